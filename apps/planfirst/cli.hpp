@@ -1,0 +1,31 @@
+// The planfirst command line: global options every subcommand sees, the documented exit codes, and
+// one add_*_command function per subcommand file (profile_command.cpp, contract_command.cpp, ...).
+#pragma once
+
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace planfirst::cli {
+
+enum ExitCode : int {
+  kExitOk = 0,           // the command did what was asked
+  kExitCheckFailed = 1,  // a check ran and failed (invalid reply, validation errors)
+  kExitUsage = 2,        // bad flags or arguments
+  kExitInputError = 3,   // an input could not be read or parsed (missing file, malformed CSV)
+};
+
+struct CliContext {
+  std::string config_path;  // --config FILE (TOML); empty: defaults + environment
+  std::string assets_dir;   // --assets-dir DIR: overrides for files under assets/
+  std::string log_format = "text";  // --log-format text|json
+  std::string log_level = "warn";   // --log-level trace|debug|info|warn|error
+  int exit_code = kExitOk;  // set by the subcommand that ran
+};
+
+void add_profile_command(CLI::App& app, CliContext& ctx);
+void add_contract_command(CLI::App& app, CliContext& ctx);
+
+}  // namespace planfirst::cli

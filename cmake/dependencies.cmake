@@ -1,0 +1,25 @@
+# Third-party libraries: Debian packages plus what scripts/bootstrap puts in third_party/.
+set(PLANFIRST_THIRD_PARTY ${PROJECT_SOURCE_DIR}/third_party)
+
+find_package(nlohmann_json 3 REQUIRED)
+find_package(fmt REQUIRED)
+find_package(spdlog REQUIRED)
+find_package(tomlplusplus REQUIRED)
+find_package(date REQUIRED)
+find_package(SQLite3 REQUIRED)
+find_package(PostgreSQL REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(Threads REQUIRED)
+find_library(STEMMER_LIBRARY stemmer REQUIRED)
+
+if(NOT EXISTS ${PLANFIRST_THIRD_PARTY}/duckdb/lib/libduckdb.so)
+  message(FATAL_ERROR "DuckDB is missing: run scripts/bootstrap (or plain 'make')")
+endif()
+add_library(duckdb_c SHARED IMPORTED GLOBAL)
+set_target_properties(duckdb_c PROPERTIES
+  IMPORTED_LOCATION ${PLANFIRST_THIRD_PARTY}/duckdb/lib/libduckdb.so
+  INTERFACE_INCLUDE_DIRECTORIES ${PLANFIRST_THIRD_PARTY}/duckdb/include)
+
+add_library(valijson INTERFACE IMPORTED GLOBAL)
+set_target_properties(valijson PROPERTIES
+  INTERFACE_INCLUDE_DIRECTORIES ${PLANFIRST_THIRD_PARTY}/valijson/include)

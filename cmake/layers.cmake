@@ -1,0 +1,25 @@
+# planfirst_layer(NAME DEPS ...): one static library per folder of src/. Each layer sees only its own
+# headers and those of the layers it links, through a per-layer include root that holds a link to its
+# folder, so an include that points up the layer stack fails to compile.
+function(planfirst_layer name)
+  cmake_parse_arguments(L "" "" "DEPS;PRIVATE_DEPS" ${ARGN})
+  set(dir ${PROJECT_SOURCE_DIR}/src/${name})
+  string(REPLACE "/" "_" target_suffix ${name})
+  set(target planfirst_${target_suffix})
+  set(root ${PROJECT_BINARY_DIR}/layers/${target_suffix})
+  get_filename_component(parent ${root}/${name} DIRECTORY)
+  file(MAKE_DIRECTORY ${parent})
+  if(NOT EXISTS ${root}/${name})
+    file(CREATE_LINK ${dir} ${root}/${name} SYMBOLIC)
+  endif()
+  file(GLOB sources CONFIGURE_DEPENDS ${dir}/*.cpp)
+  if(sources)
+    add_library(${target} STATIC ${sources})
+    target_include_directories(${target} PUBLIC ${root})
+    target_link_libraries(${target} PUBLIC ${L_DEPS} PRIVATE ${L_PRIVATE_DEPS})
+  else()  # a layer with headers only
+    add_library(${target} INTERFACE)
+    target_include_directories(${target} INTERFACE ${root})
+    target_link_libraries(${target} INTERFACE ${L_DEPS} ${L_PRIVATE_DEPS})
+  endif()
+endfunction()
