@@ -1,0 +1,26 @@
+#include "e2e/command_runner.hpp"
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+
+namespace planfirst::e2e {
+
+CommandOutcome run_command(const std::string& command_line) {
+  CommandOutcome outcome;
+  const std::string wrapped = command_line + " 2>&1 </dev/null";
+  std::FILE* pipe = ::popen(wrapped.c_str(), "r");
+  if (pipe == nullptr) return outcome;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) outcome.output.append(buffer.data(), n);
+  const int status = ::pclose(pipe);
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return outcome;
+}
+
+std::string binary(const std::string& relative_path) { return std::string(PLANFIRST_BINARY_DIR) + "/" + relative_path; }
+std::string source(const std::string& relative_path) { return std::string(PLANFIRST_SOURCE_DIR) + "/" + relative_path; }
+
+}  // namespace planfirst::e2e

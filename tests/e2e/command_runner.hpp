@@ -1,0 +1,21 @@
+// run_command runs a shell command line and captures its exit status and combined output; the
+// whole-program tests drive build/planfirst through it the way a user would from a terminal.
+#pragma once
+
+#include <string>
+
+namespace planfirst::e2e {
+
+struct CommandOutcome {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr interleaved
+};
+
+CommandOutcome run_command(const std::string& command_line);
+
+// Path of a built program, e.g. binary("planfirst") -> "<build>/planfirst".
+std::string binary(const std::string& relative_path);
+// Path of a file in the source tree, e.g. source("examples/sales.csv").
+std::string source(const std::string& relative_path);
+
+}  // namespace planfirst::e2e
