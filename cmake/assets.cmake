@@ -12,5 +12,6 @@ add_custom_command(
   COMMAND ${CMAKE_COMMAND} -DROOT=${PROJECT_SOURCE_DIR}/assets "-DFILES=${PLANFIRST_ASSET_FILES}"
           -DOUT=${PROJECT_BINARY_DIR}/generated/builtin_assets.cpp -P ${PROJECT_SOURCE_DIR}/cmake/embed_assets.cmake
   DEPENDS ${PLANFIRST_ASSET_DEPS} ${PROJECT_SOURCE_DIR}/cmake/embed_assets.cmake
-  COMMENT "Embedding assets")
+  COMMENT "Embedding assets"
+  VERBATIM)
 add_library(planfirst_assets STATIC ${PROJECT_BINARY_DIR}/generated/builtin_assets.cpp)

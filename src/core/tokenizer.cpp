@@ -1,0 +1,58 @@
+#include "core/tokenizer.hpp"
+
+namespace planfirst::core {
+namespace {
+
+bool is_upper(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+bool is_lower(char c) {
+  return c >= 'a' && c <= 'z';
+}
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_non_ascii(char c) {
+  return static_cast<unsigned char>(c) >= 0x80;
+}
+
+bool is_token_byte(char c, const TokenizerOptions& options) {
+  return is_upper(c) || is_lower(c) || is_digit(c) || is_non_ascii(c) ||
+         (options.keep_underscores && c == '_');
+}
+
+char to_lower(char c) {
+  return is_upper(c) ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// A camelCase boundary before text[i]: "rI" in "orderId", "PS" in "HTTPServer" (before the S).
+bool starts_camel_word(std::string_view text, std::size_t i) {
+  if (i == 0 || !is_upper(text[i])) return false;
+  const char before = text[i - 1];
+  if (is_lower(before) || is_digit(before)) return true;
+  return is_upper(before) && i + 1 < text.size() && is_lower(text[i + 1]);
+}
+
+}  // namespace
+
+std::vector<std::string> tokenize(std::string_view text, const TokenizerOptions& options) {
+  std::vector<std::string> tokens;
+  std::string current;
+  auto flush = [&] {
+    if (!current.empty()) tokens.push_back(std::move(current));
+    current.clear();
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (!is_token_byte(c, options)) {
+      flush();
+      continue;
+    }
+    if (options.split_camel_case && starts_camel_word(text, i)) flush();
+    current += to_lower(c);
+  }
+  flush();
+  return tokens;
+}
+
+}  // namespace planfirst::core

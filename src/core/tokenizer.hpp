@@ -1,0 +1,19 @@
+// tokenize splits text into lower-case word tokens for matching questions against names: runs of
+// ASCII letters and digits, split at every other ASCII byte. Bytes >= 0x80 (UTF-8) are kept inside
+// tokens unchanged, so any input is safe. A pure function.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planfirst::core {
+
+struct TokenizerOptions {
+  bool keep_underscores = false;  // true: "order_id" is one token; false: "order", "id"
+  bool split_camel_case = false;  // true: "orderId" -> "order", "id"; "HTTPServer" -> "http", "server"
+};
+
+std::vector<std::string> tokenize(std::string_view text, const TokenizerOptions& options = {});
+
+}  // namespace planfirst::core
