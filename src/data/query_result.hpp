@@ -1,0 +1,54 @@
+// QueryResult is what a query returns: named, typed columns of Values, stored column by column.
+// Integer columns hold int64 values (a HUGEINT or UBIGINT too large for int64 is held as a double);
+// double columns hold doubles (DECIMAL and NUMERIC included); date and timestamp columns hold
+// ISO-8601 text; other types (lists, structs, intervals, blobs, json, uuid) hold their text form.
+// A value type: immutable once built; threads may share one.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.hpp"
+#include "data/value.hpp"
+
+namespace planfirst::data {
+
+enum class ColumnType { kBoolean, kInteger, kDouble, kText, kDate, kTimestamp, kOther };
+
+// "boolean", "integer", "double", "text", "date", "timestamp", "other".
+std::string_view to_string(ColumnType type);
+
+struct Column {
+  std::string name;
+  ColumnType type = ColumnType::kOther;
+  std::string sql_type;       // the engine's own name: "DECIMAL(10,2)", "int4", "TEXT"
+  std::vector<Value> values;  // one per row; NULL as Value()
+};
+
+class QueryResult {
+ public:
+  QueryResult() = default;
+  // REQUIRES: every column holds the same number of values.
+  explicit QueryResult(std::vector<Column> columns);
+
+  std::size_t row_count() const { return row_count_; }
+  std::size_t column_count() const { return columns_.size(); }
+  const std::vector<Column>& columns() const { return columns_; }
+  const Column& column(std::size_t index) const { return columns_.at(index); }
+  // The first column called `name`, or nullptr.
+  const Column* find_column(std::string_view name) const;
+  // REQUIRES: row < row_count(), column < column_count().
+  const Value& at(std::size_t row, std::size_t column) const { return columns_.at(column).values.at(row); }
+
+  // The rows as JSON objects keyed by column name, in row order: [{"id": 1, "name": "a"}, ...].
+  // NULL -> null; a NaN or infinite double -> null. With duplicate names the last column wins.
+  core::Json to_json() const;
+
+ private:
+  std::vector<Column> columns_;
+  std::size_t row_count_ = 0;
+};
+
+}  // namespace planfirst::data

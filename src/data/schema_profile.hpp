@@ -1,0 +1,57 @@
+// SchemaProfile describes a table for planning: per column its type, role, null rate, distinct
+// count, range, most frequent values and, for temporal columns, span and density. A value type;
+// to_json() and to_table() are deterministic (same profile, same bytes), so profiles compare.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/json.hpp"
+#include "data/query_result.hpp"
+#include "data/role_inference.hpp"
+
+namespace planfirst::data {
+
+inline constexpr int kSchemaProfileVersion = 1;  // "version" in to_json(); bump when keys change
+
+struct TemporalSpan {
+  std::string first;                // earliest value, ISO-8601 ("2023-01-01" or "2023-01-01 08:00:00")
+  std::string last;                 // latest value
+  std::int64_t days = 0;            // whole days from first to last
+  std::int64_t days_with_data = 0;  // distinct calendar days that hold a value
+  double rows_per_day = 0;          // non-null rows / (days + 1)
+  double coverage = 0;              // days_with_data / (days + 1), 0..1
+};
+
+struct ColumnProfile {
+  std::string name;
+  std::string sql_type;  // the engine's type name
+  ColumnType type = ColumnType::kOther;
+  ColumnRole role = ColumnRole::kText;
+  std::int64_t null_count = 0;
+  double null_rate = 0;  // null_count / rows, rounded to 4 decimals
+  std::int64_t distinct_count = 0;
+  std::optional<std::string> min;  // as text; temporal text columns: the earliest parsed value
+  std::optional<std::string> max;
+  std::vector<std::string> samples;  // up to 5 most frequent values, ties in ascending value order
+  std::optional<TemporalSpan> span;  // temporal columns with at least one value
+};
+
+struct SchemaProfile {
+  std::string table;
+  std::int64_t row_count = 0;
+  std::vector<ColumnProfile> columns;
+
+  // The column called `name`, or nullptr.
+  const ColumnProfile* find(std::string_view name) const;
+  // {"version", "table", "row_count", "columns": [{"name", "sql_type", "type", "role", "null_count",
+  // "null_rate", "distinct_count", "min", "max", "samples", "span"?}]}; keys sorted.
+  core::Json to_json() const;
+  // A fixed-width text table for people, one line per column, then one line per temporal span.
+  std::string to_table() const;
+};
+
+}  // namespace planfirst::data

@@ -1,0 +1,244 @@
+#include "data/table_profiler.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "data/duckdb_database.hpp"
+#include "data/postgres_database.hpp"
+#include "data/sqlite_database.hpp"
+#include "support/postgres_server.hpp"
+
+namespace planfirst::data {
+namespace {
+
+using test_support::PostgresServer;
+
+// A small, realistic orders table: 24 rows over 12 days, 12 customers, 4 regions, every third
+// customer inactive, a free-text note on four rows of five. `types` are the engine's column types.
+struct OrderTypes {
+  std::string date, id, money, text, flag;
+};
+
+core::Result<void> create_orders(Database& db, const OrderTypes& t) {
+  if (auto created =
+          db.exec("CREATE TABLE orders (order_date " + t.date + ", customer_id " + t.id + ", revenue " +
+                  t.money + ", region " + t.text + ", is_active " + t.flag + ", notes " + t.text + ")");
+      !created) {
+    return created;
+  }
+  const char* regions[] = {"North", "South", "East", "West"};
+  const char* topics[] = {"asked for a faster delivery slot", "reported a damaged box on arrival",
+                          "wants the invoice sent to accounting", "called to change the shipping address"};
+  for (int i = 0; i < 24; ++i) {
+    char day[16];
+    std::snprintf(day, sizeof day, "2024-01-%02d", 1 + i / 2);
+    const Value note = i % 5 == 0 ? Value() : Value("Customer " + std::to_string(i) + " " + topics[i % 4]);
+    auto inserted =
+        db.query("INSERT INTO orders VALUES ($1, $2, $3, $4, $5, $6)",
+                 {Value(day), Value(101 + (i * 7) % 12), Value(50.0 + (i * 37) % 250 + 0.25 * (i % 4)),
+                  Value(regions[i % 4]), Value(i % 3 != 0), note});
+    if (!inserted) return inserted.error();
+  }
+  return core::ok();
+}
+
+const OrderTypes kDuckDbTypes{"VARCHAR", "INTEGER", "DECIMAL(10,2)", "VARCHAR", "BOOLEAN"};
+const OrderTypes kSqliteTypes{"TEXT", "INTEGER", "REAL", "TEXT", "BOOLEAN"};
+const OrderTypes kPostgresTypes{"text", "integer", "numeric(10,2)", "text", "boolean"};
+
+std::unique_ptr<DuckDbDatabase> orders_in_duckdb() {
+  auto db = DuckDbDatabase::open(":memory:");
+  EXPECT_TRUE(db.has_value()) << db.error().describe();
+  if (!db) return nullptr;
+  auto created = create_orders(**db, kDuckDbTypes);
+  EXPECT_TRUE(created.has_value()) << created.error().describe();
+  return created ? std::move(db).value() : nullptr;
+}
+
+void expect_order_roles(const SchemaProfile& profile) {
+  const std::vector<std::pair<std::string, ColumnRole>> expected{
+      {"order_date", ColumnRole::kTemporal}, {"customer_id", ColumnRole::kIdentifier},
+      {"revenue", ColumnRole::kMeasure},     {"region", ColumnRole::kCategorical},
+      {"is_active", ColumnRole::kBoolean},   {"notes", ColumnRole::kText}};
+  ASSERT_EQ(profile.columns.size(), expected.size());
+  for (const auto& [name, role] : expected) {
+    const ColumnProfile* column = profile.find(name);
+    ASSERT_NE(column, nullptr) << name;
+    EXPECT_EQ(column->role, role) << name << " is " << to_string(column->role);
+  }
+}
+
+TEST(ProfileTable, InfersTheRolesAnAnalystWould) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+
+  auto profile = profile_table(*db, "orders");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  EXPECT_EQ(profile->row_count, 24);
+  expect_order_roles(*profile);
+}
+
+TEST(ProfileTable, MeasuresNullsDistinctValuesAndRanges) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+
+  auto profile = profile_table(*db, "orders");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  const ColumnProfile& notes = *profile->find("notes");
+  EXPECT_EQ(notes.null_count, 5);
+  EXPECT_EQ(notes.null_rate, 0.2083);
+  const ColumnProfile& customer = *profile->find("customer_id");
+  EXPECT_EQ(customer.distinct_count, 12);
+  EXPECT_EQ(customer.min, "101");
+  EXPECT_EQ(customer.max, "112");
+  EXPECT_EQ(profile->find("revenue")->sql_type, "DECIMAL(10,2)");
+  EXPECT_EQ(profile->find("is_active")->min, std::nullopt);
+}
+
+TEST(ProfileTable, SamplesAreTheMostFrequentValuesWithTiesInValueOrder) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+  ASSERT_TRUE(db->exec("INSERT INTO orders (region) VALUES ('West')"));
+
+  auto profile = profile_table(*db, "orders");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  EXPECT_EQ(profile->find("region")->samples, (std::vector<std::string>{"West", "East", "North", "South"}));
+  EXPECT_EQ(profile->find("is_active")->samples, (std::vector<std::string>{"true", "false"}));
+}
+
+TEST(ProfileTable, DateStringsGetASpanAndDensity) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+
+  auto profile = profile_table(*db, "orders");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  const ColumnProfile& date = *profile->find("order_date");
+  ASSERT_TRUE(date.span.has_value());
+  EXPECT_EQ(date.span->first, "2024-01-01");
+  EXPECT_EQ(date.span->last, "2024-01-12");
+  EXPECT_EQ(date.span->days, 11);
+  EXPECT_EQ(date.span->days_with_data, 12);
+  EXPECT_EQ(date.span->rows_per_day, 2.0);
+  EXPECT_EQ(date.span->coverage, 1.0);
+  EXPECT_EQ(date.min, "2024-01-01");
+}
+
+TEST(ProfileTable, TimestampsWithTimesKeepThemInTheSpan) {
+  auto db = DuckDbDatabase::open(":memory:");
+  ASSERT_TRUE(db) << db.error().describe();
+  ASSERT_TRUE(
+      (*db)->exec("CREATE TABLE visits AS SELECT TIMESTAMP '2024-03-01 08:30:00' + INTERVAL (range) HOUR "
+                  "AS seen_at FROM range(72)"));
+
+  auto profile = profile_table(**db, "visits");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  const ColumnProfile& seen = *profile->find("seen_at");
+  EXPECT_EQ(seen.role, ColumnRole::kTemporal);
+  ASSERT_TRUE(seen.span.has_value());
+  EXPECT_EQ(seen.span->first, "2024-03-01 08:30:00");
+  EXPECT_EQ(seen.span->last, "2024-03-04 07:30:00");
+  EXPECT_EQ(seen.span->days, 3);
+  EXPECT_EQ(seen.span->days_with_data, 4);
+}
+
+TEST(ProfileTable, ProfilingTwiceGivesTheSameBytes) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+
+  auto first = profile_table(*db, "orders");
+  auto second = profile_table(*db, "orders");
+
+  ASSERT_TRUE(first) << first.error().describe();
+  ASSERT_TRUE(second) << second.error().describe();
+  EXPECT_EQ(first->to_json().dump(), second->to_json().dump());
+  EXPECT_EQ(first->to_table(), second->to_table());
+}
+
+TEST(ProfileTable, JsonCarriesVersionAndEveryColumnField) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+
+  auto profile = profile_table(*db, "orders");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  const core::Json json = profile->to_json();
+  EXPECT_EQ(json["version"], kSchemaProfileVersion);
+  EXPECT_EQ(json["table"], "orders");
+  EXPECT_EQ(json["row_count"], 24);
+  const core::Json& date = json["columns"][0];
+  EXPECT_EQ(date["name"], "order_date");
+  EXPECT_EQ(date["role"], "temporal");
+  EXPECT_EQ(date["type"], "text");
+  EXPECT_EQ(date["span"]["days"], 11);
+  EXPECT_FALSE(json["columns"][1].contains("span"));
+  for (const char* key : {"sql_type", "null_count", "null_rate", "distinct_count", "min", "max", "samples"}) {
+    EXPECT_TRUE(date.contains(key)) << key;
+  }
+}
+
+TEST(ProfileTable, TableRenderingHasOneLinePerColumnAndTheSpans) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+
+  auto profile = profile_table(*db, "orders");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  const std::string table = profile->to_table();
+  EXPECT_TRUE(table.starts_with("table orders: 24 rows, 6 columns\n")) << table;
+  EXPECT_NE(table.find("customer_id  INTEGER        identifier"), std::string::npos) << table;
+  EXPECT_NE(table.find("  order_date: 2024-01-01 .. 2024-01-12, 11 days, 2.00 rows/day"), std::string::npos)
+      << table;
+}
+
+TEST(ProfileTable, MissingTableIsNotFound) {
+  auto db = DuckDbDatabase::open(":memory:");
+  ASSERT_TRUE(db) << db.error().describe();
+
+  auto profile = profile_table(**db, "nowhere");
+
+  ASSERT_FALSE(profile);
+  EXPECT_EQ(profile.error().code, core::ErrorCode::kNotFound);
+}
+
+TEST(ProfileTable, SqliteTableGetsTheSameRoles) {
+  auto db = SqliteDatabase::open(":memory:");
+  ASSERT_TRUE(db) << db.error().describe();
+  ASSERT_TRUE(create_orders(**db, kSqliteTypes));
+
+  auto profile = profile_table(**db, "orders");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  expect_order_roles(*profile);
+  ASSERT_TRUE(profile->find("order_date")->span.has_value());
+  EXPECT_EQ(profile->find("order_date")->span->days, 11);
+}
+
+TEST(ProfileTable, PostgresTableGetsTheSameRoles) {
+  std::string failure;
+  PostgresServer* server = PostgresServer::shared(&failure);
+  ASSERT_NE(server, nullptr) << "cannot start PostgreSQL: " << failure;
+  auto db = PostgresDatabase::connect(server->uri());
+  ASSERT_TRUE(db) << db.error().describe();
+  ASSERT_TRUE((*db)->exec("DROP TABLE IF EXISTS orders"));
+  ASSERT_TRUE(create_orders(**db, kPostgresTypes));
+
+  auto profile = profile_table(**db, "orders");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  expect_order_roles(*profile);
+  ASSERT_TRUE(profile->find("order_date")->span.has_value());
+  EXPECT_EQ(profile->find("order_date")->span->last, "2024-01-12");
+  EXPECT_EQ(profile->find("region")->samples, (std::vector<std::string>{"East", "North", "South", "West"}));
+}
+
+}  // namespace
+}  // namespace planfirst::data
