@@ -4,6 +4,9 @@
 
 #include <string>
 
+#include "core/asset_store.hpp"
+#include "core/config.hpp"
+
 namespace CLI {
 class App;
 }
@@ -20,10 +23,18 @@ enum ExitCode : int {
 struct CliContext {
   std::string config_path;  // --config FILE (TOML); empty: defaults + environment
   std::string assets_dir;   // --assets-dir DIR: overrides for files under assets/
-  std::string log_format = "text";  // --log-format text|json
-  std::string log_level = "warn";   // --log-level trace|debug|info|warn|error
-  int exit_code = kExitOk;  // set by the subcommand that ran
+  std::string log_format;    // --log-format text|json; empty: config log.format
+  std::string log_level;     // --log-level trace|debug|info|warn|error; empty: config log.level
+  core::Config config;       // defaults < --config file < PLANFIRST_* environment < flags
+  int exit_code = kExitOk;   // set by the subcommand that ran
 };
+
+// Loads the configuration and sets up logging; every subcommand calls it first. On failure it prints
+// the error (naming the file, line and key) to stderr, sets exit code 3 and returns false.
+bool prepare_run(CliContext& ctx);
+
+// The assets, with --assets-dir (or config assets.dir) overriding the built-in files.
+core::AssetStore asset_store(const CliContext& ctx);
 
 void add_profile_command(CLI::App& app, CliContext& ctx);
 void add_contract_command(CLI::App& app, CliContext& ctx);

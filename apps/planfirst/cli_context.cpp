@@ -1,0 +1,45 @@
+#include <iostream>
+
+#include "core/logging.hpp"
+#include "planfirst/cli.hpp"
+
+namespace planfirst::cli {
+namespace {
+
+core::Result<void> load(CliContext& ctx) {
+  core::Result<core::Config> config = core::Config::load(ctx.config_path, core::process_environment());
+  if (!config) return config.error();
+  ctx.config = std::move(*config);
+  if (!ctx.log_format.empty()) {
+    if (auto r = ctx.config.set_flag("log.format", ctx.log_format); !r) return r.error();
+  }
+  if (!ctx.log_level.empty()) {
+    if (auto r = ctx.config.set_flag("log.level", ctx.log_level); !r) return r.error();
+  }
+  if (!ctx.assets_dir.empty()) {
+    if (auto r = ctx.config.set_flag("assets.dir", ctx.assets_dir); !r) return r.error();
+  }
+  core::LogOptions log;
+  log.format = ctx.config.get_string("log.format");
+  log.level = ctx.config.get_string("log.level");
+  return core::configure_logging(log);
+}
+
+}  // namespace
+
+bool prepare_run(CliContext& ctx) {
+  if (core::Result<void> loaded = load(ctx); !loaded) {
+    std::cerr << "planfirst: " << loaded.error().describe() << "\n";
+    ctx.exit_code = kExitInputError;
+    return false;
+  }
+  return true;
+}
+
+core::AssetStore asset_store(const CliContext& ctx) {
+  const std::string& dir = ctx.config.get_string("assets.dir");
+  if (dir.empty()) return core::AssetStore();
+  return core::AssetStore(dir);
+}
+
+}  // namespace planfirst::cli
