@@ -357,8 +357,8 @@ std::string Config::to_toml() const {
   for (const auto& [key, setting] : settings_) {
     const std::size_t dot = key.find('.');
     toml::table& section = *root.emplace<toml::table>(key.substr(0, dot)).first->second.as_table();
-    std::visit([&](const auto& value) { section.insert_or_assign(key.substr(dot + 1), value); },
-               setting.value);
+    const std::string name = key.substr(dot + 1);  // a plain variable: clang 14 cannot capture bindings
+    std::visit([&](const auto& value) { section.insert_or_assign(name, value); }, setting.value);
   }
   std::ostringstream out;
   out << root << '\n';
