@@ -27,8 +27,7 @@ struct ContractArgs {
 };
 
 core::Result<contracts::ContractRegistry> load_registry(const CliContext& ctx) {
-  const core::AssetStore assets =
-      ctx.assets_dir.empty() ? core::AssetStore() : core::AssetStore(ctx.assets_dir);
+  const core::AssetStore assets = asset_store(ctx);
   return contracts::ContractRegistry::load(assets);
 }
 
@@ -182,14 +181,14 @@ void add_contract_command(CLI::App& app, CliContext& ctx) {
       contract->add_subcommand("list",
                                "List the contracts (built in, or from --assets-dir) and the role "
                                "that uses each.");
-  list->callback([&ctx] { ctx.exit_code = run_list(ctx); });
+  list->callback([&ctx] { if (prepare_run(ctx)) ctx.exit_code = run_list(ctx); });
 
   CLI::App* show = contract->add_subcommand("show",
                                             "Show a contract: where it was read from, its roles, its "
                                             "cross-field rules and its JSON Schema.");
   show->add_option("NAME", args->name, "Contract name, e.g. analyst_plan (see 'contract list')")->required();
   show->add_flag("--schema-only", args->schema_only, "Print only the JSON Schema, as written");
-  show->callback([&ctx, args] { ctx.exit_code = run_show(ctx, *args); });
+  show->callback([&ctx, args] { if (prepare_run(ctx)) ctx.exit_code = run_show(ctx, *args); });
 
   CLI::App* check = contract->add_subcommand(
       "check",
@@ -198,7 +197,7 @@ void add_contract_command(CLI::App& app, CliContext& ctx) {
       "contract, 3 unreadable FILE.");
   check->add_option("NAME", args->name, "Contract name, e.g. analyst_plan")->required();
   check->add_option("FILE", args->file, "The reply to check; - reads standard input")->required();
-  check->callback([&ctx, args] { ctx.exit_code = run_check(ctx, *args); });
+  check->callback([&ctx, args] { if (prepare_run(ctx)) ctx.exit_code = run_check(ctx, *args); });
 
   CLI::App* grammar = contract->add_subcommand(
       "grammar",
@@ -208,7 +207,7 @@ void add_contract_command(CLI::App& app, CliContext& ctx) {
   grammar->add_option("--format", args->format, "Output format")
       ->check(CLI::IsMember({"gbnf", "response_format"}))
       ->capture_default_str();
-  grammar->callback([&ctx, args] { ctx.exit_code = run_grammar(ctx, *args); });
+  grammar->callback([&ctx, args] { if (prepare_run(ctx)) ctx.exit_code = run_grammar(ctx, *args); });
 }
 
 }  // namespace planfirst::cli

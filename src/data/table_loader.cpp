@@ -116,7 +116,7 @@ std::optional<Error> csv_line_error(const std::string& message, const std::files
 }
 
 std::string csv_reader(const std::filesystem::path& path, const HeaderLine& header) {
-  std::string reader = "read_csv(" + quote_literal(path.string()) + ", quote = '\"'";
+  std::string reader = "read_csv(" + quote_literal(path.string()) + ", quote = '\"', skip = 0";
   if (header.delimiter) reader += ", delim = " + delimiter_literal(*header.delimiter);
   return reader + ")";
 }

@@ -71,6 +71,19 @@ TEST(LoadTable, RaggedCsvRowFailsNamingTheFileAndLine) {
   EXPECT_NE(described.find("Expected Number of Columns: 3 Found: 4"), std::string::npos) << described;
 }
 
+// The sniffer once took a wide last row for the data and skipped every line above it.
+TEST(LoadTable, RaggedLastRowFailsInsteadOfDroppingTheRowsAboveIt) {
+  TempDir dir;
+  const auto csv = dir.write("ragged_tail.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9,10\n");
+  auto db = open_memory();
+  ASSERT_NE(db, nullptr);
+
+  auto loaded = load_table(*db, csv, "ragged_tail");
+
+  ASSERT_FALSE(loaded);
+  EXPECT_EQ(loaded.error().where, csv.string() + ":4");
+}
+
 TEST(LoadTable, UnterminatedQuoteFailsNamingTheFileAndLine) {
   TempDir dir;
   const auto csv = dir.write("quote.csv", "name,qty\nchair,2\n\"desk, large,4\nlamp,1\n");

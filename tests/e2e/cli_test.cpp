@@ -1,0 +1,112 @@
+// The planfirst command as a user runs it: documented exit codes (0 ok, 1 check failed, 2 usage,
+// 3 input error), the profile of the bundled example, and the contract check of a saved LLM reply.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "e2e/command_runner.hpp"
+
+namespace planfirst::e2e {
+namespace {
+
+std::string planfirst(const std::string& args) { return binary("planfirst") + " " + args; }
+
+std::filesystem::path write_temp(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / ("planfirst_e2e_" + name);
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(Cli, VersionPrintsTheProgramVersion) {
+  const CommandOutcome run = run_command(planfirst("--version"));
+
+  EXPECT_EQ(run.exit_code, 0);
+  EXPECT_EQ(run.output.rfind("planfirst ", 0), 0u) << run.output;
+}
+
+TEST(Cli, UnknownSubcommandIsAUsageError) {
+  const CommandOutcome run = run_command(planfirst("frobnicate"));
+
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+}
+
+TEST(Cli, ProfileOfTheSalesExampleNamesEveryColumnWithItsRole) {
+  const CommandOutcome run = run_command(planfirst("profile --json " + source("examples/sales.csv")));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json profile = nlohmann::json::parse(run.output);
+  std::map<std::string, std::string> roles;
+  for (const auto& column : profile.at("columns")) roles[column.at("name")] = column.at("role");
+  EXPECT_EQ(roles.at("date"), "temporal");
+  EXPECT_EQ(roles.at("order_id"), "identifier");
+  EXPECT_EQ(roles.at("revenue"), "measure");
+  EXPECT_EQ(roles.at("region"), "categorical");
+  EXPECT_EQ(roles.at("product_category"), "categorical");
+}
+
+TEST(Cli, ProfileIsTheSameBytesTwice) {
+  const std::string command = planfirst("profile --json " + source("examples/sales.csv"));
+
+  const CommandOutcome first = run_command(command);
+  const CommandOutcome second = run_command(command);
+
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_EQ(first.output, second.output);
+}
+
+TEST(Cli, ProfileOfAMissingFileIsAnInputErrorNamingTheFile) {
+  const CommandOutcome run = run_command(planfirst("profile /nonexistent/orders.csv"));
+
+  EXPECT_EQ(run.exit_code, 3);
+  EXPECT_NE(run.output.find("/nonexistent/orders.csv"), std::string::npos) << run.output;
+}
+
+TEST(Cli, ProfileOfARaggedCsvNamesTheLine) {
+  const auto csv = write_temp("ragged.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9,10\n");
+
+  const CommandOutcome run = run_command(planfirst("profile " + csv.string()));
+
+  EXPECT_EQ(run.exit_code, 3);
+  EXPECT_NE(run.output.find("ragged.csv:4"), std::string::npos) << run.output;
+}
+
+TEST(Cli, ContractCheckOfAReplyWithAnUnknownRequestTypeFailsNamingThePointer) {
+  const auto reply = write_temp("reply.txt",
+                                "Sure! Here is the plan you asked for:\n\n```json\n"
+                                "{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_REPORT\",\n"
+                                " \"track\": \"QUALITY\", \"required_sources\": [\"db\"],\n"
+                                " \"missing_info_questions\": [], \"expected_output_schema\": \"status_metric_v1_json\"}\n"
+                                "```\nLet me know if you need more.\n");
+
+  const CommandOutcome run = run_command(planfirst("contract check analyst_plan " + reply.string()));
+
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("/request_type"), std::string::npos) << run.output;
+}
+
+TEST(Cli, ContractCheckAcceptsTheSeedsStatusMetricExample) {
+  const auto reply = write_temp("good_reply.txt",
+                                "{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_METRIC\","
+                                " \"track\": \"QUALITY\", \"required_sources\": [\"db\"],"
+                                " \"missing_info_questions\": [], \"expected_output_schema\": \"status_metric_v1_json\"}");
+
+  const CommandOutcome run = run_command(planfirst("contract check analyst_plan " + reply.string()));
+
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+}
+
+TEST(Cli, ConfigWithAnUnknownKeyIsAnInputErrorNamingTheKeyAndLine) {
+  const auto config = write_temp("bad.toml", "[llm]\nmodel = \"m\"\nbse_url = \"http://localhost\"\n");
+
+  const CommandOutcome run = run_command(planfirst("--config " + config.string() + " contract list"));
+
+  EXPECT_EQ(run.exit_code, 3);
+  EXPECT_NE(run.output.find("llm.bse_url"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find(":3"), std::string::npos) << run.output;
+}
+
+}  // namespace
+}  // namespace planfirst::e2e
