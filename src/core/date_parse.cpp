@@ -87,7 +87,9 @@ Result<ParsedDate> parse_date(std::string_view text) {
     std::chrono::sys_seconds time;
     if (read(trimmed, spelling, time) && has_four_digit_year(time)) return ParsedDate{time, spelling.format};
   }
-  return invalid_argument("'" + std::string(text) + "' is not a valid date in a known format");
+  std::string message = "'";  // built by append: GCC 12's -Wrestrict misfires on "'" + std::string at -O3
+  message.append(text).append("' is not a valid date in a known format");
+  return invalid_argument(std::move(message));
 }
 
 }  // namespace planfirst::core
