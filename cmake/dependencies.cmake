@@ -18,8 +18,15 @@ endif()
 add_library(duckdb_c SHARED IMPORTED GLOBAL)
 set_target_properties(duckdb_c PROPERTIES
   IMPORTED_LOCATION ${PLANFIRST_THIRD_PARTY}/duckdb/lib/libduckdb.so
-  INTERFACE_INCLUDE_DIRECTORIES ${PLANFIRST_THIRD_PARTY}/duckdb/include)
+  INTERFACE_INCLUDE_DIRECTORIES ${PLANFIRST_THIRD_PARTY}/duckdb/include
+  INTERFACE_SYSTEM_INCLUDE_DIRECTORIES ${PLANFIRST_THIRD_PARTY}/duckdb/include)
 
 add_library(valijson INTERFACE IMPORTED GLOBAL)
 set_target_properties(valijson PROPERTIES
-  INTERFACE_INCLUDE_DIRECTORIES ${PLANFIRST_THIRD_PARTY}/valijson/include)
+  INTERFACE_INCLUDE_DIRECTORIES ${PLANFIRST_THIRD_PARTY}/valijson/include
+  INTERFACE_SYSTEM_INCLUDE_DIRECTORIES ${PLANFIRST_THIRD_PARTY}/valijson/include)
+
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)  # its .pc flags (OpenSSL, zlib, brotli) are required
+find_package(OpenMP REQUIRED)  # before faiss, which needs it
+find_package(faiss REQUIRED)

@@ -38,5 +38,9 @@ core::AssetStore asset_store(const CliContext& ctx);
 
 void add_profile_command(CLI::App& app, CliContext& ctx);
 void add_contract_command(CLI::App& app, CliContext& ctx);
+void add_embed_command(CLI::App& app, CliContext& ctx);
+void add_llm_command(CLI::App& app, CliContext& ctx);
+void add_graph_command(CLI::App& app, CliContext& ctx);
+void add_threads_command(CLI::App& app, CliContext& ctx);
 
 }  // namespace planfirst::cli

@@ -13,16 +13,23 @@ int main(int argc, char** argv) {
   CliContext ctx;
   app.add_option("--config", ctx.config_path, "Configuration file (TOML)")->check(CLI::ExistingFile);
   app.add_option("--assets-dir", ctx.assets_dir, "Folder whose files override the built-in assets/");
-  app.add_option("--log-format", ctx.log_format, "Log format")->check(CLI::IsMember({"text", "json"}));
-  app.add_option("--log-level", ctx.log_level, "Log level")
+  app.add_option("--log-format", ctx.log_format, "Log format (default: config log.format, text)")->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--log-level", ctx.log_level, "Log level (default: config log.level, warn)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
   app.require_subcommand(1);
 
   add_profile_command(app, ctx);
   add_contract_command(app, ctx);
+  add_embed_command(app, ctx);
+  add_llm_command(app, ctx);
+  add_graph_command(app, ctx);
+  add_threads_command(app, ctx);
 
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForVersion& e) {
+    std::cout << e.what() << "\n";
+    return kExitOk;
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;

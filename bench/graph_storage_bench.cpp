@@ -1,0 +1,218 @@
+// Checkpoint storage figures (not assertions): append latency p50/p99 for the memory and SQLite
+// checkpointers, bytes stored per 100-step thread with a small state and with a state growing by
+// 1 KiB per step, and the latency of reading a state at step 10,000.
+//   build-bench/bench/graph_storage_bench [--benchmark_filter=...]
+#include <benchmark/benchmark.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graph/checkpointer.hpp"
+#include "graph/memory_checkpointer.hpp"
+#include "graph/sqlite_checkpointer.hpp"
+#include "graph/state_assembler.hpp"
+
+namespace {
+
+using planfirst::core::Json;
+using namespace planfirst::graph;
+
+constexpr std::size_t kSnapshotEvery = 64;
+const std::string kPayload(1000, 'x');
+
+// A scratch folder removed at exit.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "pf-storage-bench-XXXXXX").string();
+    path_ = mkdtemp(pattern.data());
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  std::filesystem::path file(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::unique_ptr<Checkpointer> open_store(bool sqlite, const ScratchDir& dir, const std::string& name) {
+  if (!sqlite) return std::make_unique<MemoryCheckpointer>();
+  std::filesystem::remove(dir.file(name));
+  auto opened = SqliteCheckpointer::open(dir.file(name));
+  if (!opened) std::abort();
+  return std::move(*opened);
+}
+
+// Writes one step of the peer benchmark's graph to a thread: the control fields always, and with
+// `growing` a ~1 KiB message and a reasoning entry appended (a snapshot every kSnapshotEvery).
+class ThreadWriter {
+ public:
+  ThreadWriter(std::string thread, bool growing) : thread_(std::move(thread)), growing_(growing) {}
+
+  CheckpointRecord next() {
+    CheckpointRecord record;
+    record.thread_id = thread_;
+    record.step = step_;
+    record.checkpoint_id = thread_ + "-" + std::to_string(step_);
+    record.parent_id = head_;
+    record.node = step_ % 2 == 1 ? "supervisor" : "analyst";
+    record.last_completed_node = record.node;
+    record.next_node = step_ % 2 == 1 ? "analyst" : "supervisor";
+    record.created_at = std::chrono::system_clock::now();
+    record.metadata_json = "{}";
+    auto replace = [&](const char* key, const Json& value) {
+      record.writes.push_back({key, WriteKind::kReplace, value.dump()});
+    };
+    replace("step", step_);
+    replace("next_agent", record.next_node);
+    replace("phase", "analysis");
+    replace("plan_steps_completed", step_ / 2);
+    replace("requires_user_input", false);
+    replace("checkpoint_message", "");
+    if (growing_) {
+      list_write(record, "messages", {{"role", "assistant"}, {"name", record.node}, {"content", kPayload}});
+      list_write(record, "reasoning", {{"step_name", record.node}, {"step_text", "step " + std::to_string(step_)}});
+    }
+    head_ = record.checkpoint_id;
+    ++step_;
+    return record;
+  }
+  const std::string& head() const { return head_; }
+
+ private:
+  void list_write(CheckpointRecord& record, const std::string& key, Json item) {
+    lists_[key].push_back(item);
+    if (++since_[key] >= kSnapshotEvery) {
+      since_[key] = 0;
+      record.writes.push_back({key, WriteKind::kSnapshot, lists_[key].dump()});
+    } else {
+      record.writes.push_back({key, WriteKind::kAppend, Json::array({std::move(item)}).dump()});
+    }
+  }
+
+  std::string thread_;
+  bool growing_;
+  std::int64_t step_ = 0;
+  std::string head_;
+  std::map<std::string, Json> lists_;
+  std::map<std::string, std::size_t> since_;
+};
+
+double percentile(std::vector<double> values, double p) {
+  std::sort(values.begin(), values.end());
+  return values[std::min(values.size() - 1, static_cast<std::size_t>(p * static_cast<double>(values.size())))];
+}
+
+// Appends steps of 100-step threads; reports p50/p99 of one append in microseconds.
+void BM_Append(benchmark::State& state) {
+  const bool sqlite = state.range(0) == 1;
+  const bool growing = state.range(1) == 1;
+  ScratchDir dir;
+  std::unique_ptr<Checkpointer> store = open_store(sqlite, dir, "append.sqlite");
+  std::vector<double> micros;
+  int thread = 0;
+  auto writer = std::make_unique<ThreadWriter>("t0", growing);
+  std::int64_t steps = 0;
+  for (auto _ : state) {
+    if (steps % 100 == 0 && steps > 0) writer = std::make_unique<ThreadWriter>("t" + std::to_string(++thread), growing);
+    const CheckpointRecord record = writer->next();
+    const auto start = std::chrono::steady_clock::now();
+    auto appended = store->append(record, record.parent_id);
+    micros.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+    if (!appended) state.SkipWithError(appended.error().describe().c_str());
+    ++steps;
+  }
+  state.counters["p50_us"] = percentile(micros, 0.50);
+  state.counters["p99_us"] = percentile(micros, 0.99);
+  state.counters["steps_per_s"] = benchmark::Counter(static_cast<double>(steps), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Append)
+    ->ArgNames({"sqlite", "growing"})
+    ->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1})
+    ->Iterations(10000)->UseRealTime()->Unit(benchmark::kMicrosecond);
+
+// Bytes stored per 100-step thread (logical bytes from stored_bytes(); for SQLite also the file).
+void BM_BytesPer100StepThread(benchmark::State& state) {
+  const bool sqlite = state.range(0) == 1;
+  const bool growing = state.range(1) == 1;
+  constexpr int kThreads = 20;
+  ScratchDir dir;
+  double logical = 0;
+  double file = 0;
+  for (auto _ : state) {
+    std::unique_ptr<Checkpointer> store = open_store(sqlite, dir, "bytes.sqlite");
+    logical = 0;
+    for (int t = 0; t < kThreads; ++t) {
+      ThreadWriter writer("t" + std::to_string(t), growing);
+      for (int step = 0; step < 100; ++step) {
+        const CheckpointRecord record = writer.next();
+        if (!store->append(record, record.parent_id)) state.SkipWithError("append failed");
+      }
+      logical += static_cast<double>(*store->stored_bytes("t" + std::to_string(t)));
+    }
+    store.reset();  // the last connection checkpoints the WAL into the file
+    if (sqlite) file = static_cast<double>(std::filesystem::file_size(dir.file("bytes.sqlite")));
+  }
+  state.counters["stored_bytes_per_thread"] = logical / kThreads;
+  if (sqlite) state.counters["file_bytes_per_thread"] = file / kThreads;
+}
+BENCHMARK(BM_BytesPer100StepThread)
+    ->ArgNames({"sqlite", "growing"})
+    ->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1})
+    ->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// Reads the state at the head of a 10,000-step thread: writes_for_state + assemble_state.
+// with_log: a reasoning entry is appended every step (snapshot every 64), so the state holds a
+// 10,000-item list; without, the state is the control fields only.
+void BM_StateReadAt10kSteps(benchmark::State& state) {
+  const bool sqlite = state.range(0) == 1;
+  const bool with_log = state.range(1) == 1;
+  ScratchDir dir;
+  std::unique_ptr<Checkpointer> store = open_store(sqlite, dir, "read.sqlite");
+  ThreadWriter writer("long", false);
+  std::map<std::string, Json> log;
+  std::size_t since = 0;
+  Json items = Json::array();
+  for (int step = 0; step < 10000; ++step) {
+    CheckpointRecord record = writer.next();
+    if (with_log) {
+      Json item = {{"step_name", record.node}, {"step_text", "step " + std::to_string(step)}};
+      items.push_back(item);
+      if (++since >= kSnapshotEvery) {
+        since = 0;
+        record.writes.push_back({"reasoning", WriteKind::kSnapshot, items.dump()});
+      } else {
+        record.writes.push_back({"reasoning", WriteKind::kAppend, Json::array({item}).dump()});
+      }
+    }
+    if (!store->append(record, record.parent_id)) state.SkipWithError("append failed");
+  }
+  std::size_t keys = 0;
+  for (auto _ : state) {
+    auto writes = store->writes_for_state("long", writer.head());
+    if (!writes) state.SkipWithError(writes.error().describe().c_str());
+    auto assembled = assemble_state(*writes);
+    if (!assembled) state.SkipWithError(assembled.error().describe().c_str());
+    keys = assembled->size();
+    benchmark::DoNotOptimize(keys);
+  }
+  state.counters["keys"] = static_cast<double>(keys);
+}
+BENCHMARK(BM_StateReadAt10kSteps)
+    ->ArgNames({"sqlite", "with_log"})
+    ->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1})
+    ->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

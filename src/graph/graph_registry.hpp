@@ -1,0 +1,49 @@
+// GraphRegistry maps a pipeline's name to a factory that builds its compiled graph, so the CLI and
+// the server can list graphs and run any of them by name. Built once at start-up (no global
+// registry): builtin_graphs() returns one holding every graph planfirst ships. Immutable after
+// registration; threads may share a const one.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "contracts/contract_registry.hpp"
+#include "core/asset_store.hpp"
+#include "core/result.hpp"
+#include "graph/compiled_graph.hpp"
+
+namespace planfirst::graph {
+
+// What a graph factory may use. REQUIRES: both outlive the graphs built from them.
+struct GraphDependencies {
+  const core::AssetStore& assets;
+  const contracts::ContractRegistry& contracts;
+};
+
+using GraphFactory = std::function<core::Result<CompiledGraph>(const GraphDependencies&)>;
+
+class GraphRegistry {
+ public:
+  // kInvalidArgument when `name` is already registered.
+  core::Result<void> add(std::string name, std::string description, GraphFactory factory);
+
+  std::vector<std::string> names() const;  // sorted
+  std::string description(std::string_view name) const;  // "" when absent
+  // kNotFound listing the known names when absent; the factory's error otherwise.
+  core::Result<CompiledGraph> build(std::string_view name, const GraphDependencies& dependencies) const;
+
+ private:
+  struct Entry {
+    std::string description;
+    GraphFactory factory;
+  };
+  std::map<std::string, Entry, std::less<>> entries_;
+};
+
+// Every graph planfirst ships: "friction" (seed 003's reference graph).
+GraphRegistry builtin_graphs();
+
+}  // namespace planfirst::graph

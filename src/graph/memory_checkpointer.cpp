@@ -1,0 +1,160 @@
+#include "graph/memory_checkpointer.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <unordered_map>
+
+#include "graph/checkpoint_rules.hpp"
+#include "graph/state_assembler.hpp"
+
+namespace planfirst::graph {
+
+struct MemoryCheckpointer::Thread {
+  std::vector<CheckpointRecord> records;  // oldest first, without writes
+  std::unordered_map<std::string, std::size_t> index_of;  // checkpoint id -> position in records
+  std::map<std::string, std::vector<StepWrite>, std::less<>> writes;  // per key, oldest first
+
+  const CheckpointRecord* find(std::string_view checkpoint_id) const {
+    auto it = index_of.find(std::string(checkpoint_id));
+    return it == index_of.end() ? nullptr : &records[it->second];
+  }
+  void reindex() {
+    index_of.clear();
+    for (std::size_t i = 0; i < records.size(); ++i) index_of.emplace(records[i].checkpoint_id, i);
+  }
+  // The writes that rebuild the state at `step`, ordered by step then key.
+  std::vector<StepWrite> writes_at(std::int64_t step) const {
+    std::vector<StepWrite> result;
+    for (const auto& [key, key_writes] : writes) {
+      auto end = std::upper_bound(key_writes.begin(), key_writes.end(), step,
+                                  [](std::int64_t s, const StepWrite& w) { return s < w.step; });
+      auto begin = end;
+      while (begin != key_writes.begin()) {
+        --begin;
+        if (begin->write.kind != WriteKind::kAppend) break;
+      }
+      result.insert(result.end(), begin, end);
+    }
+    std::stable_sort(result.begin(), result.end(), [](const StepWrite& a, const StepWrite& b) {
+      return a.step != b.step ? a.step < b.step : a.write.key < b.write.key;
+    });
+    return result;
+  }
+};
+
+MemoryCheckpointer::MemoryCheckpointer() = default;
+MemoryCheckpointer::~MemoryCheckpointer() = default;
+
+core::Result<void> MemoryCheckpointer::append(const CheckpointRecord& record, std::string_view expected_head) {
+  if (core::Result<void> valid = check_appendable(record, expected_head); !valid) return valid.error();
+  std::unique_lock lock(mutex_);
+  auto it = threads_.find(record.thread_id);
+  Thread* thread = it == threads_.end() ? nullptr : it->second.get();
+  const CheckpointRecord* current = thread != nullptr && !thread->records.empty() ? &thread->records.back() : nullptr;
+  const std::string actual = current != nullptr ? current->checkpoint_id : std::string();
+  if (actual != expected_head) return head_conflict(record.thread_id, expected_head, actual);
+  if (current != nullptr && record.step <= current->step) return step_not_after_head(record, current->step);
+  if (thread != nullptr && thread->find(record.checkpoint_id) != nullptr) {
+    return core::invalid_argument("checkpoint id " + record.checkpoint_id + " is already used in this thread",
+                                  "thread " + record.thread_id);
+  }
+
+  if (thread == nullptr) {
+    thread = threads_.emplace(record.thread_id, std::make_unique<Thread>()).first->second.get();
+  }
+  CheckpointRecord stored = record;
+  stored.writes.clear();
+  thread->index_of.emplace(stored.checkpoint_id, thread->records.size());
+  thread->records.push_back(std::move(stored));
+  for (const KeyWrite& write : record.writes) thread->writes[write.key].push_back({record.step, write});
+  return core::ok();
+}
+
+core::Result<std::optional<CheckpointRecord>> MemoryCheckpointer::head(std::string_view thread_id) {
+  std::shared_lock lock(mutex_);
+  auto it = threads_.find(thread_id);
+  if (it == threads_.end() || it->second->records.empty()) return std::optional<CheckpointRecord>();
+  return std::optional<CheckpointRecord>(it->second->records.back());
+}
+
+core::Result<CheckpointRecord> MemoryCheckpointer::get(std::string_view thread_id, std::string_view checkpoint_id) {
+  std::shared_lock lock(mutex_);
+  auto it = threads_.find(thread_id);
+  const CheckpointRecord* record = it == threads_.end() ? nullptr : it->second->find(checkpoint_id);
+  if (record == nullptr) return unknown_checkpoint(thread_id, checkpoint_id);
+  return *record;
+}
+
+core::Result<std::vector<StepWrite>> MemoryCheckpointer::writes_for_state(std::string_view thread_id,
+                                                                          std::string_view checkpoint_id) {
+  std::shared_lock lock(mutex_);
+  auto it = threads_.find(thread_id);
+  const CheckpointRecord* record = it == threads_.end() ? nullptr : it->second->find(checkpoint_id);
+  if (record == nullptr) return unknown_checkpoint(thread_id, checkpoint_id);
+  return it->second->writes_at(record->step);
+}
+
+core::Result<std::vector<CheckpointRecord>> MemoryCheckpointer::history(std::string_view thread_id) {
+  std::shared_lock lock(mutex_);
+  auto it = threads_.find(thread_id);
+  if (it == threads_.end()) return unknown_thread(thread_id);
+  return std::vector<CheckpointRecord>(it->second->records.rbegin(), it->second->records.rend());
+}
+
+core::Result<std::vector<std::string>> MemoryCheckpointer::threads() {
+  std::shared_lock lock(mutex_);
+  std::vector<std::string> names;
+  names.reserve(threads_.size());
+  for (const auto& [name, thread] : threads_) names.push_back(name);
+  return names;
+}
+
+core::Result<PruneReport> MemoryCheckpointer::prune(std::string_view thread_id, const PruneOptions& options) {
+  std::unique_lock lock(mutex_);
+  auto it = threads_.find(thread_id);
+  if (it == threads_.end()) return unknown_thread(thread_id);
+  Thread& thread = *it->second;
+  const std::vector<CheckpointRecord> newest_first(thread.records.rbegin(), thread.records.rend());
+  core::Result<std::int64_t> keep_from = first_kept_step(newest_first, options);
+  if (!keep_from) return keep_from.error();
+  auto first_kept = std::find_if(thread.records.begin(), thread.records.end(),
+                                 [&](const CheckpointRecord& r) { return r.step >= *keep_from; });
+  const auto removed = static_cast<std::size_t>(first_kept - thread.records.begin());
+  if (removed == 0) return PruneReport{0, thread.records.size()};
+
+  core::Result<std::vector<KeyWrite>> folded = fold_writes(thread.writes_at(*keep_from));
+  if (!folded) return folded.error();
+  for (auto& [key, key_writes] : thread.writes) {
+    std::erase_if(key_writes, [&](const StepWrite& w) { return w.step <= *keep_from; });
+  }
+  for (KeyWrite& write : *folded) {
+    std::vector<StepWrite>& key_writes = thread.writes[write.key];
+    key_writes.insert(key_writes.begin(), StepWrite{*keep_from, std::move(write)});
+  }
+  std::erase_if(thread.writes, [](const auto& entry) { return entry.second.empty(); });
+  thread.records.erase(thread.records.begin(), first_kept);
+  thread.reindex();
+  return PruneReport{removed, thread.records.size()};
+}
+
+core::Result<void> MemoryCheckpointer::delete_thread(std::string_view thread_id) {
+  std::unique_lock lock(mutex_);
+  auto it = threads_.find(thread_id);
+  if (it == threads_.end()) return unknown_thread(thread_id);
+  threads_.erase(it);
+  return core::ok();
+}
+
+core::Result<std::uint64_t> MemoryCheckpointer::stored_bytes(std::string_view thread_id) {
+  std::shared_lock lock(mutex_);
+  auto it = threads_.find(thread_id);
+  if (it == threads_.end()) return unknown_thread(thread_id);
+  std::uint64_t bytes = 0;
+  for (const CheckpointRecord& record : it->second->records) bytes += record_bytes(record);
+  for (const auto& [key, key_writes] : it->second->writes) {
+    for (const StepWrite& write : key_writes) bytes += write_bytes(write.write);
+  }
+  return bytes;
+}
+
+}  // namespace planfirst::graph

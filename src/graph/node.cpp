@@ -1,0 +1,45 @@
+#include "graph/node.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace planfirst::graph {
+namespace {
+const core::Json* find(const core::Json& state, std::string_view key) {
+  if (!state.is_object()) return nullptr;
+  auto it = state.find(key);
+  return it == state.end() ? nullptr : &*it;
+}
+}  // namespace
+
+bool StateView::has(std::string_view key) const { return find(state_, key) != nullptr; }
+
+std::string StateView::string_or(std::string_view key, std::string_view fallback) const {
+  const core::Json* value = find(state_, key);
+  return value != nullptr && value->is_string() ? value->get<std::string>() : std::string(fallback);
+}
+
+std::int64_t StateView::int_or(std::string_view key, std::int64_t fallback) const {
+  const core::Json* value = find(state_, key);
+  return value != nullptr && value->is_number_integer() ? value->get<std::int64_t>() : fallback;
+}
+
+bool StateView::bool_or(std::string_view key, bool fallback) const {
+  const core::Json* value = find(state_, key);
+  return value != nullptr && value->is_boolean() ? value->get<bool>() : fallback;
+}
+
+NodeSpec worker_node(std::string name, NodeFunction function, std::vector<std::string> writes) {
+  NodeSpec spec;
+  spec.name = std::move(name);
+  spec.function = std::move(function);
+  spec.writes = std::move(writes);
+  return spec;
+}
+
+NodeSpec decision_node(std::string name, NodeFunction function, std::vector<std::string> writes) {
+  NodeSpec spec = worker_node(std::move(name), std::move(function), std::move(writes));
+  spec.kind = NodeKind::kDecision;
+  return spec;
+}
+
+}  // namespace planfirst::graph

@@ -1,0 +1,14 @@
+// first_invalid_utf8 finds where a byte string stops being well-formed UTF-8 (RFC 3629: no overlong
+// forms, no surrogates, nothing above U+10FFFF), so a bad reply or prompt is named at its byte
+// instead of failing deep inside the JSON library.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace planfirst::llm {
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);  // nullopt when valid
+
+}  // namespace planfirst::llm

@@ -1,0 +1,90 @@
+// The three checkpointer stores as test fixtures: each opens a fresh, empty store (memory; a SQLite
+// file in a temporary folder; a new schema of the test program's shared PostgreSQL server) and
+// cleans up after itself. Used by the conformance suite and the store-specific tests.
+#pragma once
+
+#include <libpq-fe.h>
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <unistd.h>
+
+#include "graph/memory_checkpointer.hpp"
+#include "graph/postgres_checkpointer.hpp"
+#include "graph/sqlite_checkpointer.hpp"
+#include "support/postgres_server.hpp"
+#include "support/temp_dir.hpp"
+
+namespace planfirst::graph::testing {
+
+struct MemoryStore {
+  static constexpr const char* kName = "memory";
+  std::unique_ptr<Checkpointer> open(std::string*) { return std::make_unique<MemoryCheckpointer>(); }
+};
+
+struct SqliteStore {
+  static constexpr const char* kName = "sqlite";
+  test_support::TempDir dir;
+  std::string uri() const { return "sqlite:" + (dir.path() / "checkpoints.sqlite").string(); }
+  std::unique_ptr<Checkpointer> open(std::string* failure) {
+    auto opened = SqliteCheckpointer::open(dir.path() / "checkpoints.sqlite");
+    if (!opened) {
+      *failure = opened.error().describe();
+      return nullptr;
+    }
+    return std::move(*opened);
+  }
+};
+
+// Runs one SQL command on the PostgreSQL database at `uri`; returns the error text, empty on success.
+inline std::string run_sql(const std::string& uri, const std::string& sql) {
+  PGconn* connection = PQconnectdb(uri.c_str());
+  std::string failure;
+  if (PQstatus(connection) != CONNECTION_OK) {
+    failure = PQerrorMessage(connection);
+  } else {
+    PQsetNoticeProcessor(connection, [](void*, const char*) {}, nullptr);
+    PGresult* result = PQexec(connection, sql.c_str());
+    const ExecStatusType status = PQresultStatus(result);
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) failure = PQresultErrorMessage(result);
+    PQclear(result);
+  }
+  PQfinish(connection);
+  return failure;
+}
+
+// A fresh schema on the shared server, first on the search path of uri().
+struct PostgresStore {
+  static constexpr const char* kName = "postgres";
+  std::string server_uri;
+  std::string schema;
+
+  PostgresStore() {
+    static std::atomic<int> next{0};
+    schema = "ck_" + std::to_string(getpid()) + "_" + std::to_string(next++);
+  }
+  ~PostgresStore() {
+    if (!server_uri.empty()) run_sql(server_uri, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+  }
+  std::string uri() const { return server_uri + "?options=-c%20search_path%3D" + schema; }
+  std::unique_ptr<Checkpointer> open(std::string* failure) {
+    if (server_uri.empty()) {
+      test_support::PostgresServer* server = test_support::PostgresServer::shared(failure);
+      if (server == nullptr) return nullptr;
+      server_uri = server->uri();
+      if (std::string error = run_sql(server_uri, "CREATE SCHEMA " + schema); !error.empty()) {
+        *failure = error;
+        return nullptr;
+      }
+    }
+    auto opened = PostgresCheckpointer::open(uri());
+    if (!opened) {
+      *failure = opened.error().describe();
+      return nullptr;
+    }
+    return std::move(*opened);
+  }
+};
+
+}  // namespace planfirst::graph::testing
