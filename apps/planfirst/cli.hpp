@@ -33,6 +33,9 @@ struct CliContext {
 // the error (naming the file, line and key) to stderr, sets exit code 3 and returns false.
 bool prepare_run(CliContext& ctx);
 
+// The bytes of FILE, or of standard input when FILE is "-"; the error names the file.
+core::Result<std::string> read_input(const std::string& file);
+
 // The assets, with --assets-dir (or config assets.dir) overriding the built-in files.
 core::AssetStore asset_store(const CliContext& ctx);
 

@@ -1,5 +1,8 @@
 #include <iostream>
 
+#include <iterator>
+
+#include "core/file_text.hpp"
 #include "core/logging.hpp"
 #include "planfirst/cli.hpp"
 
@@ -34,6 +37,11 @@ bool prepare_run(CliContext& ctx) {
     return false;
   }
   return true;
+}
+
+core::Result<std::string> read_input(const std::string& file) {
+  if (file != "-") return core::read_file_text(file);
+  return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
 }
 
 core::AssetStore asset_store(const CliContext& ctx) {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -43,6 +44,26 @@ const contracts::Contract* find_contract(const contracts::ContractRegistry& regi
   return *contract;
 }
 
+// The registry with the contract named `name` in it, or nullopt with `exit_code` set after saying
+// why there is none (an unreadable registry, an unknown name).
+struct NamedContract {
+  contracts::ContractRegistry registry;
+  const contracts::Contract* contract = nullptr;  // points into `registry`
+};
+
+std::optional<NamedContract> open_contract(const CliContext& ctx, const std::string& name, int& exit_code) {
+  core::Result<contracts::ContractRegistry> registry = load_registry(ctx);
+  if (!registry) {
+    std::cerr << "planfirst contract: " << registry.error().describe() << "\n";
+    exit_code = kExitInputError;
+    return std::nullopt;
+  }
+  std::optional<NamedContract> named(NamedContract{std::move(*registry), nullptr});
+  named->contract = find_contract(named->registry, name, exit_code);
+  if (named->contract == nullptr) return std::nullopt;
+  return named;
+}
+
 std::string first_sentence(const std::string& text, std::size_t max) {
   std::string line = text.substr(0, text.find(". ") == std::string::npos ? text.size() : text.find(". ") + 1);
   if (line.size() > max) line = line.substr(0, max - 3) + "...";
@@ -70,14 +91,11 @@ int run_list(const CliContext& ctx) {
 }
 
 int run_show(const CliContext& ctx, const ContractArgs& args) {
-  core::Result<contracts::ContractRegistry> registry = load_registry(ctx);
-  if (!registry) {
-    std::cerr << "planfirst contract: " << registry.error().describe() << "\n";
-    return kExitInputError;
-  }
   int exit_code = kExitOk;
-  const contracts::Contract* contract = find_contract(*registry, args.name, exit_code);
-  if (!contract) return exit_code;
+  std::optional<NamedContract> named = open_contract(ctx, args.name, exit_code);
+  if (!named) return exit_code;
+  const contracts::ContractRegistry* registry = &named->registry;
+  const contracts::Contract* contract = named->contract;
   if (args.schema_only) {
     std::cout << contract->schema_text();
     return kExitOk;
@@ -99,30 +117,18 @@ int run_show(const CliContext& ctx, const ContractArgs& args) {
 }
 
 int run_check(const CliContext& ctx, const ContractArgs& args) {
-  core::Result<contracts::ContractRegistry> registry = load_registry(ctx);
-  if (!registry) {
-    std::cerr << "planfirst contract: " << registry.error().describe() << "\n";
+  int exit_code = kExitOk;
+  std::optional<NamedContract> named = open_contract(ctx, args.name, exit_code);
+  if (!named) return exit_code;
+  const contracts::Contract* contract = named->contract;
+
+  const std::string label = args.file == "-" ? "<stdin>" : args.file;
+  core::Result<std::string> read = read_input(args.file);
+  if (!read) {
+    std::cerr << "planfirst contract check: cannot read " << args.file << "\n";
     return kExitInputError;
   }
-  int exit_code = kExitOk;
-  const contracts::Contract* contract = find_contract(*registry, args.name, exit_code);
-  if (!contract) return exit_code;
-
-  std::string reply;
-  const std::string label = args.file == "-" ? "<stdin>" : args.file;
-  if (args.file == "-") {
-    reply.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::error_code ec;
-    std::ifstream in(args.file, std::ios::binary);
-    if (!in || std::filesystem::is_directory(args.file, ec)) {
-      std::cerr << "planfirst contract check: cannot read " << args.file << "\n";
-      return kExitInputError;
-    }
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    reply = bytes.str();
-  }
+  const std::string& reply = *read;
 
   contracts::ExtractOptions options;
   options.objects_only = contract->schema().is_object() && contract->schema().value("type", "") == "object";
@@ -146,14 +152,10 @@ int run_check(const CliContext& ctx, const ContractArgs& args) {
 }
 
 int run_grammar(const CliContext& ctx, const ContractArgs& args) {
-  core::Result<contracts::ContractRegistry> registry = load_registry(ctx);
-  if (!registry) {
-    std::cerr << "planfirst contract: " << registry.error().describe() << "\n";
-    return kExitInputError;
-  }
   int exit_code = kExitOk;
-  const contracts::Contract* contract = find_contract(*registry, args.name, exit_code);
-  if (!contract) return exit_code;
+  std::optional<NamedContract> named = open_contract(ctx, args.name, exit_code);
+  if (!named) return exit_code;
+  const contracts::Contract* contract = named->contract;
   if (args.format == "response_format") {
     std::cout << contracts::response_format(*contract, 2) << "\n";
     return kExitOk;

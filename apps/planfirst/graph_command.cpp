@@ -67,24 +67,13 @@ std::optional<graph::CompiledGraph> build(const Loaded& loaded, const std::strin
 
 // A JSON object from FILE ("-" for stdin); nullopt after saying why (exit code 3).
 std::optional<graph::JsonValue> read_json_object(const std::string& file, int& exit_code) {
-  std::string text;
-  if (file == "-") {
-    std::ostringstream bytes;
-    bytes << std::cin.rdbuf();
-    text = bytes.str();
-  } else {
-    std::error_code ec;
-    std::ifstream in(file, std::ios::binary);
-    if (!in || std::filesystem::is_directory(file, ec)) {
-      std::cerr << "planfirst graph: cannot read " << file << "\n";
-      exit_code = kExitInputError;
-      return std::nullopt;
-    }
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    text = bytes.str();
+  core::Result<std::string> text = read_input(file);
+  if (!text) {
+    std::cerr << "planfirst graph: cannot read " << file << "\n";
+    exit_code = kExitInputError;
+    return std::nullopt;
   }
-  core::Result<graph::JsonValue> value = graph::JsonValue::parse(text, file);
+  core::Result<graph::JsonValue> value = graph::JsonValue::parse(*text, file);
   if (!value || !value->json().is_object()) {
     std::cerr << "planfirst graph: " << (value ? file + ": not a JSON object" : value.error().describe()) << "\n";
     exit_code = kExitInputError;

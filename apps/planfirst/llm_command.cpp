@@ -143,13 +143,11 @@ int run_ask(CliContext& ctx, const LlmArgs& args) {
     std::cerr << "planfirst llm ask: --record and --replay exclude each other\n";
     return kExitUsage;
   }
-  std::ifstream in(args.prompt_file, std::ios::binary);
-  if (!in) {
+  core::Result<std::string> prompt = read_input(args.prompt_file);
+  if (!prompt) {
     std::cerr << "planfirst llm ask: cannot read " << args.prompt_file << "\n";
     return kExitInputError;
   }
-  std::ostringstream prompt;
-  prompt << in.rdbuf();
   core::Result<contracts::ContractRegistry> registry = contracts::ContractRegistry::load(asset_store(ctx));
   if (!registry) {
     std::cerr << "planfirst llm ask: " << registry.error().describe() << "\n";
@@ -192,7 +190,7 @@ int run_ask(CliContext& ctx, const LlmArgs& args) {
   const llm::ContractGuard guard(asked, *registry, guard_options, &metrics);
   llm::CompletionRequest request;
   request.contract = args.contract;
-  request.messages = {{"user", prompt.str()}};
+  request.messages = {{"user", *prompt}};
   llm::GuardedCompletion result = guard.generate(request);
   if (result) {
     std::cout << result->json->dump(2) << "\n";

@@ -1,8 +1,8 @@
 #include "core/asset_store.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+
+#include "core/file_text.hpp"
 
 namespace planfirst::core {
 
@@ -33,11 +33,9 @@ std::optional<std::filesystem::path> AssetStore::override_file(std::string_view 
 
 Result<std::string> AssetStore::read(std::string_view path) const {
   if (auto file = override_file(path)) {
-    std::ifstream in(*file, std::ios::binary);
-    if (!in) return invalid_argument("cannot read asset override", file->string());
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return bytes.str();
+    Result<std::string> bytes = read_file_text(*file);
+    if (!bytes) return invalid_argument("cannot read asset override", file->string());
+    return bytes;
   }
   if (auto bytes = find_builtin(path)) return std::string(*bytes);
   return not_found("no such asset", std::string(path));

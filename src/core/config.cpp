@@ -10,13 +10,13 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <span>
 #include <sstream>
 #include <stdexcept>
 
+#include "core/file_text.hpp"
 #include "core/similarity.hpp"
 
 namespace planfirst::core {
@@ -271,11 +271,9 @@ Result<Config> Config::load(const std::filesystem::path& file, const Environment
 }
 
 Result<void> Config::merge_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return not_found("cannot read config file", file.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return merge_toml(text.str(), file.string());
+  Result<std::string> text = read_file_text(file);
+  if (!text) return not_found("cannot read config file", file.string());
+  return merge_toml(*text, file.string());
 }
 
 Result<void> Config::merge_toml(std::string_view text, std::string_view origin) {

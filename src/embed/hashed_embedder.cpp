@@ -9,9 +9,11 @@
 
 #include "core/stemmer.hpp"
 #include "core/tokenizer.hpp"
-#include "embed/content_hash.hpp"
+#include "core/content_hash.hpp"
 
 namespace planfirst::embed {
+using core::fmix64;
+using core::fnv1a64;
 namespace {
 
 // Each feature family hashes under its own prefix, so the word "abc" and the 3-gram "abc" differ.

@@ -9,9 +9,13 @@
 #include <vector>
 
 #include "core/logging.hpp"
-#include "embed/content_hash.hpp"
+#include "core/content_hash.hpp"
 
 namespace planfirst::embed {
+using core::checksum64;
+using core::fmix64;
+using core::fnv1a64;
+using core::to_hex;
 namespace {
 
 // File layout, every integer little-endian:

@@ -1,25 +1,15 @@
 #include "llm/replay_model.hpp"
 
-#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "core/cancellation.hpp"
+#include "core/content_hash.hpp"
+#include "core/file_text.hpp"
 
 namespace planfirst::llm {
 namespace {
-
-std::string fnv1a64_hex(std::string_view bytes) {
-  std::uint64_t hash = 14695981039346656037ULL;
-  for (unsigned char c : bytes) {
-    hash ^= c;
-    hash *= 1099511628211ULL;
-  }
-  char out[17];
-  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(hash));
-  return out;
-}
 
 nlohmann::json messages_json(const std::vector<ChatMessage>& messages) {
   nlohmann::json out = nlohmann::json::array();
@@ -31,15 +21,14 @@ nlohmann::json messages_json(const std::vector<ChatMessage>& messages) {
 
 std::string prompt_hash(const CompletionRequest& request) {
   const nlohmann::json canonical = {{"contract", request.contract}, {"messages", messages_json(request.messages)}};
-  return "fnv1a64:" + fnv1a64_hex(canonical.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  const std::string bytes = canonical.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return "fnv1a64:" + core::to_hex(core::fnv1a64(bytes));
 }
 
 core::Result<std::unique_ptr<ReplayModel>> ReplayModel::load(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return core::not_found("cannot read the replay fixture", file.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse(text.str(), file.string());
+  core::Result<std::string> text = core::read_file_text(file);
+  if (!text) return core::not_found("cannot read the replay fixture", file.string());
+  return parse(*text, file.string());
 }
 
 core::Result<std::unique_ptr<ReplayModel>> ReplayModel::parse(std::string_view jsonl, std::string_view origin) {

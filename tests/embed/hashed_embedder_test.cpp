@@ -7,9 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "embed/content_hash.hpp"
+#include "core/content_hash.hpp"
 
 namespace planfirst::embed {
+using core::fnv1a64;
+using core::kFnv1aOffsetBasis;
+using core::to_hex;
 namespace {
 
 EmbeddingMatrix embed_all(const Embedder& embedder, const std::vector<std::string>& texts) {

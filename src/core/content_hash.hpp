@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace planfirst::embed {
+namespace planfirst::core {
 
 inline constexpr std::uint64_t kFnv1aOffsetBasis = 0xcbf29ce484222325ULL;
 inline constexpr std::uint64_t kFnv1aPrime = 0x100000001b3ULL;
@@ -40,4 +40,4 @@ std::uint64_t checksum64(std::string_view bytes);
 
 std::string to_hex(std::uint64_t value);  // 16 lower-case hex digits
 
-}  // namespace planfirst::embed
+}  // namespace planfirst::core

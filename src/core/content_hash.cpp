@@ -1,6 +1,6 @@
-#include "embed/content_hash.hpp"
+#include "core/content_hash.hpp"
 
-namespace planfirst::embed {
+namespace planfirst::core {
 
 std::uint64_t checksum64(std::string_view bytes) {
   std::uint64_t state = kFnv1aOffsetBasis;
@@ -31,4 +31,4 @@ std::string to_hex(std::uint64_t value) {
   return hex;
 }
 
-}  // namespace planfirst::embed
+}  // namespace planfirst::core

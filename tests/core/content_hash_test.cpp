@@ -1,10 +1,10 @@
-#include "embed/content_hash.hpp"
+#include "core/content_hash.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace planfirst::embed {
+namespace planfirst::core {
 namespace {
 
 TEST(ContentHash, MatchesPublishedFnv1aVectors) {
@@ -39,4 +39,4 @@ TEST(ContentHash, ChecksumChangesWithEveryByteAndWithTheLength) {
 }
 
 }  // namespace
-}  // namespace planfirst::embed
+}  // namespace planfirst::core
