@@ -4,6 +4,11 @@
 
 namespace planfirst::core {
 
+const SystemClock& system_clock() {
+  static const SystemClock clock;  // stateless
+  return clock;
+}
+
 std::chrono::system_clock::time_point ManualClock::now() const {
   std::lock_guard lock(mutex_);
   return now_;

@@ -23,6 +23,9 @@ class SystemClock final : public Clock {
   }
 };
 
+// The process's one SystemClock (stateless), for code that takes a Clock& and has no test clock.
+const SystemClock& system_clock();
+
 class ManualClock final : public Clock {
  public:
   explicit ManualClock(std::chrono::system_clock::time_point start = {}) : now_(start) {}

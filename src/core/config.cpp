@@ -36,7 +36,7 @@ constexpr std::string_view kStructuredOutputModes[] = {"response_format", "llama
 constexpr std::string_view kLogFormats[] = {"text", "json"};
 constexpr std::string_view kLogLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
 
-constexpr std::array<KeySpec, 15> kKeys{{
+constexpr std::array<KeySpec, 16> kKeys{{
     {"llm.base_url", ConfigType::kString, ""},
     {"llm.model", ConfigType::kString, ""},
     {"llm.api_key_env", ConfigType::kString, "PLANFIRST_LLM_API_KEY"},
@@ -45,6 +45,7 @@ constexpr std::array<KeySpec, 15> kKeys{{
     {"llm.timeout_seconds", ConfigType::kDouble, "60", {}, 0},
     {"embed.base_url", ConfigType::kString, ""},
     {"embed.model", ConfigType::kString, "bge-small-en"},
+    {"embed.api_key_env", ConfigType::kString, "PLANFIRST_EMBED_API_KEY"},
     {"data.duckdb", ConfigType::kString, ""},
     {"data.postgres", ConfigType::kString, ""},
     {"data.docs", ConfigType::kString, ""},
@@ -339,6 +340,13 @@ double Config::get_double(std::string_view key) const {
 
 bool Config::get_bool(std::string_view key) const {
   return std::get<bool>(value_of(key, ConfigType::kBool));
+}
+
+std::string Config::variable_named_by(std::string_view key, const Environment& env) const {
+  const std::string& name = get_string(key);
+  if (name.empty()) return "";
+  const auto found = env.find(name);
+  return found == env.end() ? "" : found->second;
 }
 
 std::vector<ConfigEntry> Config::entries() const {

@@ -50,6 +50,10 @@ class Config {
   double get_double(std::string_view key) const;
   bool get_bool(std::string_view key) const;
 
+  // The value of the environment variable whose name string key `key` holds (e.g. llm.api_key_env,
+  // embed.api_key_env: secrets stay out of config files); "" when the key is empty or the variable unset.
+  std::string variable_named_by(std::string_view key, const Environment& env) const;
+
   std::vector<ConfigEntry> entries() const;  // every key, in the table's order
   std::string to_toml() const;               // every key, one [section] each, sorted
 

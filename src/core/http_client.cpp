@@ -62,16 +62,6 @@ std::optional<std::chrono::milliseconds> parse_retry_after(std::string_view valu
   return std::max(delta, std::chrono::milliseconds(0));
 }
 
-ThreadSleeper& real_sleeper() {
-  static ThreadSleeper sleeper;  // stateless
-  return sleeper;
-}
-
-const SystemClock& real_clock() {
-  static const SystemClock clock;  // stateless
-  return clock;
-}
-
 // Why one attempt failed, and whether trying again may help.
 struct AttemptFailure {
   Error error;
@@ -98,7 +88,7 @@ HttpClient::HttpClient(std::string base_url, std::string scheme_host_port, std::
       clock_(&clock) {}
 
 Result<HttpClient> HttpClient::create(std::string_view base_url, HttpOptions options) {
-  return create(base_url, std::move(options), real_sleeper(), real_clock());
+  return create(base_url, std::move(options), thread_sleeper(), system_clock());
 }
 
 Result<HttpClient> HttpClient::create(std::string_view base_url, HttpOptions options, Sleeper& sleeper,

@@ -6,6 +6,11 @@
 
 namespace planfirst::core {
 
+ThreadSleeper& thread_sleeper() {
+  static ThreadSleeper sleeper;  // stateless
+  return sleeper;
+}
+
 bool ThreadSleeper::sleep_for(std::chrono::milliseconds duration, const CancellationToken* cancel) {
   if (cancel == nullptr) {
     std::this_thread::sleep_for(duration);

@@ -22,6 +22,9 @@ class ThreadSleeper final : public Sleeper {
   bool sleep_for(std::chrono::milliseconds duration, const CancellationToken* cancel) override;
 };
 
+// The process's one ThreadSleeper (stateless), for code that takes a Sleeper& and has no test sleeper.
+ThreadSleeper& thread_sleeper();
+
 class RecordingSleeper final : public Sleeper {
  public:
   bool sleep_for(std::chrono::milliseconds duration, const CancellationToken* cancel) override;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <utility>
@@ -10,6 +11,7 @@
 
 #include "core/clock.hpp"
 #include "core/json.hpp"
+#include "core/metrics.hpp"
 #include "core/sleeper.hpp"
 
 namespace planfirst::embed {
@@ -25,33 +27,42 @@ void normalize_row(float* row, std::size_t width) {
   for (std::size_t d = 0; d < width; ++d) row[d] = static_cast<float>(row[d] / norm);
 }
 
+void record(core::MetricsRegistry* metrics, const std::string& model, bool ok, std::size_t texts,
+            std::chrono::nanoseconds latency) {
+  if (metrics == nullptr) return;
+  metrics->counter("embed_requests_total", {{"model", model}, {"outcome", ok ? "ok" : "error"}}).inc();
+  metrics->histogram("embed_latency_seconds", {{"model", model}})
+      .observe(std::chrono::duration<double>(latency).count());
+  if (ok) metrics->counter("embed_texts_total", {{"model", model}}).inc(static_cast<double>(texts));
+}
+
 }  // namespace
 
-OpenAiCompatibleEmbedder::OpenAiCompatibleEmbedder(OpenAiEmbedderOptions options, core::HttpClient client)
-    : options_(std::move(options)), client_(std::move(client)) {}
+OpenAiCompatibleEmbedder::OpenAiCompatibleEmbedder(OpenAiEmbedderOptions options, core::HttpClient client,
+                                                   const core::Clock& clock)
+    : options_(std::move(options)), client_(std::move(client)), clock_(&clock) {}
 
 core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> OpenAiCompatibleEmbedder::create(
     OpenAiEmbedderOptions options) {
-  core::Result<core::HttpClient> client = core::HttpClient::create(options.base_url, options.http);
-  return finish(std::move(options), std::move(client));
+  return create(std::move(options), core::thread_sleeper(), core::system_clock());
 }
 
 core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> OpenAiCompatibleEmbedder::create(
     OpenAiEmbedderOptions options, core::Sleeper& sleeper, const core::Clock& clock) {
   core::Result<core::HttpClient> client = core::HttpClient::create(options.base_url, options.http, sleeper, clock);
-  return finish(std::move(options), std::move(client));
+  return finish(std::move(options), std::move(client), clock);
 }
 
 core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> OpenAiCompatibleEmbedder::finish(
-    OpenAiEmbedderOptions options, core::Result<core::HttpClient> client) {
+    OpenAiEmbedderOptions options, core::Result<core::HttpClient> client, const core::Clock& clock) {
   if (!client) return client.error();
   if (options.batch_size == 0) return core::invalid_argument("embedding batch size must be at least 1", "batch_size");
   if (options.model.empty()) return core::invalid_argument("no embedding model named", "embed.model");
   std::unique_ptr<OpenAiCompatibleEmbedder> embedder(
-      new OpenAiCompatibleEmbedder(std::move(options), std::move(*client)));
+      new OpenAiCompatibleEmbedder(std::move(options), std::move(*client), clock));
   if (embedder->options_.dimensions == 0) {
     const std::string probe[] = {"dimension probe"};
-    core::Result<EmbeddingMatrix> row = embedder->embed_batch(probe, 0);
+    core::Result<EmbeddingMatrix> row = embedder->embed_batch_metered(probe, 0);
     if (!row) return row.error();
     if (row->dimensions == 0) {
       return core::unavailable("the embedding server returned an empty vector", embedder->client_.url(kPath));
@@ -70,11 +81,19 @@ core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed(std::span<const st
   matrix.values.reserve(texts.size() * options_.dimensions);
   for (std::size_t start = 0; start < texts.size(); start += options_.batch_size) {
     const std::size_t count = std::min(options_.batch_size, texts.size() - start);
-    core::Result<EmbeddingMatrix> batch = embed_batch(texts.subspan(start, count), options_.dimensions);
+    core::Result<EmbeddingMatrix> batch = embed_batch_metered(texts.subspan(start, count), options_.dimensions);
     if (!batch) return batch.error();
     matrix.values.insert(matrix.values.end(), batch->values.begin(), batch->values.end());
   }
   return matrix;
+}
+
+core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed_batch_metered(std::span<const std::string> texts,
+                                                                            std::size_t width) const {
+  const auto started = clock_->steady_now();
+  core::Result<EmbeddingMatrix> batch = embed_batch(texts, width);
+  record(options_.metrics, options_.model, batch.has_value(), texts.size(), clock_->steady_now() - started);
+  return batch;
 }
 
 core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed_batch(std::span<const std::string> texts,

@@ -2,6 +2,8 @@
 // bge-small-en behind vLLM, llama.cpp's server, Ollama, text-embeddings-inference, a hosted API):
 // POST {base_url}/embeddings in batches, rows put back in input order by each item's `index`, width
 // checked, rows L2-normalized so inner product is cosine. Retries, timeouts and TLS are HttpClient's.
+// Each request (the width probe included) counts in embed_requests_total{model,outcome} (outcome ok or
+// error), embed_latency_seconds{model} and, when it succeeds, embed_texts_total{model}.
 // Immutable after create(); threads may share one.
 #pragma once
 
@@ -14,6 +16,7 @@
 
 namespace planfirst::core {
 class Clock;
+class MetricsRegistry;
 class Sleeper;
 }  // namespace planfirst::core
 
@@ -29,6 +32,7 @@ struct OpenAiEmbedderOptions {
   std::size_t dimensions = 0;                     // expected width; 0: create() asks the server once
   bool normalize = true;                          // L2-normalize every row
   core::HttpOptions http;
+  core::MetricsRegistry* metrics = nullptr;       // borrowed, outlives the embedder; null: no metrics
 };
 
 class OpenAiCompatibleEmbedder final : public Embedder {
@@ -49,14 +53,18 @@ class OpenAiCompatibleEmbedder final : public Embedder {
   core::Result<EmbeddingMatrix> embed(std::span<const std::string> texts) const override;
 
  private:
-  OpenAiCompatibleEmbedder(OpenAiEmbedderOptions options, core::HttpClient client);
+  OpenAiCompatibleEmbedder(OpenAiEmbedderOptions options, core::HttpClient client, const core::Clock& clock);
   static core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> finish(OpenAiEmbedderOptions options,
-                                                                        core::Result<core::HttpClient> client);
+                                                                        core::Result<core::HttpClient> client,
+                                                                        const core::Clock& clock);
   // One request for `texts`; rows of `width` floats (0: whatever the server sends, all alike).
   core::Result<EmbeddingMatrix> embed_batch(std::span<const std::string> texts, std::size_t width) const;
+  // embed_batch, counted in the embed_* metrics.
+  core::Result<EmbeddingMatrix> embed_batch_metered(std::span<const std::string> texts, std::size_t width) const;
 
   OpenAiEmbedderOptions options_;
   core::HttpClient client_;
+  const core::Clock* clock_;  // borrowed; measures latency
 };
 
 }  // namespace planfirst::embed

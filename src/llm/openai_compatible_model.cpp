@@ -48,16 +48,6 @@ void record(core::MetricsRegistry* metrics, const std::string& model, const char
   }
 }
 
-const core::SystemClock& system_clock() {
-  static const core::SystemClock clock;  // stateless
-  return clock;
-}
-
-core::ThreadSleeper& thread_sleeper() {
-  static core::ThreadSleeper sleeper;  // stateless
-  return sleeper;
-}
-
 }  // namespace
 
 core::Result<OpenAiModelOptions> model_options_from_config(const core::Config& config,
@@ -69,10 +59,7 @@ core::Result<OpenAiModelOptions> model_options_from_config(const core::Config& c
         "no LLM server is configured: set llm.base_url (or PLANFIRST_LLM_BASE_URL, or --base-url)", "llm.base_url");
   }
   options.model = config.get_string("llm.model");
-  const std::string& key_env = config.get_string("llm.api_key_env");
-  if (!key_env.empty()) {
-    if (auto it = env.find(key_env); it != env.end()) options.api_key = it->second;
-  }
+  options.api_key = config.variable_named_by("llm.api_key_env", env);
   core::Result<StructuredOutput> mode = parse_structured_output(config.get_string("llm.structured_output"));
   if (!mode) return mode.error();
   options.structured_output = *mode;
@@ -89,7 +76,7 @@ OpenAiCompatibleModel::OpenAiCompatibleModel(OpenAiModelOptions options, core::H
 core::Result<OpenAiCompatibleModel> OpenAiCompatibleModel::create(OpenAiModelOptions options,
                                                                   const contracts::ContractRegistry& contracts,
                                                                   core::MetricsRegistry* metrics) {
-  return create(std::move(options), contracts, metrics, thread_sleeper(), system_clock());
+  return create(std::move(options), contracts, metrics, core::thread_sleeper(), core::system_clock());
 }
 
 core::Result<OpenAiCompatibleModel> OpenAiCompatibleModel::create(OpenAiModelOptions options,

@@ -190,5 +190,33 @@ TEST(Config, DerivesEnvironmentNamesFromKeys) {
   EXPECT_EQ(Config::environment_name("llm.base_url"), "PLANFIRST_LLM_BASE_URL");
 }
 
+TEST(Config, NamesTheEmbeddingKeyVariableLikeTheLlmOne) {
+  Config config;
+
+  Result<void> merged = config.merge_toml("[embed]\napi_key_env = \"TEI_TOKEN\"\n", "inline.toml");
+
+  ASSERT_TRUE(merged) << merged.error().describe();
+  EXPECT_EQ(Config().get_string("embed.api_key_env"), "PLANFIRST_EMBED_API_KEY");
+  EXPECT_EQ(config.get_string("embed.api_key_env"), "TEI_TOKEN");
+  EXPECT_EQ(Config::environment_name("embed.api_key_env"), "PLANFIRST_EMBED_API_KEY_ENV");
+}
+
+TEST(Config, ReadsTheVariableThatAKeyEnvNames) {
+  Config config;
+  ASSERT_TRUE(config.set_flag("embed.api_key_env", "TEI_TOKEN"));
+  const Environment env{{"TEI_TOKEN", "sk-tei"}, {"PLANFIRST_LLM_API_KEY", "sk-llm"}};
+
+  EXPECT_EQ(config.variable_named_by("embed.api_key_env", env), "sk-tei");
+  EXPECT_EQ(config.variable_named_by("llm.api_key_env", env), "sk-llm");
+  EXPECT_EQ(config.variable_named_by("embed.api_key_env", {}), "");
+}
+
+TEST(Config, ReadsNoVariableWhenTheKeyEnvIsEmpty) {
+  Config config;
+  ASSERT_TRUE(config.set_flag("llm.api_key_env", ""));
+
+  EXPECT_EQ(config.variable_named_by("llm.api_key_env", {{"", "odd"}, {"PLANFIRST_LLM_API_KEY", "sk"}}), "");
+}
+
 }  // namespace
 }  // namespace planfirst::core

@@ -12,8 +12,6 @@
 namespace planfirst::e2e {
 namespace {
 
-std::string planfirst(const std::string& args) { return binary("planfirst") + " " + args; }
-
 std::filesystem::path write_temp(const std::string& name, const std::string& text) {
   const auto path = std::filesystem::temp_directory_path() / ("planfirst_e2e_" + name);
   std::ofstream(path, std::ios::binary) << text;

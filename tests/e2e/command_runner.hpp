@@ -15,6 +15,8 @@ CommandOutcome run_command(const std::string& command_line);
 
 // Path of a built program, e.g. binary("planfirst") -> "<build>/planfirst".
 std::string binary(const std::string& relative_path);
+// The command line that runs the built planfirst with `args`, e.g. planfirst("embed 'a' 'b'").
+std::string planfirst(const std::string& args);
 // Path of a file in the source tree, e.g. source("examples/sales.csv").
 std::string source(const std::string& relative_path);
 

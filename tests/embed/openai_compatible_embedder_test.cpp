@@ -10,6 +10,7 @@
 
 #include "core/clock.hpp"
 #include "core/config.hpp"
+#include "core/metrics.hpp"
 #include "core/sleeper.hpp"
 #include "embed/embedder_from_config.hpp"
 #include "support/openai_test_server.hpp"
@@ -237,12 +238,74 @@ TEST(EmbedderFromConfig, UsesTheConfiguredServerModelAndKey) {
   ASSERT_TRUE(config.set_flag("embed.model", "bge-base-en").has_value());
 
   core::Result<std::unique_ptr<Embedder>> embedder =
-      embedder_from_config(config, {{std::string(kEmbedApiKeyVariable), "sk-env"}});
+      embedder_from_config(config, {{"PLANFIRST_EMBED_API_KEY", "sk-env"}});
 
   ASSERT_TRUE(embedder.has_value()) << embedder.error().describe();
   EXPECT_EQ((*embedder)->identity(), "openai:bge-base-en:4");
   ASSERT_EQ(server.requests(kEmbeddingsPath).size(), 1u);
   EXPECT_EQ(server.requests(kEmbeddingsPath)[0].header("Authorization"), "Bearer sk-env");
+}
+
+TEST(EmbedderFromConfig, SendsTheKeyFromTheVariableThatEmbedApiKeyEnvNames) {
+  OpenAiTestServer server;
+  core::Config config;
+  ASSERT_TRUE(config.set_flag("embed.base_url", server.base_url()).has_value());
+  ASSERT_TRUE(config.set_flag("embed.api_key_env", "TEI_TOKEN").has_value());
+  const core::Environment env{{"PLANFIRST_EMBED_API_KEY", "sk-default"}, {"TEI_TOKEN", "sk-tei"}};
+
+  core::Result<std::unique_ptr<Embedder>> embedder = embedder_from_config(config, env);
+  ASSERT_TRUE(embedder.has_value()) << embedder.error().describe();
+  ASSERT_TRUE((*embedder)->embed(std::vector<std::string>{"revenue by region"}).has_value());
+
+  ASSERT_EQ(server.requests(kEmbeddingsPath).size(), 2u);  // the width probe, then the text
+  for (const auto& request : server.requests(kEmbeddingsPath)) EXPECT_EQ(request.header("Authorization"), "Bearer sk-tei");
+}
+
+TEST(EmbedderFromConfig, SendsNoAuthorizationWhenTheNamedVariableIsUnset) {
+  OpenAiTestServer server;
+  core::Config config;
+  ASSERT_TRUE(config.set_flag("embed.base_url", server.base_url()).has_value());
+
+  core::Result<std::unique_ptr<Embedder>> embedder = embedder_from_config(config, {{"PLANFIRST_LLM_API_KEY", "sk-llm"}});
+
+  ASSERT_TRUE(embedder.has_value()) << embedder.error().describe();
+  ASSERT_EQ(server.requests(kEmbeddingsPath).size(), 1u);
+  EXPECT_EQ(server.requests(kEmbeddingsPath)[0].header("Authorization"), "");
+}
+
+TEST_F(OpenAiCompatibleEmbedderTest, CountsRequestsTextsAndLatencyByModelAndOutcome) {
+  core::MetricsRegistry metrics;
+  OpenAiEmbedderOptions o = options();
+  o.model = "bge-small-en";
+  o.batch_size = 2;
+  o.http.max_retries = 0;
+  o.metrics = &metrics;
+  const auto embedder = make(o);
+  ASSERT_NE(embedder, nullptr);
+  ASSERT_TRUE(embedder->embed(std::vector<std::string>{"a", "b", "c"}).has_value());
+  server_.script(kEmbeddingsPath, {ScriptedReply::error(503, "loading")});
+
+  EXPECT_FALSE(embedder->embed(std::vector<std::string>{"d"}).has_value());
+
+  const core::Labels ok{{"model", "bge-small-en"}, {"outcome", "ok"}};
+  const core::Labels error{{"model", "bge-small-en"}, {"outcome", "error"}};
+  EXPECT_EQ(metrics.counter("embed_requests_total", ok).value(), 2.0);
+  EXPECT_EQ(metrics.counter("embed_requests_total", error).value(), 1.0);
+  EXPECT_EQ(metrics.counter("embed_texts_total", {{"model", "bge-small-en"}}).value(), 3.0);
+  EXPECT_EQ(metrics.histogram("embed_latency_seconds", {{"model", "bge-small-en"}}).snapshot().count, 3u);
+}
+
+TEST_F(OpenAiCompatibleEmbedderTest, CountsTheWidthProbeAsARequest) {
+  core::MetricsRegistry metrics;
+  OpenAiEmbedderOptions o = options(/*dimensions=*/0);
+  o.metrics = &metrics;
+
+  const auto embedder = make(o);
+
+  ASSERT_NE(embedder, nullptr);
+  EXPECT_EQ(metrics.counter("embed_requests_total", {{"model", "bge-small-en"}, {"outcome", "ok"}}).value(), 1.0);
+  EXPECT_NE(metrics.render_prometheus().find("embed_texts_total{model=\"bge-small-en\"} 1"), std::string::npos)
+      << metrics.render_prometheus();
 }
 
 }  // namespace

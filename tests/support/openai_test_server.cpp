@@ -206,4 +206,9 @@ std::vector<RecordedRequest> OpenAiTestServer::requests(std::string_view path) c
   return out;
 }
 
+std::string unreachable_base_url() {
+  const OpenAiTestServer stopped;
+  return stopped.base_url();
+}
+
 }  // namespace planfirst::test_support

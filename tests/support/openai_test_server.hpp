@@ -68,4 +68,8 @@ class OpenAiTestServer {
   std::unique_ptr<Server> server_;
 };
 
+// "http://127.0.0.1:PORT/v1" for a loopback port that nothing listens on (a server bound it, then
+// stopped): the URL of a server that is down.
+std::string unreachable_base_url();
+
 }  // namespace planfirst::test_support
