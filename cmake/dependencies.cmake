@@ -9,6 +9,7 @@ find_package(date REQUIRED)
 find_package(SQLite3 REQUIRED)
 find_package(PostgreSQL REQUIRED)
 find_package(CLI11 REQUIRED)
+find_package(yaml-cpp REQUIRED)
 find_package(Threads REQUIRED)
 find_library(STEMMER_LIBRARY stemmer REQUIRED)
 

@@ -1,0 +1,156 @@
+#include "pipelines/autoviz/coverage_checker.hpp"
+
+#include <algorithm>
+#include <set>
+#include <string_view>
+
+#include "pipelines/autoviz/capability_map.hpp"
+#include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/requirements.hpp"
+#include "pipelines/autoviz/tool_registry.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+struct RequirementItem {
+  std::string field;   // "group_by"
+  std::string value;   // "region"
+  std::string label;   // the capability map's key: "group_by", "analysis:total", "constraints:filter"
+  std::string column;  // the column a covering step must name, or empty
+  std::string key() const { return field + "=" + value; }
+};
+
+bool contains(const std::vector<std::string>& list, std::string_view value) {
+  return std::ranges::find(list, value) != list.end();
+}
+
+std::vector<RequirementItem> items_of(const Requirements& r) {
+  std::vector<RequirementItem> items;
+  for (const std::string& metric : r.metrics) items.push_back({"metrics", metric, "metrics", metric});
+  for (const std::string& column : r.group_by) items.push_back({"group_by", column, "group_by", column});
+  if (r.time.column) items.push_back({"time", *r.time.column, "time", *r.time.column});
+  for (const std::string& label : r.analysis) items.push_back({"analysis", label, "analysis:" + label, ""});
+  for (const std::string& label : r.outputs) items.push_back({"outputs", label, "outputs:" + label, ""});
+  for (const Constraint& c : r.constraints) {
+    const bool is_limit = c.type == "limit";
+    items.push_back({"constraints", c.type + ":" + (is_limit ? std::to_string(c.n) : c.column), "constraints:" + c.type,
+                     is_limit ? "" : c.column});
+  }
+  return items;
+}
+
+// Whether citation `cited` ("analysis:total", "group_by", "group_by:region") names a requirement
+// of `r`.
+bool cites_existing(const Requirements& r, std::string_view cited) {
+  const std::size_t colon = cited.find(':');
+  const std::string_view head = cited.substr(0, colon);
+  const std::optional<std::string_view> tail =
+      colon == std::string_view::npos ? std::nullopt : std::optional(cited.substr(colon + 1));
+  auto in = [&](const std::vector<std::string>& list) { return tail ? contains(list, *tail) : !list.empty(); };
+  if (head == "analysis") return tail && contains(r.analysis, *tail);
+  if (head == "outputs") return tail && contains(r.outputs, *tail);
+  if (head == "metrics") return in(r.metrics);
+  if (head == "group_by") return in(r.group_by);
+  if (head == "time") return r.time.column && (!tail || *tail == *r.time.column);
+  if (head == "constraints") {
+    if (!tail) return !r.constraints.empty();
+    return std::ranges::any_of(r.constraints, [&](const Constraint& c) { return c.type == *tail || c.column == *tail; });
+  }
+  return false;
+}
+
+bool names_column(const PlanStep& step, std::string_view column) {
+  return std::ranges::any_of(step.params, [&](const auto& param) { return param.second.mentions(column); });
+}
+
+std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : std::string(separator)) + item;
+  return text;
+}
+
+}  // namespace
+
+CoverageReport CoverageChecker::check(const Requirements& requirements, const Plan& plan) const {
+  CoverageReport report;
+  // Each step's capabilities, canonical; unknown tools declare none.
+  std::vector<std::set<std::string, std::less<>>> step_capabilities;
+  for (const PlanStep& step : plan.steps) {
+    std::set<std::string, std::less<>> capabilities;
+    if (const ToolSpec* tool = tools_.find(step.tool)) {
+      for (const std::string& declared : tool->capabilities) {
+        if (std::optional<std::string> canonical = capabilities_.canonical(declared)) capabilities.insert(*canonical);
+      }
+    } else {
+      report.unknown_tools.push_back(step.step_id);
+    }
+    step_capabilities.push_back(std::move(capabilities));
+    if (std::ranges::none_of(step.satisfies, [&](const std::string& cited) { return cites_existing(requirements, cited); })) {
+      report.unjustified.push_back(step.step_id);
+    }
+  }
+
+  std::set<std::string, std::less<>> unmapped;
+  for (const RequirementItem& item : items_of(requirements)) {
+    const CapabilityRule rule = capabilities_.rule_for(item.label);
+    if (rule.core_fallback) unmapped.insert(item.label);
+    CoverageLine line{item.key(), {}, true};
+    std::vector<bool> used(plan.steps.size(), false);
+    for (const std::vector<std::string>& group : rule.all_of) {
+      bool group_met = false;
+      for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+        const bool capable = std::ranges::any_of(group, [&](const std::string& c) { return step_capabilities[i].contains(c); });
+        if (!capable || (rule.names_column && !item.column.empty() && !names_column(plan.steps[i], item.column))) continue;
+        group_met = true;
+        used[i] = true;
+      }
+      line.covered = line.covered && group_met;
+    }
+    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+      if (used[i]) line.steps.push_back(plan.steps[i].step_id);
+    }
+    if (!line.covered) report.missing.push_back(line.requirement);
+    report.lines.push_back(std::move(line));
+  }
+  report.unmapped.assign(unmapped.begin(), unmapped.end());
+  std::ranges::sort(report.unjustified);
+  std::ranges::sort(report.unknown_tools);
+  return report;
+}
+
+std::string CoverageReport::retry_payload() const {
+  std::vector<std::string> lines;
+  if (!missing.empty()) {
+    // "group_by=region", "group_by=product_category" -> "group_by=[region, product_category]"
+    std::vector<std::string> fields;
+    std::vector<std::vector<std::string>> values;
+    for (const std::string& key : missing) {
+      const std::size_t eq = key.find('=');
+      const std::string field = key.substr(0, eq);
+      if (fields.empty() || fields.back() != field) {
+        fields.push_back(field);
+        values.emplace_back();
+      }
+      values.back().push_back(key.substr(eq + 1));
+    }
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < fields.size(); ++i) parts.push_back(fields[i] + "=[" + joined(values[i], ", ") + "]");
+    lines.push_back("Missing coverage: " + joined(parts, ", "));
+  }
+  if (!unjustified.empty()) lines.push_back("Remove unjustified steps: " + joined(unjustified, ", "));
+  if (!unknown_tools.empty()) lines.push_back("Replace steps whose tool is unknown: " + joined(unknown_tools, ", "));
+  return joined(lines, "\n");
+}
+
+std::string CoverageReport::describe() const {
+  std::vector<std::string> text;
+  for (const CoverageLine& line : lines) {
+    text.push_back(line.requirement + " -> " + joined(line.steps, " + ") + (line.steps.empty() ? "" : " ") +
+                   (line.covered ? "(OK)" : "(MISSING)"));
+  }
+  for (const std::string& label : unmapped) text.push_back("Warning: no capability rule for " + label + "; the core set stood in");
+  if (const std::string payload = retry_payload(); !payload.empty()) text.push_back(payload);
+  return joined(text, "\n");
+}
+
+}  // namespace planfirst::autoviz
