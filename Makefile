@@ -3,8 +3,9 @@ BUILD      ?= build
 JOBS       ?= $(shell nproc)
 FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
+PEER       ?= ../shared/peers/langgraphjs-bench
 
-.PHONY: all bootstrap build demo test test-asan fuzz bench format clean
+.PHONY: all bootstrap build demo test test-asan fuzz bench-build bench bench-peers format clean
 
 all: build
 
@@ -34,9 +35,14 @@ fuzz: bootstrap
 	  $$f -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 fuzz/corpus-$$name fuzz/seeds/$$name 2>&1 | tail -n 12 || exit 1; \
 	done
 
-bench: bootstrap
+bench-build: bootstrap
 	@$(MAKE) --no-print-directory build BUILD=build-bench CMAKE_FLAGS="-DPLANFIRST_BENCH=ON -DPLANFIRST_TESTS=OFF -DCMAKE_BUILD_TYPE=Release"
+
+bench: bench-build
 	@for b in build-bench/bench/*_bench; do echo "== $$(basename $$b)"; $$b --benchmark_counters_tabular=true || exit 1; done
+
+bench-peers: bench-build
+	@scripts/bench-vs-langgraphjs $(PEER)
 
 format:
 	@find src apps tests fuzz bench -name '*.hpp' -o -name '*.cpp' | xargs clang-format -i

@@ -1,6 +1,6 @@
 // Checkpoint storage figures (not assertions): append latency p50/p99 for the memory and SQLite
-// checkpointers, bytes stored per 100-step thread with a small state and with a state growing by
-// 1 KiB per step, and the latency of reading a state at step 10,000.
+// checkpointers, bytes stored per thread (100 and 1,000 steps) with a small state and with a state
+// growing by 1 KiB per step, and the latency of reading a state at step 10,000.
 //   build-bench/bench/graph_storage_bench [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 
@@ -19,31 +19,16 @@
 #include "graph/memory_checkpointer.hpp"
 #include "graph/sqlite_checkpointer.hpp"
 #include "graph/state_assembler.hpp"
+#include "scratch_dir.hpp"
 
 namespace {
 
 using planfirst::core::Json;
 using namespace planfirst::graph;
+using planfirst::bench::ScratchDir;
 
 constexpr std::size_t kSnapshotEvery = 64;
 const std::string kPayload(1000, 'x');
-
-// A scratch folder removed at exit.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "pf-storage-bench-XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  std::filesystem::path file(const std::string& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
 
 std::unique_ptr<Checkpointer> open_store(bool sqlite, const ScratchDir& dir, const std::string& name) {
   if (!sqlite) return std::make_unique<MemoryCheckpointer>();
@@ -141,20 +126,22 @@ BENCHMARK(BM_Append)
     ->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1})
     ->Iterations(10000)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
-// Bytes stored per 100-step thread (logical bytes from stored_bytes(); for SQLite also the file).
-void BM_BytesPer100StepThread(benchmark::State& state) {
+// Bytes stored per thread of `steps` steps (logical bytes from stored_bytes(); for SQLite also the
+// file), and per step: equal bytes_per_step at 100 and 1,000 steps is linear growth.
+void BM_BytesPerThread(benchmark::State& state) {
   const bool sqlite = state.range(0) == 1;
   const bool growing = state.range(1) == 1;
-  constexpr int kThreads = 20;
+  const std::int64_t steps = state.range(2);
+  const int threads = static_cast<int>(std::max<std::int64_t>(2, 2000 / steps));
   ScratchDir dir;
   double logical = 0;
   double file = 0;
   for (auto _ : state) {
     std::unique_ptr<Checkpointer> store = open_store(sqlite, dir, "bytes.sqlite");
     logical = 0;
-    for (int t = 0; t < kThreads; ++t) {
+    for (int t = 0; t < threads; ++t) {
       ThreadWriter writer("t" + std::to_string(t), growing);
-      for (int step = 0; step < 100; ++step) {
+      for (std::int64_t step = 0; step < steps; ++step) {
         const CheckpointRecord record = writer.next();
         if (!store->append(record, record.parent_id)) state.SkipWithError("append failed");
       }
@@ -163,12 +150,13 @@ void BM_BytesPer100StepThread(benchmark::State& state) {
     store.reset();  // the last connection checkpoints the WAL into the file
     if (sqlite) file = static_cast<double>(std::filesystem::file_size(dir.file("bytes.sqlite")));
   }
-  state.counters["stored_bytes_per_thread"] = logical / kThreads;
-  if (sqlite) state.counters["file_bytes_per_thread"] = file / kThreads;
+  state.counters["stored_bytes_per_thread"] = logical / threads;
+  state.counters["stored_bytes_per_step"] = logical / threads / static_cast<double>(steps);
+  if (sqlite) state.counters["file_bytes_per_thread"] = file / threads;
 }
-BENCHMARK(BM_BytesPer100StepThread)
-    ->ArgNames({"sqlite", "growing"})
-    ->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1})
+BENCHMARK(BM_BytesPerThread)
+    ->ArgNames({"sqlite", "growing", "steps"})
+    ->ArgsProduct({{0, 1}, {0, 1}, {100, 1000}})
     ->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // Reads the state at the head of a 10,000-step thread: writes_for_state + assemble_state.

@@ -124,9 +124,10 @@ int run_node(const CliContext& ctx, const GraphArgs& args) {
   if (!state) return exit_code;
   if (const contracts::Contract* contract = compiled->state_contract(); contract != nullptr) {
     if (contracts::ValidationReport report = contract->validate(state->json()); !report.ok()) {
-      std::cerr << "planfirst graph node: " << args.state_file << " is no " << contract->name() << ":\n"
+      std::cerr << "planfirst graph node " << args.name << " " << args.node << ": " << args.state_file << " is no "
+                << contract->name() << ":\n"
                 << report.describe();
-      return kExitInputError;
+      return kExitCheckFailed;
     }
   }
   graph::Runner runner(*compiled, graph::RunnerOptions{});
@@ -139,7 +140,25 @@ int run_node(const CliContext& ctx, const GraphArgs& args) {
   return kExitOk;
 }
 
-void print_result(const graph::RunResult& result) {
+// `word` as one shell word: unchanged when it holds only safe characters, else single-quoted.
+std::string shell_word(const std::string& word) {
+  const bool safe = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                           "0123456789_./:=@%+-") == std::string::npos;
+  if (safe) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The command that answers an interrupted run; ANSWER is left for the user to fill in.
+std::string resume_command(const GraphArgs& args, const graph::RunResult& result) {
+  std::string command = "planfirst graph resume " + shell_word(args.name) + " --thread " +
+                        shell_word(result.thread_id) + " --checkpoint " + shell_word(result.checkpoint_id);
+  if (!args.checkpointer.empty()) command += " --checkpointer " + shell_word(args.checkpointer);
+  return command + " --answer ANSWER";
+}
+
+void print_result(const GraphArgs& args, const graph::RunResult& result) {
   core::Json summary{{"status", graph::to_string(result.status)},
                      {"thread_id", result.thread_id},
                      {"checkpoint_id", result.checkpoint_id},
@@ -149,6 +168,7 @@ void print_result(const graph::RunResult& result) {
     summary["interrupt_node"] = result.interrupt_node;
     summary["message"] = result.message;
     summary["prompt"] = result.prompt;
+    summary["resume"] = resume_command(args, result);
   }
   if (result.error) summary["error"] = result.error->describe();
   std::cout << summary.dump() << "\n";
@@ -177,9 +197,11 @@ int with_runner(const CliContext& ctx, const GraphArgs& args, Act act) {
   core::Result<graph::RunResult> result = act(runner);
   if (!result) {
     std::cerr << "planfirst graph: " << result.error().describe() << "\n";
-    return result.error().code == core::ErrorCode::kInvalidArgument ? kExitInputError : kExitCheckFailed;
+    const core::ErrorCode code = result.error().code;
+    return code == core::ErrorCode::kInvalidArgument || code == core::ErrorCode::kNotFound ? kExitInputError
+                                                                                         : kExitCheckFailed;
   }
-  print_result(*result);
+  print_result(args, *result);
   return result->status == graph::RunStatus::kFailed ? kExitCheckFailed : kExitOk;
 }
 

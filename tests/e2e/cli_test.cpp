@@ -4,19 +4,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include <filesystem>
-#include <fstream>
+#include <map>
+#include <string>
 
 #include "e2e/command_runner.hpp"
+#include "support/temp_dir.hpp"
 
 namespace planfirst::e2e {
 namespace {
 
-std::filesystem::path write_temp(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("planfirst_e2e_" + name);
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
 
 TEST(Cli, VersionPrintsTheProgramVersion) {
   const CommandOutcome run = run_command(planfirst("--version"));
@@ -63,7 +59,8 @@ TEST(Cli, ProfileOfAMissingFileIsAnInputErrorNamingTheFile) {
 }
 
 TEST(Cli, ProfileOfARaggedCsvNamesTheLine) {
-  const auto csv = write_temp("ragged.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9,10\n");
+  const test_support::TempDir dir;
+  const auto csv = dir.write("ragged.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9,10\n");
 
   const CommandOutcome run = run_command(planfirst("profile " + csv.string()));
 
@@ -72,7 +69,8 @@ TEST(Cli, ProfileOfARaggedCsvNamesTheLine) {
 }
 
 TEST(Cli, ContractCheckOfAReplyWithAnUnknownRequestTypeFailsNamingThePointer) {
-  const auto reply = write_temp("reply.txt",
+  const test_support::TempDir dir;
+  const auto reply = dir.write("reply.txt",
                                 "Sure! Here is the plan you asked for:\n\n```json\n"
                                 "{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_REPORT\",\n"
                                 " \"track\": \"QUALITY\", \"required_sources\": [\"db\"],\n"
@@ -86,7 +84,8 @@ TEST(Cli, ContractCheckOfAReplyWithAnUnknownRequestTypeFailsNamingThePointer) {
 }
 
 TEST(Cli, ContractCheckAcceptsTheSeedsStatusMetricExample) {
-  const auto reply = write_temp("good_reply.txt",
+  const test_support::TempDir dir;
+  const auto reply = dir.write("good_reply.txt",
                                 "{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_METRIC\","
                                 " \"track\": \"QUALITY\", \"required_sources\": [\"db\"],"
                                 " \"missing_info_questions\": [], \"expected_output_schema\": \"status_metric_v1_json\"}");
@@ -97,7 +96,8 @@ TEST(Cli, ContractCheckAcceptsTheSeedsStatusMetricExample) {
 }
 
 TEST(Cli, ConfigWithAnUnknownKeyIsAnInputErrorNamingTheKeyAndLine) {
-  const auto config = write_temp("bad.toml", "[llm]\nmodel = \"m\"\nbse_url = \"http://localhost\"\n");
+  const test_support::TempDir dir;
+  const auto config = dir.write("bad.toml", "[llm]\nmodel = \"m\"\nbse_url = \"http://localhost\"\n");
 
   const CommandOutcome run = run_command(planfirst("--config " + config.string() + " contract list"));
 
