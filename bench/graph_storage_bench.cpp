@@ -27,7 +27,7 @@ using planfirst::core::Json;
 using namespace planfirst::graph;
 using planfirst::bench::ScratchDir;
 
-constexpr std::size_t kSnapshotEvery = 64;
+constexpr std::size_t kChunkEvery = 16;  // the runner's default
 const std::string kPayload(1000, 'x');
 
 std::unique_ptr<Checkpointer> open_store(bool sqlite, const ScratchDir& dir, const std::string& name) {
@@ -39,7 +39,7 @@ std::unique_ptr<Checkpointer> open_store(bool sqlite, const ScratchDir& dir, con
 }
 
 // Writes one step of the peer benchmark's graph to a thread: the control fields always, and with
-// `growing` a ~1 KiB message and a reasoning entry appended (a snapshot every kSnapshotEvery).
+// `growing` a ~1 KiB message and a reasoning entry appended (a chunk every kChunkEvery, as the runner writes them).
 class ThreadWriter {
  public:
   ThreadWriter(std::string thread, bool growing) : thread_(std::move(thread)), growing_(growing) {}
@@ -77,12 +77,7 @@ class ThreadWriter {
  private:
   void list_write(CheckpointRecord& record, const std::string& key, Json item) {
     lists_[key].push_back(item);
-    if (++since_[key] >= kSnapshotEvery) {
-      since_[key] = 0;
-      record.writes.push_back({key, WriteKind::kSnapshot, lists_[key].dump()});
-    } else {
-      record.writes.push_back({key, WriteKind::kAppend, Json::array({std::move(item)}).dump()});
-    }
+    record.writes.push_back(append_write(key, Json::array({std::move(item)}), lists_[key], pending_, kChunkEvery));
   }
 
   std::string thread_;
@@ -90,7 +85,7 @@ class ThreadWriter {
   std::int64_t step_ = 0;
   std::string head_;
   std::map<std::string, Json> lists_;
-  std::map<std::string, std::size_t> since_;
+  PendingAppendsByKey pending_;
 };
 
 double percentile(std::vector<double> values, double p) {
@@ -160,7 +155,7 @@ BENCHMARK(BM_BytesPerThread)
     ->Iterations(1)->Unit(benchmark::kMillisecond);
 
 // Reads the state at the head of a 10,000-step thread: writes_for_state + assemble_state.
-// with_log: a reasoning entry is appended every step (snapshot every 64), so the state holds a
+// with_log: a reasoning entry is appended every step (a chunk every 16), so the state holds a
 // 10,000-item list; without, the state is the control fields only.
 void BM_StateReadAt10kSteps(benchmark::State& state) {
   const bool sqlite = state.range(0) == 1;
@@ -168,20 +163,14 @@ void BM_StateReadAt10kSteps(benchmark::State& state) {
   ScratchDir dir;
   std::unique_ptr<Checkpointer> store = open_store(sqlite, dir, "read.sqlite");
   ThreadWriter writer("long", false);
-  std::map<std::string, Json> log;
-  std::size_t since = 0;
+  PendingAppendsByKey pending;
   Json items = Json::array();
   for (int step = 0; step < 10000; ++step) {
     CheckpointRecord record = writer.next();
     if (with_log) {
       Json item = {{"step_name", record.node}, {"step_text", "step " + std::to_string(step)}};
       items.push_back(item);
-      if (++since >= kSnapshotEvery) {
-        since = 0;
-        record.writes.push_back({"reasoning", WriteKind::kSnapshot, items.dump()});
-      } else {
-        record.writes.push_back({"reasoning", WriteKind::kAppend, Json::array({item}).dump()});
-      }
+      record.writes.push_back(append_write("reasoning", Json::array({item}), items, pending, kChunkEvery));
     }
     if (!store->append(record, record.parent_id)) state.SkipWithError("append failed");
   }

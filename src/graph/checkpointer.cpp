@@ -7,6 +7,7 @@ std::string_view to_string(WriteKind kind) {
     case WriteKind::kReplace: return "replace";
     case WriteKind::kAppend: return "append";
     case WriteKind::kSnapshot: return "snapshot";
+    case WriteKind::kChunk: return "chunk";
   }
   return "replace";
 }
@@ -15,6 +16,7 @@ std::optional<WriteKind> parse_write_kind(std::string_view text) {
   if (text == "replace") return WriteKind::kReplace;
   if (text == "append") return WriteKind::kAppend;
   if (text == "snapshot") return WriteKind::kSnapshot;
+  if (text == "chunk") return WriteKind::kChunk;
   return std::nullopt;
 }
 

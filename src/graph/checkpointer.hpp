@@ -15,14 +15,18 @@
 namespace planfirst::graph {
 
 // Stored with every record; a reader refuses records of a newer version with a clear message.
-inline constexpr int kCheckpointFormatVersion = 1;
+// Version 2 added chunk writes; version 1 stores read unchanged.
+inline constexpr int kCheckpointFormatVersion = 2;
 
 enum class WriteKind {
   kReplace,   // value_json is the key's whole new value
   kAppend,    // value_json is a JSON array of the items this step appended to an append-only key
-  kSnapshot,  // value_json is the whole value of an append-only key (written every N appends)
+  kSnapshot,  // value_json is the whole value of an append-only key (its first write, or a fold)
+  kChunk,     // value_json is {"from": I, "items": [...]}: the items of the appends since the key's
+              // previous chunk or snapshot, placed from index I; written every N appends, so a state
+              // is read from its last snapshot, its chunks and at most N appends
 };
-std::string_view to_string(WriteKind kind);  // "replace", "append", "snapshot"
+std::string_view to_string(WriteKind kind);  // "replace", "append", "snapshot", "chunk"
 std::optional<WriteKind> parse_write_kind(std::string_view text);  // inverse of to_string
 
 struct KeyWrite {
@@ -87,7 +91,8 @@ class Checkpointer {
   virtual core::Result<CheckpointRecord> get(std::string_view thread_id, std::string_view checkpoint_id) = 0;
 
   // What rebuilds the state at `checkpoint_id`: for each key its last kReplace or kSnapshot at or
-  // before that step, then that key's later kAppend writes up to the step, ordered by step.
+  // before that step, that key's later kChunk writes up to the step, then its kAppend writes after
+  // both up to the step; ordered by step, then key.
   virtual core::Result<std::vector<StepWrite>> writes_for_state(std::string_view thread_id,
                                                                 std::string_view checkpoint_id) = 0;
 

@@ -28,12 +28,18 @@ struct MemoryCheckpointer::Thread {
     for (const auto& [key, key_writes] : writes) {
       auto end = std::upper_bound(key_writes.begin(), key_writes.end(), step,
                                   [](std::int64_t s, const StepWrite& w) { return s < w.step; });
-      auto begin = end;
-      while (begin != key_writes.begin()) {
-        --begin;
-        if (begin->write.kind != WriteKind::kAppend) break;
+      // Backwards from the step: appends until the first chunk, then chunks, to the base.
+      std::vector<StepWrite> picked;
+      bool chunked = false;
+      for (auto it = end; it != key_writes.begin();) {
+        const StepWrite& write = *--it;
+        const WriteKind kind = write.write.kind;
+        if (kind == WriteKind::kAppend && chunked) continue;
+        picked.push_back(write);
+        if (kind == WriteKind::kChunk) chunked = true;
+        if (kind == WriteKind::kReplace || kind == WriteKind::kSnapshot) break;
       }
-      result.insert(result.end(), begin, end);
+      result.insert(result.end(), picked.rbegin(), picked.rend());
     }
     std::stable_sort(result.begin(), result.end(), [](const StepWrite& a, const StepWrite& b) {
       return a.step != b.step ? a.step < b.step : a.write.key < b.write.key;

@@ -30,21 +30,29 @@ CREATE TABLE IF NOT EXISTS planfirst_writes (
 CREATE INDEX IF NOT EXISTS planfirst_writes_base ON planfirst_writes (thread_id, key, step) WHERE kind <> 'append';
 )sql";
 
-// As in SqliteCheckpointer: per key, its last replace/snapshot at or before $2, then its later
-// writes up to $2; keys enumerated by a loose index scan.
+// As in SqliteCheckpointer: per key, its last replace/snapshot at or before $2, its chunks after
+// it, then its appends after the last of those up to $2; keys enumerated by a loose index scan.
 constexpr const char* kWritesForState = R"sql(
 WITH RECURSIVE keys(key) AS (
-  SELECT (SELECT min(key) FROM planfirst_writes WHERE thread_id = $1)
+  SELECT (SELECT MIN(key) FROM planfirst_writes WHERE thread_id = $1)
   UNION ALL
-  SELECT (SELECT min(w.key) FROM planfirst_writes w WHERE w.thread_id = $1 AND w.key > keys.key)
+  SELECT (SELECT MIN(key) FROM planfirst_writes WHERE thread_id = $1 AND key > keys.key)
   FROM keys WHERE keys.key IS NOT NULL),
-bases(key, base_step) AS (
-  SELECT key, (SELECT max(w.step) FROM planfirst_writes w
-               WHERE w.thread_id = $1 AND w.key = keys.key AND w.kind <> 'append' AND w.step <= $2::bigint)
+bounds(key, base_step, chunk_step) AS (
+  SELECT key,
+    (SELECT MAX(step) FROM planfirst_writes WHERE thread_id = $1 AND key = keys.key AND kind <> 'append'
+       AND kind <> 'chunk' AND step <= $2::bigint),
+    (SELECT MAX(step) FROM planfirst_writes WHERE thread_id = $1 AND key = keys.key AND kind <> 'append'
+       AND kind = 'chunk' AND step <= $2::bigint)
   FROM keys WHERE key IS NOT NULL)
-SELECT w.step, w.key, w.kind, w.value FROM bases b JOIN planfirst_writes w
-  ON w.thread_id = $1 AND w.key = b.key AND w.step >= COALESCE(b.base_step, -1) AND w.step <= $2::bigint
-ORDER BY w.step, w.key
+SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
+  ON w.thread_id = $1 AND w.key = b.key AND w.kind <> 'append' AND w.step >= COALESCE(b.base_step, -1)
+  AND w.step <= $2::bigint
+UNION ALL
+SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
+  ON w.thread_id = $1 AND w.key = b.key AND w.step > GREATEST(COALESCE(b.base_step, -1), COALESCE(b.chunk_step, -1))
+  AND w.step <= $2::bigint AND w.kind = 'append'
+ORDER BY 1, 2
 )sql";
 
 struct ResultDeleter {

@@ -68,7 +68,7 @@ struct Runner::Cursor {
   std::string head_id;  // empty before the thread's first record
   std::int64_t step = -1;
   std::string last_completed_node;
-  std::map<std::string, std::size_t> appends_since_snapshot;
+  PendingAppendsByKey pending;  // per append-only key, the appends the next chunk will hold
 };
 
 struct Runner::StepOutcome {
@@ -89,7 +89,7 @@ Runner::Runner(CompiledGraph graph, RunnerOptions options) : graph_(std::move(gr
     own_sleeper_ = std::make_unique<core::ThreadSleeper>();
     options_.sleeper = own_sleeper_.get();
   }
-  options_.snapshot_every = std::max<std::size_t>(options_.snapshot_every, 1);
+  options_.chunk_every = std::max<std::size_t>(options_.chunk_every, 1);
 }
 
 Runner::~Runner() {
@@ -444,13 +444,11 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
           record.writes.push_back({key, WriteKind::kReplace, value.dump()});
           continue;
         }
-        std::size_t& count = cursor.appends_since_snapshot[key];
-        if (old && count + 1 < options_.snapshot_every) {
-          record.writes.push_back({key, WriteKind::kAppend, delta[key].dump()});
-          ++count;
+        if (old) {
+          record.writes.push_back(append_write(key, delta[key], value, cursor.pending, options_.chunk_every));
         } else {
           record.writes.push_back({key, WriteKind::kSnapshot, value.dump()});
-          count = 0;
+          cursor.pending.erase(key);
         }
       }
     }
@@ -512,7 +510,7 @@ core::Result<RunResult> Runner::run(std::string_view thread_id, const JsonValue&
     if (auto ok = reduce(reducer, target, value, "/" + key); !ok) return ok.error();
     if (reducer == Reducer::kAppend) {
       record.writes.push_back({key, WriteKind::kSnapshot, target.dump()});
-      cursor.appends_since_snapshot[key] = 0;
+      cursor.pending.erase(key);
     } else {
       record.writes.push_back({key, WriteKind::kReplace, target.dump()});
     }
@@ -543,7 +541,7 @@ core::Result<Runner::Cursor> Runner::load(std::string_view thread_id, const Chec
   cursor.head_id = record.checkpoint_id;
   cursor.step = record.step;
   cursor.last_completed_node = record.last_completed_node;
-  cursor.appends_since_snapshot = appends_since_snapshot(*writes);
+  cursor.pending = pending_appends(*writes);
   return cursor;
 }
 
@@ -585,26 +583,25 @@ core::Result<RunResult> Runner::resume(std::string_view thread_id, std::string_v
   record.last_completed_node = cursor->last_completed_node;
   record.next_node = head->next_node.empty() ? std::string(kEnd) : head->next_node;
   record.metadata_json = core::Json{{"answer_to", head->checkpoint_id}}.dump();
-  std::map<std::string, std::size_t> appends = cursor->appends_since_snapshot;
+  PendingAppendsByKey pending = cursor->pending;
   core::Json next_state = cursor->state;
   for (const auto& [key, value] : delta.items()) {
     const Reducer reducer = reducer_for(settings.reducers, key);
     const bool existed = next_state.contains(key);
     core::Json& target = next_state[key];
     if (auto ok = reduce(reducer, target, value, "/" + key); !ok) return ok.error();
-    if (reducer == Reducer::kAppend && existed && appends[key] + 1 < options_.snapshot_every) {
-      record.writes.push_back({key, WriteKind::kAppend, value.dump()});
-      ++appends[key];
+    if (reducer == Reducer::kAppend && existed) {
+      record.writes.push_back(append_write(key, value, target, pending, options_.chunk_every));
     } else if (reducer == Reducer::kAppend) {
       record.writes.push_back({key, WriteKind::kSnapshot, target.dump()});
-      appends[key] = 0;
+      pending.erase(key);
     } else {
       record.writes.push_back({key, WriteKind::kReplace, target.dump()});
     }
   }
   if (auto ok = commit(*cursor, record); !ok) return ok.error();
   cursor->state = std::move(next_state);
-  cursor->appends_since_snapshot = std::move(appends);
+  cursor->pending = std::move(pending);
   emit(EventKind::kUpdates, *cursor, kResumeNode, delta);
   return drive(*cursor, record.next_node);
 }

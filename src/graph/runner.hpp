@@ -1,6 +1,6 @@
 // Runner executes a CompiledGraph step by step: each node's delta is validated, merged by the
 // graph's reducers and, with a checkpointer, written as one CheckpointRecord holding only the keys
-// that changed (append keys as appends, with a snapshot every `snapshot_every`). The head moves by
+// that changed (append keys as appends, compacted into a chunk every `chunk_every`). The head moves by
 // compare-and-swap, so a stale or unknown checkpoint id on resume is kConflict, never a silent fork;
 // fork() is the explicit way to branch. A decision node's interrupt ends the call with the message,
 // prompt and checkpoint id; resume() continues from the node after it, never re-running it.
@@ -36,7 +36,7 @@ struct RunnerOptions {
   core::Sleeper* sleeper = nullptr;      // borrowed; retry pauses; nullptr: real sleeps
   EventSink* events = nullptr;           // borrowed; nullptr: no events
   bool stream_values = false;            // also send a `values` event (the whole state) per step
-  std::size_t snapshot_every = 16;       // an append key's Nth consecutive append is written as a snapshot
+  std::size_t chunk_every = 16;  // every Nth append to a key is written as a chunk of the pending ones
   std::int64_t max_steps = 10'000;       // node steps per call; beyond: the run fails
   std::size_t branch_threads = 4;        // fan-out thread pool size
 };

@@ -31,21 +31,30 @@ CREATE TABLE IF NOT EXISTS planfirst_writes (
 CREATE INDEX IF NOT EXISTS planfirst_writes_base ON planfirst_writes (thread_id, key, step) WHERE kind <> 'append';
 )sql";
 
-// Per key: its last replace/snapshot at or before ?2 (found through the partial index), then the
-// key's writes from there up to ?2. Keys are enumerated by skipping through the primary key.
+// Per key: its last replace/snapshot at or before ?2 and its chunks after it (both through the
+// partial index), then its appends after the last of those up to ?2: at most chunk_every - 1.
+// Keys are enumerated by skipping through the primary key.
 constexpr const char* kWritesForState = R"sql(
 WITH RECURSIVE keys(key) AS (
   SELECT (SELECT MIN(key) FROM planfirst_writes WHERE thread_id = ?1)
   UNION ALL
   SELECT (SELECT MIN(key) FROM planfirst_writes WHERE thread_id = ?1 AND key > keys.key)
   FROM keys WHERE keys.key IS NOT NULL),
-bases(key, base_step) AS (
-  SELECT key, (SELECT MAX(step) FROM planfirst_writes
-               WHERE thread_id = ?1 AND key = keys.key AND kind <> 'append' AND step <= ?2)
+bounds(key, base_step, chunk_step) AS (
+  SELECT key,
+    (SELECT MAX(step) FROM planfirst_writes WHERE thread_id = ?1 AND key = keys.key AND kind <> 'append'
+       AND kind <> 'chunk' AND step <= ?2),
+    (SELECT MAX(step) FROM planfirst_writes WHERE thread_id = ?1 AND key = keys.key AND kind <> 'append'
+       AND kind = 'chunk' AND step <= ?2)
   FROM keys WHERE key IS NOT NULL)
-SELECT w.step, w.key, w.kind, w.value FROM bases b JOIN planfirst_writes w
-  ON w.thread_id = ?1 AND w.key = b.key AND w.step >= COALESCE(b.base_step, -1) AND w.step <= ?2
-ORDER BY w.step, w.key
+SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
+  ON w.thread_id = ?1 AND w.key = b.key AND w.kind <> 'append' AND w.step >= COALESCE(b.base_step, -1)
+  AND w.step <= ?2
+UNION ALL
+SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
+  ON w.thread_id = ?1 AND w.key = b.key AND w.step > MAX(COALESCE(b.base_step, -1), COALESCE(b.chunk_step, -1))
+  AND w.step <= ?2 AND w.kind = 'append'
+ORDER BY 1, 2
 )sql";
 
 struct StatementDeleter {

@@ -45,6 +45,9 @@ CheckpointRecord make_record(const std::string& thread, std::int64_t step, std::
 KeyWrite replace(std::string key, const Json& value) { return {std::move(key), WriteKind::kReplace, value.dump()}; }
 KeyWrite append(std::string key, const Json& items) { return {std::move(key), WriteKind::kAppend, items.dump()}; }
 KeyWrite snapshot(std::string key, const Json& value) { return {std::move(key), WriteKind::kSnapshot, value.dump()}; }
+KeyWrite chunk(std::string key, std::size_t from, const Json& items) {
+  return {std::move(key), WriteKind::kChunk, Json{{"from", from}, {"items", items}}.dump()};
+}
 
 template <typename Store>
 class CheckpointerConformance : public ::testing::Test {
@@ -72,14 +75,15 @@ class CheckpointerConformance : public ::testing::Test {
     return state ? *state : Json(nullptr);
   }
 
-  // A thread of `steps` records: "step" replaced every step, "log" appended every step with a
-  // snapshot every fourth append, "tag" replaced every fifth step.
+  // A thread of `steps` records: "step" replaced every step, "log" appended every step as the
+  // runner writes it (a chunk every fourth append), "tag" replaced every fifth step.
   void write_chain(const std::string& thread, std::int64_t steps) {
     Json log = Json::array();
+    PendingAppendsByKey pending;
     for (std::int64_t step = 0; step < steps; ++step) {
       std::vector<KeyWrite> writes = {replace("step", step)};
       log.push_back({{"step", step}});
-      writes.push_back(step % 4 == 3 ? snapshot("log", log) : append("log", Json::array({{{"step", step}}})));
+      writes.push_back(append_write("log", Json::array({{{"step", step}}}), log, pending, 4));
       if (step % 5 == 0) writes.push_back(replace("tag", "t" + std::to_string(step)));
       append_next(make_record(thread, step, std::move(writes)));
     }
@@ -243,6 +247,40 @@ TYPED_TEST(CheckpointerConformance, WritesForStateAreTheLastReplaceOrSnapshotThe
   EXPECT_EQ(state_4, Json::parse(R"({"a": 2, "b": "x", "log": [0, 1, 2, 3, 4]})"));
 }
 
+TYPED_TEST(CheckpointerConformance, WritesForStateSkipTheAppendsThatAChunkCovers) {
+  this->append_next(make_record("t", 0, {snapshot("log", Json::array({0}))}));
+  this->append_next(make_record("t", 1, {append("log", Json::array({1}))}));
+  this->append_next(make_record("t", 2, {chunk("log", 1, Json::array({1, 2}))}));
+  this->append_next(make_record("t", 3, {append("log", Json::array({3})), replace("a", 3)}));
+  this->append_next(make_record("t", 4, {chunk("log", 3, Json::array({3, 4}))}));
+  this->append_next(make_record("t", 5, {append("log", Json::array({5}))}));
+
+  core::Result<std::vector<StepWrite>> at_5 = this->store().writes_for_state("t", "t-c5");
+  core::Result<std::vector<StepWrite>> at_3 = this->store().writes_for_state("t", "t-c3");
+
+  ASSERT_TRUE(at_5.has_value() && at_3.has_value());
+  std::vector<std::int64_t> steps_5, steps_3;
+  for (const StepWrite& write : *at_5) steps_5.push_back(write.step);
+  for (const StepWrite& write : *at_3) steps_3.push_back(write.step);
+  EXPECT_EQ(steps_5, (std::vector<std::int64_t>{0, 2, 3, 4, 5}));  // 3 is "a"; log's append at 3 is covered
+  EXPECT_EQ(steps_3, (std::vector<std::int64_t>{0, 2, 3, 3}));
+  EXPECT_EQ(this->state_at("t", "t-c5"), Json::parse(R"({"a": 3, "log": [0, 1, 2, 3, 4, 5]})"));
+  EXPECT_EQ(this->state_at("t", "t-c3"), Json::parse(R"({"a": 3, "log": [0, 1, 2, 3]})"));
+}
+
+TYPED_TEST(CheckpointerConformance, PruneInsideAChunksRangeKeepsLaterStates) {
+  this->write_chain("t", 10);  // chunks at steps 3 and 7; step 5 falls inside the second's range
+  std::map<std::int64_t, Json> before;
+  for (std::int64_t step = 5; step < 10; ++step) before[step] = this->state_at("t", id_of("t", step));
+
+  ASSERT_TRUE(this->store().prune("t", PruneOptions{.keep_last = 5, .older_than = {}}).has_value());
+
+  std::map<std::int64_t, Json> after;
+  for (std::int64_t step = 5; step < 10; ++step) after[step] = this->state_at("t", id_of("t", step));
+  EXPECT_EQ(after, before);
+  EXPECT_EQ(after[9]["log"].size(), 10u);
+}
+
 TYPED_TEST(CheckpointerConformance, StateAtEveryCheckpointEqualsAReplayOfAllWrites) {
   std::mt19937 random(7);
   std::map<std::int64_t, Json> expected;
@@ -396,7 +434,7 @@ TYPED_TEST(CheckpointerConformance, ARecordOfANewerFormatVersionIsRefused) {
 
   ASSERT_FALSE(appended.has_value());
   EXPECT_EQ(appended.error().code, core::ErrorCode::kFailedPrecondition);
-  EXPECT_NE(appended.error().message.find("format version 2"), std::string::npos) << appended.error().message;
+  EXPECT_NE(appended.error().message.find("format version 3"), std::string::npos) << appended.error().message;
   EXPECT_FALSE(this->store().head("t")->has_value());
 }
 

@@ -76,13 +76,13 @@ TEST(PostgresCheckpointer, RefusesToReadARecordOfANewerFormat) {
   record.thread_id = "t";
   record.checkpoint_id = "t-0";
   ASSERT_TRUE(checkpointer->append(record, "").has_value());
-  ASSERT_EQ(testing::run_sql(store.uri(), "UPDATE planfirst_checkpoints SET format_version = 2"), "");
+  ASSERT_EQ(testing::run_sql(store.uri(), "UPDATE planfirst_checkpoints SET format_version = 3"), "");
 
   auto history = checkpointer->history("t");
 
   ASSERT_FALSE(history.has_value());
   EXPECT_EQ(history.error().code, core::ErrorCode::kFailedPrecondition);
-  EXPECT_NE(history.error().message.find("format version 2"), std::string::npos);
+  EXPECT_NE(history.error().message.find("format version 3"), std::string::npos);
 }
 
 TEST(PostgresCheckpointer, AnUnreachableServerIsUnavailableAndHidesThePassword) {

@@ -75,14 +75,14 @@ TEST(SqliteCheckpointer, RefusesToReadARecordOfANewerFormat) {
   const auto file = dir.path() / "c.sqlite";
   auto store = open_or_fail(file);
   ASSERT_TRUE(store->append(record_at(0, {{"a", WriteKind::kReplace, "1"}}), "").has_value());
-  raw_sql(file, "UPDATE planfirst_checkpoints SET format_version = 2");
+  raw_sql(file, "UPDATE planfirst_checkpoints SET format_version = 3");
 
   auto head = store->head("t");
   auto writes = store->writes_for_state("t", "t-0");
 
   ASSERT_FALSE(head.has_value());
   EXPECT_EQ(head.error().code, core::ErrorCode::kFailedPrecondition);
-  EXPECT_NE(head.error().message.find("format version 2"), std::string::npos) << head.error().message;
+  EXPECT_NE(head.error().message.find("format version 3"), std::string::npos) << head.error().message;
   ASSERT_FALSE(writes.has_value());
   EXPECT_EQ(writes.error().code, core::ErrorCode::kFailedPrecondition);
 }

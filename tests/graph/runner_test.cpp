@@ -19,14 +19,14 @@ struct Harness {
   EventLog events;
   testing::RecordingCheckpointer store;
 
-  RunnerOptions options(std::size_t snapshot_every = 16) {
+  RunnerOptions options(std::size_t chunk_every = 16) {
     RunnerOptions options;
     options.checkpointer = &store;
     options.clock = &clock;
     options.ids = &ids;
     options.sleeper = &sleeper;
     options.events = &events;
-    options.snapshot_every = snapshot_every;
+    options.chunk_every = chunk_every;
     return options;
   }
 };
@@ -94,9 +94,9 @@ TEST(Runner, WritesOnlyTheKeysAStepChanged) {
   EXPECT_EQ(records[2].writes, (std::vector<KeyWrite>{{"y", WriteKind::kReplace, "3"}}));
 }
 
-TEST(Runner, WritesAppendKeysAsAppendsWithASnapshotEveryN) {
+TEST(Runner, WritesAppendKeysAsAppendsCompactedIntoAChunkEveryN) {
   Harness h;
-  Runner runner(counting_graph(7), h.options(/*snapshot_every=*/3));
+  Runner runner(counting_graph(7), h.options(/*chunk_every=*/3));
 
   core::Result<RunResult> result = runner.run("t1", Delta(json("{}")));
 
@@ -107,8 +107,9 @@ TEST(Runner, WritesAppendKeysAsAppendsWithASnapshotEveryN) {
       if (write.key == "log") kinds.push_back(std::string(to_string(write.kind)) + " " + write.value_json);
     }
   }
-  EXPECT_EQ(kinds, (std::vector<std::string>{"snapshot [1]", "append [2]", "append [3]", "snapshot [1,2,3,4]",
-                                             "append [5]", "append [6]", "snapshot [1,2,3,4,5,6,7]"}));
+  EXPECT_EQ(kinds, (std::vector<std::string>{"snapshot [1]", "append [2]", "append [3]",
+                                             R"(chunk {"from":1,"items":[2,3,4]})", "append [5]", "append [6]",
+                                             R"(chunk {"from":4,"items":[5,6,7]})"}));
   core::Result<JsonValue> stored = runner.state("t1");
   ASSERT_TRUE(stored) << stored.error().describe();
   EXPECT_EQ(*stored, result->state);

@@ -24,7 +24,7 @@ namespace {
 using planfirst::core::Json;
 using namespace planfirst::graph;
 
-constexpr std::size_t kSnapshotEvery = 8;
+constexpr std::size_t kChunkEvery = 8;
 
 int fail(const planfirst::core::Error& error) {
   std::cerr << "checkpointer_child: " << error.describe() << "\n";
@@ -44,23 +44,17 @@ CheckpointRecord record_for(const std::string& thread, std::int64_t step, const 
   return record;
 }
 
-// One item appended to an append key: a delta while fewer than kSnapshotEvery appends follow the
-// key's last snapshot, else a snapshot of the whole list.
-KeyWrite list_write(Json& state, std::map<std::string, std::size_t>& since, const std::string& key, Json item) {
+// One item appended to an append key: an append, or a chunk of the pending ones every kChunkEvery.
+KeyWrite list_write(Json& state, PendingAppendsByKey& pending, const std::string& key, Json item) {
   state[key].push_back(item);
-  if (since[key] + 1 >= kSnapshotEvery) {
-    since[key] = 0;
-    return {key, WriteKind::kSnapshot, state[key].dump()};
-  }
-  ++since[key];
-  return {key, WriteKind::kAppend, Json::array({std::move(item)}).dump()};
+  return append_write(key, Json::array({std::move(item)}), state[key], pending, kChunkEvery);
 }
 
 int chain(Checkpointer& store, const std::string& thread, std::int64_t steps) {
   auto head = store.head(thread);
   if (!head) return fail(head.error());
   Json state = Json::object();
-  std::map<std::string, std::size_t> since;
+  PendingAppendsByKey pending;
   std::string head_id;
   std::int64_t step = 0;
   if (head->has_value()) {
@@ -71,7 +65,7 @@ int chain(Checkpointer& store, const std::string& thread, std::int64_t steps) {
     auto assembled = assemble_state(*writes);
     if (!assembled) return fail(assembled.error());
     state = std::move(*assembled);
-    since = appends_since_snapshot(*writes);
+    pending = pending_appends(*writes);
   } else {
     CheckpointRecord input = record_for(thread, 0, "");
     state = {{"counter", 0}, {"digest", 1}, {"side_effects", Json::array()}, {"reasoning", Json::array()}};
@@ -87,9 +81,9 @@ int chain(Checkpointer& store, const std::string& thread, std::int64_t steps) {
     state["digest"] = digest;
     record.writes.push_back({"counter", WriteKind::kReplace, Json(step).dump()});
     record.writes.push_back({"digest", WriteKind::kReplace, Json(digest).dump()});
-    record.writes.push_back(list_write(state, since, "side_effects", step));
+    record.writes.push_back(list_write(state, pending, "side_effects", step));
     record.writes.push_back(
-        list_write(state, since, "reasoning", {{"step_name", record.node}, {"step_text", "digest " + std::to_string(digest)}}));
+        list_write(state, pending, "reasoning", {{"step_name", record.node}, {"step_text", "digest " + std::to_string(digest)}}));
     if (step == steps) record.status = CheckpointStatus::kDone;
     if (auto r = store.append(record, head_id); !r) return fail(r.error());
     head_id = record.checkpoint_id;
