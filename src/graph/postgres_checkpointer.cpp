@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS planfirst_heads (
 CREATE TABLE IF NOT EXISTS planfirst_writes (
   thread_id TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL, step BIGINT NOT NULL, kind TEXT NOT NULL,
   value TEXT NOT NULL, PRIMARY KEY (thread_id, key, step));
-CREATE INDEX IF NOT EXISTS planfirst_writes_base ON planfirst_writes (thread_id, key, step) WHERE kind <> 'append';
+CREATE INDEX IF NOT EXISTS planfirst_writes_kind ON planfirst_writes (thread_id, key, kind, step);
 )sql";
 
 // As in SqliteCheckpointer: per key, its last replace/snapshot at or before $2, its chunks after
@@ -40,18 +40,22 @@ WITH RECURSIVE keys(key) AS (
   FROM keys WHERE keys.key IS NOT NULL),
 bounds(key, base_step, chunk_step) AS (
   SELECT key,
-    (SELECT MAX(step) FROM planfirst_writes WHERE thread_id = $1 AND key = keys.key AND kind <> 'append'
-       AND kind <> 'chunk' AND step <= $2::bigint),
-    (SELECT MAX(step) FROM planfirst_writes WHERE thread_id = $1 AND key = keys.key AND kind <> 'append'
-       AND kind = 'chunk' AND step <= $2::bigint)
+    GREATEST(COALESCE((SELECT MAX(step) FROM planfirst_writes
+                  WHERE thread_id = $1 AND key = keys.key AND kind = 'replace' AND step <= $2::bigint), -1),
+        COALESCE((SELECT MAX(step) FROM planfirst_writes
+                  WHERE thread_id = $1 AND key = keys.key AND kind = 'snapshot' AND step <= $2::bigint), -1)),
+    COALESCE((SELECT MAX(step) FROM planfirst_writes
+              WHERE thread_id = $1 AND key = keys.key AND kind = 'chunk' AND step <= $2::bigint), -1)
   FROM keys WHERE key IS NOT NULL)
 SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
-  ON w.thread_id = $1 AND w.key = b.key AND w.kind <> 'append' AND w.step >= COALESCE(b.base_step, -1)
-  AND w.step <= $2::bigint
+  ON w.thread_id = $1 AND w.key = b.key AND w.step = b.base_step
 UNION ALL
 SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
-  ON w.thread_id = $1 AND w.key = b.key AND w.step > GREATEST(COALESCE(b.base_step, -1), COALESCE(b.chunk_step, -1))
-  AND w.step <= $2::bigint AND w.kind = 'append'
+  ON w.thread_id = $1 AND w.key = b.key AND w.kind = 'chunk' AND w.step > b.base_step AND w.step <= $2::bigint
+UNION ALL
+SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
+  ON w.thread_id = $1 AND w.key = b.key AND w.kind = 'append' AND w.step > GREATEST(b.base_step, b.chunk_step)
+  AND w.step <= $2::bigint
 ORDER BY 1, 2
 )sql";
 

@@ -28,11 +28,11 @@ CREATE TABLE IF NOT EXISTS planfirst_heads (
 CREATE TABLE IF NOT EXISTS planfirst_writes (
   thread_id TEXT NOT NULL, key TEXT NOT NULL, step INTEGER NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL,
   PRIMARY KEY (thread_id, key, step)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS planfirst_writes_base ON planfirst_writes (thread_id, key, step) WHERE kind <> 'append';
+CREATE INDEX IF NOT EXISTS planfirst_writes_kind ON planfirst_writes (thread_id, key, kind, step);
 )sql";
 
-// Per key: its last replace/snapshot at or before ?2 and its chunks after it (both through the
-// partial index), then its appends after the last of those up to ?2: at most chunk_every - 1.
+// Per key: its last replace/snapshot at or before ?2, its chunks after it, then its appends after
+// the last of those up to ?2 (at most chunk_every - 1); every bound is one seek in the kind index.
 // Keys are enumerated by skipping through the primary key.
 constexpr const char* kWritesForState = R"sql(
 WITH RECURSIVE keys(key) AS (
@@ -42,18 +42,22 @@ WITH RECURSIVE keys(key) AS (
   FROM keys WHERE keys.key IS NOT NULL),
 bounds(key, base_step, chunk_step) AS (
   SELECT key,
-    (SELECT MAX(step) FROM planfirst_writes WHERE thread_id = ?1 AND key = keys.key AND kind <> 'append'
-       AND kind <> 'chunk' AND step <= ?2),
-    (SELECT MAX(step) FROM planfirst_writes WHERE thread_id = ?1 AND key = keys.key AND kind <> 'append'
-       AND kind = 'chunk' AND step <= ?2)
+    MAX(COALESCE((SELECT MAX(step) FROM planfirst_writes
+                  WHERE thread_id = ?1 AND key = keys.key AND kind = 'replace' AND step <= ?2), -1),
+        COALESCE((SELECT MAX(step) FROM planfirst_writes
+                  WHERE thread_id = ?1 AND key = keys.key AND kind = 'snapshot' AND step <= ?2), -1)),
+    COALESCE((SELECT MAX(step) FROM planfirst_writes
+              WHERE thread_id = ?1 AND key = keys.key AND kind = 'chunk' AND step <= ?2), -1)
   FROM keys WHERE key IS NOT NULL)
 SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
-  ON w.thread_id = ?1 AND w.key = b.key AND w.kind <> 'append' AND w.step >= COALESCE(b.base_step, -1)
-  AND w.step <= ?2
+  ON w.thread_id = ?1 AND w.key = b.key AND w.step = b.base_step
 UNION ALL
 SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
-  ON w.thread_id = ?1 AND w.key = b.key AND w.step > MAX(COALESCE(b.base_step, -1), COALESCE(b.chunk_step, -1))
-  AND w.step <= ?2 AND w.kind = 'append'
+  ON w.thread_id = ?1 AND w.key = b.key AND w.kind = 'chunk' AND w.step > b.base_step AND w.step <= ?2
+UNION ALL
+SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
+  ON w.thread_id = ?1 AND w.key = b.key AND w.kind = 'append' AND w.step > MAX(b.base_step, b.chunk_step)
+  AND w.step <= ?2
 ORDER BY 1, 2
 )sql";
 
