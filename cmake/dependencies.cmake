@@ -30,3 +30,4 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)  # its .pc flags (OpenSSL, zlib, brotli) are required
 find_package(OpenMP REQUIRED)  # before faiss, which needs it
 find_package(faiss REQUIRED)
+find_package(yaml-cpp REQUIRED)
