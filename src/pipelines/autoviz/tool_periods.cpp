@@ -31,15 +31,15 @@ core::Result<MetricOverTime> metric_over_time(ToolContext& ctx, const ToolParams
 Output compare_periods(ToolContext& ctx, const ToolParams& params) {
   core::Result<MetricOverTime> input = metric_over_time(ctx, params);
   if (!input) return input.error();
-  const Relation* relation = &input->relation;
-  const std::string* date = &input->date;
-  const std::string* metric = &input->metric;
+  const Relation& relation = input->relation;
+  const std::string& date = input->date;
+  const std::string& metric = input->metric;
   core::Result<std::string> grain = params.choice("grain", {"day", "week", "month", "quarter", "year"}, "month");
   if (!grain) return grain.error();
-  core::Result<std::vector<std::string>> keys = columns_param(ctx, params, *relation, "group_by");
+  core::Result<std::vector<std::string>> keys = columns_param(ctx, params, relation, "group_by");
   if (!keys) return keys.error();
-  const std::string d = data::quote_identifier(*date);
-  const std::string m = data::quote_identifier(*metric);
+  const std::string d = data::quote_identifier(date);
+  const std::string m = data::quote_identifier(metric);
   const std::string key_list = keys->empty() ? std::string() : quoted_list(*keys) + ", ";
   const std::string partition = keys->empty() ? std::string() : "PARTITION BY " + quoted_list(*keys) + " ";
   return materialize(
@@ -49,26 +49,26 @@ Output compare_periods(ToolContext& ctx, const ToolParams& params) {
                   "\"previous\" FROM planfirst_periods) SELECT *, {3} - \"previous\" AS \"change\", "
                   "100.0 * ({3} - \"previous\") / nullif(\"previous\", 0) AS \"change_pct\" FROM planfirst_lagged "
                   "ORDER BY {0}{2}",
-                  key_list, *grain, d, m, data::quote_identifier(relation->name), partition));
+                  key_list, *grain, d, m, data::quote_identifier(relation.name), partition));
 }
 
 // Every row, in time order, with the mean of the metric over the last `window` rows.
 Output rolling_average(ToolContext& ctx, const ToolParams& params) {
   core::Result<MetricOverTime> input = metric_over_time(ctx, params);
   if (!input) return input.error();
-  const Relation* relation = &input->relation;
-  const std::string* date = &input->date;
-  const std::string* metric = &input->metric;
+  const Relation& relation = input->relation;
+  const std::string& date = input->date;
+  const std::string& metric = input->metric;
   core::Result<std::int64_t> window = params.integer("window", 0, 2);
   if (!window) return window.error();
   if (*window == 0) return params.error("window", "required");
-  const std::string d = data::quote_identifier(*date);
+  const std::string d = data::quote_identifier(date);
   return materialize(ctx, params,
                      fmt::format("SELECT *, avg({0}) OVER (ORDER BY {1}, rowid ROWS BETWEEN {2} PRECEDING AND CURRENT "
                                  "ROW) AS {3} FROM {4} ORDER BY {1}, rowid",
-                                 data::quote_identifier(*metric), d, *window - 1,
-                                 data::quote_identifier(*metric + "_rolling_avg"),
-                                 data::quote_identifier(relation->name)));
+                                 data::quote_identifier(metric), d, *window - 1,
+                                 data::quote_identifier(metric + "_rolling_avg"),
+                                 data::quote_identifier(relation.name)));
 }
 
 }  // namespace planfirst::autoviz::tools
