@@ -32,6 +32,15 @@ TEST_F(ToolTest, AggregateCountsMediansAndTotals) {
               ElementsAre("North|3", "South|1"));
 }
 
+TEST_F(ToolTest, AggregateTakesTheExtremesOfText) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("aggregate", {{"group_by", {"product"}}, {"agg_func", "max"}, {"metrics", {"region", "revenue"}}}),
+              ElementsAre("A|South|50", "B|South|30"));
+  load(kSalesCsv, "again");
+  EXPECT_THAT(rows("aggregate", {{"agg_func", "min"}, {"metrics", {"date"}}}), ElementsAre("2024-01-05"));
+}
+
 TEST_F(ToolTest, AggregateRefusesToSumText) {
   load(kSalesCsv);
 

@@ -83,6 +83,13 @@ TEST_F(ToolTest, HandleMissingFillsAGivenValueAndForward) {
             "2024-02-17|South|A|3|40");
 }
 
+TEST_F(ToolTest, HandleMissingFillsWithTheMostFrequentValue) {
+  load("k,v\nx,1\n,2\ny,3\ny,4\nx,5\n");
+
+  EXPECT_THAT(rows("handle_missing", {{"columns", {"k"}}, {"strategy", "fill_mode"}}),
+              ElementsAre("x|1", "x|2", "y|3", "y|4", "x|5"));  // a tie: the smaller value wins
+}
+
 TEST_F(ToolTest, HandleMissingRefusesTheMeanOfText) {
   load(kSalesCsv);
 

@@ -22,6 +22,15 @@ TEST_F(ToolTest, FilterRowsKeepsAListOfValues) {
               ElementsAre("2024-01-20|South|B|2|20", "2024-02-03|North|B|3|30"));
 }
 
+TEST_F(ToolTest, FilterRowsExcludesAListAndComparesBelow) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("filter_rows", {{"column", "region"}, {"op", "not_in"}, {"value", {"North", "West"}}}),
+              ElementsAre("2024-01-20|South|B|2|20", "2024-02-17|South|A|NULL|40"));
+  EXPECT_THAT(rows("filter_rows", {{"column", "revenue"}, {"op", "<"}, {"value", 40}}),
+              ElementsAre("2024-01-20|South|B|2|20"));
+}
+
 TEST_F(ToolTest, FilterRowsTakesADateRange) {
   load(kSalesCsv);
 

@@ -34,6 +34,20 @@ TEST_F(ToolTest, LoadDatasetRefusesAFormatTheExtensionContradicts) {
   EXPECT_EQ(output.error().where, "load_dataset.format");
 }
 
+TEST_F(ToolTest, LoadDatasetCopiesATableOfADuckDbFile) {
+  const std::filesystem::path path = dir_ / "shop.duckdb";
+  {
+    std::unique_ptr<data::DuckDbDatabase> file = std::move(*data::DuckDbDatabase::open(path.string()));
+    ASSERT_TRUE(file->exec("CREATE TABLE orders AS SELECT 1 AS id UNION ALL SELECT 2").has_value());
+  }
+
+  core::Result<ToolOutput> output = run("load_dataset", {{"path", path.string()}, {"table", "orders"}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_THAT(rows_of(*output->table), ElementsAre("orders|2"));
+  EXPECT_EQ(ctx_->relation, "orders");
+}
+
 TEST_F(ToolTest, InferSchemaGivesEachColumnItsTypeAndRole) {
   load(kSalesCsv);
 
@@ -42,6 +56,12 @@ TEST_F(ToolTest, InferSchemaGivesEachColumnItsTypeAndRole) {
                           "product|VARCHAR|categorical|0|2", "units|BIGINT|measure|1|4",
                           "revenue|DOUBLE|measure|0|5"));
   EXPECT_EQ(ctx_->relation, "sales");
+}
+
+TEST_F(ToolTest, InferSchemaOnASample) {
+  load(kSalesCsv);
+
+  EXPECT_EQ(rows("infer_schema", {{"sample_rows", 2}})[3], "units|BIGINT|measure|0|2");
 }
 
 TEST_F(ToolTest, InferSchemaBeforeAnyLoadIsAFailedPrecondition) {
