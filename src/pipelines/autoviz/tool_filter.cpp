@@ -1,0 +1,65 @@
+// filter_rows: a structured condition on one column; its values are bound as parameters, never
+// pasted into the SQL. A filter that keeps no row is an error (the issue's "empty result after
+// filters"), so a plan never charts nothing.
+#include <fmt/format.h>
+
+#include "data/sql_quoting.hpp"
+#include "pipelines/autoviz/tool_functions.hpp"
+#include "pipelines/autoviz/tool_relation.hpp"
+#include "pipelines/autoviz/tool_sql.hpp"
+
+namespace planfirst::autoviz::tools {
+namespace {
+
+std::string placeholders(std::size_t count) {
+  std::string text;
+  for (std::size_t i = 1; i <= count; ++i) text += fmt::format("{}${}", i == 1 ? "" : ", ", i);
+  return text;
+}
+
+// The WHERE condition for `op` over `column` with `values` bound to $1..$n.
+core::Result<std::string> condition(const ToolParams& params, const std::string& op, const std::string& column,
+                                    std::vector<data::Value>& values) {
+  const bool single = op != "in" && op != "not_in" && op != "between";
+  if (single && values.size() != 1) return params.error("value", fmt::format("op '{}' takes one value", op));
+  if (op == "between" && values.size() != 2) return params.error("value", "op 'between' takes [low, high]");
+  if ((op == "in" || op == "not_in") && values.empty()) return params.error("value", "expected at least one value");
+  if (single && values[0].is_null()) {
+    if (op != "=" && op != "!=") return params.error("value", fmt::format("op '{}' cannot compare with null", op));
+    values.clear();
+    return fmt::format("{} IS {}NULL", column, op == "=" ? "" : "NOT ");
+  }
+  if (op == "contains") return fmt::format("contains(CAST({} AS VARCHAR), CAST($1 AS VARCHAR))", column);
+  if (op == "between") return fmt::format("{} BETWEEN $1 AND $2", column);
+  if (op == "in") return fmt::format("{} IN ({})", column, placeholders(values.size()));
+  if (op == "not_in") return fmt::format("{} NOT IN ({})", column, placeholders(values.size()));
+  return fmt::format("{} {} $1", column, op == "!=" ? "<>" : op);
+}
+
+}  // namespace
+
+Output filter_rows(ToolContext& ctx, const ToolParams& params) {
+  core::Result<Relation> relation = current_relation(ctx, params);
+  if (!relation) return relation.error();
+  core::Result<std::string> column = column_param(ctx, params, *relation, "column");
+  if (!column) return column.error();
+  core::Result<std::string> op =
+      params.choice("op", {"=", "!=", ">", ">=", "<", "<=", "in", "not_in", "between", "contains"}, "");
+  if (!op) return op.error();
+  if (op->empty()) return params.error("op", "required");
+  core::Result<std::vector<data::Value>> values = params.values("value");
+  if (!values) return values.error();
+  core::Result<std::string> where = condition(params, *op, data::quote_identifier(*column), *values);
+  if (!where) return where.error();
+  const std::string previous = ctx.relation;
+  core::Result<ToolOutput> output = materialize(
+      ctx, params, fmt::format("SELECT * FROM {} WHERE {}", data::quote_identifier(relation->name), *where), *values);
+  if (output && output->table->row_count() == 0) {
+    ctx.relation = previous;
+    return params.error("value", fmt::format("no row has {} {} the value(s) given; the result would be empty",
+                                             *column, *op));
+  }
+  return output;
+}
+
+}  // namespace planfirst::autoviz::tools

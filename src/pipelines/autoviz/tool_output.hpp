@@ -1,0 +1,24 @@
+// ToolOutput is what one tool run yields: a table (the first ToolContext::max_rows rows of the
+// relation it produced, with the SQL that produced it), a chart (a Vega-Lite v5 spec with its data
+// inline, as JSON text), files written, or several of these. A value type; move it along.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "data/query_result.hpp"
+
+namespace planfirst::autoviz {
+
+struct ToolOutput {
+  std::optional<data::QueryResult> table;
+  bool truncated = false;   // the relation holds more rows than `table`
+  std::string sql;          // the statement that built `relation` (or read the chart's data)
+  std::string relation;     // the relation this step produced; empty for charts
+  std::string chart;        // Vega-Lite v5 spec, JSON text; empty when the tool draws nothing
+  std::vector<std::filesystem::path> files;  // files written, in the order written
+};
+
+}  // namespace planfirst::autoviz

@@ -1,0 +1,178 @@
+// The plot tools: each reads the columns it draws from the current relation, in the relation's own
+// row order (pie charts total their values per category first), and returns a Vega-Lite v5 spec
+// with those rows inline. Charts leave the current relation as it is.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include "data/sql_quoting.hpp"
+#include "pipelines/autoviz/tool_functions.hpp"
+#include "pipelines/autoviz/tool_relation.hpp"
+#include "pipelines/autoviz/tool_sql.hpp"
+#include "pipelines/autoviz/tool_vega_lite.hpp"
+
+namespace planfirst::autoviz::tools {
+namespace {
+
+// The columns a chart draws: each named by a param, some required to hold numbers.
+struct ChartColumns {
+  Relation relation;
+  std::map<std::string, std::string, std::less<>> by_param;  // param -> column, present ones only
+  std::vector<std::string> ordered;                          // distinct columns in param order
+
+  const std::string& operator[](std::string_view param) const { return by_param.find(param)->second; }
+  bool has(std::string_view param) const { return by_param.contains(param); }
+};
+
+struct ChartParam {
+  std::string_view name;
+  bool required;
+  bool numeric;
+};
+
+core::Result<ChartColumns> chart_columns(ToolContext& ctx, const ToolParams& params,
+                                         const std::vector<ChartParam>& wanted) {
+  core::Result<Relation> relation = current_relation(ctx, params);
+  if (!relation) return relation.error();
+  ChartColumns columns{*relation, {}, {}};
+  for (const ChartParam& param : wanted) {
+    if (!param.required && !params.has(param.name)) continue;
+    core::Result<std::string> column = param.numeric ? numeric_column_param(ctx, params, *relation, param.name)
+                                                     : column_param(ctx, params, *relation, param.name);
+    if (!column) return column.error();
+    columns.by_param[std::string(param.name)] = *column;
+    if (std::find(columns.ordered.begin(), columns.ordered.end(), *column) == columns.ordered.end()) {
+      columns.ordered.push_back(*column);
+    }
+  }
+  return columns;
+}
+
+// Reads `sql` and wraps its rows in a spec.
+Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const core::Json& mark,
+             const std::function<core::Json(const data::QueryResult&)>& encode) {
+  core::Result<data::QueryResult> rows = run_query(ctx, params, sql);
+  if (!rows) return rows.error();
+  ToolOutput output;
+  output.sql = sql;
+  output.chart = vega_lite_spec(*rows, mark, encode(*rows));
+  return output;
+}
+
+std::string select_columns(const ChartColumns& columns) {
+  return fmt::format("SELECT {} FROM {}", quoted_list(columns.ordered), data::quote_identifier(columns.relation.name));
+}
+
+// Nominal axes keep the data's order instead of sorting their labels.
+core::Json axis_encoding(const data::QueryResult& rows, std::string_view column) {
+  core::Json encoding = field_encoding(rows, column);
+  if (encoding["type"] == "nominal") encoding["sort"] = nullptr;
+  return encoding;
+}
+
+core::Json nominal_encoding(const data::QueryResult& rows, std::string_view column) {
+  core::Json encoding = field_encoding(rows, column);
+  encoding["type"] = "nominal";
+  return encoding;
+}
+
+}  // namespace
+
+Output plot_line(ToolContext& ctx, const ToolParams& params) {
+  core::Result<ChartColumns> columns =
+      chart_columns(ctx, params, {{"x", true, false}, {"y", true, true}, {"color", false, false}, {"facet", false, false}});
+  if (!columns) return columns.error();
+  return chart(ctx, params, select_columns(*columns), {{"type", "line"}, {"point", true}},
+               [&](const data::QueryResult& rows) {
+                 core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])},
+                                        {"y", field_encoding(rows, (*columns)["y"])}};
+                 if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
+                 if (columns->has("facet")) encoding["facet"] = nominal_encoding(rows, (*columns)["facet"]);
+                 return encoding;
+               });
+}
+
+Output plot_bar(ToolContext& ctx, const ToolParams& params) {
+  core::Result<ChartColumns> columns =
+      chart_columns(ctx, params, {{"x", true, false}, {"y", true, true}, {"color", false, false}});
+  if (!columns) return columns.error();
+  core::Result<std::string> mode = params.choice("mode", {"grouped", "stacked"}, "grouped");
+  if (!mode) return mode.error();
+  return chart(ctx, params, select_columns(*columns), {{"type", "bar"}}, [&](const data::QueryResult& rows) {
+    core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])}, {"y", field_encoding(rows, (*columns)["y"])}};
+    if (columns->has("color")) {
+      encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
+      if (*mode == "grouped") encoding["xOffset"] = nominal_encoding(rows, (*columns)["color"]);
+      if (*mode == "stacked") encoding["y"]["stack"] = "zero";
+    }
+    return encoding;
+  });
+}
+
+Output plot_scatter(ToolContext& ctx, const ToolParams& params) {
+  core::Result<ChartColumns> columns = chart_columns(
+      ctx, params, {{"x", true, true}, {"y", true, true}, {"color", false, false}, {"size", false, true}});
+  if (!columns) return columns.error();
+  return chart(ctx, params, select_columns(*columns), {{"type", "point"}}, [&](const data::QueryResult& rows) {
+    core::Json encoding = {{"x", field_encoding(rows, (*columns)["x"])}, {"y", field_encoding(rows, (*columns)["y"])}};
+    if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
+    if (columns->has("size")) encoding["size"] = field_encoding(rows, (*columns)["size"]);
+    return encoding;
+  });
+}
+
+Output plot_histogram(ToolContext& ctx, const ToolParams& params) {
+  core::Result<ChartColumns> columns = chart_columns(ctx, params, {{"column", true, true}, {"color", false, false}});
+  if (!columns) return columns.error();
+  core::Result<std::int64_t> bins = params.integer("bins", 10, 1);
+  if (!bins) return bins.error();
+  return chart(ctx, params, select_columns(*columns), {{"type", "bar"}}, [&](const data::QueryResult& rows) {
+    core::Json x = field_encoding(rows, (*columns)["column"]);
+    x["bin"] = {{"maxbins", *bins}};
+    core::Json encoding = {{"x", x}, {"y", {{"aggregate", "count"}, {"type", "quantitative"}}}};
+    if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
+    return encoding;
+  });
+}
+
+Output plot_pie(ToolContext& ctx, const ToolParams& params) {
+  core::Result<ChartColumns> columns = chart_columns(ctx, params, {{"category", true, false}, {"value", true, true}});
+  if (!columns) return columns.error();
+  const std::string category = data::quote_identifier((*columns)["category"]);
+  const std::string value = data::quote_identifier((*columns)["value"]);
+  const std::string sql = fmt::format("SELECT {0}, sum({1}) AS {1} FROM {2} GROUP BY {0} ORDER BY {0}", category, value,
+                                      data::quote_identifier(columns->relation.name));
+  return chart(ctx, params, sql, {{"type", "arc"}}, [&](const data::QueryResult& rows) {
+    return core::Json{{"theta", field_encoding(rows, (*columns)["value"])},
+                      {"color", nominal_encoding(rows, (*columns)["category"])}};
+  });
+}
+
+Output plot_boxplot(ToolContext& ctx, const ToolParams& params) {
+  core::Result<ChartColumns> columns = chart_columns(ctx, params, {{"column", true, true}, {"group_by", false, false}});
+  if (!columns) return columns.error();
+  return chart(ctx, params, select_columns(*columns), {{"type", "boxplot"}}, [&](const data::QueryResult& rows) {
+    core::Json encoding = {{"y", field_encoding(rows, (*columns)["column"])}};
+    if (columns->has("group_by")) encoding["x"] = nominal_encoding(rows, (*columns)["group_by"]);
+    return encoding;
+  });
+}
+
+Output plot_heatmap(ToolContext& ctx, const ToolParams& params) {
+  core::Result<ChartColumns> columns =
+      chart_columns(ctx, params, {{"x", true, false}, {"y", true, false}, {"value", true, true}});
+  if (!columns) return columns.error();
+  return chart(ctx, params, select_columns(*columns), {{"type", "rect"}}, [&](const data::QueryResult& rows) {
+    core::Json x = nominal_encoding(rows, (*columns)["x"]);
+    core::Json y = nominal_encoding(rows, (*columns)["y"]);
+    x["sort"] = nullptr;
+    y["sort"] = nullptr;
+    return core::Json{{"x", x}, {"y", y}, {"color", field_encoding(rows, (*columns)["value"])}};
+  });
+}
+
+}  // namespace planfirst::autoviz::tools

@@ -1,0 +1,63 @@
+#include "pipelines/autoviz/tool_sql.hpp"
+
+#include <fmt/format.h>
+
+#include "data/database.hpp"
+#include "data/sql_quoting.hpp"
+
+namespace planfirst::autoviz {
+
+core::Result<data::QueryResult> run_query(ToolContext& ctx, const ToolParams& params, const std::string& sql,
+                                          const std::vector<data::Value>& values) {
+  core::Result<data::QueryResult> result = ctx.db.query(sql, values);
+  if (!result) {
+    return core::Error{result.error().code, fmt::format("{}: {}", params.tool(), result.error().message),
+                       result.error().where.empty() ? params.tool() : result.error().where};
+  }
+  return result;
+}
+
+data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_rows, bool& truncated) {
+  truncated = result.row_count() > max_rows;
+  if (!truncated) return result;
+  std::vector<data::Column> columns = result.columns();
+  for (data::Column& column : columns) column.values.resize(max_rows);
+  return data::QueryResult(std::move(columns));
+}
+
+core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params, const std::string& select_sql,
+                                     const std::vector<data::Value>& values) {
+  const std::string name = fmt::format("{}_{}", params.tool(), ++ctx.steps);
+  const std::string quoted = data::quote_identifier(name);
+  core::Result<data::QueryResult> created =
+      run_query(ctx, params, fmt::format("CREATE OR REPLACE TEMP TABLE {} AS {}", quoted, select_sql), values);
+  if (!created) return created.error();
+  core::Result<data::QueryResult> rows =
+      run_query(ctx, params, fmt::format("SELECT * FROM {} LIMIT {}", quoted, ctx.max_rows + 1));
+  if (!rows) return rows.error();
+  ToolOutput output;
+  output.table = first_rows(*rows, ctx.max_rows, output.truncated);
+  output.sql = select_sql;
+  output.relation = name;
+  ctx.relation = name;
+  return output;
+}
+
+std::string select_replacing(std::string_view relation,
+                             const std::vector<std::pair<std::string, std::string>>& column_expressions) {
+  std::string replaced;
+  for (const auto& [column, expression] : column_expressions) {
+    replaced += fmt::format("{}{} AS {}", replaced.empty() ? "" : ", ", expression, data::quote_identifier(column));
+  }
+  return fmt::format("SELECT * REPLACE ({}) FROM {}", replaced, data::quote_identifier(relation));
+}
+
+std::string quoted_list(const std::vector<std::string>& names, std::string_view prefix) {
+  std::string text;
+  for (const std::string& name : names) {
+    text += fmt::format("{}{}{}", text.empty() ? "" : ", ", prefix, data::quote_identifier(name));
+  }
+  return text;
+}
+
+}  // namespace planfirst::autoviz

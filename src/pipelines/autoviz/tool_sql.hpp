@@ -1,0 +1,40 @@
+// The SQL side every tool shares: running a statement with its errors named after the tool, and
+// materializing a SELECT as the next relation ("TOOL_N", a temporary table) that becomes current.
+// Values from a plan are always bound as parameters; identifiers always go through the data
+// layer's quoting.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <string_view>
+#include <vector>
+
+#include "core/result.hpp"
+#include "data/query_result.hpp"
+#include "data/value.hpp"
+#include "pipelines/autoviz/tool_context.hpp"
+#include "pipelines/autoviz/tool_output.hpp"
+#include "pipelines/autoviz/tool_params.hpp"
+
+namespace planfirst::autoviz {
+
+// `sql` on the context's database; an engine error keeps its code and gains the tool's name.
+core::Result<data::QueryResult> run_query(ToolContext& ctx, const ToolParams& params, const std::string& sql,
+                                          const std::vector<data::Value>& values = {});
+
+// Creates the next relation from `select_sql`, makes it current and returns its first rows. The
+// SELECT must order its rows (ORDER BY) wherever the engine could otherwise reorder them.
+core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params, const std::string& select_sql,
+                                     const std::vector<data::Value>& values = {});
+
+// The first `max_rows` rows of a result; sets `truncated` when there were more.
+data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_rows, bool& truncated);
+
+// SELECT * REPLACE (EXPR AS "COLUMN", ...) FROM "RELATION": every row, some columns recomputed.
+std::string select_replacing(std::string_view relation,
+                             const std::vector<std::pair<std::string, std::string>>& column_expressions);
+
+// "\"a\", \"b\"": quoted identifiers joined by commas; `prefix` goes before each ("s." -> s."a").
+std::string quoted_list(const std::vector<std::string>& names, std::string_view prefix = {});
+
+}  // namespace planfirst::autoviz

@@ -1,0 +1,70 @@
+// time_bucket: a date column truncated in place to a grain or mapped to a cycle. Grain "auto"
+// follows seed 002 (under 90 days daily, 90 to 365 weekly, longer monthly), coarser (quarterly,
+// yearly) while a series would exceed 120 points; the choice is logged as a default-param repair.
+#include <fmt/format.h>
+
+#include <array>
+
+#include "data/sql_quoting.hpp"
+#include "pipelines/autoviz/tool_functions.hpp"
+#include "pipelines/autoviz/tool_relation.hpp"
+#include "pipelines/autoviz/tool_sql.hpp"
+
+namespace planfirst::autoviz::tools {
+namespace {
+
+constexpr std::int64_t kMaxPoints = 120;
+constexpr std::array<std::string_view, 5> kCalendarGrains = {"day", "week", "month", "quarter", "year"};
+
+std::string bucket_expression(std::string_view grain, const std::string& column) {
+  const std::string quoted = data::quote_identifier(column);
+  if (grain == "hour") return fmt::format("date_trunc('hour', CAST({} AS TIMESTAMP))", quoted);
+  if (grain == "month_of_year") return fmt::format("strftime({}, '%m-%b')", quoted);
+  if (grain == "day_of_week") return fmt::format("CAST(isodow({0}) AS VARCHAR) || '-' || strftime({0}, '%a')", quoted);
+  return fmt::format("CAST(date_trunc('{}', {}) AS DATE)", grain, quoted);
+}
+
+core::Result<std::int64_t> single_integer(ToolContext& ctx, const ToolParams& params, const std::string& sql) {
+  core::Result<data::QueryResult> row = run_query(ctx, params, sql);
+  if (!row) return row.error();
+  return row->at(0, 0).is_null() ? 0 : row->at(0, 0).as_int();
+}
+
+core::Result<std::string> automatic_grain(ToolContext& ctx, const ToolParams& params, const std::string& relation,
+                                          const std::string& column) {
+  const std::string quoted = data::quote_identifier(column);
+  const std::string from = data::quote_identifier(relation);
+  core::Result<std::int64_t> days =
+      single_integer(ctx, params, fmt::format("SELECT datediff('day', min({0}), max({0})) FROM {1}", quoted, from));
+  if (!days) return days.error();
+  std::size_t grain = *days < 90 ? 0 : (*days <= 365 ? 1 : 2);
+  for (; grain + 1 < kCalendarGrains.size(); ++grain) {
+    core::Result<std::int64_t> points = single_integer(
+        ctx, params,
+        fmt::format("SELECT count(DISTINCT {}) FROM {}", bucket_expression(kCalendarGrains[grain], column), from));
+    if (!points) return points.error();
+    if (*points <= kMaxPoints) break;
+  }
+  ctx.repairs.push_back({params.tool(), "grain", "auto", std::string(kCalendarGrains[grain]),
+                         fmt::format("default param: a span of {} days", *days)});
+  return std::string(kCalendarGrains[grain]);
+}
+
+}  // namespace
+
+Output time_bucket(ToolContext& ctx, const ToolParams& params) {
+  core::Result<Relation> relation = current_relation(ctx, params);
+  if (!relation) return relation.error();
+  core::Result<std::string> column = temporal_column_param(ctx, params, *relation, "column");
+  if (!column) return column.error();
+  core::Result<std::string> grain = params.choice(
+      "grain", {"auto", "hour", "day", "week", "month", "quarter", "year", "month_of_year", "day_of_week"}, "auto");
+  if (!grain) return grain.error();
+  if (*grain == "auto") {
+    grain = automatic_grain(ctx, params, relation->name, *column);
+    if (!grain) return grain.error();
+  }
+  return materialize(ctx, params, select_replacing(relation->name, {{*column, bucket_expression(*grain, *column)}}));
+}
+
+}  // namespace planfirst::autoviz::tools

@@ -1,0 +1,41 @@
+#include "pipelines/autoviz/tool_vega_lite.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "pipelines/autoviz/tool_relation.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+std::string escaped_field(std::string_view name) {
+  std::string field;
+  for (char c : name) {
+    if (c == '.' || c == '[' || c == ']' || c == '\\') field += '\\';
+    field += c;
+  }
+  return field;
+}
+
+}  // namespace
+
+std::string_view vega_lite_type(data::ColumnType type) {
+  if (is_numeric(type)) return "quantitative";
+  if (is_temporal(type)) return "temporal";
+  return "nominal";
+}
+
+core::Json field_encoding(const data::QueryResult& data, std::string_view column) {
+  const data::Column* found = data.find_column(column);
+  return {{"field", escaped_field(column)},
+          {"type", vega_lite_type(found == nullptr ? data::ColumnType::kText : found->type)}};
+}
+
+std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding) {
+  core::Json spec = {{"$schema", "https://vega.github.io/schema/vega-lite/v5.json"},
+                     {"data", {{"values", data.to_json()}}},
+                     {"mark", mark},
+                     {"encoding", encoding}};
+  return spec.dump(2);
+}
+
+}  // namespace planfirst::autoviz

@@ -1,0 +1,87 @@
+#include <gmock/gmock.h>
+
+#include "pipelines/autoviz/tool_fixture.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+TEST_F(ToolTest, AggregateSumsPerGroupOrderedByTheKeys) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output =
+      run("aggregate", {{"group_by", {"region", "product"}}, {"agg_func", "sum"}, {"metrics", {"revenue", "units"}}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_THAT(header_of(*output->table), ElementsAre("region", "product", "revenue", "units"));
+  EXPECT_THAT(rows_of(*output->table), ElementsAre("North|A|60.5|6", "North|B|30|3", "South|A|40|NULL", "South|B|20|2"));
+  EXPECT_EQ(ctx_->relation, output->relation);
+}
+
+TEST_F(ToolTest, AggregateCountsMediansAndTotals) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("aggregate", {{"agg_func", "count_distinct"}, {"metrics", {"product"}}}), ElementsAre("2"));
+  load(kSalesCsv, "b");
+  EXPECT_THAT(rows("aggregate", {{"group_by", {"region"}}, {"agg_func", "median"}, {"metrics", {"revenue"}}}),
+              ElementsAre("North|30", "South|30"));
+  load(kSalesCsv, "c");
+  EXPECT_THAT(rows("aggregate", {{"group_by", {"region"}}, {"agg_func", "count"}, {"metrics", {"units"}}}),
+              ElementsAre("North|3", "South|1"));
+}
+
+TEST_F(ToolTest, AggregateTakesTheExtremesOfText) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("aggregate", {{"group_by", {"product"}}, {"agg_func", "max"}, {"metrics", {"region", "revenue"}}}),
+              ElementsAre("A|South|50", "B|South|30"));
+  load(kSalesCsv, "again");
+  EXPECT_THAT(rows("aggregate", {{"agg_func", "min"}, {"metrics", {"date"}}}), ElementsAre("2024-01-05"));
+}
+
+TEST_F(ToolTest, AggregateRefusesToSumText) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("aggregate", {{"metrics", {"region"}}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_EQ(output.error().where, "aggregate.metrics");
+  EXPECT_THAT(output.error().message, HasSubstr("column 'region' is VARCHAR, not numeric"));
+}
+
+TEST_F(ToolTest, SegmentMetricComparesEachSegmentWithTheWhole) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("segment_metric", {{"segment_by", {"product"}}, {"metric", "revenue"}, {"agg_func", "avg"}}),
+              ElementsAre("A|33.5|30.1|3.3999999999999986", "B|25|30.1|-5.100000000000001"));
+}
+
+TEST_F(ToolTest, SegmentMetricNeedsASegment) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("segment_metric", {{"segment_by", std::vector<std::string>{}}, {"metric", "revenue"}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_EQ(output.error().where, "segment_metric.segment_by");
+}
+
+TEST_F(ToolTest, ComputeShareGivesPercentOfTotal) {
+  load("region,revenue\nNorth,30\nSouth,10\nNorth,10\nWest,50\n");
+
+  EXPECT_THAT(rows("compute_share", {{"metric", "revenue"}, {"group_by", {"region"}}}),
+              ElementsAre("North|40|40", "South|10|10", "West|50|50"));
+}
+
+TEST_F(ToolTest, ComputeShareNamesAnUnknownGroup) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("compute_share", {{"metric", "revenue"}, {"group_by", {"country"}}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_EQ(output.error().where, "compute_share.group_by");
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz

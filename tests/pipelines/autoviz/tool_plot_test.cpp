@@ -1,0 +1,141 @@
+#include <gmock/gmock.h>
+
+#include "pipelines/autoviz/tool_fixture.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+using ::testing::HasSubstr;
+
+class PlotTest : public ToolTest {
+ protected:
+  // The spec a successful plot returns, parsed; a failed plot fails the test.
+  core::Json spec(const std::string& tool, const core::Json& params) {
+    core::Result<ToolOutput> output = run(tool, params);
+    EXPECT_TRUE(output.has_value()) << output.error().describe();
+    if (!output) return {};
+    EXPECT_TRUE(output->relation.empty());
+    return core::Json::parse(output->chart);
+  }
+};
+
+TEST_F(PlotTest, PlotLineDrawsOneLinePerColorWithItsDataInline) {
+  load("date,region,revenue\n2024-01-01,North,10\n2024-02-01,North,12.5\n");
+
+  const core::Json chart = spec("plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "region"}});
+
+  EXPECT_EQ(chart, core::Json::parse(R"({
+    "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+    "data": {"values": [{"date": "2024-01-01", "revenue": 10.0, "region": "North"},
+                        {"date": "2024-02-01", "revenue": 12.5, "region": "North"}]},
+    "mark": {"type": "line", "point": true},
+    "encoding": {"x": {"field": "date", "type": "temporal"},
+                 "y": {"field": "revenue", "type": "quantitative"},
+                 "color": {"field": "region", "type": "nominal"}}})"));
+  EXPECT_EQ(ctx_->relation, "sales");
+}
+
+TEST_F(PlotTest, PlotLineRefusesATextMetric) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("plot_line", {{"x", "date"}, {"y", "region"}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_EQ(output.error().where, "plot_line.y");
+}
+
+TEST_F(PlotTest, PlotBarGroupsOrStacksByColor) {
+  load(kSalesCsv);
+
+  const core::Json grouped = spec("plot_bar", {{"x", "region"}, {"y", "revenue"}, {"color", "product"}});
+  const core::Json stacked =
+      spec("plot_bar", {{"x", "region"}, {"y", "revenue"}, {"color", "product"}, {"mode", "stacked"}});
+
+  EXPECT_EQ(grouped["mark"]["type"], "bar");
+  EXPECT_EQ(grouped["encoding"]["xOffset"]["field"], "product");
+  EXPECT_EQ(grouped["encoding"]["x"]["sort"], nullptr);
+  EXPECT_FALSE(stacked["encoding"].contains("xOffset"));
+  EXPECT_EQ(stacked["encoding"]["y"]["stack"], "zero");
+  EXPECT_EQ(stacked["data"]["values"].size(), 5u);
+}
+
+TEST_F(PlotTest, PlotBarRefusesAnUnknownMode) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("plot_bar", {{"x", "region"}, {"y", "revenue"}, {"mode", "3d"}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_EQ(output.error().where, "plot_bar.mode");
+}
+
+TEST_F(PlotTest, PlotScatterEncodesSize) {
+  load(kSalesCsv);
+
+  const core::Json chart = spec("plot_scatter", {{"x", "units"}, {"y", "revenue"}, {"size", "units"}});
+
+  EXPECT_EQ(chart["mark"]["type"], "point");
+  EXPECT_EQ(chart["encoding"]["size"]["type"], "quantitative");
+  EXPECT_EQ(chart["data"]["values"][0], core::Json::parse(R"({"units": 1, "revenue": 10.5})"));
+}
+
+TEST_F(PlotTest, PlotHistogramBinsItsColumn) {
+  load(kSalesCsv);
+
+  const core::Json chart = spec("plot_histogram", {{"column", "revenue"}, {"bins", 4}});
+
+  EXPECT_EQ(chart["encoding"]["x"], core::Json::parse(
+                                        R"({"field": "revenue", "type": "quantitative", "bin": {"maxbins": 4}})"));
+  EXPECT_EQ(chart["encoding"]["y"]["aggregate"], "count");
+}
+
+TEST_F(PlotTest, PlotPieTotalsEachCategory) {
+  load(kSalesCsv);
+
+  const core::Json chart = spec("plot_pie", {{"category", "region"}, {"value", "revenue"}});
+
+  EXPECT_EQ(chart["mark"]["type"], "arc");
+  EXPECT_EQ(chart["data"]["values"],
+            core::Json::parse(R"([{"region": "North", "revenue": 90.5}, {"region": "South", "revenue": 60.0}])"));
+}
+
+TEST_F(PlotTest, PlotBoxplotPerCategory) {
+  load(kSalesCsv);
+
+  const core::Json chart = spec("plot_boxplot", {{"column", "revenue"}, {"group_by", "region"}});
+
+  EXPECT_EQ(chart["mark"]["type"], "boxplot");
+  EXPECT_EQ(chart["encoding"]["x"]["field"], "region");
+  EXPECT_EQ(chart["encoding"]["y"]["field"], "revenue");
+}
+
+TEST_F(PlotTest, PlotHeatmapOfACorrelationMatrixKeepsItsOrder) {
+  load("b,a\n1,2\n2,5\n3,6\n");
+  ASSERT_TRUE(run("compute_correlations", core::Json::object()).has_value());
+
+  const core::Json chart = spec("plot_heatmap", {{"x", "column_x"}, {"y", "column_y"}, {"value", "correlation"}});
+
+  EXPECT_EQ(chart["mark"]["type"], "rect");
+  EXPECT_EQ(chart["encoding"]["x"]["sort"], nullptr);
+  EXPECT_EQ(chart["data"]["values"][0]["column_x"], "b");
+  EXPECT_EQ(chart["encoding"]["color"]["field"], "correlation");
+}
+
+TEST_F(PlotTest, PlotFieldNamesEscapeVegaLitePaths) {
+  load("\"a.b\",v\nx,1\n");
+
+  const core::Json chart = spec("plot_bar", {{"x", "a.b"}, {"y", "v"}});
+
+  EXPECT_EQ(chart["encoding"]["x"]["field"], "a\\.b");
+}
+
+TEST_F(PlotTest, PlotHeatmapNeedsAValue) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("plot_heatmap", {{"x", "region"}, {"y", "product"}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_THAT(output.error().message, HasSubstr("param 'value': required"));
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz

@@ -1,0 +1,103 @@
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+
+#include "pipelines/autoviz/tool_fixture.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+TEST_F(ToolTest, TimeBucketTruncatesToTheMonth) {
+  load(kSalesCsv);
+
+  std::vector<std::string> bucketed = rows("time_bucket", {{"column", "date"}, {"grain", "month"}});
+
+  EXPECT_THAT(bucketed, ElementsAre("2024-01-01|North|A|1|10.5", "2024-01-01|South|B|2|20", "2024-02-01|North|B|3|30",
+                                    "2024-02-01|South|A|NULL|40", "2024-03-01|North|A|5|50"));
+}
+
+TEST_F(ToolTest, TimeBucketMapsToCycles) {
+  load("day,n\n2024-01-01,1\n2024-03-09,2\n");
+
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}, {"grain", "day_of_week"}}), ElementsAre("1-Mon|1", "6-Sat|2"));
+  load("day,n\n2024-01-01,1\n2024-03-09,2\n", "again");
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}, {"grain", "month_of_year"}}), ElementsAre("01-Jan|1", "03-Mar|2"));
+}
+
+TEST_F(ToolTest, TimeBucketAutoPicksTheGrainBySpanAndLogsIt) {
+  load("day,n\n2024-01-03,1\n2024-05-30,2\n");  // 148 days: weekly
+
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}}), ElementsAre("2024-01-01|1", "2024-05-27|2"));
+  ASSERT_EQ(ctx_->repairs.size(), 1u);
+  EXPECT_EQ(ctx_->repairs[0].after, "week");
+  EXPECT_EQ(ctx_->repairs[0].reason, "default param: a span of 148 days");
+}
+
+TEST_F(ToolTest, TimeBucketGoesCoarserPast120Points) {
+  std::string csv = "day,n\n";
+  for (int year = 2000; year <= 2012; ++year) {
+    for (int month = 1; month <= 12; ++month) csv += fmt::format("{}-{:02}-15,1\n", year, month);
+  }
+  load(csv);  // 156 months: quarterly
+
+  core::Result<ToolOutput> output = run("time_bucket", {{"column", "day"}, {"grain", "auto"}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_EQ(ctx_->repairs.back().after, "quarter");
+  EXPECT_EQ(rows_of(*output->table)[3], "2000-04-01|1");
+}
+
+TEST_F(ToolTest, TimeBucketRefusesATextColumn) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("time_bucket", {{"column", "region"}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_THAT(output.error().message, HasSubstr("run parse_datetime first"));
+}
+
+TEST_F(ToolTest, ComparePeriodsGivesTheChangeFromThePreviousPeriod) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("compare_periods", {{"date_column", "date"}, {"metric", "revenue"}}),
+              ElementsAre("2024-01-01|30.5|NULL|NULL|NULL", "2024-02-01|70|30.5|39.5|129.50819672131146",
+                          "2024-03-01|50|70|-20|-28.571428571428573"));
+}
+
+TEST_F(ToolTest, ComparePeriodsPerGroup) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("compare_periods", {{"date_column", "date"}, {"metric", "units"}, {"grain", "year"},
+                                       {"group_by", {"region"}}}),
+              ElementsAre("North|2024-01-01|9|NULL|NULL|NULL", "South|2024-01-01|2|NULL|NULL|NULL"));
+}
+
+TEST_F(ToolTest, ComparePeriodsRefusesATextMetric) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("compare_periods", {{"date_column", "date"}, {"metric", "product"}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_EQ(output.error().where, "compare_periods.metric");
+}
+
+TEST_F(ToolTest, RollingAverageAveragesTheLastRows) {
+  load("day,v\n2024-01-03,30\n2024-01-01,10\n2024-01-02,20\n");
+
+  EXPECT_THAT(rows("rolling_average", {{"date_column", "day"}, {"metric", "v"}, {"window", 2}}),
+              ElementsAre("2024-01-01|10|10", "2024-01-02|20|15", "2024-01-03|30|25"));
+}
+
+TEST_F(ToolTest, RollingAverageRefusesAWindowOfOne) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("rolling_average", {{"date_column", "date"}, {"metric", "revenue"}, {"window", 1}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_EQ(output.error().where, "rolling_average.window");
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz
