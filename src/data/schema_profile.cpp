@@ -79,6 +79,69 @@ core::Json SchemaProfile::to_json() const {
           {"columns", json_columns}};
 }
 
+namespace {
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> parse_enum(std::string_view text, const Enum (&values)[N]) {
+  for (Enum value : values) {
+    if (to_string(value) == text) return value;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> text_or_null(const core::Json& value) {
+  if (value.is_null()) return std::nullopt;
+  return value.get<std::string>();
+}
+
+ColumnProfile column_from_json(const core::Json& entry) {  // throws nlohmann::json::exception
+  constexpr ColumnType kTypes[] = {ColumnType::kBoolean, ColumnType::kInteger, ColumnType::kDouble, ColumnType::kText,
+                                   ColumnType::kDate,    ColumnType::kTimestamp, ColumnType::kOther};
+  constexpr ColumnRole kRoles[] = {ColumnRole::kTemporal, ColumnRole::kMeasure, ColumnRole::kCategorical,
+                                   ColumnRole::kIdentifier, ColumnRole::kText,  ColumnRole::kBoolean};
+  ColumnProfile column;
+  column.name = entry.at("name").get<std::string>();
+  column.sql_type = entry.at("sql_type").get<std::string>();
+  const auto type = parse_enum(entry.at("type").get<std::string>(), kTypes);
+  const auto role = parse_enum(entry.at("role").get<std::string>(), kRoles);
+  if (!type || !role) throw std::invalid_argument("unknown type or role of column '" + column.name + "'");
+  column.type = *type;
+  column.role = *role;
+  column.null_count = entry.at("null_count").get<std::int64_t>();
+  column.null_rate = entry.at("null_rate").get<double>();
+  column.distinct_count = entry.at("distinct_count").get<std::int64_t>();
+  column.min = text_or_null(entry.at("min"));
+  column.max = text_or_null(entry.at("max"));
+  column.samples = entry.at("samples").get<std::vector<std::string>>();
+  if (entry.contains("span")) {
+    const core::Json& span = entry.at("span");
+    column.span = TemporalSpan{span.at("first").get<std::string>(),      span.at("last").get<std::string>(),
+                               span.at("days").get<std::int64_t>(),      span.at("days_with_data").get<std::int64_t>(),
+                               span.at("rows_per_day").get<double>(),    span.at("coverage").get<double>()};
+  }
+  return column;
+}
+
+}  // namespace
+
+core::Result<SchemaProfile> SchemaProfile::from_json(const core::Json& json) {
+  try {
+    const int version = json.at("version").get<int>();
+    if (version > kSchemaProfileVersion) {
+      return core::failed_precondition("schema profile version " + std::to_string(version) +
+                                       " is newer than this planfirst reads (" +
+                                       std::to_string(kSchemaProfileVersion) + ")");
+    }
+    SchemaProfile profile;
+    profile.table = json.at("table").get<std::string>();
+    profile.row_count = json.at("row_count").get<std::int64_t>();
+    for (const core::Json& entry : json.at("columns")) profile.columns.push_back(column_from_json(entry));
+    return profile;
+  } catch (const std::exception& e) {
+    return core::invalid_argument(std::string("not a schema profile: ") + e.what());
+  }
+}
+
 std::string SchemaProfile::to_table() const {
   const std::vector<std::string> headings{"column",   "type", "role", "nulls",
                                           "distinct", "min",  "max",  "top values"};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/json.hpp"
+#include "core/result.hpp"
 #include "data/query_result.hpp"
 #include "data/role_inference.hpp"
 
@@ -50,6 +51,9 @@ struct SchemaProfile {
   // {"version", "table", "row_count", "columns": [{"name", "sql_type", "type", "role", "null_count",
   // "null_rate", "distinct_count", "min", "max", "samples", "span"?}]}; keys sorted.
   core::Json to_json() const;
+  // The inverse of to_json(): kInvalidArgument naming the field at fault, kFailedPrecondition for a
+  // newer "version".
+  static core::Result<SchemaProfile> from_json(const core::Json& json);
   // A fixed-width text table for people, one line per column, then one line per temporal span.
   std::string to_table() const;
 };

@@ -240,5 +240,28 @@ TEST(ProfileTable, PostgresTableGetsTheSameRoles) {
   EXPECT_EQ(profile->find("region")->samples, (std::vector<std::string>{"East", "North", "South", "West"}));
 }
 
+TEST(ProfileTable, JsonRoundTripsToTheSameProfile) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+  auto profile = profile_table(*db, "orders");
+  ASSERT_TRUE(profile) << profile.error().describe();
+
+  core::Result<SchemaProfile> read = SchemaProfile::from_json(profile->to_json());
+
+  ASSERT_TRUE(read) << read.error().describe();
+  EXPECT_EQ(read->to_json().dump(), profile->to_json().dump());
+}
+
+TEST(ProfileTable, JsonMissingAFieldIsRefusedNamingIt) {
+  core::Json json = core::Json::parse(R"({"version": 1, "table": "t", "row_count": 1,
+      "columns": [{"name": "a", "sql_type": "INTEGER", "type": "integer", "role": "measure"}]})");
+
+  core::Result<SchemaProfile> read = SchemaProfile::from_json(json);
+
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(read.error().message.find("null_count"), std::string::npos) << read.error().message;
+}
+
 }  // namespace
 }  // namespace planfirst::data
