@@ -9,8 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "data/duckdb_database.hpp"
-#include "data/table_loader.hpp"
+#include "data/dataset.hpp"
 #include "data/table_profiler.hpp"
 #include "planfirst/cli.hpp"
 
@@ -33,85 +32,13 @@ int fail(const core::Error& error) {
   return fail(error.describe(), code);
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
-  return text;
-}
-
-bool is_duckdb_file(const std::filesystem::path& path) {
-  const std::string extension = path.extension().string();
-  return extension == ".duckdb" || extension == ".ddb";
-}
-
-// Opens DATA: a .duckdb file read-only, or a CSV/Parquet/JSON file loaded into an in-memory
-// database. Sets `table` to the table to profile; returns nullptr after reporting a failure.
-std::unique_ptr<data::DuckDbDatabase> open_data(const ProfileOptions& options, std::string& table,
-                                                int& exit_code) {
-  const std::filesystem::path path(options.data);
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) {
-    exit_code = fail(options.data + ": file not found", kExitInputError);
-    return nullptr;
-  }
-  if (is_duckdb_file(path)) {
-    data::DatabaseOptions read_only;
-    read_only.read_only = true;
-    core::Result<std::unique_ptr<data::DuckDbDatabase>> db =
-        data::DuckDbDatabase::open(options.data, read_only);
-    if (!db) {
-      exit_code = fail(db.error());
-      return nullptr;
-    }
-    core::Result<std::vector<std::string>> tables = (*db)->table_names();
-    if (!tables) {
-      exit_code = fail(tables.error());
-      return nullptr;
-    }
-    if (!options.table.empty()) {
-      if (std::find(tables->begin(), tables->end(), options.table) == tables->end()) {
-        exit_code = fail(options.data + ": no table \"" + options.table + "\"; tables: " + joined(*tables),
-                         kExitInputError);
-        return nullptr;
-      }
-      table = options.table;
-    } else if (tables->size() == 1) {
-      table = tables->front();
-    } else if (tables->empty()) {
-      exit_code = fail(options.data + ": the database holds no tables", kExitInputError);
-      return nullptr;
-    } else {
-      exit_code = fail(options.data + " holds " + std::to_string(tables->size()) +
-                           " tables; pick one with --table: " + joined(*tables),
-                       kExitUsage);
-      return nullptr;
-    }
-    return std::move(db).value();
-  }
-
-  if (core::Result<data::FileFormat> format = data::file_format(path); !format) {
-    exit_code = fail(format.error());
-    return nullptr;
-  }
-  core::Result<std::unique_ptr<data::DuckDbDatabase>> db = data::DuckDbDatabase::open(":memory:");
-  if (!db) {
-    exit_code = fail(db.error());
-    return nullptr;
-  }
-  table = options.table.empty() ? data::table_name_for(path) : options.table;
-  if (core::Result<void> loaded = data::load_table(**db, path, table); !loaded) {
-    exit_code = fail(loaded.error());
-    return nullptr;
-  }
-  return std::move(db).value();
-}
-
 int run_profile(const ProfileOptions& options) {
-  std::string table;
-  int exit_code = kExitOk;
-  std::unique_ptr<data::DuckDbDatabase> db = open_data(options, table, exit_code);
-  if (db == nullptr) return exit_code;
-  core::Result<data::SchemaProfile> profile = data::profile_table(*db, table);
+  core::Result<data::OpenedDataset> dataset = data::open_dataset(options.data, options.table);
+  if (!dataset) {
+    const bool ambiguous = dataset.error().code == core::ErrorCode::kFailedPrecondition;
+    return ambiguous ? fail(dataset.error().message, kExitUsage) : fail(dataset.error());
+  }
+  core::Result<data::SchemaProfile> profile = data::profile_table(*dataset->db, dataset->table);
   if (!profile) return fail(profile.error());
   if (options.json) {
     std::cout << profile->to_json().dump(2) << "\n";

@@ -1,0 +1,61 @@
+#include "data/dataset.hpp"
+
+#include <algorithm>
+#include <system_error>
+#include <vector>
+
+#include "data/table_loader.hpp"
+
+namespace planfirst::data {
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+core::Result<std::string> pick_table(const std::string& file, const std::vector<std::string>& tables,
+                                     std::string_view wanted) {
+  if (!wanted.empty()) {
+    if (std::find(tables.begin(), tables.end(), wanted) != tables.end()) return std::string(wanted);
+    return core::invalid_argument(file + ": no table \"" + std::string(wanted) + "\"; tables: " + joined(tables), file);
+  }
+  if (tables.size() == 1) return tables.front();
+  if (tables.empty()) return core::invalid_argument(file + ": the database holds no tables", file);
+  return core::failed_precondition(
+      file + " holds " + std::to_string(tables.size()) + " tables; pick one with --table: " + joined(tables), file);
+}
+
+core::Result<OpenedDataset> open_database_file(const std::filesystem::path& path, std::string_view table) {
+  DatabaseOptions read_only;
+  read_only.read_only = true;
+  core::Result<std::unique_ptr<DuckDbDatabase>> db = DuckDbDatabase::open(path.string(), read_only);
+  if (!db) return db.error();
+  core::Result<std::vector<std::string>> tables = (*db)->table_names();
+  if (!tables) return tables.error();
+  core::Result<std::string> picked = pick_table(path.string(), *tables, table);
+  if (!picked) return picked.error();
+  return OpenedDataset{std::move(*db), std::move(*picked)};
+}
+
+}  // namespace
+
+bool is_duckdb_file(const std::filesystem::path& path) {
+  const std::string extension = path.extension().string();
+  return extension == ".duckdb" || extension == ".ddb";
+}
+
+core::Result<OpenedDataset> open_dataset(const std::filesystem::path& path, std::string_view table) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return core::not_found(path.string() + ": file not found", path.string());
+  if (is_duckdb_file(path)) return open_database_file(path, table);
+  if (core::Result<FileFormat> format = file_format(path); !format) return format.error();
+  core::Result<std::unique_ptr<DuckDbDatabase>> db = DuckDbDatabase::open(":memory:");
+  if (!db) return db.error();
+  std::string name = table.empty() ? table_name_for(path) : std::string(table);
+  if (core::Result<void> loaded = load_table(**db, path, name); !loaded) return loaded.error();
+  return OpenedDataset{std::move(*db), std::move(name)};
+}
+
+}  // namespace planfirst::data

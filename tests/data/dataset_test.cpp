@@ -1,0 +1,56 @@
+#include "data/dataset.hpp"
+
+#include <gtest/gtest.h>
+
+#include "support/temp_dir.hpp"
+
+namespace planfirst::data {
+namespace {
+
+using test_support::TempDir;
+
+TEST(OpenDataset, LoadsACsvIntoATableNamedAfterTheFile) {
+  TempDir dir;
+  const auto csv = dir.write("monthly sales.csv", "region,revenue\nWest,10\nEast,20\n");
+
+  core::Result<OpenedDataset> dataset = open_dataset(csv);
+
+  ASSERT_TRUE(dataset) << dataset.error().describe();
+  EXPECT_EQ(dataset->table, "monthly_sales");
+  core::Result<QueryResult> rows = dataset->db->query("SELECT count(*) FROM monthly_sales");
+  ASSERT_TRUE(rows) << rows.error().describe();
+  EXPECT_EQ(rows->at(0, 0).to_string(), "2");
+}
+
+TEST(OpenDataset, AMissingFileIsNotFoundNamingIt) {
+  core::Result<OpenedDataset> dataset = open_dataset("/nonexistent/orders.csv");
+
+  ASSERT_FALSE(dataset);
+  EXPECT_EQ(dataset.error().code, core::ErrorCode::kNotFound);
+  EXPECT_EQ(dataset.error().where, "/nonexistent/orders.csv");
+}
+
+TEST(OpenDataset, ADatabaseWithSeveralTablesAsksWhichListingThem) {
+  TempDir dir;
+  const std::string path = (dir.path() / "shop.duckdb").string();
+  {
+    auto db = DuckDbDatabase::open(path);
+    ASSERT_TRUE(db) << db.error().describe();
+    ASSERT_TRUE((*db)->exec("CREATE TABLE orders(id INTEGER); CREATE TABLE users(id INTEGER);"));
+  }
+
+  core::Result<OpenedDataset> ambiguous = open_dataset(path);
+  core::Result<OpenedDataset> chosen = open_dataset(path, "users");
+  core::Result<OpenedDataset> unknown = open_dataset(path, "items");
+
+  ASSERT_FALSE(ambiguous);
+  EXPECT_EQ(ambiguous.error().code, core::ErrorCode::kFailedPrecondition);
+  EXPECT_NE(ambiguous.error().message.find("orders, users"), std::string::npos) << ambiguous.error().message;
+  ASSERT_TRUE(chosen) << chosen.error().describe();
+  EXPECT_EQ(chosen->table, "users");
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.error().code, core::ErrorCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace planfirst::data
