@@ -45,5 +45,6 @@ void add_embed_command(CLI::App& app, CliContext& ctx);
 void add_llm_command(CLI::App& app, CliContext& ctx);
 void add_graph_command(CLI::App& app, CliContext& ctx);
 void add_threads_command(CLI::App& app, CliContext& ctx);
+void add_ask_command(CLI::App& app, CliContext& ctx);  // ask, plan, resume
 
 }  // namespace planfirst::cli

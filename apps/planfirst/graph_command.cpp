@@ -20,6 +20,7 @@
 #include "graph/open_checkpointer.hpp"
 #include "graph/runner.hpp"
 #include "planfirst/cli.hpp"
+#include "planfirst/graph_session.hpp"
 
 namespace planfirst::cli {
 namespace {
@@ -37,26 +38,18 @@ struct GraphArgs {
   bool events = false;
 };
 
-// The assets, contracts and graph registry a command needs; contracts outlive the graphs.
-struct Loaded {
-  core::AssetStore assets;
-  contracts::ContractRegistry contracts;
-  graph::GraphRegistry graphs;
-};
-
-std::optional<Loaded> load(const CliContext& ctx, int& exit_code) {
-  core::AssetStore assets = asset_store(ctx);
-  core::Result<contracts::ContractRegistry> contracts = contracts::ContractRegistry::load(assets);
-  if (!contracts) {
-    std::cerr << "planfirst graph: " << contracts.error().describe() << "\n";
+std::unique_ptr<GraphSession> load(const CliContext& ctx, int& exit_code) {
+  core::Result<std::unique_ptr<GraphSession>> session = open_graph_session(ctx);
+  if (!session) {
+    std::cerr << "planfirst graph: " << session.error().describe() << "\n";
     exit_code = kExitInputError;
-    return std::nullopt;
+    return nullptr;
   }
-  return Loaded{std::move(assets), std::move(*contracts), graph::builtin_graphs()};
+  return std::move(*session);
 }
 
-std::optional<graph::CompiledGraph> build(const Loaded& loaded, const std::string& name, int& exit_code) {
-  core::Result<graph::CompiledGraph> compiled = loaded.graphs.build(name, {loaded.assets, loaded.contracts});
+std::optional<graph::CompiledGraph> build(const GraphSession& session, const std::string& name, int& exit_code) {
+  core::Result<graph::CompiledGraph> compiled = session.build(name);
   if (!compiled) {
     std::cerr << "planfirst graph: " << compiled.error().describe() << "\n";
     exit_code = compiled.error().code == core::ErrorCode::kNotFound ? kExitUsage : kExitInputError;
@@ -84,7 +77,7 @@ std::optional<graph::JsonValue> read_json_object(const std::string& file, int& e
 
 int run_list(const CliContext& ctx) {
   int exit_code = kExitOk;
-  std::optional<Loaded> loaded = load(ctx, exit_code);
+  std::unique_ptr<GraphSession> loaded = load(ctx, exit_code);
   if (!loaded) return exit_code;
   for (const std::string& name : loaded->graphs.names()) {
     std::optional<graph::CompiledGraph> compiled = build(*loaded, name, exit_code);
@@ -102,7 +95,7 @@ int run_list(const CliContext& ctx) {
 
 int run_mermaid(const CliContext& ctx, const GraphArgs& args) {
   int exit_code = kExitOk;
-  std::optional<Loaded> loaded = load(ctx, exit_code);
+  std::unique_ptr<GraphSession> loaded = load(ctx, exit_code);
   if (!loaded) return exit_code;
   std::optional<graph::CompiledGraph> compiled = build(*loaded, args.name, exit_code);
   if (!compiled) return exit_code;
@@ -112,7 +105,7 @@ int run_mermaid(const CliContext& ctx, const GraphArgs& args) {
 
 int run_node(const CliContext& ctx, const GraphArgs& args) {
   int exit_code = kExitOk;
-  std::optional<Loaded> loaded = load(ctx, exit_code);
+  std::unique_ptr<GraphSession> loaded = load(ctx, exit_code);
   if (!loaded) return exit_code;
   std::optional<graph::CompiledGraph> compiled = build(*loaded, args.name, exit_code);
   if (!compiled) return exit_code;
@@ -138,16 +131,6 @@ int run_node(const CliContext& ctx, const GraphArgs& args) {
   }
   std::cout << delta->json().dump(2) << "\n";
   return kExitOk;
-}
-
-// `word` as one shell word: unchanged when it holds only safe characters, else single-quoted.
-std::string shell_word(const std::string& word) {
-  const bool safe = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                           "0123456789_./:=@%+-") == std::string::npos;
-  if (safe) return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
 }
 
 // The command that answers an interrupted run; ANSWER is left for the user to fill in.
@@ -178,13 +161,11 @@ void print_result(const GraphArgs& args, const graph::RunResult& result) {
 template <typename Act>
 int with_runner(const CliContext& ctx, const GraphArgs& args, Act act) {
   int exit_code = kExitOk;
-  std::optional<Loaded> loaded = load(ctx, exit_code);
+  std::unique_ptr<GraphSession> loaded = load(ctx, exit_code);
   if (!loaded) return exit_code;
   std::optional<graph::CompiledGraph> compiled = build(*loaded, args.name, exit_code);
   if (!compiled) return exit_code;
-  const std::string uri =
-      args.checkpointer.empty() ? graph::default_checkpointer_uri(core::process_environment()) : args.checkpointer;
-  core::Result<std::unique_ptr<graph::Checkpointer>> store = graph::open_checkpointer(uri);
+  core::Result<std::unique_ptr<graph::Checkpointer>> store = open_checkpointer_or_default(args.checkpointer);
   if (!store) {
     std::cerr << "planfirst graph: " << store.error().describe() << "\n";
     return kExitInputError;

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   add_llm_command(app, ctx);
   add_graph_command(app, ctx);
   add_threads_command(app, ctx);
+  add_ask_command(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -15,12 +15,17 @@
 #include "core/result.hpp"
 #include "graph/compiled_graph.hpp"
 
+namespace planfirst::core {
+class Config;
+}
+
 namespace planfirst::graph {
 
-// What a graph factory may use. REQUIRES: both outlive the graphs built from them.
+// What a graph factory may use. REQUIRES: all outlive the graphs built from them.
 struct GraphDependencies {
   const core::AssetStore& assets;
   const contracts::ContractRegistry& contracts;
+  const core::Config* config = nullptr;  // the run's configuration; nullptr: defaults
 };
 
 using GraphFactory = std::function<core::Result<CompiledGraph>(const GraphDependencies&)>;

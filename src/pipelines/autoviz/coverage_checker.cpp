@@ -1,5 +1,7 @@
 #include "pipelines/autoviz/coverage_checker.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <set>
 #include <string_view>
@@ -151,6 +153,16 @@ std::string CoverageReport::describe() const {
   for (const std::string& label : unmapped) text.push_back("Warning: no capability rule for " + label + "; the core set stood in");
   if (const std::string payload = retry_payload(); !payload.empty()) text.push_back(payload);
   return joined(text, "\n");
+}
+
+core::Json CoverageReport::to_json() const {
+  core::Json json_lines = core::Json::array();
+  for (const CoverageLine& line : lines) {
+    json_lines.push_back({{"requirement", line.requirement}, {"steps", line.steps}, {"covered", line.covered}});
+  }
+  return {{"complete", complete()},          {"lines", json_lines},     {"missing", missing},
+          {"unjustified", unjustified},      {"unknown_tools", unknown_tools}, {"unmapped", unmapped},
+          {"retry_payload", retry_payload()}};
 }
 
 }  // namespace planfirst::autoviz

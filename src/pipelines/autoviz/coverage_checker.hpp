@@ -7,6 +7,8 @@
 // threads may share one.
 #pragma once
 
+#include "core/json.hpp"
+
 #include <string>
 #include <vector>
 
@@ -37,6 +39,9 @@ struct CoverageReport {
   // One line per requirement, "group_by=region -> aggregate (OK)" or "... -> (MISSING)", then the
   // retry payload's lines.
   std::string describe() const;
+  // {"complete", "lines": [{"requirement", "steps", "covered"}], "missing", "unjustified",
+  // "unknown_tools", "unmapped", "retry_payload"}
+  core::Json to_json() const;
 };
 
 class CoverageChecker {

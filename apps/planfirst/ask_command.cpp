@@ -1,0 +1,191 @@
+// planfirst ask DATA "question" [--out DIR] [--json] [--confirm] [--explain] [--thread ID] [--checkpointer URI]
+// planfirst plan DATA "question" [--json]: plan and coverage only, nothing executed
+// planfirst resume --thread ID --checkpoint CID --answer TEXT: answer a paused ask (approve, or a change)
+// All run the autoviz graph (seed 002); progress goes to stderr, the result to stdout.
+#include <CLI/CLI.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "core/ids.hpp"
+#include "graph/events.hpp"
+#include "graph/runner.hpp"
+#include "pipelines/autoviz/autoviz_graph.hpp"
+#include "planfirst/ask_report.hpp"
+#include "planfirst/cli.hpp"
+#include "planfirst/graph_session.hpp"
+
+namespace planfirst::cli {
+namespace {
+
+struct AskArgs {
+  std::string data;
+  std::string question;
+  std::string table;
+  std::string out_dir;
+  std::string thread;
+  std::string checkpointer;
+  std::string checkpoint;
+  std::string answer;
+  bool json = false;
+  bool confirm = false;
+  bool explain = false;
+  bool plan_only = false;
+};
+
+// Prints each node's reasoning line and each progress message to stderr as the run goes.
+class ProgressPrinter final : public graph::EventSink {
+ public:
+  explicit ProgressPrinter(bool quiet) : quiet_(quiet) {}
+  void on_event(const graph::Event& event) override {
+    if (quiet_) return;
+    const core::Json data = core::Json::parse(event.data_json, nullptr, false);
+    if (event.kind == graph::EventKind::kProgress) {
+      std::cerr << "  .. " << data.value("message", "") << "\n";
+    } else if (event.kind == graph::EventKind::kUpdates && data.contains("reasoning")) {
+      for (const core::Json& line : data["reasoning"]) {
+        std::cerr << "[" << event.node << "] " << line.value("step_text", "") << "\n";
+      }
+    }
+  }
+
+ private:
+  bool quiet_;
+};
+
+int exit_code_for(const core::Error& error) {
+  switch (error.code) {
+    case core::ErrorCode::kNotFound:
+    case core::ErrorCode::kInvalidArgument: return kExitInputError;
+    default: return kExitCheckFailed;
+  }
+}
+
+std::string resume_command(const AskArgs& args, const graph::RunResult& result) {
+  std::string command = "planfirst resume --thread " + shell_word(result.thread_id) + " --checkpoint " +
+                        shell_word(result.checkpoint_id);
+  if (!args.checkpointer.empty()) command += " --checkpointer " + shell_word(args.checkpointer);
+  return command + " --answer approve";
+}
+
+// Runs `act` on the autoviz graph with the --checkpointer store and prints the outcome.
+template <typename Act>
+int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command, Act act) {
+  core::Result<std::unique_ptr<GraphSession>> session = open_graph_session(ctx);
+  if (!session) {
+    std::cerr << "planfirst " << command << ": " << session.error().describe() << "\n";
+    return kExitInputError;
+  }
+  core::Result<graph::CompiledGraph> compiled = (*session)->build(std::string(autoviz::kAutovizGraphName));
+  if (!compiled) {
+    std::cerr << "planfirst " << command << ": " << compiled.error().describe() << "\n";
+    return kExitInputError;
+  }
+  core::Result<std::unique_ptr<graph::Checkpointer>> store = open_checkpointer_or_default(args.checkpointer);
+  if (!store) {
+    std::cerr << "planfirst " << command << ": " << store.error().describe() << "\n";
+    return kExitInputError;
+  }
+  ProgressPrinter progress(args.json);
+  graph::RunnerOptions options;
+  options.checkpointer = store->get();
+  options.events = &progress;
+  graph::Runner runner(*compiled, options);
+  core::Result<graph::RunResult> result = act(runner);
+  if (!result) {
+    std::cerr << "planfirst " << command << ": " << result.error().describe() << "\n";
+    return exit_code_for(result.error());
+  }
+  AskReport report(result->state.json(), args.explain);
+  if (result->status == graph::RunStatus::kFailed) {
+    std::cerr << "planfirst " << command << ": " << (result->error ? result->error->describe() : "the run failed") << "\n";
+    return result->error ? exit_code_for(*result->error) : kExitCheckFailed;
+  }
+  const bool paused = result->status == graph::RunStatus::kInterrupted;
+  if (args.json) {
+    core::Json document = report.to_json();
+    document["thread_id"] = result->thread_id;
+    document["checkpoint_id"] = result->checkpoint_id;
+    document["status"] = std::string(graph::to_string(result->status));
+    if (paused) document["resume"] = resume_command(args, *result);
+    std::cout << document.dump(2) << "\n";
+  } else {
+    std::cout << report.to_text();
+    if (paused) {
+      std::cout << "\n" << result->message << "\n" << result->prompt << "\nthread " << result->thread_id
+                << ", checkpoint " << result->checkpoint_id << "\nto approve: " << resume_command(args, *result)
+                << "\nto change it: the same with --answer \"what to change\"\n";
+    }
+  }
+  return report.succeeded() || paused ? kExitOk : kExitCheckFailed;
+}
+
+graph::JsonValue ask_input(const AskArgs& args) {
+  core::Json input{{"question", args.question},   {"dataset", args.data},
+                   {"out_dir", args.out_dir.empty() ? std::string("planfirst-out") : args.out_dir},
+                   {"confirm", args.confirm},     {"plan_only", args.plan_only}};
+  if (!args.table.empty()) input["table"] = args.table;
+  return graph::JsonValue(std::move(input));
+}
+
+int run_ask(const CliContext& ctx, const AskArgs& args, const char* command) {
+  core::RandomIdGenerator ids;
+  const std::string thread = args.thread.empty() ? "ask-" + ids.next() : args.thread;
+  return with_autoviz(ctx, args, command, [&](graph::Runner& runner) { return runner.run(thread, ask_input(args)); });
+}
+
+int run_resume(const CliContext& ctx, const AskArgs& args) {
+  return with_autoviz(ctx, args, "resume",
+                      [&](graph::Runner& runner) { return runner.resume(args.thread, args.checkpoint, args.answer); });
+}
+
+void add_common(CLI::App* command, AskArgs& args) {
+  command->add_option("DATA", args.data, "A CSV, Parquet or JSON file, or a DuckDB database file")->required();
+  command->add_option("QUESTION", args.question, "The question, in plain words")->required();
+  command->add_option("--table", args.table, "The table to read when DATA is a database with several");
+  command->add_flag("--json", args.json, "Print one JSON document instead of text; no progress lines");
+  command->add_flag("--explain", args.explain, "Also print every stage's reasoning");
+  command->add_option("--thread", args.thread, "Thread id (default: a new one)");
+  command->add_option("--checkpointer", args.checkpointer,
+                      "memory:, sqlite:PATH or postgresql://... (default: sqlite under the user's data folder)");
+}
+
+}  // namespace
+
+void add_ask_command(CLI::App& app, CliContext& ctx) {
+  auto args = std::make_shared<AskArgs>();
+  CLI::App* ask = app.add_subcommand(
+      "ask", "Plan, check and run an analysis of a dataset: requirements, tools, a plan whose every step cites what it "
+             "satisfies, a coverage check, then charts, tables and a report in --out");
+  add_common(ask, *args);
+  ask->add_option("--out", args->out_dir, "Output folder (default: planfirst-out)");
+  ask->add_flag("--confirm", args->confirm, "Pause after planning for approval (see 'planfirst resume')");
+  ask->callback([&ctx, args] {
+    if (prepare_run(ctx)) ctx.exit_code = run_ask(ctx, *args, "ask");
+  });
+
+  auto plan_args = std::make_shared<AskArgs>();
+  plan_args->plan_only = true;
+  CLI::App* plan = app.add_subcommand("plan", "Plan and check an analysis without running it");
+  add_common(plan, *plan_args);
+  plan->callback([&ctx, plan_args] {
+    if (prepare_run(ctx)) ctx.exit_code = run_ask(ctx, *plan_args, "plan");
+  });
+
+  auto resume_args = std::make_shared<AskArgs>();
+  CLI::App* resume = app.add_subcommand("resume", "Answer a paused 'ask --confirm': approve, or say what to change");
+  resume->add_option("--thread", resume_args->thread, "Thread id the paused run printed")->required();
+  resume->add_option("--checkpoint", resume_args->checkpoint, "Checkpoint id the paused run printed")->required();
+  resume->add_option("--answer", resume_args->answer, "'approve', or the change in plain words")->required();
+  resume->add_option("--checkpointer", resume_args->checkpointer, "The store the run used");
+  resume->add_flag("--json", resume_args->json, "Print one JSON document instead of text");
+  resume->add_flag("--explain", resume_args->explain, "Also print every stage's reasoning");
+  resume->callback([&ctx, resume_args] {
+    if (prepare_run(ctx)) ctx.exit_code = run_resume(ctx, *resume_args);
+  });
+}
+
+}  // namespace planfirst::cli

@@ -1,0 +1,40 @@
+#include "planfirst/graph_session.hpp"
+
+#include "core/config.hpp"
+#include "graph/open_checkpointer.hpp"
+#include "pipelines/autoviz/autoviz_graph.hpp"
+
+namespace planfirst::cli {
+
+core::Result<graph::CompiledGraph> GraphSession::build(const std::string& name) const {
+  return graphs.build(name, graph::GraphDependencies{assets, contracts, config});
+}
+
+graph::GraphRegistry planfirst_graphs() {
+  graph::GraphRegistry registry = graph::builtin_graphs();
+  (void)autoviz::register_autoviz_graph(registry);  // a name clash is a programming error, caught by tests
+  return registry;
+}
+
+core::Result<std::unique_ptr<GraphSession>> open_graph_session(const CliContext& ctx) {
+  core::AssetStore assets = asset_store(ctx);
+  core::Result<contracts::ContractRegistry> contracts = contracts::ContractRegistry::load(assets);
+  if (!contracts) return contracts.error();
+  return std::make_unique<GraphSession>(
+      GraphSession{std::move(assets), std::move(*contracts), planfirst_graphs(), &ctx.config});
+}
+
+core::Result<std::unique_ptr<graph::Checkpointer>> open_checkpointer_or_default(const std::string& uri) {
+  return graph::open_checkpointer(uri.empty() ? graph::default_checkpointer_uri(core::process_environment()) : uri);
+}
+
+std::string shell_word(const std::string& word) {
+  const bool safe = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                           "0123456789_./:=@%+-") == std::string::npos;
+  if (safe) return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace planfirst::cli

@@ -1,0 +1,28 @@
+// The autoviz graph runs seed 002 as one node per step: profile -> intent -> requirements -> narrow
+// -> adapt -> coverage (back to narrow with the missing requirements, at most kMaxPlanningRetries
+// times) -> confirm (a decision node, only when the input asks for it) -> review -> execute (back
+// to adapt on a semantic repair) -> report. The state is one JSON object whose keys are below; a
+// run's input sets question, dataset and out_dir (and table, confirm when wanted).
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "core/result.hpp"
+#include "graph/compiled_graph.hpp"
+#include "graph/graph_registry.hpp"
+#include "pipelines/autoviz/autoviz_services.hpp"
+
+namespace planfirst::autoviz {
+
+inline constexpr std::string_view kAutovizGraphName = "autoviz";
+inline constexpr int kMaxPlanningRetries = 2;  // coverage failures, then semantic repairs, each
+
+// REQUIRES: `services` is non-null.
+core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const AutovizServices> services);
+
+// Adds "autoviz" to `registry`; its factory loads the services from the dependencies' assets and
+// config each time it builds the graph.
+core::Result<void> register_autoviz_graph(graph::GraphRegistry& registry);
+
+}  // namespace planfirst::autoviz

@@ -1,0 +1,40 @@
+// AutovizServices holds what every node of the autoviz graph uses and nothing a run changes: the
+// registries read from assets/, the intent rules, the embedder and the cache folder of the tool
+// index. Loaded once per process; immutable after load(), so graphs and threads share one.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "core/asset_store.hpp"
+#include "core/result.hpp"
+#include "pipelines/autoviz/capability_map.hpp"
+#include "pipelines/autoviz/rule_intent_classifier.hpp"
+#include "pipelines/autoviz/template_registry.hpp"
+#include "pipelines/autoviz/tool_registry.hpp"
+
+namespace planfirst::core {
+class Config;
+}
+namespace planfirst::embed {
+class Embedder;
+}
+
+namespace planfirst::autoviz {
+
+struct AutovizServices {
+  ToolRegistry tools;
+  TemplateRegistry templates;
+  CapabilityMap capabilities;
+  std::optional<RuleIntentClassifier> intents;  // always set by load(); refers to `templates`
+  std::shared_ptr<const embed::Embedder> embedder;
+  std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
+
+  // The registries from `assets`; the embedder from `config` (embed.*; none: the built-in hashed
+  // one) and the cache under the user's cache folder. Errors name the asset or key at fault.
+  static core::Result<std::shared_ptr<const AutovizServices>> load(const core::AssetStore& assets,
+                                                                    const core::Config* config);
+};
+
+}  // namespace planfirst::autoviz
