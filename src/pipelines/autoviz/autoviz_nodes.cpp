@@ -13,7 +13,11 @@
 #include "pipelines/autoviz/autoviz_graph.hpp"
 #include "pipelines/autoviz/coverage_checker.hpp"
 #include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/report_writer.hpp"
 #include "pipelines/autoviz/requirements.hpp"
+#include "pipelines/autoviz/tool_context.hpp"
+#include "pipelines/autoviz/tool_library.hpp"
+#include "pipelines/autoviz/tool_output.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -77,6 +81,108 @@ graph::NodeFunction intent_node(Services services) {
                       "Intent " + choice->intent + " (confidence " + std::to_string(choice->confidence).substr(0, 4) +
                           "), template " + choice->template_name + ".",
                       Json{{"intent", std::move(intent)}});
+  };
+}
+
+graph::NodeFunction requirements_node(Services services) {
+  return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
+    core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(at_or_null(state, "profile"));
+    if (!profile) return profile.error();
+    core::Result<Requirements> requirements = services->requirements->extract(state.string_or("question", ""), *profile);
+    if (!requirements) return requirements.error();
+    Json json = requirements->to_json();
+    std::string text = "Requirements: " + json.dump() + ".";
+    return step_delta("requirements", std::move(text), Json{{"requirements", std::move(json)}});
+  };
+}
+
+graph::NodeFunction narrow_node(Services services) {
+  return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
+    core::Result<Requirements> requirements = state_requirements(state);
+    if (!requirements) return requirements.error();
+    const std::string template_name = at_or_null(state, "intent").value("template", "");
+    const PlanTemplate* base = services->templates.find(template_name);
+    if (base == nullptr) return core::not_found("unknown template \"" + template_name + "\"", template_name);
+    core::Result<std::vector<NarrowedTool>> tools = services->narrower->narrow(*requirements, *base);
+    if (!tools) return tools.error();
+    Json list = Json::array();
+    std::string names;
+    for (const NarrowedTool& tool : *tools) {
+      list.push_back(tool.to_json());
+      names += (names.empty() ? "" : ", ") + tool.tool + " (" + tool.source + ")";
+    }
+    return step_delta("narrow", "Tools: " + names + ".", Json{{"tools", std::move(list)}});
+  };
+}
+
+graph::NodeFunction adapt_node(Services services) {
+  return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
+    core::Result<Requirements> requirements = state_requirements(state);
+    if (!requirements) return requirements.error();
+    core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(at_or_null(state, "profile"));
+    if (!profile) return profile.error();
+    std::vector<std::string> allowed;
+    for (const Json& tool : at_or_null(state, "tools")) allowed.push_back(tool.value("tool", ""));
+    core::Result<Plan> plan =
+        services->adapter->plan(state.string_or("question", ""), *requirements, *profile, allowed);
+    if (!plan) return plan.error();
+    std::string tools;
+    for (const PlanStep& step : plan->steps) tools += (tools.empty() ? "" : " -> ") + step.tool;
+    return step_delta("adapt", "Plan: " + tools + ".",
+                      Json{{"plan", plan->to_json()}, {"planning_attempts", state.int_or("planning_attempts", 0) + 1}});
+  };
+}
+
+graph::NodeFunction execute_node(Services) {
+  return [](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
+    core::Result<Plan> plan = state_plan(state);
+    if (!plan) return plan.error();
+    core::Result<data::OpenedDataset> opened = data::open_dataset(state.string_or("dataset", ""), state.string_or("table", ""));
+    if (!opened) return opened.error();
+    ToolContext tools(*opened->db, opened->table, state.string_or("out_dir", "planfirst-out"));
+    Json steps = Json::array();
+    std::string outcome = "executed";
+    for (const PlanStep& step : plan->steps) {
+      context.report_progress("running " + step.step_id);
+      const std::size_t repairs_before = tools.repairs.size();
+      core::Result<ToolOutput> output = ToolLibrary::builtin().run(tools, step.tool, params_to_json(step.params));
+      Json entry{{"step_id", step.step_id}, {"tool", step.tool}, {"status", output ? "ok" : "failed"}};
+      Json repairs = Json::array();
+      for (std::size_t i = repairs_before; i < tools.repairs.size(); ++i) {
+        const ToolRepair& repair = tools.repairs[i];
+        repairs.push_back({{"param", repair.param}, {"before", repair.before}, {"after", repair.after}, {"reason", repair.reason}});
+      }
+      entry["repairs"] = repairs;
+      if (!repairs.empty() && output) entry["status"] = "repaired";
+      if (!output) {
+        entry["error"] = output.error().describe();
+        steps.push_back(entry);
+        outcome = "execution_failed";
+        break;
+      }
+      if (!output->chart.empty()) entry["chart"] = Json::parse(output->chart);
+      if (output->table) {
+        entry["table"] = output->table->to_json();
+        entry["truncated"] = output->truncated;
+      }
+      Json files = Json::array();
+      for (const std::filesystem::path& file : output->files) files.push_back(file.string());
+      entry["files"] = files;
+      steps.push_back(entry);
+    }
+    return step_delta("execute", outcome == "executed" ? "Ran " + std::to_string(steps.size()) + " steps."
+                                                         : "Step " + steps.back().value("step_id", "") + " failed.",
+                      Json{{"execution", Json{{"steps", steps}}}, {"outcome", outcome}});
+  };
+}
+
+graph::NodeFunction report_node(Services) {
+  return [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
+    core::Result<std::vector<std::string>> written = write_run_report(state.json(), state.string_or("out_dir", "planfirst-out"));
+    if (!written) return written.error();
+    const std::string outcome = state.string_or("outcome", "") == "executed" ? "done" : state.string_or("outcome", "");
+    return step_delta("report", "Wrote " + std::to_string(written->size()) + " files to " + state.string_or("out_dir", "") + ".",
+                      Json{{"artifacts", *written}, {"outcome", outcome}});
   };
 }
 
@@ -144,18 +250,4 @@ graph::Router after_execute() {
   };
 }
 
-}  // namespace planfirst::autoviz
-namespace planfirst::autoviz {
-namespace {
-graph::NodeFunction pending(std::string stage) {
-  return [stage](const graph::StateView&, const graph::NodeContext&) -> core::Result<graph::Delta> {
-    return core::Error{core::ErrorCode::kInternal, stage + " is not wired yet", stage};
-  };
-}
-}  // namespace
-graph::NodeFunction requirements_node(Services) { return pending("requirements"); }
-graph::NodeFunction narrow_node(Services) { return pending("narrow"); }
-graph::NodeFunction adapt_node(Services) { return pending("adapt"); }
-graph::NodeFunction execute_node(Services) { return pending("execute"); }
-graph::NodeFunction report_node(Services) { return pending("report"); }
 }  // namespace planfirst::autoviz

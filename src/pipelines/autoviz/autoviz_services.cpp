@@ -41,11 +41,20 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   core::Result<std::shared_ptr<const embed::Embedder>> embedder = load_embedder(config, env);
   if (!embedder) return embedder.error();
   auto services = std::make_shared<AutovizServices>(AutovizServices{std::move(*tools), std::move(*templates),
-                                                                    std::move(*capabilities), std::nullopt,
+                                                                    std::move(*capabilities), std::nullopt, std::nullopt, std::nullopt, std::nullopt,
                                                                     std::move(*embedder), user_cache_dir(env) / "tools"});
   core::Result<RuleIntentClassifier> intents = RuleIntentClassifier::load(assets, services->templates);
   if (!intents) return intents.error();
   services->intents.emplace(std::move(*intents));
+  core::Result<RuleRequirementExtractor> requirements = RuleRequirementExtractor::load(assets);
+  if (!requirements) return requirements.error();
+  services->requirements.emplace(std::move(*requirements));
+  core::Result<ToolNarrower> narrower = ToolNarrower::build(services->tools, *services->embedder, services->cache_dir);
+  if (!narrower) return narrower.error();
+  services->narrower.emplace(std::move(*narrower));
+  core::Result<RulePlanAdapter> adapter = RulePlanAdapter::load(assets);
+  if (!adapter) return adapter.error();
+  services->adapter.emplace(std::move(*adapter));
   return std::shared_ptr<const AutovizServices>(std::move(services));
 }
 

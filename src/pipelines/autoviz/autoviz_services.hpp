@@ -11,7 +11,10 @@
 #include "core/result.hpp"
 #include "pipelines/autoviz/capability_map.hpp"
 #include "pipelines/autoviz/rule_intent_classifier.hpp"
+#include "pipelines/autoviz/rule_plan_adapter.hpp"
+#include "pipelines/autoviz/rule_requirement_extractor.hpp"
 #include "pipelines/autoviz/template_registry.hpp"
+#include "pipelines/autoviz/tool_narrower.hpp"
 #include "pipelines/autoviz/tool_registry.hpp"
 
 namespace planfirst::core {
@@ -28,6 +31,9 @@ struct AutovizServices {
   TemplateRegistry templates;
   CapabilityMap capabilities;
   std::optional<RuleIntentClassifier> intents;  // always set by load(); refers to `templates`
+  std::optional<RuleRequirementExtractor> requirements;  // always set by load()
+  std::optional<ToolNarrower> narrower;                  // always set by load(); refers to `tools`, `embedder`
+  std::optional<RulePlanAdapter> adapter;                // always set by load()
   std::shared_ptr<const embed::Embedder> embedder;
   std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
 

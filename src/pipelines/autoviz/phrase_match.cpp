@@ -1,0 +1,54 @@
+#include "pipelines/autoviz/phrase_match.hpp"
+
+#include <algorithm>
+
+#include "core/stemmer.hpp"
+#include "core/tokenizer.hpp"
+
+namespace planfirst::autoviz {
+
+Stems stems_of(const std::vector<std::string>& tokens) {
+  core::Stemmer stemmer;
+  Stems stems;
+  stems.reserve(tokens.size());
+  for (const std::string& token : tokens) stems.push_back(stemmer.stem(token));
+  return stems;
+}
+
+Stems stems_of_text(std::string_view text) { return stems_of(core::tokenize(text)); }
+
+Phrases phrases_of(const std::vector<std::string>& texts) {
+  Phrases phrases;
+  for (const std::string& text : texts) phrases.push_back(stems_of_text(text));
+  return phrases;
+}
+
+bool phrase_at(const Stems& text, std::size_t at, const Stems& phrase) {
+  if (phrase.empty() || at + phrase.size() > text.size()) return false;
+  return std::equal(phrase.begin(), phrase.end(), text.begin() + static_cast<std::ptrdiff_t>(at));
+}
+
+bool contains_phrase(const Stems& text, const Phrases& phrases) {
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    for (const Stems& phrase : phrases) {
+      if (phrase_at(text, at, phrase)) return true;
+    }
+  }
+  return false;
+}
+
+std::size_t phrase_ending_at(const Stems& text, std::size_t end, const Phrases& phrases) {
+  for (const Stems& phrase : phrases) {
+    if (phrase.size() <= end && phrase_at(text, end - phrase.size(), phrase)) return phrase.size();
+  }
+  return 0;
+}
+
+std::string first_label(const Stems& text, const LabelledPhrases& labelled) {
+  for (const auto& [label, phrases] : labelled) {
+    if (contains_phrase(text, phrases)) return label;
+  }
+  return "";
+}
+
+}  // namespace planfirst::autoviz

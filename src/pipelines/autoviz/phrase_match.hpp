@@ -1,0 +1,28 @@
+// Phrase matching for the rule strategies: text and phrases as runs of Snowball stems, so "totals"
+// matches "total" and "broken down by" matches as one phrase. Pure functions.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace planfirst::autoviz {
+
+using Stems = std::vector<std::string>;
+using Phrases = std::vector<Stems>;
+using LabelledPhrases = std::vector<std::pair<std::string, Phrases>>;  // label -> phrases, in order
+
+Stems stems_of(const std::vector<std::string>& tokens);
+Stems stems_of_text(std::string_view text);  // tokenized, then stemmed
+Phrases phrases_of(const std::vector<std::string>& texts);
+
+bool phrase_at(const Stems& text, std::size_t at, const Stems& phrase);
+bool contains_phrase(const Stems& text, const Phrases& phrases);
+// The length of a phrase of `phrases` that ends exactly before `end`, or 0.
+std::size_t phrase_ending_at(const Stems& text, std::size_t end, const Phrases& phrases);
+// The first label one of whose phrases `text` contains, or "".
+std::string first_label(const Stems& text, const LabelledPhrases& labelled);
+
+}  // namespace planfirst::autoviz

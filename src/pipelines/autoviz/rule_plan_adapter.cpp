@@ -1,0 +1,171 @@
+#include "pipelines/autoviz/rule_plan_adapter.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+
+#include "pipelines/autoviz/phrase_match.hpp"
+#include "pipelines/autoviz/registry_yaml.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+ParamValue text(std::string value) { return ParamValue{{ParamScalar(std::move(value))}, false}; }
+ParamValue number(std::int64_t value) { return ParamValue{{ParamScalar(value)}, false}; }
+ParamValue texts(const std::vector<std::string>& values) {
+  ParamValue list{{}, true};
+  for (const std::string& value : values) list.items.emplace_back(value);
+  return list;
+}
+
+bool has(const std::vector<std::string>& list, std::string_view item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+core::Result<LabelledPhrases> labelled(const RegistryYaml& yaml, const char* key) {
+  core::Result<YAML::Node> map = yaml.mapping(yaml.root(), key, "plan rules");
+  if (!map) return map.error();
+  LabelledPhrases out;
+  for (const auto& entry : *map) {
+    core::Result<std::vector<std::string>> names = yaml.names_at(entry.second, entry.first.as<std::string>());
+    if (!names) return names.error();
+    out.emplace_back(entry.first.as<std::string>(), phrases_of(*names));
+  }
+  return out;
+}
+
+// Builds the steps in order, numbering their ids by tool.
+class PlanBuilder {
+ public:
+  explicit PlanBuilder(const std::vector<std::string>& allowed) : allowed_(allowed) {}
+
+  void add(const std::string& tool, Params params, std::string rationale, std::vector<std::string> satisfies) {
+    if (!allowed_.empty() && !has(allowed_, tool)) missing_.push_back(tool);
+    const int n = ++count_[tool];
+    plan_.steps.push_back({n == 1 ? tool : tool + "_" + std::to_string(n), tool, std::move(params),
+                           std::move(rationale), std::move(satisfies)});
+  }
+  core::Result<Plan> finish() && {
+    if (!missing_.empty()) {
+      std::string names;
+      for (const std::string& tool : missing_) names += (names.empty() ? "" : ", ") + tool;
+      return core::failed_precondition("the plan needs tools the narrowing left out: " + names, names);
+    }
+    return std::move(plan_);
+  }
+
+ private:
+  const std::vector<std::string>& allowed_;
+  std::map<std::string, int> count_;
+  std::vector<std::string> missing_;
+  Plan plan_;
+};
+
+std::string metric_for_count(const Requirements& requirements, const data::SchemaProfile& profile) {
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (!has(requirements.group_by, column.name) && requirements.time.column != column.name) return column.name;
+  }
+  return profile.columns.empty() ? std::string() : profile.columns.front().name;
+}
+
+}  // namespace
+
+core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets) {
+  core::Result<RegistryYaml> yaml = RegistryYaml::load(assets, kPath);
+  if (!yaml) return yaml.error();
+  return yaml->guarded<RulePlanAdapter>([&]() -> core::Result<RulePlanAdapter> {
+    RulePlanAdapter adapter;
+    core::Result<LabelledPhrases> charts = labelled(*yaml, "charts");
+    if (!charts) return charts.error();
+    core::Result<LabelledPhrases> aggregations = labelled(*yaml, "aggregations");
+    if (!aggregations) return aggregations.error();
+    adapter.charts_ = std::move(*charts);
+    adapter.aggregations_ = std::move(*aggregations);
+    return adapter;
+  });
+}
+
+core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requirements& r,
+                                         const data::SchemaProfile& profile,
+                                         const std::vector<std::string>& allowed_tools) const {
+  const Stems stems = stems_of_text(question);
+  PlanBuilder steps(allowed_tools);
+  for (const Constraint& c : r.constraints) {
+    if (c.type != "filter") continue;
+    steps.add("filter_rows", {{"column", text(c.column)}, {"op", text(c.op)}, {"value", c.value}},
+              "keep only the rows the question names", {"constraints:filter"});
+  }
+  std::vector<std::string> keys;
+  if (r.time.column) {
+    const std::string& column = *r.time.column;
+    steps.add("parse_datetime", {{"column", text(column)}}, "read " + column + " as dates", {"time:" + column});
+    const std::string grain = r.time.grain == "unknown" ? "auto" : r.time.grain;
+    steps.add("time_bucket", {{"column", text(column)}, {"grain", text(grain)}},
+              "one point per " + (grain == "auto" ? std::string("period chosen by the data's span") : grain),
+              {"time:" + column});
+    keys.push_back(column);
+  }
+  for (const std::string& column : r.group_by) keys.push_back(column);
+
+  std::string func = first_label(stems, aggregations_);
+  if (func.empty()) func = "sum";
+  std::vector<std::string> metrics = r.metrics;
+  if (metrics.empty()) {
+    func = func == "sum" ? "count" : func;
+    metrics.push_back(metric_for_count(r, profile));
+  }
+  std::vector<std::string> satisfies;
+  for (const std::string& m : r.metrics) satisfies.push_back("metrics:" + m);
+  for (const std::string& g : r.group_by) satisfies.push_back("group_by:" + g);
+  if (r.time.column) satisfies.push_back("time:" + *r.time.column);
+  for (const char* label : {"total", "compare"}) {
+    if (has(r.analysis, label)) satisfies.push_back(std::string("analysis:") + label);
+  }
+  if (!keys.empty() || !r.metrics.empty()) {
+    steps.add("aggregate", {{"group_by", texts(keys)}, {"agg_func", text(func)}, {"metrics", texts(metrics)}},
+              func + " of " + metrics.front() + (keys.empty() ? "" : " per " + keys.front()), satisfies);
+  }
+  for (const Constraint& c : r.constraints) {
+    if (c.type == "sort") {
+      Params params{{"by", text(c.column)}, {"direction", text(c.direction)}};
+      for (const Constraint& limit : r.constraints) {
+        if (limit.type == "limit") params["limit"] = number(limit.n);
+      }
+      std::vector<std::string> cites = {"constraints:sort"};
+      if (params.count("limit")) cites.push_back("constraints:limit");
+      if (has(r.analysis, "ranking")) cites.push_back("analysis:ranking");
+      steps.add("sort_limit", std::move(params), "order by " + c.column + " as asked", cites);
+    }
+  }
+  if (has(r.outputs, "chart")) {
+    std::string chart = first_label(stems, charts_);
+    if (chart.empty()) chart = r.time.column ? "plot_line" : "plot_bar";
+    const std::string x = keys.empty() ? metrics.front() : keys.front();
+    const std::string y = metrics.front();
+    Params params;
+    std::vector<std::string> cites = {"outputs:chart"};
+    if (chart == "plot_pie") {
+      params = {{"category", text(x)}, {"value", text(y)}};
+      if (has(r.analysis, "share")) cites.push_back("analysis:share");
+    } else if (chart == "plot_histogram") {
+      params = {{"column", text(y)}};
+      if (has(r.analysis, "distribution")) cites.push_back("analysis:distribution");
+    } else {
+      params = {{"x", text(x)}, {"y", text(y)}};
+      if (keys.size() > 1) params["color"] = text(keys.back());
+      if (keys.size() > 2 && chart == "plot_line") params["facet"] = text(keys[1]);
+      if (chart == "plot_line" && has(r.analysis, "trend")) cites.push_back("analysis:trend");
+      if (chart == "plot_scatter" && has(r.analysis, "correlation")) cites.push_back("analysis:correlation");
+    }
+    steps.add(chart, std::move(params), "the chart the question asks for", cites);
+  }
+  if (has(r.outputs, "table")) {
+    steps.add("save_table", {{"name", text("result")}}, "the result as a table", {"outputs:table"});
+  }
+  if (has(r.analysis, "summary")) {
+    steps.add("compute_summary_stats", {{"columns", texts(metrics)}}, "summary statistics asked for", {"analysis:summary"});
+  }
+  return std::move(steps).finish();
+}
+
+}  // namespace planfirst::autoviz

@@ -1,0 +1,38 @@
+// RulePlanAdapter is the offline strategy of seed 002 §5: requirements become plan steps, each with
+// a tool from the narrowed set, its params and the requirements it satisfies. Filters come first,
+// then date parsing and bucketing (an explicit grain wins; otherwise "auto", resolved by span at
+// execution), aggregation (function from the question's words, assets/registry/plan_rules.yaml),
+// sort and limit, the requested chart (or a line over time, else bars) and a saved table; nothing
+// the requirements do not ask for. A retry payload from the coverage check adds what it names.
+// Deterministic. Immutable after load(); threads may share one.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/asset_store.hpp"
+#include "core/result.hpp"
+#include "data/schema_profile.hpp"
+#include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/requirements.hpp"
+
+namespace planfirst::autoviz {
+
+class RulePlanAdapter {
+ public:
+  static constexpr std::string_view kPath = "registry/plan_rules.yaml";
+  static core::Result<RulePlanAdapter> load(const core::AssetStore& assets);
+
+  // kFailedPrecondition naming the tool when a step needs a tool outside `allowed_tools`.
+  core::Result<Plan> plan(std::string_view question, const Requirements& requirements,
+                          const data::SchemaProfile& profile, const std::vector<std::string>& allowed_tools) const;
+
+ private:
+  using Phrases = std::vector<std::vector<std::string>>;
+  std::vector<std::pair<std::string, Phrases>> charts_;        // plot tool -> phrases, file order
+  std::vector<std::pair<std::string, Phrases>> aggregations_;  // agg_func -> phrases, file order
+};
+
+}  // namespace planfirst::autoviz

@@ -1,0 +1,288 @@
+#include "pipelines/autoviz/rule_requirement_extractor.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include "core/similarity.hpp"
+#include "core/tokenizer.hpp"
+#include "pipelines/autoviz/phrase_match.hpp"
+#include "pipelines/autoviz/registry_yaml.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+template <typename T>
+void add_unique(std::vector<T>& list, const T& value) {
+  if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+}
+
+struct Mention {
+  std::size_t begin = 0;
+  std::size_t end = 0;  // one past the last token
+  const data::ColumnProfile* column = nullptr;
+};
+
+struct Question {
+  std::vector<std::string> tokens;
+  Stems stems;
+};
+
+}  // namespace
+
+// Reads requirement_rules.yaml into the extractor's phrase tables.
+class RequirementRulesReader {
+ public:
+  explicit RequirementRulesReader(const RegistryYaml& yaml) : yaml_(yaml) {}
+
+  core::Result<RuleRequirementExtractor> read() const {
+    return yaml_.guarded<RuleRequirementExtractor>([this]() -> core::Result<RuleRequirementExtractor> {
+      RuleRequirementExtractor rules;
+      const YAML::Node& root = yaml_.root();
+      if (auto r = labelled(root, "analysis", rules.analysis_); !r) return r.error();
+      if (auto r = labelled(root, "outputs", rules.outputs_); !r) return r.error();
+      if (auto r = labelled(root, "grains", rules.grains_); !r) return r.error();
+      core::Result<std::vector<std::string>> defaults = yaml_.names(root, "default_outputs", "rules");
+      if (!defaults) return defaults.error();
+      rules.default_outputs_ = *defaults;
+      rules.compare_when_grouped_by_ = root["compare_when_grouped_by"].as<std::size_t>(2);
+      for (auto [key, target] : {std::pair{"group_phrases", &rules.group_phrases_},
+                                 std::pair{"time_phrases", &rules.time_phrases_}}) {
+        core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(root, key);
+        if (!phrases) return phrases.error();
+        *target = std::move(*phrases);
+      }
+      core::Result<YAML::Node> ranking = yaml_.mapping(root, "ranking_words", "rules");
+      if (!ranking) return ranking.error();
+      core::Result<RuleRequirementExtractor::Phrases> desc = phrase_list(*ranking, "desc");
+      core::Result<RuleRequirementExtractor::Phrases> asc = phrase_list(*ranking, "asc");
+      if (!desc) return desc.error();
+      if (!asc) return asc.error();
+      rules.ranking_desc_ = std::move(*desc);
+      rules.ranking_asc_ = std::move(*asc);
+      core::Result<YAML::Node> synonyms = yaml_.mapping(root, "synonyms", "rules");
+      if (!synonyms) return synonyms.error();
+      for (const auto& entry : *synonyms) {
+        core::Result<std::vector<std::string>> words = yaml_.names_at(entry.second, "synonym");
+        if (!words) return words.error();
+        for (const std::string& word : *words) {
+          rules.synonyms_[stems_of({entry.first.as<std::string>()}).front()].push_back(stems_of({word}).front());
+        }
+      }
+      core::Result<std::vector<std::string>> stopwords = yaml_.names(root, "stopwords", "rules");
+      if (!stopwords) return stopwords.error();
+      rules.stopwords_ = stems_of(*stopwords);
+      return rules;
+    });
+  }
+
+ private:
+  core::Result<RuleRequirementExtractor::Phrases> phrase_list(const YAML::Node& parent, const char* key) const {
+    core::Result<std::vector<std::string>> names = yaml_.names(parent, key, "rules");
+    if (!names) return names.error();
+    return phrases_of(*names);
+  }
+
+  core::Result<void> labelled(const YAML::Node& root, const char* key,
+                              std::vector<std::pair<std::string, RuleRequirementExtractor::Phrases>>& out) const {
+    core::Result<YAML::Node> map = yaml_.mapping(root, key, "rules");
+    if (!map) return map.error();
+    for (const auto& entry : *map) {
+      const std::string label = entry.first.as<std::string>();
+      core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(*map, label.c_str());
+      if (!phrases) return phrases.error();
+      out.emplace_back(label, std::move(*phrases));
+    }
+    return core::ok();
+  }
+
+  const RegistryYaml& yaml_;
+};
+
+core::Result<RuleRequirementExtractor> RuleRequirementExtractor::load(const core::AssetStore& assets) {
+  core::Result<RegistryYaml> yaml = RegistryYaml::load(assets, kPath);
+  if (!yaml) return yaml.error();
+  return RequirementRulesReader(*yaml).read();
+}
+
+namespace {
+
+// How well question word `at` names column word `word` (with stem `stem`): exact or stemmed,
+// through a synonym, or by Jaro-Winkler for words of four letters or more.
+bool names_word(const Question& q, std::size_t at, const std::string& word, const std::string& stem,
+                const std::map<std::string, std::vector<std::string>>& synonyms) {
+  if (q.tokens[at] == word || q.stems[at] == stem) return true;
+  if (auto it = synonyms.find(q.stems[at]); it != synonyms.end()) {
+    if (std::find(it->second.begin(), it->second.end(), stem) != it->second.end()) return true;
+  }
+  return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
+}
+
+// Every column named in the question, longest spans first, without overlaps; then in question order.
+std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
+                                    const std::map<std::string, std::vector<std::string>>& synonyms,
+                                    const Stems& stopwords) {
+  std::vector<Mention> candidates;
+  std::map<std::string, int> word_owners;  // a column word -> how many columns have it
+  for (const data::ColumnProfile& column : profile.columns) {
+    const std::vector<std::string> words = core::tokenize(column.name, {.keep_underscores = false, .split_camel_case = true});
+    const Stems stems = stems_of(words);
+    for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
+    for (std::size_t at = 0; at + words.size() <= q.tokens.size(); ++at) {
+      bool all = !words.empty();
+      for (std::size_t j = 0; all && j < words.size(); ++j) all = names_word(q, at + j, words[j], stems[j], synonyms);
+      if (all) candidates.push_back({at, at + words.size(), &column});
+    }
+  }
+  // A single distinctive word of a multi-word column ("category" for product_category).
+  for (const data::ColumnProfile& column : profile.columns) {
+    const std::vector<std::string> words = core::tokenize(column.name, {.keep_underscores = false, .split_camel_case = true});
+    if (words.size() < 2) continue;
+    const Stems stems = stems_of(words);
+    for (std::size_t at = 0; at < q.stems.size(); ++at) {
+      for (const std::string& stem : stems) {
+        const bool distinctive = word_owners[stem] == 1 &&
+                                 std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
+        if (distinctive && q.stems[at] == stem) candidates.push_back({at, at + 1, &column});
+      }
+    }
+  }
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Mention& a, const Mention& b) { return a.end - a.begin > b.end - b.begin; });
+  std::vector<Mention> chosen;
+  std::vector<bool> taken(q.tokens.size(), false);
+  for (const Mention& m : candidates) {
+    if (std::any_of(taken.begin() + static_cast<std::ptrdiff_t>(m.begin), taken.begin() + static_cast<std::ptrdiff_t>(m.end),
+                    [](bool t) { return t; })) {
+      continue;
+    }
+    std::fill(taken.begin() + static_cast<std::ptrdiff_t>(m.begin), taken.begin() + static_cast<std::ptrdiff_t>(m.end), true);
+    chosen.push_back(m);
+  }
+  std::sort(chosen.begin(), chosen.end(), [](const Mention& a, const Mention& b) { return a.begin < b.begin; });
+  return chosen;
+}
+
+bool is_connector(const std::string& token) { return token == "and" || token == "or" || token == "the" || token == "its"; }
+
+// Filters for categorical values the question names verbatim ("in the West region").
+void ground_values(const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
+                   Requirements& requirements) {
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (column.role != data::ColumnRole::kCategorical) continue;
+    for (const std::string& value : column.samples) {
+      const std::vector<std::string> words = core::tokenize(value);
+      for (std::size_t at = 0; !words.empty() && at + words.size() <= q.tokens.size(); ++at) {
+        const bool inside_mention = std::any_of(mentions.begin(), mentions.end(),
+                                                [&](const Mention& m) { return at < m.end && at + words.size() > m.begin; });
+        if (inside_mention || !std::equal(words.begin(), words.end(), q.tokens.begin() + static_cast<std::ptrdiff_t>(at))) {
+          continue;
+        }
+        Constraint filter;
+        filter.type = "filter";
+        filter.column = column.name;
+        filter.op = "=";
+        filter.value = ParamValue{{ParamScalar(value)}, false};
+        add_unique(requirements.constraints, filter);
+      }
+    }
+  }
+}
+
+std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
+  if (at >= q.tokens.size()) return std::nullopt;
+  const std::string& token = q.tokens[at];
+  if (token.empty() || !std::all_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); })) {
+    return std::nullopt;
+  }
+  return std::stoll(token);
+}
+
+}  // namespace
+
+core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view question,
+                                                             const data::SchemaProfile& profile) const {
+  Question q;
+  q.tokens = core::tokenize(question);
+  q.stems = stems_of(q.tokens);
+  const std::vector<Mention> mentions = ground_columns(q, profile, synonyms_, stopwords_);
+  Requirements requirements;
+
+  bool grouping = false;
+  std::size_t previous_end = 0;
+  for (const Mention& m : mentions) {
+    const std::size_t phrase = phrase_ending_at(q.stems, m.begin, group_phrases_);
+    bool continues = grouping && m.begin >= previous_end;
+    for (std::size_t at = previous_end; continues && at < m.begin; ++at) continues = is_connector(q.tokens[at]);
+    grouping = phrase > 0 || continues;
+    previous_end = m.end;
+    const data::ColumnProfile& column = *m.column;
+    if (column.role == data::ColumnRole::kTemporal) {
+      if (!requirements.time.column) requirements.time.column = column.name;
+    } else if (column.role == data::ColumnRole::kMeasure && !grouping) {
+      add_unique(requirements.metrics, column.name);
+    } else {
+      add_unique(requirements.group_by, column.name);
+    }
+  }
+  ground_values(q, profile, mentions, requirements);
+
+  for (const auto& [grain, phrases] : grains_) {
+    if (contains_phrase(q.stems, phrases)) requirements.time.grain = grain;
+  }
+  const bool asks_time = requirements.time.grain != "unknown" || contains_phrase(q.stems, time_phrases_);
+  if (asks_time && !requirements.time.column) {
+    for (const data::ColumnProfile& column : profile.columns) {
+      if (column.role == data::ColumnRole::kTemporal) {
+        requirements.time.column = column.name;
+        break;
+      }
+    }
+  }
+  for (const auto& [label, phrases] : analysis_) {
+    if (contains_phrase(q.stems, phrases)) add_unique(requirements.analysis, label);
+  }
+  if (requirements.group_by.size() >= compare_when_grouped_by_) add_unique(requirements.analysis, std::string("compare"));
+  for (const auto& [label, phrases] : outputs_) {
+    if (contains_phrase(q.stems, phrases)) add_unique(requirements.outputs, label);
+  }
+  if (requirements.outputs.empty()) requirements.outputs = default_outputs_;
+  // Keep the contract's order of labels, so the same question gives the same bytes.
+  std::vector<std::string> ordered;
+  for (const auto& [label, unused] : analysis_) {
+    if (std::find(requirements.analysis.begin(), requirements.analysis.end(), label) != requirements.analysis.end()) {
+      ordered.push_back(label);
+    }
+  }
+  requirements.analysis = std::move(ordered);
+
+  for (std::size_t at = 0; at < q.stems.size(); ++at) {
+    const bool desc = phrase_ending_at(q.stems, at + 1, ranking_desc_) > 0;
+    const bool asc = phrase_ending_at(q.stems, at + 1, ranking_asc_) > 0;
+    const std::optional<std::int64_t> n = number_after(q, at + 1);
+    if ((!desc && !asc) || !n || *n <= 0) continue;
+    const std::string by = !requirements.metrics.empty() ? requirements.metrics.front()
+                                                         : (requirements.group_by.empty() ? "" : requirements.group_by.front());
+    if (!by.empty()) requirements.constraints.push_back({"sort", by, "", ParamValue{}, desc ? "desc" : "asc", 0});
+    requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *n});
+    break;
+  }
+
+  if (mentions.empty() && requirements.constraints.empty()) {
+    std::string unknown, columns;
+    for (std::size_t at = 0; at < q.tokens.size(); ++at) {
+      if (std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {
+        unknown += (unknown.empty() ? "" : ", ") + q.tokens[at];
+      }
+    }
+    for (const data::ColumnProfile& column : profile.columns) columns += (columns.empty() ? "" : ", ") + column.name;
+    return core::invalid_argument("the question names no column of " + profile.table + "; words not understood: " +
+                                      (unknown.empty() ? "(none)" : unknown) + "; the columns are: " + columns,
+                                  profile.table);
+  }
+  return requirements;
+}
+
+}  // namespace planfirst::autoviz

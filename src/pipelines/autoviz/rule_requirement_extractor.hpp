@@ -1,0 +1,46 @@
+// RuleRequirementExtractor is the offline strategy of seed 002 §2, a schema-aware parser driven by
+// assets/registry/requirement_rules.yaml: question words are tokenized and stemmed; columns are
+// grounded by their words (snake_case and camelCase split), exactly, by stem, through the synonym
+// table ("product type" -> product_category) or by Jaro-Winkler >= 0.92; a column after a grouping
+// phrase ("by", "per", "for each", "across") is a group_by (a temporal one becomes the time column),
+// a measure elsewhere is a metric; categorical values found in the question become filters;
+// "top N" becomes a sort and a limit. Deterministic. Immutable after load(); threads may share one.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/asset_store.hpp"
+#include "pipelines/autoviz/requirement_extractor.hpp"
+
+namespace planfirst::autoviz {
+
+class RuleRequirementExtractor final : public RequirementExtractor {
+ public:
+  static constexpr std::string_view kPath = "registry/requirement_rules.yaml";
+
+  // kInvalidArgument with "<origin>:<line>" for a malformed rule file or an analysis label outside
+  // the requirements contract's closed set.
+  static core::Result<RuleRequirementExtractor> load(const core::AssetStore& assets);
+
+  core::Result<Requirements> extract(std::string_view question, const data::SchemaProfile& profile) const override;
+
+ private:
+  using Phrases = std::vector<std::vector<std::string>>;  // each phrase as stems
+  std::vector<std::pair<std::string, Phrases>> analysis_;  // label -> phrases, file order
+  std::vector<std::pair<std::string, Phrases>> outputs_;
+  std::vector<std::string> default_outputs_;
+  std::size_t compare_when_grouped_by_ = 2;
+  Phrases group_phrases_;
+  Phrases time_phrases_;
+  std::vector<std::pair<std::string, Phrases>> grains_;
+  Phrases ranking_desc_;
+  Phrases ranking_asc_;
+  std::map<std::string, std::vector<std::string>> synonyms_;  // stem -> stems
+  std::vector<std::string> stopwords_;                        // stems
+
+  friend class RequirementRulesReader;
+};
+
+}  // namespace planfirst::autoviz

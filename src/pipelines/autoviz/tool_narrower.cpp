@@ -1,0 +1,103 @@
+#include "pipelines/autoviz/tool_narrower.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+
+#include "embed/index_cache.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+std::string joined(const std::vector<std::string>& items, const char* separator = ", ") {
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
+  return text;
+}
+
+bool has(const std::vector<NarrowedTool>& list, const std::string& tool) {
+  return std::any_of(list.begin(), list.end(), [&](const NarrowedTool& t) { return t.tool == tool; });
+}
+
+}  // namespace
+
+core::Json NarrowedTool::to_json() const {
+  return {{"tool", tool}, {"source", source}, {"score", score}, {"query", query}};
+}
+
+std::string ToolNarrower::document(const ToolSpec& tool) {
+  return tool.name + ": " + tool.description + " Capabilities: " + joined(tool.capabilities) +
+         ". Params: " + joined(tool.param_names) + ".";
+}
+
+std::vector<std::string> ToolNarrower::queries(const Requirements& requirements) {
+  std::vector<std::string> queries;
+  for (const std::string& metric : requirements.metrics) queries.push_back("aggregate metric " + metric);
+  for (const std::string& column : requirements.group_by) queries.push_back("group by " + column);
+  if (requirements.time.column) queries.push_back("time series over " + *requirements.time.column);
+  for (const std::string& label : requirements.analysis) queries.push_back(label + " analysis");
+  for (const std::string& label : requirements.outputs) queries.push_back("output " + label);
+  for (const Constraint& constraint : requirements.constraints) queries.push_back(constraint.type + " " + constraint.column);
+  std::string all;
+  for (const std::string& query : queries) all += (all.empty() ? "" : "; ") + query;
+  if (!all.empty()) queries.push_back(all);
+  return queries;
+}
+
+core::Result<ToolNarrower> ToolNarrower::build(const ToolRegistry& tools, const embed::Embedder& embedder,
+                                               const std::filesystem::path& cache_dir, NarrowingOptions options) {
+  std::vector<std::string> documents;
+  for (const ToolSpec& tool : tools.tools()) documents.push_back(document(tool));
+  if (!cache_dir.empty()) {
+    core::Result<embed::CachedIndex> cached = embed::IndexCache(cache_dir).load_or_build(embedder, documents);
+    if (!cached) return cached.error();
+    return ToolNarrower(tools, embedder, std::move(cached->index), std::move(options));
+  }
+  core::Result<embed::EmbeddingMatrix> vectors = embedder.embed(documents);
+  if (!vectors) return vectors.error();
+  core::Result<embed::VectorIndex> index = embed::VectorIndex::build(*vectors);
+  if (!index) return index.error();
+  return ToolNarrower(tools, embedder, std::move(*index), std::move(options));
+}
+
+core::Result<std::vector<NarrowedTool>> ToolNarrower::narrow(const Requirements& requirements,
+                                                             const PlanTemplate& base) const {
+  const std::vector<std::string> texts = queries(requirements);
+  std::map<std::string, NarrowedTool> best;  // tool -> its best hit
+  if (!texts.empty()) {
+    core::Result<embed::EmbeddingMatrix> vectors = embedder_->embed(texts);
+    if (!vectors) return vectors.error();
+    for (std::size_t q = 0; q < texts.size(); ++q) {
+      core::Result<std::vector<embed::SearchHit>> hits = index_.search(vectors->row(q), options_.per_query);
+      if (!hits) return hits.error();
+      for (const embed::SearchHit& hit : *hits) {
+        const std::string& name = tools_->tools()[static_cast<std::size_t>(hit.id)].name;
+        NarrowedTool& entry = best[name];
+        if (entry.tool.empty() || hit.score > entry.score) entry = {name, "retrieval", hit.score, texts[q]};
+      }
+    }
+  }
+  std::vector<NarrowedTool> chosen;
+  for (const std::string& tool : base.tools()) {
+    NarrowedTool entry = best.count(tool) ? best[tool] : NarrowedTool{tool, "", 0, ""};
+    entry.source = "template";
+    chosen.push_back(std::move(entry));
+  }
+  std::vector<NarrowedTool> retrieved;
+  for (const auto& [name, entry] : best) {
+    if (!has(chosen, name)) retrieved.push_back(entry);
+  }
+  std::stable_sort(retrieved.begin(), retrieved.end(),
+                   [](const NarrowedTool& a, const NarrowedTool& b) { return a.score > b.score; });
+  for (const NarrowedTool& entry : retrieved) {
+    if (chosen.size() >= options_.cap) break;
+    chosen.push_back(entry);
+  }
+  for (const std::string& tool : options_.safety) {
+    if (!has(chosen, tool)) chosen.push_back({tool, "safety", best.count(tool) ? best[tool].score : 0, ""});
+  }
+  return chosen;
+}
+
+}  // namespace planfirst::autoviz
