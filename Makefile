@@ -17,7 +17,7 @@ build: bootstrap
 	@cmake --build $(BUILD) -j $(JOBS)
 
 demo: build
-	$(BUILD)/planfirst profile examples/sales.csv
+	$(BUILD)/planfirst ask examples/sales.csv "get revenue totals by region and product type over time" --out demo-out --checkpointer memory:
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -27,7 +27,7 @@ core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const Aut
   builder.add_node(worker_node("intent", intent_node(services), {"intent"}));
   builder.add_node(worker_node("requirements", requirements_node(services), {"requirements"}));
   builder.add_node(worker_node("narrow", narrow_node(services), {"tools"}));
-  builder.add_node(worker_node("adapt", adapt_node(services), {"plan", "adaptation", "planning_attempts"}));
+  builder.add_node(worker_node("adapt", adapt_node(services), {"plan", "tools", "planning_attempts"}));
   builder.add_node(worker_node("coverage", coverage_node(services), {"coverage", "retry_payload", "outcome"}));
   builder.add_node(graph::decision_node("confirm", confirm_node(), {"checkpoint_message", "checkpoint_prompt"}));
   builder.add_node(worker_node("review", review_node(), {"question", "confirmed", "retry_payload", "planning_attempts"}));

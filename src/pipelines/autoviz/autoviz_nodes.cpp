@@ -47,6 +47,19 @@ core::Result<Requirements> state_requirements(const StateView& state) {
 
 core::Result<Plan> state_plan(const StateView& state) { return Plan::from_json(at_or_null(state, "plan")); }
 
+std::vector<std::string> split_names(const std::string& names) {  // "a, b" -> {"a", "b"}
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= names.size()) {
+    const std::size_t comma = names.find(", ", start);
+    const std::string name = names.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!name.empty()) out.push_back(name);
+    if (comma == std::string::npos) break;
+    start = comma + 2;
+  }
+  return out;
+}
+
 std::string lowered(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -121,15 +134,26 @@ graph::NodeFunction adapt_node(Services services) {
     if (!requirements) return requirements.error();
     core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(at_or_null(state, "profile"));
     if (!profile) return profile.error();
+    Json narrowed = at_or_null(state, "tools").is_array() ? at_or_null(state, "tools") : Json::array();
     std::vector<std::string> allowed;
-    for (const Json& tool : at_or_null(state, "tools")) allowed.push_back(tool.value("tool", ""));
-    core::Result<Plan> plan =
-        services->adapter->plan(state.string_or("question", ""), *requirements, *profile, allowed);
+    for (const Json& tool : narrowed) allowed.push_back(tool.value("tool", ""));
+    const std::string question = state.string_or("question", "");
+    core::Result<Plan> plan = services->adapter->plan(question, *requirements, *profile, allowed);
+    if (!plan && plan.error().code == core::ErrorCode::kFailedPrecondition) {
+      // Seed §4's discovery: tools a requirement needs that narrowing left out join the set, named as such.
+      for (const std::string& tool : split_names(plan.error().where)) {
+        if (services->tools.find(tool) == nullptr) continue;
+        allowed.push_back(tool);
+        narrowed.push_back(NarrowedTool{tool, "discovery", 0, "needed by the plan"}.to_json());
+      }
+      plan = services->adapter->plan(question, *requirements, *profile, allowed);
+    }
     if (!plan) return plan.error();
     std::string tools;
     for (const PlanStep& step : plan->steps) tools += (tools.empty() ? "" : " -> ") + step.tool;
     return step_delta("adapt", "Plan: " + tools + ".",
-                      Json{{"plan", plan->to_json()}, {"planning_attempts", state.int_or("planning_attempts", 0) + 1}});
+                      Json{{"plan", plan->to_json()}, {"tools", std::move(narrowed)},
+                           {"planning_attempts", state.int_or("planning_attempts", 0) + 1}});
   };
 }
 

@@ -221,8 +221,8 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
     const data::ColumnProfile& column = *m.column;
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
-    } else if (column.role == data::ColumnRole::kMeasure && !grouping) {
-      add_unique(requirements.metrics, column.name);
+    } else if (column.role == data::ColumnRole::kMeasure && (!grouping || requirements.metrics.empty())) {
+      add_unique(requirements.metrics, column.name);  // "top 3 categories by units" ranks by units
     } else {
       add_unique(requirements.group_by, column.name);
     }

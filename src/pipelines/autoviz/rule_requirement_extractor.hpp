@@ -3,7 +3,8 @@
 // grounded by their words (snake_case and camelCase split), exactly, by stem, through the synonym
 // table ("product type" -> product_category) or by Jaro-Winkler >= 0.92; a column after a grouping
 // phrase ("by", "per", "for each", "across") is a group_by (a temporal one becomes the time column),
-// a measure elsewhere is a metric; categorical values found in the question become filters;
+// a measure is a metric (after a grouping phrase only while no metric was named: "top 3 categories
+// by units"); categorical values found in the question become filters;
 // "top N" becomes a sort and a limit. Deterministic. Immutable after load(); threads may share one.
 #pragma once
 

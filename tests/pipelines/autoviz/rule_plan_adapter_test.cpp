@@ -1,0 +1,122 @@
+#include "pipelines/autoviz/rule_plan_adapter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "pipelines/autoviz/capability_map.hpp"
+#include "pipelines/autoviz/coverage_checker.hpp"
+#include "pipelines/autoviz/tool_library.hpp"
+#include "pipelines/autoviz/tool_registry.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+using core::Json;
+
+data::SchemaProfile sales_profile() {
+  data::SchemaProfile profile;
+  profile.table = "sales";
+  auto column = [](std::string name, data::ColumnRole role) {
+    data::ColumnProfile c;
+    c.name = std::move(name);
+    c.role = role;
+    return c;
+  };
+  profile.columns = {column("date", data::ColumnRole::kTemporal), column("region", data::ColumnRole::kCategorical),
+                     column("product_category", data::ColumnRole::kCategorical),
+                     column("revenue", data::ColumnRole::kMeasure)};
+  return profile;
+}
+
+Requirements requirements(const char* json) {
+  auto parsed = Requirements::from_json(Json::parse(json));
+  EXPECT_TRUE(parsed) << parsed.error().describe();
+  return parsed ? *parsed : Requirements{};
+}
+
+std::vector<std::string> tools_of(const Plan& plan) {
+  std::vector<std::string> tools;
+  for (const PlanStep& step : plan.steps) tools.push_back(step.tool);
+  return tools;
+}
+
+Plan plan_for(std::string_view question, const Requirements& r, const std::vector<std::string>& allowed = {}) {
+  auto adapter = RulePlanAdapter::load(core::AssetStore());
+  EXPECT_TRUE(adapter) << adapter.error().describe();
+  auto plan = adapter->plan(question, r, sales_profile(), allowed);
+  EXPECT_TRUE(plan) << plan.error().describe();
+  return plan ? *plan : Plan{};
+}
+
+const char* kWalkthrough = R"({"metrics": ["revenue"], "group_by": ["region", "product_category"],
+    "time": {"column": "date", "grain": "unknown"}, "analysis": ["total", "compare", "trend"],
+    "outputs": ["chart", "table"], "constraints": []})";
+
+TEST(RulePlanAdapter, TheSeedWalkthroughPlanIsCoveredStepByStep) {
+  const Requirements r = requirements(kWalkthrough);
+
+  const Plan plan = plan_for("get revenue totals by region and product type over time", r);
+
+  EXPECT_EQ(tools_of(plan),
+            (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate", "plot_line", "save_table"}));
+  const PlanStep* aggregate = plan.find("aggregate");
+  ASSERT_NE(aggregate, nullptr);
+  EXPECT_EQ(params_to_json(aggregate->params),
+            Json::parse(R"({"agg_func": "sum", "group_by": ["date", "region", "product_category"], "metrics": ["revenue"]})"));
+  auto tools = ToolRegistry::load(core::AssetStore());
+  auto map = CapabilityMap::load(core::AssetStore());
+  ASSERT_TRUE(tools && map);
+  const CoverageReport report = CoverageChecker(*map, *tools).check(r, plan);
+  EXPECT_TRUE(report.complete()) << report.describe();
+}
+
+TEST(RulePlanAdapter, APieQuestionGetsAPieOfTheGroup) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["share"], "outputs": ["chart"], "constraints": []})");
+
+  const Plan plan = plan_for("share of revenue by region as a pie", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "plot_pie"}));
+  EXPECT_EQ(params_to_json(plan.steps.back().params), Json::parse(R"({"category": "region", "value": "revenue"})"));
+}
+
+TEST(RulePlanAdapter, TopKSortsAndLimitsAfterAggregating) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"],
+      "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 2}]})");
+
+  const Plan plan = plan_for("top 2 regions by average revenue", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "sort_limit", "save_table"}));
+  EXPECT_EQ(params_to_json(plan.steps[0].params)["agg_func"], "avg");
+  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 2})"));
+}
+
+TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
+  for (const char* question : {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
+    const Plan plan = plan_for(question, requirements(kWalkthrough));
+    for (const PlanStep& step : plan.steps) {
+      const auto* taken = ToolLibrary::builtin().params(step.tool);
+      ASSERT_NE(taken, nullptr) << step.tool;
+      for (const auto& [name, value] : step.params) {
+        EXPECT_NE(std::find(taken->begin(), taken->end(), name), taken->end()) << step.tool << "." << name;
+      }
+    }
+  }
+}
+
+TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
+  auto adapter = RulePlanAdapter::load(core::AssetStore());
+  ASSERT_TRUE(adapter);
+
+  auto plan = adapter->plan("get revenue totals by region and product type over time", requirements(kWalkthrough),
+                            sales_profile(), {"parse_datetime", "aggregate", "plot_line", "save_table"});
+
+  ASSERT_FALSE(plan);
+  EXPECT_EQ(plan.error().code, core::ErrorCode::kFailedPrecondition);
+  EXPECT_EQ(plan.error().where, "time_bucket");
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz

@@ -1,0 +1,108 @@
+#include "pipelines/autoviz/rule_requirement_extractor.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+#include "contracts/contract_registry.hpp"
+#include "data/dataset.hpp"
+#include "data/table_profiler.hpp"
+#include "support/temp_dir.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+using core::Json;
+
+class RuleRequirementExtractorTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    test_support::TempDir dir;
+    const auto csv = dir.write("sales.csv",
+                               "date,region,product_category,revenue,units\n"
+                               "2024-01-05,West,Furniture,120.5,3\n2024-02-11,East,Clothing,80,2\n"
+                               "2024-03-02,West,Clothing,60,1\n2024-03-20,North,Electronics,300,4\n");
+    auto dataset = data::open_dataset(csv);
+    ASSERT_TRUE(dataset) << dataset.error().describe();
+    auto profile = data::profile_table(*dataset->db, dataset->table);
+    ASSERT_TRUE(profile) << profile.error().describe();
+    profile_ = std::move(*profile);
+  }
+  static void TearDownTestSuite() { profile_.reset(); }
+
+  Json extract(const std::string& question) {
+    auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+    EXPECT_TRUE(extractor) << extractor.error().describe();
+    auto requirements = extractor->extract(question, *profile_);
+    EXPECT_TRUE(requirements) << requirements.error().describe();
+    return requirements ? requirements->to_json() : Json();
+  }
+
+  static std::optional<data::SchemaProfile> profile_;
+};
+std::optional<data::SchemaProfile> RuleRequirementExtractorTest::profile_;
+
+TEST_F(RuleRequirementExtractorTest, TheSeedWalkthroughGivesTheSeedsRequirements) {
+  EXPECT_EQ(extract("get revenue totals by region and product type over time"),
+            Json::parse(R"({"metrics": ["revenue"], "group_by": ["region", "product_category"],
+                "time": {"column": "date", "grain": "unknown"}, "analysis": ["total", "compare", "trend"],
+                "outputs": ["chart", "table"], "constraints": []})"));
+}
+
+TEST_F(RuleRequirementExtractorTest, AnExplicitGrainAndANamedValueBecomeTheGrainAndAFilter) {
+  const Json requirements = extract("monthly revenue in the West");
+
+  EXPECT_EQ(requirements["time"], Json::parse(R"({"column": "date", "grain": "month"})"));
+  EXPECT_EQ(requirements["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "region", "op": "=", "value": "West"}])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, TopNBecomesASortAndALimitOnTheMetric) {
+  const Json requirements = extract("top 3 product categories by units");
+
+  EXPECT_EQ(requirements["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "units", "direction": "desc"}, {"type": "limit", "n": 3}])"));
+  EXPECT_EQ(requirements["analysis"], Json::parse(R"(["ranking"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, NoAnalysisIsInferredBeyondTheQuestion) {
+  const Json requirements = extract("revenue by region as a bar chart");
+
+  EXPECT_EQ(requirements["analysis"], Json::array());
+  EXPECT_EQ(requirements["outputs"], Json::parse(R"(["chart"])"));
+  EXPECT_EQ(requirements["group_by"], Json::parse(R"(["region"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, EveryResultMeetsTheRequirementsContract) {
+  auto contracts = contracts::ContractRegistry::load(core::AssetStore());
+  ASSERT_TRUE(contracts) << contracts.error().describe();
+  const contracts::Contract* contract = contracts->find("requirements");
+  ASSERT_NE(contract, nullptr);
+  for (const char* question : {"get revenue totals by region and product type over time", "monthly revenue in the West",
+                               "top 3 product categories by units", "average units per region"}) {
+    const auto report = contract->validate(extract(question));
+    EXPECT_TRUE(report.ok()) << question << "\n" << report.describe();
+  }
+}
+
+TEST_F(RuleRequirementExtractorTest, TheSameQuestionGivesTheSameBytes) {
+  EXPECT_EQ(extract("average units per region over time").dump(), extract("average units per region over time").dump());
+}
+
+TEST_F(RuleRequirementExtractorTest, AQuestionNamingNoColumnListsTheWordsAndTheColumns) {
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  ASSERT_TRUE(extractor);
+
+  auto requirements = extractor->extract("what is the weather tomorrow", *profile_);
+
+  ASSERT_FALSE(requirements);
+  EXPECT_EQ(requirements.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(requirements.error().message.find("weather, tomorrow"), std::string::npos) << requirements.error().message;
+  EXPECT_NE(requirements.error().message.find("date, region, product_category, revenue, units"), std::string::npos)
+      << requirements.error().message;
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz
