@@ -228,11 +228,16 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
     }
   }
   ground_values(q, profile, mentions, requirements);
+  // Words that name a column say nothing else: a column called "rank" asks for no ranking.
+  Stems words = q.stems;
+  for (const Mention& m : mentions) {
+    for (std::size_t at = m.begin; at < m.end; ++at) words[at].clear();
+  }
 
   for (const auto& [grain, phrases] : grains_) {
-    if (contains_phrase(q.stems, phrases)) requirements.time.grain = grain;
+    if (contains_phrase(words, phrases)) requirements.time.grain = grain;
   }
-  const bool asks_time = requirements.time.grain != "unknown" || contains_phrase(q.stems, time_phrases_);
+  const bool asks_time = requirements.time.grain != "unknown" || contains_phrase(words, time_phrases_);
   if (asks_time && !requirements.time.column) {
     for (const data::ColumnProfile& column : profile.columns) {
       if (column.role == data::ColumnRole::kTemporal) {
@@ -242,11 +247,11 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
     }
   }
   for (const auto& [label, phrases] : analysis_) {
-    if (contains_phrase(q.stems, phrases)) add_unique(requirements.analysis, label);
+    if (contains_phrase(words, phrases)) add_unique(requirements.analysis, label);
   }
   if (requirements.group_by.size() >= compare_when_grouped_by_) add_unique(requirements.analysis, std::string("compare"));
   for (const auto& [label, phrases] : outputs_) {
-    if (contains_phrase(q.stems, phrases)) add_unique(requirements.outputs, label);
+    if (contains_phrase(words, phrases)) add_unique(requirements.outputs, label);
   }
   if (requirements.outputs.empty()) requirements.outputs = default_outputs_;
   // Keep the contract's order of labels, so the same question gives the same bytes.
@@ -259,8 +264,8 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
   requirements.analysis = std::move(ordered);
 
   for (std::size_t at = 0; at < q.stems.size(); ++at) {
-    const bool desc = phrase_ending_at(q.stems, at + 1, ranking_desc_) > 0;
-    const bool asc = phrase_ending_at(q.stems, at + 1, ranking_asc_) > 0;
+    const bool desc = phrase_ending_at(words, at + 1, ranking_desc_) > 0;
+    const bool asc = phrase_ending_at(words, at + 1, ranking_asc_) > 0;
     const std::optional<std::int64_t> n = number_after(q, at + 1);
     if ((!desc && !asc) || !n || *n <= 0) continue;
     const std::string by = !requirements.metrics.empty() ? requirements.metrics.front()

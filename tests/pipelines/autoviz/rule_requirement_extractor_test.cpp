@@ -104,5 +104,22 @@ TEST_F(RuleRequirementExtractorTest, AQuestionNamingNoColumnListsTheWordsAndTheC
       << requirements.error().message;
 }
 
+TEST(RuleRequirementExtractor, AWordThatNamesAColumnAsksForNothingElse) {
+  test_support::TempDir dir;
+  const auto csv = dir.write("faculty.csv", "FacID,Rank,Sex\n1,Professor,F\n2,AsstProf,M\n3,Professor,M\n");
+  auto dataset = data::open_dataset(csv);
+  ASSERT_TRUE(dataset) << dataset.error().describe();
+  auto profile = data::profile_table(*dataset->db, dataset->table);
+  ASSERT_TRUE(profile) << profile.error().describe();
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  ASSERT_TRUE(extractor);
+
+  auto requirements = extractor->extract("What is the number of faculty members for each rank? Return a pie.", *profile);
+
+  ASSERT_TRUE(requirements) << requirements.error().describe();
+  EXPECT_EQ(requirements->group_by, (std::vector<std::string>{"Rank"}));
+  EXPECT_EQ(requirements->analysis, (std::vector<std::string>{"total", "share"}));  // no "ranking" from the column
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz
