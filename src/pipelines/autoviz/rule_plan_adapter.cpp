@@ -45,6 +45,11 @@ class PlanBuilder {
     plan_.steps.push_back({n == 1 ? tool : tool + "_" + std::to_string(n), tool, std::move(params),
                            std::move(rationale), std::move(satisfies)});
   }
+  std::vector<std::string> tools() const {
+    std::vector<std::string> names;
+    for (const PlanStep& step : plan_.steps) names.push_back(step.tool);
+    return names;
+  }
   core::Result<Plan> finish() && {
     if (!missing_.empty()) {
       std::string names;
@@ -100,9 +105,10 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     const std::string& column = *r.time.column;
     steps.add("parse_datetime", {{"column", text(column)}}, "read " + column + " as dates", {"time:" + column});
     const std::string grain = r.time.grain == "unknown" ? "auto" : r.time.grain;
+    std::vector<std::string> cites = {"time:" + column};
+    if (has(r.analysis, "trend")) cites.push_back("analysis:trend");
     steps.add("time_bucket", {{"column", text(column)}, {"grain", text(grain)}},
-              "one point per " + (grain == "auto" ? std::string("period chosen by the data's span") : grain),
-              {"time:" + column});
+              "one point per " + (grain == "auto" ? std::string("period chosen by the data's span") : grain), cites);
     keys.push_back(column);
   }
   for (const std::string& column : r.group_by) keys.push_back(column);
@@ -137,6 +143,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
       steps.add("sort_limit", std::move(params), "order by " + c.column + " as asked", cites);
     }
   }
+  const bool sorted = std::any_of(r.constraints.begin(), r.constraints.end(),
+                                  [](const Constraint& c) { return c.type == "sort"; });
+  if (has(r.analysis, "ranking") && !sorted) {
+    steps.add("sort_limit", {{"by", text(metrics.front())}, {"direction", text("desc")}},
+              "rank by " + metrics.front() + " as asked", {"analysis:ranking"});
+  }
   if (has(r.outputs, "chart")) {
     std::string chart = first_label(stems, charts_);
     if (chart.empty()) chart = r.time.column ? "plot_line" : "plot_bar";
@@ -161,6 +173,20 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   }
   if (has(r.outputs, "table")) {
     steps.add("save_table", {{"name", text("result")}}, "the result as a table", {"outputs:table"});
+  }
+  // Analysis the chart does not already show, each by the tool made for it (after the outputs,
+  // so the chart and the table show the aggregated rows).
+  if (has(r.analysis, "share") && !has(steps.tools(), "plot_pie") && !keys.empty()) {
+    steps.add("compute_share", {{"metric", text(metrics.front())}, {"group_by", texts({keys.front()})}},
+              "each group's percent of the total", {"analysis:share"});
+  }
+  if (has(r.analysis, "distribution") && !has(steps.tools(), "plot_histogram")) {
+    steps.add("compute_distributions", {{"columns", texts({metrics.front()})}}, "how the values spread",
+              {"analysis:distribution"});
+  }
+  if (has(r.analysis, "correlation") && !has(steps.tools(), "plot_scatter") && metrics.size() >= 2) {
+    steps.add("compute_correlations", {{"columns", texts(metrics)}}, "how the metrics move together",
+              {"analysis:correlation"});
   }
   if (has(r.analysis, "summary")) {
     steps.add("compute_summary_stats", {{"columns", texts(metrics)}}, "summary statistics asked for", {"analysis:summary"});
