@@ -46,5 +46,6 @@ void add_llm_command(CLI::App& app, CliContext& ctx);
 void add_graph_command(CLI::App& app, CliContext& ctx);
 void add_threads_command(CLI::App& app, CliContext& ctx);
 void add_ask_command(CLI::App& app, CliContext& ctx);  // ask, plan, resume
+void add_tools_command(CLI::App& app, CliContext& ctx);
 
 }  // namespace planfirst::cli

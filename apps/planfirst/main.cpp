@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   add_graph_command(app, ctx);
   add_threads_command(app, ctx);
   add_ask_command(app, ctx);
+  add_tools_command(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -61,6 +61,19 @@ core::Result<ToolNarrower> ToolNarrower::build(const ToolRegistry& tools, const 
   return ToolNarrower(tools, embedder, std::move(*index), std::move(options));
 }
 
+core::Result<std::vector<NarrowedTool>> ToolNarrower::search(std::string_view query, std::size_t k) const {
+  const std::vector<std::string> texts = {std::string(query)};
+  core::Result<embed::EmbeddingMatrix> vectors = embedder_->embed(texts);
+  if (!vectors) return vectors.error();
+  core::Result<std::vector<embed::SearchHit>> hits = index_.search(vectors->row(0), k);
+  if (!hits) return hits.error();
+  std::vector<NarrowedTool> found;
+  for (const embed::SearchHit& hit : *hits) {
+    found.push_back({tools_->tools()[static_cast<std::size_t>(hit.id)].name, "retrieval", hit.score, texts[0]});
+  }
+  return found;
+}
+
 core::Result<std::vector<NarrowedTool>> ToolNarrower::narrow(const Requirements& requirements,
                                                              const PlanTemplate& base) const {
   const std::vector<std::string> texts = queries(requirements);

@@ -42,6 +42,9 @@ class ToolNarrower {
 
   core::Result<std::vector<NarrowedTool>> narrow(const Requirements& requirements, const PlanTemplate& base) const;
 
+  // The `k` tools whose documents best match `query`, best first (source "retrieval").
+  core::Result<std::vector<NarrowedTool>> search(std::string_view query, std::size_t k) const;
+
   // The queries narrow() runs: one per requirement, then all of them together.
   static std::vector<std::string> queries(const Requirements& requirements);
   // A tool's compact document, as embedded.
