@@ -43,7 +43,8 @@ TEST_F(AskCli, TheSeedWalkthroughPlansCoversAndProducesALineChartAndATable) {
       "analysis": ["total", "compare", "trend"], "outputs": ["chart", "table"], "constraints": []})"));
   std::set<std::string> tools;
   for (const auto& tool : result["tools"]) tools.insert(tool["tool"].get<std::string>());
-  for (const char* seed_tool : {"parse_datetime", "aggregate", "plot_line", "compute_summary_stats"}) {
+  for (const char* seed_tool :  // seed §3's final subset
+       {"parse_datetime", "aggregate", "plot_line", "compute_summary_stats", "segment_metric", "plot_bar"}) {
     EXPECT_TRUE(tools.count(seed_tool)) << seed_tool;
   }
   EXPECT_TRUE(result["coverage"]["complete"].get<bool>());

@@ -49,7 +49,10 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   core::Result<RuleRequirementExtractor> requirements = RuleRequirementExtractor::load(assets);
   if (!requirements) return requirements.error();
   services->requirements.emplace(std::move(*requirements));
-  core::Result<ToolNarrower> narrower = ToolNarrower::build(services->tools, *services->embedder, services->cache_dir);
+  core::Result<NarrowingOptions> narrowing = NarrowingOptions::load(assets);
+  if (!narrowing) return narrowing.error();
+  core::Result<ToolNarrower> narrower =
+      ToolNarrower::build(services->tools, *services->embedder, services->cache_dir, std::move(*narrowing));
   if (!narrower) return narrower.error();
   services->narrower.emplace(std::move(*narrower));
   core::Result<RulePlanAdapter> adapter = RulePlanAdapter::load(assets);

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <map>
 
+#include <yaml-cpp/yaml.h>
+
 #include "embed/index_cache.hpp"
+#include "pipelines/autoviz/registry_yaml.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -31,18 +34,54 @@ std::string ToolNarrower::document(const ToolSpec& tool) {
          ". Params: " + joined(tool.param_names) + ".";
 }
 
-std::vector<std::string> ToolNarrower::queries(const Requirements& requirements) {
+std::vector<std::string> ToolNarrower::queries(const Requirements& requirements) const {
+  const auto phrase = [this](const char* kind, const std::string& value) {
+    std::string text = options_.phrasing.at(kind);
+    if (const std::size_t at = text.find("{}"); at != std::string::npos) text.replace(at, 2, value);
+    return text;
+  };
+  const auto labelled = [](const std::map<std::string, std::string>& map, const std::string& label) {
+    auto it = map.find(label);
+    return it == map.end() ? label : it->second;
+  };
   std::vector<std::string> queries;
-  for (const std::string& metric : requirements.metrics) queries.push_back("aggregate metric " + metric);
-  for (const std::string& column : requirements.group_by) queries.push_back("group by " + column);
-  if (requirements.time.column) queries.push_back("time series over " + *requirements.time.column);
-  for (const std::string& label : requirements.analysis) queries.push_back(label + " analysis");
-  for (const std::string& label : requirements.outputs) queries.push_back("output " + label);
-  for (const Constraint& constraint : requirements.constraints) queries.push_back(constraint.type + " " + constraint.column);
+  for (const std::string& metric : requirements.metrics) queries.push_back(phrase("metric", metric));
+  for (const std::string& column : requirements.group_by) queries.push_back(phrase("group_by", column));
+  if (requirements.time.column) queries.push_back(phrase("time", *requirements.time.column));
+  for (const std::string& label : requirements.analysis) queries.push_back(labelled(options_.analysis, label));
+  for (const std::string& label : requirements.outputs) queries.push_back(labelled(options_.outputs, label));
+  for (const Constraint& c : requirements.constraints) queries.push_back(phrase("constraint", c.type + " " + c.column));
   std::string all;
   for (const std::string& query : queries) all += (all.empty() ? "" : "; ") + query;
   if (!all.empty()) queries.push_back(all);
   return queries;
+}
+
+core::Result<NarrowingOptions> NarrowingOptions::load(const core::AssetStore& assets) {
+  core::Result<RegistryYaml> yaml = RegistryYaml::load(assets, kPath);
+  if (!yaml) return yaml.error();
+  return yaml->guarded<NarrowingOptions>([&]() -> core::Result<NarrowingOptions> {
+    NarrowingOptions options;
+    const YAML::Node& root = yaml->root();
+    options.cap = root["cap"].as<std::size_t>(8);
+    options.per_query = root["per_query"].as<std::size_t>(3);
+    core::Result<std::vector<std::string>> safety = yaml->names(root, "safety", "narrowing");
+    if (!safety) return safety.error();
+    options.safety = std::move(*safety);
+    core::Result<YAML::Node> queries = yaml->mapping(root, "queries", "narrowing");
+    if (!queries) return queries.error();
+    for (const char* kind : {"metric", "group_by", "time", "constraint"}) {
+      core::Result<std::string> text = yaml->scalar(*queries, kind, "narrowing queries");
+      if (!text) return text.error();
+      options.phrasing[kind] = *text;
+    }
+    for (auto [key, target] : {std::pair{"analysis", &options.analysis}, std::pair{"outputs", &options.outputs}}) {
+      core::Result<YAML::Node> map = yaml->mapping(*queries, key, "narrowing queries");
+      if (!map) return map.error();
+      for (const auto& entry : *map) (*target)[entry.first.as<std::string>()] = entry.second.as<std::string>();
+    }
+    return options;
+  });
 }
 
 core::Result<ToolNarrower> ToolNarrower::build(const ToolRegistry& tools, const embed::Embedder& embedder,

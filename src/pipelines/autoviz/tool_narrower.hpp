@@ -7,9 +7,12 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <string_view>
 #include <string>
 #include <vector>
 
+#include "core/asset_store.hpp"
 #include "core/json.hpp"
 #include "core/result.hpp"
 #include "embed/embedder.hpp"
@@ -28,17 +31,26 @@ struct NarrowedTool {
   core::Json to_json() const;
 };
 
+// assets/registry/narrowing.yaml: the cap, hits per query, the safety set and the query phrasing.
 struct NarrowingOptions {
-  std::size_t cap = 8;        // seed §4's example cap; template and safety tools are never dropped
+  static constexpr std::string_view kPath = "registry/narrowing.yaml";
+
+  std::size_t cap = 8;        // template and safety tools are never dropped to meet it
   std::size_t per_query = 3;  // hits taken per query
-  std::vector<std::string> safety = {"aggregate", "plot_line", "compute_summary_stats"};
+  std::vector<std::string> safety;
+  std::map<std::string, std::string> phrasing;  // "metric", "group_by", "time", "constraint": "... {} ..."
+  std::map<std::string, std::string> analysis;  // analysis label -> query
+  std::map<std::string, std::string> outputs;   // output label -> query
+
+  // kInvalidArgument with "<origin>:<line>" for a missing or malformed entry.
+  static core::Result<NarrowingOptions> load(const core::AssetStore& assets);
 };
 
 class ToolNarrower {
  public:
   // REQUIRES: `tools` and `embedder` outlive the narrower. `cache_dir` empty: no cache.
   static core::Result<ToolNarrower> build(const ToolRegistry& tools, const embed::Embedder& embedder,
-                                          const std::filesystem::path& cache_dir, NarrowingOptions options = {});
+                                          const std::filesystem::path& cache_dir, NarrowingOptions options);
 
   core::Result<std::vector<NarrowedTool>> narrow(const Requirements& requirements, const PlanTemplate& base) const;
 
@@ -46,7 +58,7 @@ class ToolNarrower {
   core::Result<std::vector<NarrowedTool>> search(std::string_view query, std::size_t k) const;
 
   // The queries narrow() runs: one per requirement, then all of them together.
-  static std::vector<std::string> queries(const Requirements& requirements);
+  std::vector<std::string> queries(const Requirements& requirements) const;
   // A tool's compact document, as embedded.
   static std::string document(const ToolSpec& tool);
 

@@ -30,7 +30,7 @@ std::vector<std::string> names_of(const std::vector<NarrowedTool>& tools, const 
 
 TEST(ToolNarrower, TemplateToolsComeFirstAndRetrievalFillsUpToTheCap) {
   Fixture f;
-  auto narrower = ToolNarrower::build(f.tools, f.embedder, {});
+  auto narrower = ToolNarrower::build(f.tools, f.embedder, {}, *NarrowingOptions::load(core::AssetStore()));
   ASSERT_TRUE(narrower) << narrower.error().describe();
 
   auto tools = narrower->narrow(f.walkthrough, *f.templates.find("time_series_grouped"));
@@ -38,13 +38,13 @@ TEST(ToolNarrower, TemplateToolsComeFirstAndRetrievalFillsUpToTheCap) {
   ASSERT_TRUE(tools) << tools.error().describe();
   EXPECT_EQ(names_of(*tools, "template"),
             (std::vector<std::string>{"parse_datetime", "aggregate", "plot_line", "compute_summary_stats"}));
-  EXPECT_EQ(tools->size(), 8u);
-  EXPECT_EQ(names_of(*tools, "retrieval").size(), 4u);
+  EXPECT_EQ(tools->size(), 10u);  // the cap in narrowing.yaml
+  EXPECT_EQ(names_of(*tools, "retrieval").size(), 6u);
 }
 
 TEST(ToolNarrower, SafetyToolsJoinPastTheCapAndTemplateToolsAreNeverDropped) {
   Fixture f;
-  NarrowingOptions options;
+  NarrowingOptions options = *NarrowingOptions::load(core::AssetStore());
   options.cap = 2;
   auto narrower = ToolNarrower::build(f.tools, f.embedder, {}, options);
   ASSERT_TRUE(narrower);
@@ -61,7 +61,7 @@ TEST(ToolNarrower, SafetyToolsJoinPastTheCapAndTemplateToolsAreNeverDropped) {
 
 TEST(ToolNarrower, TheSameRequirementsGiveTheSameToolsAndScores) {
   Fixture f;
-  auto narrower = ToolNarrower::build(f.tools, f.embedder, {});
+  auto narrower = ToolNarrower::build(f.tools, f.embedder, {}, *NarrowingOptions::load(core::AssetStore()));
   ASSERT_TRUE(narrower);
   const PlanTemplate& base = *f.templates.find("time_series_grouped");
 
