@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   add_threads_command(app, ctx);
   add_ask_command(app, ctx);
   add_tools_command(app, ctx);
+  add_eval_command(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,86 @@
+#include "pipelines/autoviz/nl2vis_case.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+#include "pipelines/autoviz/sql_filter.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+std::string text_or_empty(const core::Json& record, const char* key) {
+  auto it = record.find(key);
+  return it == record.end() || !it->is_string() ? std::string() : it->get<std::string>();
+}
+
+// "bin" as the planner's grain names: nvBench's month and weekday bins are cyclic.
+std::string grain_of_bin(const std::string& bin) {
+  if (bin == "month") return "month_of_year";
+  if (bin == "weekday") return "day_of_week";
+  return bin;
+}
+
+core::Result<Nl2visCase> read_case(const core::Json& record, const std::filesystem::path& folder) {
+  for (const char* key : {"id", "question", "table_csv", "chart", "x", "y", "expected"}) {
+    if (!record.contains(key)) return core::invalid_argument(std::string("missing field \"") + key + "\"", key);
+  }
+  Nl2visCase c;
+  c.id = text_or_empty(record, "id");
+  c.db_id = text_or_empty(record, "db_id");
+  c.question = text_or_empty(record, "question");
+  c.table_csv = folder / text_or_empty(record, "table_csv");
+  c.hardness = text_or_empty(record, "hardness");
+  c.nvbench_chart = text_or_empty(record, "nvbench_chart");
+  ChartSpec& t = c.target;
+  t.chart = text_or_empty(record, "chart");
+  t.x = text_or_empty(record, "x");
+  t.y = text_or_empty(record, "y");
+  t.aggregate = text_or_empty(record, "aggregate");
+  t.distinct = record.value("distinct", false);
+  t.color = text_or_empty(record, "color");
+  t.bin = grain_of_bin(text_or_empty(record, "bin"));
+  if (const core::Json& sort = record.value("sort", core::Json()); sort.is_object()) {
+    t.sort = ChartSort{sort.value("by", ""), sort.value("order", "asc")};
+  }
+  if (const core::Json& limit = record.value("limit", core::Json()); limit.is_number_integer()) t.limit = limit.get<std::int64_t>();
+  for (const char* key : {"filters", "having"}) {
+    const std::string where = text_or_empty(record, key);
+    if (where.empty()) continue;
+    core::Result<std::vector<FilterAtom>> atoms = parse_sql_filter(where);
+    if (!atoms) {
+      c.filter_error = atoms.error().message;
+      continue;
+    }
+    t.filters.insert(t.filters.end(), atoms->begin(), atoms->end());
+    if (std::string(key) == "having") c.filter_error = "HAVING is not a row filter";
+  }
+  const core::Json& expected = record["expected"];
+  if (!expected.is_object() || !expected.value("rows", core::Json()).is_array()) {
+    return core::invalid_argument("\"expected\" must be an object with \"rows\"", "expected");
+  }
+  c.expected_rows = expected["rows"];
+  c.zero_filled = expected.value("zero_filled", false);
+  return c;
+}
+
+}  // namespace
+
+core::Result<std::vector<Nl2visCase>> load_nl2vis_cases(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) return core::not_found("cannot open " + file.string(), file.string());
+  std::vector<Nl2visCase> cases;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = file.string() + ":" + std::to_string(number);
+    const core::Json record = core::Json::parse(line, nullptr, false);
+    if (record.is_discarded() || !record.is_object()) return core::invalid_argument(where + ": not a JSON object", where);
+    core::Result<Nl2visCase> c = read_case(record, file.parent_path());
+    if (!c) return core::invalid_argument(where + ": " + c.error().message, where + " " + c.error().where);
+    cases.push_back(std::move(*c));
+  }
+  return cases;
+}
+
+}  // namespace planfirst::autoviz

@@ -1,0 +1,33 @@
+// Nl2visCase is one record of an NL2VIS benchmark file (JSON Lines, nvBench fields): the question,
+// the table's CSV, the target as a ChartSpec and the target's rendered rows. load_nl2vis_cases
+// reads a whole file; an error names the file, the line and the field at fault.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/json.hpp"
+#include "core/result.hpp"
+#include "pipelines/autoviz/chart_spec.hpp"
+
+namespace planfirst::autoviz {
+
+struct Nl2visCase {
+  std::string id;
+  std::string db_id;
+  std::string question;
+  std::filesystem::path table_csv;  // resolved against the file's folder
+  std::string hardness;             // Easy, Medium, Hard, Extra Hard
+  std::string nvbench_chart;        // bar, pie, line, scatter, stacked_bar, grouping_line, grouping_scatter
+  ChartSpec target;
+  std::string filter_error;         // non-empty when the target's WHERE/HAVING cannot be read as atoms
+  core::Json expected_rows;         // [[x, y(, color)], ...]
+  bool zero_filled = false;         // rows with y = 0 in expected_rows are optional
+};
+
+core::Result<std::vector<Nl2visCase>> load_nl2vis_cases(const std::filesystem::path& file);
+
+}  // namespace planfirst::autoviz

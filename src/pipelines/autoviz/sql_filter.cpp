@@ -1,0 +1,174 @@
+#include "pipelines/autoviz/sql_filter.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <optional>
+#include <string>
+
+namespace planfirst::autoviz {
+namespace {
+
+struct Token {
+  enum Kind { kWord, kString, kNumber, kSymbol } kind = kWord;
+  std::string text;
+};
+
+std::string upper(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+core::Result<std::vector<Token>> lex(std::string_view where) {
+  std::vector<Token> tokens;
+  std::size_t i = 0;
+  while (i < where.size()) {
+    const char c = where[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else if (c == '\'' || c == '"') {
+      const std::size_t close = where.find(c, i + 1);
+      if (close == std::string_view::npos) return core::invalid_argument("unterminated string in filter", std::string(where.substr(i)));
+      tokens.push_back({Token::kString, std::string(where.substr(i + 1, close - i - 1))});
+      i = close + 1;
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && i + 1 < where.size() &&
+                                                              std::isdigit(static_cast<unsigned char>(where[i + 1])))) {
+      std::size_t end = i + 1;
+      while (end < where.size() && (std::isdigit(static_cast<unsigned char>(where[end])) || where[end] == '.')) ++end;
+      tokens.push_back({Token::kNumber, std::string(where.substr(i, end - i))});
+      i = end;
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      std::size_t end = i + 1;
+      while (end < where.size() && (std::isalnum(static_cast<unsigned char>(where[end])) || where[end] == '_' || where[end] == '.')) ++end;
+      tokens.push_back({Token::kWord, std::string(where.substr(i, end - i))});
+      i = end;
+    } else {
+      std::string symbol(1, c);
+      if (i + 1 < where.size() && (where[i + 1] == '=' || (c == '<' && where[i + 1] == '>'))) symbol += where[i + 1];
+      if (symbol != "=" && symbol != "!=" && symbol != "<>" && symbol != "<" && symbol != "<=" && symbol != ">" &&
+          symbol != ">=" && symbol != "(" && symbol != ")" && symbol != ",") {
+        return core::invalid_argument("unexpected '" + symbol + "' in filter", std::string(where.substr(i)));
+      }
+      tokens.push_back({Token::kSymbol, symbol});
+      i += symbol.size();
+    }
+  }
+  return tokens;
+}
+
+ParamScalar scalar_of(const Token& token) {
+  if (token.kind == Token::kNumber) {
+    std::int64_t n = 0;
+    const char* end = token.text.data() + token.text.size();
+    if (auto [ptr, ec] = std::from_chars(token.text.data(), end, n); ec == std::errc() && ptr == end) return n;
+    return std::stod(token.text);
+  }
+  return token.text;
+}
+
+bool is_value(const Token& token) { return token.kind == Token::kString || token.kind == Token::kNumber; }
+
+class FilterParser {
+ public:
+  explicit FilterParser(std::vector<Token> tokens, std::string_view where) : tokens_(std::move(tokens)), where_(where) {}
+
+  // Groups of atoms: the groups are ORed, the atoms of a group ANDed.
+  core::Result<std::vector<std::vector<FilterAtom>>> parse() {
+    std::vector<std::vector<FilterAtom>> groups(1);
+    while (true) {
+      core::Result<FilterAtom> atom = parse_atom();
+      if (!atom) return atom.error();
+      groups.back().push_back(std::move(*atom));
+      if (at_ == tokens_.size()) return groups;
+      const std::string connector = upper(tokens_[at_++].text);
+      if (connector == "OR") {
+        groups.emplace_back();
+      } else if (connector != "AND") {
+        return fail("expected AND or OR");
+      }
+    }
+  }
+
+ private:
+  core::Result<FilterAtom> parse_atom() {
+    if (at_ >= tokens_.size() || tokens_[at_].kind != Token::kWord) return fail("expected a column");
+    FilterAtom atom;
+    atom.column = tokens_[at_++].text;
+    bool negated = false;
+    if (peek_word("NOT")) {
+      negated = true;
+      ++at_;
+    }
+    if (peek_word("LIKE")) {
+      ++at_;
+      if (at_ >= tokens_.size() || tokens_[at_].kind != Token::kString) return fail("expected a LIKE pattern");
+      std::string pattern = tokens_[at_++].text;
+      if (pattern.size() < 2 || pattern.front() != '%' || pattern.back() != '%') return fail("only LIKE '%text%' is read");
+      atom.op = negated ? "not_contains" : "contains";
+      atom.value = ParamValue{{pattern.substr(1, pattern.size() - 2)}, false};
+      return atom;
+    }
+    if (peek_word("BETWEEN") && !negated) {
+      ++at_;
+      if (at_ + 2 >= tokens_.size() || !is_value(tokens_[at_]) || upper(tokens_[at_ + 1].text) != "AND" ||
+          !is_value(tokens_[at_ + 2])) {
+        return fail("expected BETWEEN a AND b");
+      }
+      atom.op = "between";
+      atom.value = ParamValue{{scalar_of(tokens_[at_]), scalar_of(tokens_[at_ + 2])}, true};
+      at_ += 3;
+      return atom;
+    }
+    if (peek_word("IN")) {
+      ++at_;
+      atom.op = negated ? "not_in" : "in";
+      atom.value.is_list = true;
+      if (at_ >= tokens_.size() || tokens_[at_++].text != "(") return fail("expected ( after IN");
+      while (at_ < tokens_.size() && is_value(tokens_[at_])) {
+        atom.value.items.push_back(scalar_of(tokens_[at_++]));
+        if (at_ < tokens_.size() && tokens_[at_].text == ",") ++at_;
+      }
+      if (at_ >= tokens_.size() || tokens_[at_++].text != ")") return fail("expected ) after the IN list");
+      return atom;
+    }
+    if (negated || at_ + 1 >= tokens_.size() || tokens_[at_].kind != Token::kSymbol || !is_value(tokens_[at_ + 1])) {
+      return fail("expected a comparison");
+    }
+    atom.op = tokens_[at_].text == "<>" ? "!=" : tokens_[at_].text;
+    atom.value = ParamValue{{scalar_of(tokens_[at_ + 1])}, false};
+    at_ += 2;
+    return atom;
+  }
+
+  bool peek_word(std::string_view word) const {
+    return at_ < tokens_.size() && tokens_[at_].kind == Token::kWord && upper(tokens_[at_].text) == word;
+  }
+  core::Error fail(std::string_view what) const {
+    const std::string near = at_ < tokens_.size() ? " near '" + tokens_[at_].text + "'" : " at the end";
+    return core::invalid_argument(std::string(what) + near + " in filter", std::string(where_));
+  }
+
+  std::vector<Token> tokens_;
+  std::string_view where_;
+  std::size_t at_ = 0;
+};
+
+}  // namespace
+
+core::Result<std::vector<FilterAtom>> parse_sql_filter(std::string_view where) {
+  core::Result<std::vector<Token>> tokens = lex(where);
+  if (!tokens) return tokens.error();
+  if (tokens->empty()) return std::vector<FilterAtom>{};
+  core::Result<std::vector<std::vector<FilterAtom>>> groups = FilterParser(std::move(*tokens), where).parse();
+  if (!groups) return groups.error();
+  if (groups->size() == 1) return std::move(groups->front());
+  FilterAtom in{groups->front().front().column, "in", ParamValue{{}, true}};
+  for (const std::vector<FilterAtom>& group : *groups) {
+    if (group.size() != 1 || group.front().op != "=" || group.front().column != in.column) {
+      return core::invalid_argument("a disjunction other than one column's equalities", std::string(where));
+    }
+    in.value.items.push_back(group.front().value.items.front());
+  }
+  return std::vector<FilterAtom>{in};
+}
+
+}  // namespace planfirst::autoviz
