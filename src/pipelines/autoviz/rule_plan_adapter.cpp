@@ -66,6 +66,17 @@ class PlanBuilder {
   Plan plan_;
 };
 
+constexpr const char* kCountRows = "*";        // the aggregate tool's metric for COUNT(*)
+constexpr const char* kCountColumn = "count";  // ... and the column it writes
+
+// True when every key column holds a different value in each row.
+bool all_unique(const std::vector<std::string>& keys, const data::SchemaProfile& profile) {
+  return profile.row_count > 0 && std::all_of(keys.begin(), keys.end(), [&](const std::string& key) {
+    const data::ColumnProfile* column = profile.find(key);
+    return column != nullptr && column->distinct_count + column->null_count >= profile.row_count;
+  });
+}
+
 std::string metric_for_count(const Requirements& requirements, const data::SchemaProfile& profile) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (!has(requirements.group_by, column.name) && requirements.time.column != column.name) return column.name;
@@ -86,6 +97,9 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     if (!aggregations) return aggregations.error();
     adapter.charts_ = std::move(*charts);
     adapter.aggregations_ = std::move(*aggregations);
+    core::Result<LabelledPhrases> cyclic = labelled(*yaml, "cyclic_grains");
+    if (!cyclic) return cyclic.error();
+    adapter.cyclic_grains_ = std::move(*cyclic);
     return adapter;
   });
 }
@@ -104,7 +118,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   if (r.time.column) {
     const std::string& column = *r.time.column;
     steps.add("parse_datetime", {{"column", text(column)}}, "read " + column + " as dates", {"time:" + column});
-    const std::string grain = r.time.grain == "unknown" ? "auto" : r.time.grain;
+    const std::string cyclic = first_label(stems, cyclic_grains_);
+    const std::string grain = !cyclic.empty() ? cyclic : (r.time.grain == "unknown" ? "auto" : r.time.grain);
     std::vector<std::string> cites = {"time:" + column};
     if (has(r.analysis, "trend")) cites.push_back("analysis:trend");
     steps.add("time_bucket", {{"column", text(column)}, {"grain", text(grain)}},
@@ -113,13 +128,18 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   }
   for (const std::string& column : r.group_by) keys.push_back(column);
 
+  // The aggregation the question's words name; without one, rows are summed per group, or drawn
+  // as they are when there is no group or every group is one row (a name and its value).
   std::string func = first_label(stems, aggregations_);
-  if (func.empty()) func = "sum";
   std::vector<std::string> metrics = r.metrics;
-  if (metrics.empty()) {
-    func = func == "sum" ? "count" : func;
+  if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
+    func = "count";
+    metrics.push_back(kCountRows);
+  } else if (metrics.empty()) {
     metrics.push_back(metric_for_count(r, profile));
   }
+  const bool raw = func.empty() && (keys.empty() || all_unique(keys, profile));
+  if (func.empty()) func = "sum";
   std::vector<std::string> satisfies;
   for (const std::string& m : r.metrics) satisfies.push_back("metrics:" + m);
   for (const std::string& g : r.group_by) satisfies.push_back("group_by:" + g);
@@ -127,10 +147,13 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   for (const char* label : {"total", "compare"}) {
     if (has(r.analysis, label)) satisfies.push_back(std::string("analysis:") + label);
   }
-  if (!keys.empty() || !r.metrics.empty()) {
+  if (!raw && (!keys.empty() || !r.metrics.empty())) {
     steps.add("aggregate", {{"group_by", texts(keys)}, {"agg_func", text(func)}, {"metrics", texts(metrics)}},
-              func + " of " + metrics.front() + (keys.empty() ? "" : " per " + keys.front()), satisfies);
+              func + " of " + (metrics.front() == kCountRows ? std::string("rows") : metrics.front()) +
+                  (keys.empty() ? "" : " per " + keys.front()),
+              satisfies);
   }
+  if (metrics.front() == kCountRows) metrics.front() = kCountColumn;
   for (const Constraint& c : r.constraints) {
     if (c.type == "sort") {
       Params params{{"by", text(c.column)}, {"direction", text(c.direction)}};
@@ -153,7 +176,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     std::string chart = first_label(stems, charts_);
     if (chart.empty()) chart = r.time.column ? "plot_line" : "plot_bar";
     const std::string x = keys.empty() ? metrics.front() : keys.front();
-    const std::string y = metrics.front();
+    const std::string y = keys.empty() && metrics.size() > 1 ? metrics[1] : metrics.front();
     Params params;
     std::vector<std::string> cites = {"outputs:chart"};
     if (chart == "plot_pie") {

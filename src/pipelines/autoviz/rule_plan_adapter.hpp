@@ -33,6 +33,7 @@ class RulePlanAdapter {
   using Phrases = std::vector<std::vector<std::string>>;
   std::vector<std::pair<std::string, Phrases>> charts_;        // plot tool -> phrases, file order
   std::vector<std::pair<std::string, Phrases>> aggregations_;  // agg_func -> phrases, file order
+  std::vector<std::pair<std::string, Phrases>> cyclic_grains_;  // time_bucket grain -> phrases
 };
 
 }  // namespace planfirst::autoviz

@@ -62,6 +62,15 @@ class RequirementRulesReader {
       if (!asc) return asc.error();
       rules.ranking_desc_ = std::move(*desc);
       rules.ranking_asc_ = std::move(*asc);
+      core::Result<YAML::Node> sort = yaml_.mapping(root, "sort", "rules");
+      if (!sort) return sort.error();
+      for (auto [key, target] : {std::pair{"verbs", &rules.sort_.verbs}, std::pair{"plain", &rules.sort_.plain},
+                                 std::pair{"desc", &rules.sort_.desc}, std::pair{"asc", &rules.sort_.asc},
+                                 std::pair{"x_axis", &rules.sort_.x_axis}, std::pair{"y_axis", &rules.sort_.y_axis}}) {
+        core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(*sort, key);
+        if (!phrases) return phrases.error();
+        *target = std::move(*phrases);
+      }
       core::Result<YAML::Node> synonyms = yaml_.mapping(root, "synonyms", "rules");
       if (!synonyms) return synonyms.error();
       for (const auto& entry : *synonyms) {
@@ -200,6 +209,25 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   return std::stoll(token);
 }
 
+// The sort constraint of `clause`: its axis resolved to a column (x: the first time or grouping
+// column; y: the first metric, or "count" when the question counts rows), else a column named
+// inside it. Nothing when a ranking already asked for a sort.
+void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Requirements& requirements) {
+  const bool sorted = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                  [](const Constraint& c) { return c.type == "sort"; });
+  if (sorted) return;
+  std::string x = requirements.time.column.value_or(requirements.group_by.empty() ? "" : requirements.group_by.front());
+  std::string y = requirements.metrics.empty() ? "count" : requirements.metrics.front();
+  if (x.empty()) x = requirements.metrics.empty() ? "" : requirements.metrics.front();
+  std::string column = clause.axis == "y" ? y : x;
+  if (clause.axis.empty()) {
+    for (const Mention& m : mentions) {
+      if (m.begin >= clause.begin && m.begin < clause.end) column = m.column->name;
+    }
+  }
+  if (!column.empty()) requirements.constraints.push_back({"sort", column, "", ParamValue{}, clause.direction, 0});
+}
+
 }  // namespace
 
 core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view question,
@@ -207,6 +235,10 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
   Question q;
   q.tokens = core::tokenize(question);
   q.stems = stems_of(q.tokens);
+  const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_);
+  if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
+    for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
+  }
   const std::vector<Mention> mentions = ground_columns(q, profile, synonyms_, stopwords_);
   Requirements requirements;
 
@@ -233,6 +265,7 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
   for (const Mention& m : mentions) {
     for (std::size_t at = m.begin; at < m.end; ++at) words[at].clear();
   }
+  for (std::size_t at = sort ? sort->begin : 0; sort && at < sort->end; ++at) words[at].clear();
 
   for (const auto& [grain, phrases] : grains_) {
     if (contains_phrase(words, phrases)) requirements.time.grain = grain;
@@ -274,6 +307,7 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
     requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *n});
     break;
   }
+  if (sort) add_sort(*sort, mentions, requirements);
 
   if (mentions.empty() && requirements.constraints.empty()) {
     std::string unknown, columns;

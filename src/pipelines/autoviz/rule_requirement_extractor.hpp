@@ -14,6 +14,7 @@
 
 #include "core/asset_store.hpp"
 #include "pipelines/autoviz/requirement_extractor.hpp"
+#include "pipelines/autoviz/sort_clause.hpp"
 
 namespace planfirst::autoviz {
 
@@ -38,6 +39,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;
   Phrases ranking_asc_;
+  SortPhrases sort_;
   std::map<std::string, std::vector<std::string>> synonyms_;  // stem -> stems
   std::vector<std::string> stopwords_;                        // stems
 

@@ -11,6 +11,8 @@
 namespace planfirst::autoviz::tools {
 namespace {
 
+constexpr std::string_view kCountRows = "*";         // metrics: ["*"] with agg_func count
+constexpr std::string_view kCountColumn = "count";  // ... names its result column
 const std::vector<std::string_view> kAggFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median"};
 
 std::string aggregate_expression(std::string_view func, const std::string& column) {
@@ -72,6 +74,11 @@ Output aggregate(ToolContext& ctx, const ToolParams& params) {
   std::vector<std::string> metrics;
   std::string measures;
   for (const std::string& name : *names) {
+    if (name == kCountRows && *func == "count") {  // rows per group, as COUNT(*)
+      metrics.push_back(std::string(kCountColumn));
+      measures += fmt::format("{}count(*) AS {}", measures.empty() ? "" : ", ", data::quote_identifier(kCountColumn));
+      continue;
+    }
     core::Result<std::string> metric = metric_column(ctx, params, *relation, "metrics", name, *func);
     if (!metric) return metric.error();
     metrics.push_back(*metric);

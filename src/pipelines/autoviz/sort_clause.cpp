@@ -1,0 +1,77 @@
+#include "pipelines/autoviz/sort_clause.hpp"
+
+#include <algorithm>
+
+namespace planfirst::autoviz {
+namespace {
+
+constexpr std::size_t kVerbReach = 8;  // tokens between a verb and the direction it governs
+constexpr std::size_t kTailReach = 5;  // tokens after a direction that may still name the axis
+
+// The length of a phrase of `phrases` starting at `at`, or 0.
+std::size_t phrase_starting_at(const Stems& text, std::size_t at, const Phrases& phrases) {
+  for (const Stems& phrase : phrases) {
+    if (phrase_at(text, at, phrase)) return phrase.size();
+  }
+  return 0;
+}
+
+struct AxisHit {
+  std::string axis;
+  std::size_t end = 0;
+};
+
+// The axis phrase nearest `from` in [begin, end); the x axis wins ties ("x" before "names").
+std::optional<AxisHit> axis_in(const Stems& text, std::size_t begin, std::size_t end, const SortPhrases& phrases) {
+  for (std::size_t at = begin; at < end; ++at) {
+    if (std::size_t n = phrase_starting_at(text, at, phrases.x_axis)) return AxisHit{"x", at + n};
+    if (std::size_t n = phrase_starting_at(text, at, phrases.y_axis)) return AxisHit{"y", at + n};
+  }
+  return std::nullopt;
+}
+
+std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhrases& phrases) {
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const std::size_t desc = phrase_starting_at(text, at, phrases.desc);
+    const std::size_t asc = desc == 0 ? phrase_starting_at(text, at, phrases.asc) : 0;
+    if (desc == 0 && asc == 0) continue;
+    SortClause clause{at, at + std::max(desc, asc), desc > 0 ? "desc" : "asc", ""};
+    for (std::size_t back = 1; back <= kVerbReach && back <= at; ++back) {
+      if (phrase_starting_at(text, at - back, phrases.verbs) > 0) {
+        clause.begin = at - back;
+        break;
+      }
+    }
+    const std::size_t tail = std::min(text.size(), clause.end + kTailReach);
+    if (std::optional<AxisHit> hit = axis_in(text, clause.begin, clause.end, phrases)) {
+      clause.axis = hit->axis;
+    } else if (std::optional<AxisHit> after = axis_in(text, clause.end, tail, phrases)) {
+      clause.axis = after->axis;
+      clause.end = after->end;
+    } else if (clause.end < text.size() && text[clause.end] == "by") {
+      clause.end = std::min(text.size(), clause.end + 3);  // "in desc by the <column>"
+    }
+    if (phrase_at(text, clause.end, {"order"})) ++clause.end;
+    return clause;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases) {
+  if (std::optional<SortClause> clause = clause_with_direction(text, phrases)) return clause;
+  for (std::size_t at = 0; at + 1 < text.size(); ++at) {
+    const std::size_t verb = phrase_starting_at(text, at, phrases.plain);
+    if (verb == 0 || at + verb >= text.size() || text[at + verb] != "by") continue;
+    SortClause clause{at, std::min(text.size(), at + verb + 3), "asc", ""};
+    if (std::optional<AxisHit> hit = axis_in(text, at + verb + 1, clause.end, phrases)) {
+      clause.axis = hit->axis;
+      clause.end = hit->end;
+    }
+    return clause;
+  }
+  return std::nullopt;
+}
+
+}  // namespace planfirst::autoviz

@@ -1,0 +1,34 @@
+// A sort clause of a question ("order by the y-axis from high to low", "in alphabetical order",
+// "sorted by year"): where it is, its direction and the axis it names. Its words are about the
+// order of the result, so they name no column to group by and ask for no analysis. Pure.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "pipelines/autoviz/phrase_match.hpp"
+
+namespace planfirst::autoviz {
+
+struct SortPhrases {
+  Phrases verbs;   // order, sort, rank, list, ...: start a clause with a direction
+  Phrases plain;   // order, sort, ...: start one without a direction when "by" follows
+  Phrases desc;    // descending, high to low, ...
+  Phrases asc;     // ascending, low to high, alphabetical, ...
+  Phrases x_axis;  // x, x axis, names, ...
+  Phrases y_axis;  // y, y axis, total number, ...
+};
+
+struct SortClause {
+  std::size_t begin = 0;  // first token of the clause
+  std::size_t end = 0;    // one past its last token
+  std::string direction;  // "asc" or "desc"
+  std::string axis;       // "x", "y", or "" when it names neither (then a column inside it may)
+};
+
+// The first sort clause of `text`: a direction phrase, with the verb before it and an axis phrase
+// around it; or a verb followed by "by" and an axis phrase or a word (ascending by default).
+std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases);
+
+}  // namespace planfirst::autoviz
