@@ -77,16 +77,17 @@ struct PlanningCounts {
   }
 };
 
-// The rows of the last chart the run drew; null when it drew none.
+// The rows of the last chart the run drew; null when it drew none, with `why` set unless it was.
 Json drawn_chart_rows(const Json& state, std::string& why) {
   const Json steps = state.value("execution", Json::object()).value("steps", Json::array());
   for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
     if (!it->contains("chart")) continue;
     core::Result<Json> rows = autoviz::drawn_rows((*it)["chart"]);
     if (rows) return *rows;
-    why = rows.error().message;
+    if (why.empty()) why = rows.error().message;
     return Json();
   }
+  if (!why.empty()) return Json();
   why = steps.empty() ? "nothing executed" : "no chart drawn";
   for (const Json& step : steps) {
     if (step.contains("error")) why = step.value("step_id", "") + ": " + step.value("error", "");
@@ -200,7 +201,7 @@ int run_eval(const CliContext& ctx, const EvalArgs& args) {
   Json lines = Json::array();
   for (std::size_t i = 0; i < total; ++i) {
     lines.push_back(eval.run_case((*cases)[i], i));
-    if ((i + 1) % 25 == 0 || i + 1 == total) std::cerr << "  .. " << i + 1 << "/" << total << " questions\n";
+    if (!args.json && ((i + 1) % 25 == 0 || i + 1 == total)) std::cerr << "  .. " << i + 1 << "/" << total << " questions\n";
   }
   std::error_code ignored;
   std::filesystem::remove_all(scratch, ignored);

@@ -64,7 +64,8 @@ std::string cell_key(const core::Json& cell) {
   static const std::regex prefixed_name(R"(\d+-([A-Za-z]+))");
   std::smatch m;
   if (std::regex_match(text, m, date)) {
-    return m[2] == "01" && m[3] == "01" ? std::string(m[1]) : std::string(m[1]) + "-" + std::string(m[2]) + "-" + std::string(m[3]);
+    if (m[2] == "01" && m[3] == "01") return cell_key(core::Json(std::stod(m[1])));  // a year bin
+    return std::string(m[1]) + "-" + std::string(m[2]) + "-" + std::string(m[3]);
   }
   if (std::regex_match(text, m, prefixed_name)) text = m[1];
   const std::string low = lower(text);

@@ -69,14 +69,6 @@ class PlanBuilder {
 constexpr const char* kCountRows = "*";        // the aggregate tool's metric for COUNT(*)
 constexpr const char* kCountColumn = "count";  // ... and the column it writes
 
-// True when every key column holds a different value in each row.
-bool all_unique(const std::vector<std::string>& keys, const data::SchemaProfile& profile) {
-  return profile.row_count > 0 && std::all_of(keys.begin(), keys.end(), [&](const std::string& key) {
-    const data::ColumnProfile* column = profile.find(key);
-    return column != nullptr && column->distinct_count + column->null_count >= profile.row_count;
-  });
-}
-
 std::string metric_for_count(const Requirements& requirements, const data::SchemaProfile& profile) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (!has(requirements.group_by, column.name) && requirements.time.column != column.name) return column.name;
@@ -129,7 +121,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   for (const std::string& column : r.group_by) keys.push_back(column);
 
   // The aggregation the question's words name; without one, rows are summed per group, or drawn
-  // as they are when there is no group or every group is one row (a name and its value).
+  // as they are when there is no group (one measure against another).
   std::string func = first_label(stems, aggregations_);
   std::vector<std::string> metrics = r.metrics;
   if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
@@ -138,7 +130,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   } else if (metrics.empty()) {
     metrics.push_back(metric_for_count(r, profile));
   }
-  const bool raw = func.empty() && (keys.empty() || all_unique(keys, profile));
+  const bool raw = func.empty() && keys.empty();  // two measures against each other
   if (func.empty()) func = "sum";
   std::vector<std::string> satisfies;
   for (const std::string& m : r.metrics) satisfies.push_back("metrics:" + m);
@@ -179,6 +171,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     const std::string y = keys.empty() && metrics.size() > 1 ? metrics[1] : metrics.front();
     Params params;
     std::vector<std::string> cites = {"outputs:chart"};
+    if (raw) cites.insert(cites.end(), satisfies.begin(), satisfies.end());  // the chart draws them as they are
     if (chart == "plot_pie") {
       params = {{"category", text(x)}, {"value", text(y)}};
       if (has(r.analysis, "share")) cites.push_back("analysis:share");

@@ -49,6 +49,7 @@ class RequirementRulesReader {
       rules.default_outputs_ = *defaults;
       rules.compare_when_grouped_by_ = root["compare_when_grouped_by"].as<std::size_t>(2);
       for (auto [key, target] : {std::pair{"group_phrases", &rules.group_phrases_},
+                                 std::pair{"count_phrases", &rules.count_phrases_},
                                  std::pair{"time_phrases", &rules.time_phrases_}}) {
         core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(root, key);
         if (!phrases) return phrases.error();
@@ -243,6 +244,8 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
   Requirements requirements;
 
   bool grouping = false;
+  const bool counting = contains_phrase(q.stems, count_phrases_);
+  std::vector<std::string> ungrouped;  // columns named outside a grouping phrase, in question order  // "how many": a number after "by" groups
   std::size_t previous_end = 0;
   for (const Mention& m : mentions) {
     const std::size_t phrase = phrase_ending_at(q.stems, m.begin, group_phrases_);
@@ -251,9 +254,11 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
     grouping = phrase > 0 || continues;
     previous_end = m.end;
     const data::ColumnProfile& column = *m.column;
+    if (!grouping && column.role != data::ColumnRole::kTemporal) add_unique(ungrouped, column.name);
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
-    } else if (column.role == data::ColumnRole::kMeasure && (!grouping || requirements.metrics.empty())) {
+    } else if (column.role == data::ColumnRole::kMeasure &&
+               (!grouping || (requirements.metrics.empty() && !counting && m.begin > 0 && q.tokens[m.begin - 1] == "by"))) {
       add_unique(requirements.metrics, column.name);  // "top 3 categories by units" ranks by units
     } else {
       add_unique(requirements.group_by, column.name);
@@ -281,6 +286,14 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
   }
   for (const auto& [label, phrases] : analysis_) {
     if (contains_phrase(words, phrases)) add_unique(requirements.analysis, label);
+  }
+  const bool correlates = std::find(requirements.analysis.begin(), requirements.analysis.end(), "correlation") !=
+                          requirements.analysis.end();
+  if (correlates && ungrouped.size() >= 2) {  // a relationship is between the columns it names, in order
+    for (const std::string& name : ungrouped) {
+      std::erase(requirements.group_by, name);
+    }
+    requirements.metrics = ungrouped;
   }
   if (requirements.group_by.size() >= compare_when_grouped_by_) add_unique(requirements.analysis, std::string("compare"));
   for (const auto& [label, phrases] : outputs_) {

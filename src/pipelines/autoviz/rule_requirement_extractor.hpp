@@ -35,6 +35,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::string> default_outputs_;
   std::size_t compare_when_grouped_by_ = 2;
   Phrases group_phrases_;
+  Phrases count_phrases_;
   Phrases time_phrases_;
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;

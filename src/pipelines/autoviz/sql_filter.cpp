@@ -164,7 +164,7 @@ core::Result<std::vector<FilterAtom>> parse_sql_filter(std::string_view where) {
   FilterAtom in{groups->front().front().column, "in", ParamValue{{}, true}};
   for (const std::vector<FilterAtom>& group : *groups) {
     if (group.size() != 1 || group.front().op != "=" || group.front().column != in.column) {
-      return core::invalid_argument("a disjunction other than one column's equalities", std::string(where));
+      return core::invalid_argument("filter: a disjunction other than one column's equalities", std::string(where));
     }
     in.value.items.push_back(group.front().value.items.front());
   }

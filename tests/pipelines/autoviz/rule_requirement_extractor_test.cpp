@@ -121,5 +121,29 @@ TEST(RuleRequirementExtractor, AWordThatNamesAColumnAsksForNothingElse) {
   EXPECT_EQ(requirements->analysis, (std::vector<std::string>{"total", "share"}));  // no "ranking" from the column
 }
 
+
+TEST_F(RuleRequirementExtractorTest, ASortClauseSortsByItsAxisAndNamesNoColumn) {
+  const Json by_y = extract("count the orders per region, and sort by the y-axis from high to low");
+  const Json by_x = extract("average revenue per region as bars, listed by the names in ascending order");
+
+  EXPECT_EQ(by_y["group_by"], Json::parse(R"(["region"])"));
+  EXPECT_EQ(by_y["constraints"], Json::parse(R"([{"type": "sort", "column": "count", "direction": "desc"}])"));
+  EXPECT_EQ(by_x["metrics"], Json::parse(R"(["revenue"])"));
+  EXPECT_EQ(by_x["constraints"], Json::parse(R"([{"type": "sort", "column": "region", "direction": "asc"}])"));
+  EXPECT_EQ(by_x["analysis"], Json::array()) << "the sort clause's words ask for no ranking";
+}
+
+TEST_F(RuleRequirementExtractorTest, ARelationshipIsBetweenTheColumnsItNamesInOrder) {
+  const Json json = extract("what is the relationship between units and revenue? a scatter chart");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["units", "revenue"])"));
+  EXPECT_EQ(json["group_by"], Json::array());
+}
+
+TEST_F(RuleRequirementExtractorTest, ACountingQuestionGroupsByANumberAfterBy) {
+  EXPECT_EQ(extract("how many orders by units")["group_by"], Json::parse(R"(["units"])"));
+  EXPECT_EQ(extract("top 2 regions by units")["metrics"], Json::parse(R"(["units"])"));
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz

@@ -83,5 +83,18 @@ TEST_F(ToolTest, ComputeShareNamesAnUnknownGroup) {
   EXPECT_EQ(output.error().where, "compute_share.group_by");
 }
 
+
+TEST_F(ToolTest, AggregateCountsRowsWithTheStarMetric) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> output = run("aggregate", {{"group_by", {"region"}}, {"agg_func", "count"}, {"metrics", {"*"}}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_THAT(header_of(*output->table), ElementsAre("region", "count"));
+  EXPECT_THAT(rows_of(*output->table), ElementsAre("North|3", "South|2"));
+  load(kSalesCsv, "b");
+  EXPECT_FALSE(run("aggregate", {{"agg_func", "sum"}, {"metrics", {"*"}}}).has_value()) << "only a count takes *";
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz

@@ -1,0 +1,133 @@
+#include "pipelines/autoviz/nl2vis_score.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "pipelines/autoviz/plan.hpp"
+#include "support/temp_dir.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+Plan plan_of(const char* json) {
+  core::Result<Plan> plan = Plan::from_json(core::Json::parse(json));
+  EXPECT_TRUE(plan.has_value()) << plan.error().describe();
+  return plan.value_or(Plan{});
+}
+
+std::string one_line(std::string record) {  // JSON Lines: a record per line
+  std::replace(record.begin(), record.end(), '\n', ' ');
+  return record;
+}
+
+Nl2visCase case_of(const std::string& record) {
+  test_support::TempDir dir;
+  const std::filesystem::path file = dir.path() / "cases.jsonl";
+  std::ofstream(file) << one_line(record) << "\n";
+  core::Result<std::vector<Nl2visCase>> cases = load_nl2vis_cases(file);
+  EXPECT_TRUE(cases.has_value()) << cases.error().describe();
+  return cases && !cases->empty() ? cases->front() : Nl2visCase{};
+}
+
+constexpr const char* kCountBySex = R"({"id": "c1", "question": "q", "table_csv": "tables/t.csv", "chart": "bar",
+  "x": "Sex", "y": "*", "aggregate": "count", "distinct": false, "color": null, "bin": null,
+  "sort": {"by": "y", "order": "desc"}, "limit": null, "filters": "rank = \"AsstProf\"", "having": null,
+  "hardness": "Medium", "nvbench_chart": "bar",
+  "expected": {"columns": ["x", "y"], "rows": [["M", 12], ["F", 3]], "zero_filled": false}})";
+
+constexpr const char* kPlannedCountBySex = R"({"steps": [
+  {"step_id": "filter_rows", "tool": "filter_rows", "params": {"column": "Rank", "op": "=", "value": "AsstProf"}, "rationale": "", "satisfies": []},
+  {"step_id": "aggregate", "tool": "aggregate", "params": {"group_by": ["Sex"], "agg_func": "count", "metrics": ["*"]}, "rationale": "", "satisfies": []},
+  {"step_id": "sort_limit", "tool": "sort_limit", "params": {"by": "count", "direction": "desc"}, "rationale": "", "satisfies": []},
+  {"step_id": "plot_bar", "tool": "plot_bar", "params": {"x": "Sex", "y": "count"}, "rationale": "", "satisfies": []}]})";
+
+TEST(Nl2visScore, APlanReadsAsTheChartItDraws) {
+  const ChartSpec spec = chart_spec_of(plan_of(kPlannedCountBySex));
+
+  EXPECT_EQ(spec.to_json(), core::Json::parse(R"({"chart": "bar", "x": "Sex", "y": "count", "aggregate": "count",
+      "distinct": false, "color": null, "bin": null, "sort": {"by": "y", "order": "desc"}, "limit": null,
+      "filters": [{"column": "Rank", "op": "=", "value": "AsstProf"}]})"));
+}
+
+TEST(Nl2visScore, EveryComponentOfAMatchingPlanScores) {
+  const Nl2visCase target = case_of(kCountBySex);
+  EXPECT_EQ(target.table_csv.filename(), "t.csv");
+
+  const std::map<std::string, bool> scores = score_components(chart_spec_of(plan_of(kPlannedCountBySex)), target);
+
+  for (const std::string& component : kNl2visComponents) EXPECT_TRUE(scores.at(component)) << component;
+}
+
+TEST(Nl2visScore, EachDifferenceFailsItsOwnComponent) {
+  const Nl2visCase target = case_of(kCountBySex);
+  ChartSpec spec = chart_spec_of(plan_of(kPlannedCountBySex));
+  spec.chart = "pie";
+  spec.aggregate = "sum";
+  spec.sort->order = "asc";
+  spec.filters.front().value = ParamValue{{std::string("Professor")}, false};
+
+  const std::map<std::string, bool> scores = score_components(spec, target);
+
+  EXPECT_FALSE(scores.at("chart"));
+  EXPECT_FALSE(scores.at("y"));
+  EXPECT_FALSE(scores.at("sort"));
+  EXPECT_FALSE(scores.at("filter"));
+  EXPECT_TRUE(scores.at("x"));
+  EXPECT_TRUE(scores.at("limit"));
+}
+
+TEST(Nl2visScore, DrawnRowsMatchAsAMultisetWithNormalizedCells) {
+  Nl2visCase target = case_of(kCountBySex);
+  const core::Json chart = core::Json::parse(R"({"data": {"values": [{"Sex": "F", "count": 3}, {"Sex": "M", "count": 12.00001}]},
+      "encoding": {"x": {"field": "Sex"}, "y": {"field": "count"}}})");
+
+  core::Result<core::Json> rows = drawn_rows(chart);
+
+  ASSERT_TRUE(rows.has_value()) << rows.error().describe();
+  EXPECT_TRUE(rows_match(*rows, target));
+  EXPECT_FALSE(rows_match(core::Json::parse(R"([["F", 3]])"), target));
+  EXPECT_FALSE(rows_match(core::Json::parse(R"([["F", 3], ["M", 12], ["X", 1]])"), target));
+  target.expected_rows = core::Json::parse(R"([["Mon", 2], ["Tue", 0], ["2014-01-01", 5]])");
+  EXPECT_FALSE(rows_match(core::Json::parse(R"([["1-Mon", 2], ["2014", 5]])"), target));
+  target.zero_filled = true;
+  EXPECT_TRUE(rows_match(core::Json::parse(R"([["1-Mon", 2], ["2014", 5]])"), target));
+}
+
+TEST(Nl2visScore, AChartWithoutInlineDataOrFieldsHasNoRows) {
+  EXPECT_FALSE(drawn_rows(core::Json::parse(R"({"encoding": {"x": {"field": "a"}, "y": {"field": "b"}}})")).has_value());
+  EXPECT_FALSE(drawn_rows(core::Json::parse(R"({"data": {"values": []}, "encoding": {"x": {"field": "a"}}})")).has_value());
+}
+
+TEST(Nl2visScore, ABrokenFileNamesTheLineAndField) {
+  test_support::TempDir dir;
+  const std::filesystem::path file = dir.path() / "cases.jsonl";
+  std::ofstream(file) << one_line(kCountBySex) << "\n\n{\"id\": \"c2\"}\n";
+
+  core::Result<std::vector<Nl2visCase>> cases = load_nl2vis_cases(file);
+
+  ASSERT_FALSE(cases.has_value());
+  EXPECT_NE(cases.error().message.find("cases.jsonl:3"), std::string::npos) << cases.error().message;
+  EXPECT_NE(cases.error().message.find("\"question\""), std::string::npos) << cases.error().message;
+}
+
+TEST(Nl2visScore, TheTallyCountsRatesOverallAndPerGroup) {
+  Nl2visTally tally;
+  std::map<std::string, bool> all_right, chart_wrong;
+  for (const std::string& c : kNl2visComponents) all_right[c] = chart_wrong[c] = true;
+  chart_wrong["chart"] = false;
+  tally.add({"Easy"}, all_right, true);
+  tally.add({"Hard"}, chart_wrong, true);
+
+  const core::Json json = tally.to_json({"hardness"});
+
+  EXPECT_EQ(json["overall"]["n"], 2);
+  EXPECT_EQ(json["overall"]["exact_rate"], 0.5);
+  EXPECT_EQ(json["overall"]["execution_rate"], 1.0);
+  EXPECT_EQ(json["overall"]["components"]["chart"], 0.5);
+  EXPECT_EQ(json["by_hardness"]["Hard"]["exact"], 0);
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz

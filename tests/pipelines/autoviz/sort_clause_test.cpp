@@ -1,0 +1,37 @@
+#include "pipelines/autoviz/sort_clause.hpp"
+
+#include <gtest/gtest.h>
+
+namespace planfirst::autoviz {
+namespace {
+
+SortPhrases phrases() {
+  return {phrases_of({"order", "sort", "rank", "list", "display"}), phrases_of({"order", "sort"}),
+          phrases_of({"desc", "descending", "high to low"}), phrases_of({"asc", "ascending", "low to high", "alphabetical"}),
+          phrases_of({"x", "x axis", "names", "alphabetical"}), phrases_of({"y", "y axis", "total number"})};
+}
+
+std::string described(std::string_view question) {
+  const Stems text = stems_of_text(question);
+  std::optional<SortClause> clause = find_sort_clause(text, phrases());
+  if (!clause) return "none";
+  std::string words;
+  for (std::size_t at = clause->begin; at < clause->end; ++at) words += (words.empty() ? "" : " ") + text[at];
+  return clause->direction + " " + (clause->axis.empty() ? "-" : clause->axis) + " [" + words + "]";
+}
+
+TEST(SortClause, FindsTheDirectionTheVerbAndTheAxis) {
+  EXPECT_EQ(described("count by city, sort by the y-axis from high to low please"), "desc y [sort by the y axi from high to low]");
+  EXPECT_EQ(described("a bar chart, and order in desc by the X."), "desc x [order in desc by the x]");
+  EXPECT_EQ(described("list the total number in ascending"), "asc y [list the total number in ascend]");
+  EXPECT_EQ(described("the number of last names in alphabetical order"), "asc x [alphabet order]");
+}
+
+TEST(SortClause, APlainVerbWithBySortsAscendingByWhatFollows) {
+  EXPECT_EQ(described("how many wines ordered by year"), "asc - [order by year]");
+  EXPECT_EQ(described("revenue by region"), "none");
+  EXPECT_EQ(described("show revenue by region"), "none");
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz
