@@ -151,6 +151,7 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     const std::vector<std::string> words = core::tokenize(column.name, {.keep_underscores = false, .split_camel_case = true});
     if (words.size() < 2) continue;
     const Stems stems = stems_of(words);
+    if (stems.back() == "id") continue;  // "singers" names the rows, not singer_id; "singer id" does
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
       for (const std::string& stem : stems) {
         const bool distinctive = word_owners[stem] == 1 &&
@@ -193,7 +194,7 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
         Constraint filter;
         filter.type = "filter";
         filter.column = column.name;
-        filter.op = "=";
+        filter.op = at > 0 && (q.tokens[at - 1] == "not" || q.tokens[at - 1] == "except") ? "!=" : "=";
         filter.value = ParamValue{{ParamScalar(value)}, false};
         add_unique(requirements.constraints, filter);
       }
@@ -245,7 +246,8 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
 
   bool grouping = false;
   const bool counting = contains_phrase(q.stems, count_phrases_);
-  std::vector<std::string> ungrouped;  // columns named outside a grouping phrase, in question order  // "how many": a number after "by" groups
+  std::vector<std::string> ungrouped;  // columns named outside a grouping phrase, in question order
+  std::set<std::string> grouped_by_phrase;  // "how many": a number after "by" groups
   std::size_t previous_end = 0;
   for (const Mention& m : mentions) {
     const std::size_t phrase = phrase_ending_at(q.stems, m.begin, group_phrases_);
@@ -254,6 +256,7 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
     grouping = phrase > 0 || continues;
     previous_end = m.end;
     const data::ColumnProfile& column = *m.column;
+    if (grouping) grouped_by_phrase.insert(column.name);
     if (!grouping && column.role != data::ColumnRole::kTemporal) add_unique(ungrouped, column.name);
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
@@ -265,6 +268,9 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
     }
   }
   ground_values(q, profile, mentions, requirements);
+  for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
+    if (c.type == "filter" && !grouped_by_phrase.count(c.column)) std::erase(requirements.group_by, c.column);
+  }
   // Words that name a column say nothing else: a column called "rank" asks for no ranking.
   Stems words = q.stems;
   for (const Mention& m : mentions) {
