@@ -3,6 +3,9 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <set>
+
+#include "core/tokenizer.hpp"
 
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/registry_yaml.hpp"
@@ -76,6 +79,27 @@ std::string metric_for_count(const Requirements& requirements, const data::Schem
   return profile.columns.empty() ? std::string() : profile.columns.front().name;
 }
 
+// The question's stems without the words of the columns it names: a column called "total" asks
+// for no sum, one called "line" for no line chart.
+Stems words_beside_columns(std::string_view question, const Requirements& r) {
+  std::vector<std::string> columns = r.metrics;
+  columns.insert(columns.end(), r.group_by.begin(), r.group_by.end());
+  if (r.time.column) columns.push_back(*r.time.column);
+  for (const Constraint& c : r.constraints) {
+    if (!c.column.empty()) columns.push_back(c.column);
+  }
+  std::set<std::string> column_words;
+  for (const std::string& column : columns) {
+    const Stems words = stems_of(core::tokenize(column, {.keep_underscores = false, .split_camel_case = true}));
+    column_words.insert(words.begin(), words.end());
+  }
+  Stems stems = stems_of_text(question);
+  for (std::string& stem : stems) {
+    if (column_words.count(stem)) stem.clear();
+  }
+  return stems;
+}
+
 }  // namespace
 
 core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets) {
@@ -99,7 +123,7 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
 core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requirements& r,
                                          const data::SchemaProfile& profile,
                                          const std::vector<std::string>& allowed_tools) const {
-  const Stems stems = stems_of_text(question);
+  const Stems stems = words_beside_columns(question, r);
   PlanBuilder steps(allowed_tools);
   for (const Constraint& c : r.constraints) {
     if (c.type != "filter") continue;
@@ -166,6 +190,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   }
   if (has(r.outputs, "chart")) {
     std::string chart = first_label(stems, charts_);
+    if (chart.empty() && has(r.analysis, "correlation") && keys.empty() && metrics.size() > 1) chart = "plot_scatter";
     if (chart.empty()) chart = r.time.column ? "plot_line" : "plot_bar";
     const std::string x = keys.empty() ? metrics.front() : keys.front();
     const std::string y = keys.empty() && metrics.size() > 1 ? metrics[1] : metrics.front();

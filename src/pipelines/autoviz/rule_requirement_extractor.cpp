@@ -246,7 +246,7 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
 
   bool grouping = false;
   const bool counting = contains_phrase(q.stems, count_phrases_);
-  std::vector<std::string> ungrouped;  // columns named outside a grouping phrase, in question order
+  std::vector<std::string> ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
   std::set<std::string> grouped_by_phrase;  // "how many": a number after "by" groups
   std::size_t previous_end = 0;
   for (const Mention& m : mentions) {
@@ -257,7 +257,9 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
     previous_end = m.end;
     const data::ColumnProfile& column = *m.column;
     if (grouping) grouped_by_phrase.insert(column.name);
-    if (!grouping && column.role != data::ColumnRole::kTemporal) add_unique(ungrouped, column.name);
+    const bool bare_by = m.begin > 0 && q.tokens[m.begin - 1] == "by" &&
+                         (m.begin < 2 || (q.tokens[m.begin - 2] != "group" && q.tokens[m.begin - 2] != "grouped"));
+    if ((!grouping || bare_by) && column.role != data::ColumnRole::kTemporal) add_unique(ungrouped, column.name);
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
     } else if (column.role == data::ColumnRole::kMeasure &&
