@@ -81,6 +81,7 @@ class RequirementRulesReader {
           rules.synonyms_[stems_of({entry.first.as<std::string>()}).front()].push_back(stems_of({word}).front());
         }
       }
+      if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
       core::Result<std::vector<std::string>> stopwords = yaml_.names(root, "stopwords", "rules");
       if (!stopwords) return stopwords.error();
       rules.stopwords_ = stems_of(*stopwords);
@@ -180,11 +181,15 @@ bool is_connector(const std::string& token) { return token == "and" || token == 
 
 // Filters for categorical values the question names verbatim ("in the West region").
 void ground_values(const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
-                   Requirements& requirements) {
+                   const Stems& stopwords, Requirements& requirements) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (column.role != data::ColumnRole::kCategorical) continue;
     for (const std::string& value : column.samples) {
       const std::vector<std::string> words = core::tokenize(value);
+      const bool only_stopwords = std::all_of(words.begin(), words.end(), [&](const std::string& word) {
+        return std::find(stopwords.begin(), stopwords.end(), word) != stopwords.end();
+      });
+      if (only_stopwords) continue;  // the value "A" is not the article "a"
       for (std::size_t at = 0; !words.empty() && at + words.size() <= q.tokens.size(); ++at) {
         const bool inside_mention = std::any_of(mentions.begin(), mentions.end(),
                                                 [&](const Mention& m) { return at < m.end && at + words.size() > m.begin; });
@@ -209,6 +214,32 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
     return std::nullopt;
   }
   return std::stoll(token);
+}
+
+// Filters for a measure compared with a number right after it ("salary lower than 50000",
+// "price between 10 and 20").
+void ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
+                        const std::vector<std::pair<std::string, Phrases>>& comparisons, Requirements& requirements) {
+  for (const Mention& m : mentions) {
+    if (m.column->role != data::ColumnRole::kMeasure) continue;
+    for (std::size_t at = m.end; at < m.end + 3 && at < q.stems.size(); ++at) {
+      for (const auto& [op, phrases] : comparisons) {
+        const std::size_t n = phrase_ending_at(q.stems, at + 1, phrases);
+        if (n == 0) continue;
+        const std::optional<std::int64_t> first = number_after(q, at + 1);
+        if (!first) continue;
+        Constraint filter{"filter", m.column->name, op, ParamValue{{*first}, false}, "", 0};
+        if (op == "between") {
+          const std::optional<std::int64_t> second = number_after(q, at + 3);
+          if (!second || at + 2 >= q.tokens.size() || q.tokens[at + 2] != "and") continue;
+          filter.value = ParamValue{{*first, *second}, true};
+        }
+        add_unique(requirements.constraints, filter);
+        at = m.end + 3;
+        break;
+      }
+    }
+  }
 }
 
 // The sort constraint of `clause`: its axis resolved to a column (x: the first time or grouping
@@ -269,7 +300,8 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
       add_unique(requirements.group_by, column.name);
     }
   }
-  ground_values(q, profile, mentions, requirements);
+  ground_values(q, profile, mentions, stopwords_, requirements);
+  ground_comparisons(q, mentions, comparisons_, requirements);
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
     if (c.type == "filter" && !grouped_by_phrase.count(c.column)) std::erase(requirements.group_by, c.column);
   }

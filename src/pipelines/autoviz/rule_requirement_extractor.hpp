@@ -36,6 +36,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::size_t compare_when_grouped_by_ = 2;
   Phrases group_phrases_;
   Phrases count_phrases_;
+  std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   Phrases time_phrases_;
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;

@@ -145,5 +145,13 @@ TEST_F(RuleRequirementExtractorTest, ACountingQuestionGroupsByANumberAfterBy) {
   EXPECT_EQ(extract("top 2 regions by units")["metrics"], Json::parse(R"(["units"])"));
 }
 
+
+TEST_F(RuleRequirementExtractorTest, AMeasureComparedWithANumberIsAFilter) {
+  EXPECT_EQ(extract("revenue per region where units lower than 3")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "units", "op": "<", "value": 3}])"));
+  EXPECT_EQ(extract("count of orders per region with revenue between 50 and 200")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [50, 200]}])"));
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz
