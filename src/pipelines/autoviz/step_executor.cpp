@@ -64,11 +64,19 @@ std::string repair_kind(const ToolRepair& repair) {
   return "tool";
 }
 
-void collect_tool_repairs(const StepSite& site, const ToolContext& ctx, std::size_t first,
+// Logs the repairs the tool made and applies them to `params`, so they read as the step ran.
+void collect_tool_repairs(const StepSite& site, const ToolContext& ctx, std::size_t first, Params& params,
                           std::vector<StepRepair>& log) {
   for (std::size_t i = first; i < ctx.repairs.size(); ++i) {
     const ToolRepair& made = ctx.repairs[i];
     log.push_back({site.step_id, site.tool, made.param, made.before, made.after, made.reason, repair_kind(made)});
+    auto param = params.find(made.param);
+    if (param == params.end()) continue;
+    for (ParamScalar& item : param->second.items) {
+      if (const std::string* text = std::get_if<std::string>(&item); text != nullptr && *text == made.before) {
+        item = made.after;
+      }
+    }
   }
 }
 
@@ -94,20 +102,22 @@ core::Error empty_result(const StepSite& site, const std::vector<StepReport>& do
       fmt::format("/steps/{}", site.index));
 }
 
-core::Json output_json(const ToolOutput& output) {
-  core::Json columns = core::Json::array();
+// The output's fields as the step's JSON carries them: the chart spec and the table's rows inline.
+void add_output(const ToolOutput& output, core::Json& json) {
+  json["relation"] = output.relation;
+  json["sql"] = output.sql;
+  if (!output.chart.empty()) {
+    core::Json chart = core::Json::parse(output.chart, nullptr, false);
+    json["chart"] = chart.is_discarded() ? core::Json(output.chart) : std::move(chart);
+  }
   if (output.table) {
-    for (const data::Column& column : output.table->columns()) columns.push_back(column.name);
+    json["table"] = output.table->to_json();
+    json["columns"] = output.table->columns_json();
+    json["truncated"] = output.truncated;
   }
   core::Json files = core::Json::array();
   for (const std::filesystem::path& file : output.files) files.push_back(file.string());
-  return {{"relation", output.relation},
-          {"sql", output.sql},
-          {"rows", output.table ? output.table->row_count() : 0},
-          {"columns", std::move(columns)},
-          {"truncated", output.truncated},
-          {"chart", !output.chart.empty()},
-          {"files", std::move(files)}};
+  json["files"] = std::move(files);
 }
 
 StepReport planned(const PlanStep& step, StepStatus status) {
@@ -119,22 +129,19 @@ StepReport planned(const PlanStep& step, StepStatus status) {
   return report;
 }
 
-core::Json error_json(const core::Error& error) {
-  return {{"code", core::to_string(error.code)}, {"message", error.message}, {"where", error.where}};
-}
-
 core::Json step_json(const StepReport& step) {
   core::Json repairs = core::Json::array();
   for (const StepRepair& repair : step.repairs) repairs.push_back(repair.to_json());
-  return {{"step_id", step.step_id},
-          {"tool", step.tool},
-          {"status", to_string(step.status)},
-          {"params", params_to_json(step.params)},
-          {"input", step.input},
-          {"repairs", std::move(repairs)},
-          {"grain", step.grain ? core::Json(*step.grain) : core::Json()},
-          {"output", step.output ? output_json(*step.output) : core::Json()},
-          {"error", step.error ? error_json(*step.error) : core::Json()}};
+  core::Json json{{"step_id", step.step_id},
+                  {"tool", step.tool},
+                  {"status", to_string(step.status)},
+                  {"params", params_to_json(step.params)},
+                  {"input", step.input},
+                  {"repairs", std::move(repairs)}};
+  if (step.grain) json["grain"] = *step.grain;
+  if (step.output) add_output(*step.output, json);
+  if (step.error) json["error"] = step.error->describe();
+  return json;
 }
 
 std::string_view plan_outcome(const ExecutionReport& report) {
@@ -210,7 +217,8 @@ core::Result<StepExecutor> StepExecutor::create(const ToolRegistry& registry, co
   return StepExecutor(std::move(schemas), library, metrics);
 }
 
-ExecutionReport StepExecutor::execute(const Plan& plan, const Requirements& requirements, ToolContext& ctx) const {
+ExecutionReport StepExecutor::execute(const Plan& plan, const Requirements& requirements, ToolContext& ctx,
+                                      const std::function<void(const PlanStep&)>& on_step) const {
   ExecutionReport report;
   bool stopped = false;
   for (std::size_t i = 0; i < plan.steps.size(); ++i) {
@@ -219,6 +227,7 @@ ExecutionReport StepExecutor::execute(const Plan& plan, const Requirements& requ
       report.steps.push_back(planned(step, StepStatus::kSkipped));
       continue;
     }
+    if (on_step) on_step(step);
     StepReport ran = run_step(step, i, requirements, ctx, report.steps, report.replan);
     stopped = ran.status == StepStatus::kFailed;
     report.steps.push_back(std::move(ran));
@@ -279,7 +288,7 @@ void StepExecutor::run_tool(const StepSite& site, ToolContext& ctx, const std::v
   const std::size_t first_repair = ctx.repairs.size();
   const std::string previous = ctx.relation;
   core::Result<ToolOutput> output = library_.run(ctx, site.tool, params_to_json(report.params));
-  collect_tool_repairs(site, ctx, first_repair, report.repairs);
+  collect_tool_repairs(site, ctx, first_repair, report.params, report.repairs);
   if (!output) {
     report.error = step_error(site, output.error());
     return;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -59,8 +60,10 @@ struct ExecutionReport {
   bool ok() const;                        // every step ok or repaired
   const StepReport* failed_step() const;  // nullptr when none failed
   std::size_t repair_count() const;      // repairs that changed a plan's params (not auto_grain)
-  // Everything above but each output's rows and chart text: outputs give relation, sql, row and
-  // column names, truncated, whether a chart was drawn, and files. Same run, same bytes.
+  // {"replan", "steps", "ok", "repairs"}; each step gives step_id, tool, status, params, input,
+  // repairs (each with its provenance), grain when bucketed, error (Error::describe()) when failed,
+  // and for a step that ran its relation, sql, chart (the spec), table (rows as objects), columns
+  // (names and types in order), truncated and files. Same run, same bytes.
   core::Json to_json() const;
   // {"replan": [...requests...]}: what goes back to plan adaptation.
   core::Json replan_payload() const;
@@ -76,7 +79,9 @@ class StepExecutor {
   // Counters, when a registry was given: autoviz_steps_total{tool,status},
   // autoviz_repairs_total{kind}, autoviz_replans_total{change} and
   // autoviz_plans_executed_total{outcome=ok|repaired|failed|replan} (the plan repair rate's inputs).
-  ExecutionReport execute(const Plan& plan, const Requirements& requirements, ToolContext& ctx) const;
+  // `on_step`, when set, is called before each step that runs.
+  ExecutionReport execute(const Plan& plan, const Requirements& requirements, ToolContext& ctx,
+                          const std::function<void(const PlanStep&)>& on_step = {}) const;
 
  private:
   struct Schema {

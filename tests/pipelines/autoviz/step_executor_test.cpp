@@ -174,6 +174,7 @@ TEST_F(StepExecutorTest, ColumnCasingIsRepairedOnceAndLoggedWithTheStepId) {
   EXPECT_EQ(totals.repairs[1].param, "group_by");
   EXPECT_EQ(totals.repairs[1].before, "Region");
   EXPECT_EQ(totals.repairs[1].after, "region");
+  EXPECT_EQ(totals.params.at("metrics").to_json(), core::Json::array({"revenue"}));  // as the step ran
   EXPECT_TRUE(report.replan.empty());
   EXPECT_EQ(report.repair_count(), 2u);
 }
