@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/json.hpp"
+#include "core/result.hpp"
 #include "data/value.hpp"
 
 namespace planfirst::data {
@@ -19,6 +20,7 @@ enum class ColumnType { kBoolean, kInteger, kDouble, kText, kDate, kTimestamp, k
 
 // "boolean", "integer", "double", "text", "date", "timestamp", "other".
 std::string_view to_string(ColumnType type);
+ColumnType parse_column_type(std::string_view text);  // the inverse; kOther for anything else
 
 struct Column {
   std::string name;
@@ -45,6 +47,12 @@ class QueryResult {
   // The rows as JSON objects keyed by column name, in row order: [{"id": 1, "name": "a"}, ...].
   // NULL -> null; a NaN or infinite double -> null. With duplicate names the last column wins.
   core::Json to_json() const;
+  // The columns in order: [{"name": "id", "type": "integer", "sql_type": "BIGINT"}, ...].
+  core::Json columns_json() const;
+  // The inverse of columns_json() and to_json(): each row's value read by column name, as the
+  // column's type reads it (3.0 in an integer column is 3; a NULL, NaN or infinity comes back
+  // NULL). kInvalidArgument naming the pointer at fault ("/rows/2/revenue").
+  static core::Result<QueryResult> from_json(const core::Json& columns, const core::Json& rows);
 
  private:
   std::vector<Column> columns_;

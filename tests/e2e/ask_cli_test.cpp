@@ -1,10 +1,13 @@
 // planfirst ask / plan / resume as a user runs them: the seed 002 walkthrough on the bundled sales
-// example, the confirmation checkpoint and its resume, and the errors a user can cause.
+// example, the confirmation checkpoint and its resume, and the errors a user can cause. Plans no
+// rule produces (a wrong-case column, a column the data lacks) run through `planfirst graph node`
+// on the state `planfirst plan --json` printed, edited.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 
@@ -24,12 +27,60 @@ class AskCli : public ::testing::Test {
     return run_command(planfirst("ask " + data + " " + question + " --out " + out() + " --checkpointer " + store() +
                                  " " + extra));
   }
+  // The state `planfirst plan --json` prints for `question` on the sales example, writing to out().
+  nlohmann::json planned(const std::string& question) const;
+  // The params of the plan's step that runs `tool`.
+  static nlohmann::json& step_param(nlohmann::json& state, const std::string& tool);
+  static nlohmann::json read_json(const std::filesystem::path& file);
   test_support::TempDir dir_;
 };
 
 nlohmann::json parsed(const CommandOutcome& run) {
   nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
   EXPECT_FALSE(json.is_discarded()) << run.output;
+  return json;
+}
+
+// The state after `node` of the autoviz graph ran on `state`: its delta's keys replace the state's.
+nlohmann::json after_node(const test_support::TempDir& dir, const std::string& node, nlohmann::json state) {
+  const std::filesystem::path file = dir.write(node + "_state.json", state.dump());
+  const CommandOutcome run = run_command(planfirst("graph node autoviz " + node + " --state " + file.string()));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json delta = parsed(run);
+  for (const auto& [key, value] : delta.items()) state[key] = value;
+  return state;
+}
+
+const nlohmann::json& step_with_tool(const nlohmann::json& steps, const std::string& tool) {
+  static const nlohmann::json kNone;
+  for (const auto& step : steps) {
+    if (step["tool"] == tool) return step;
+  }
+  ADD_FAILURE() << "no " << tool << " step in " << steps;
+  return kNone;
+}
+
+nlohmann::json AskCli::planned(const std::string& question) const {
+  const CommandOutcome run = run_command(planfirst("plan " + source("examples/sales.csv") + " " + question +
+                                                   " --json --checkpointer " + store()));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  nlohmann::json state = parsed(run);
+  state["out_dir"] = out();
+  return state;
+}
+
+nlohmann::json& AskCli::step_param(nlohmann::json& state, const std::string& tool) {
+  for (auto& step : state["plan"]["steps"]) {
+    if (step["tool"] == tool) return step["params"];
+  }
+  ADD_FAILURE() << "no " << tool << " step in " << state["plan"];
+  return state["plan"];
+}
+
+nlohmann::json AskCli::read_json(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
+  EXPECT_FALSE(json.is_discarded()) << file;
   return json;
 }
 
@@ -60,6 +111,48 @@ TEST_F(AskCli, TheSeedWalkthroughPlansCoversAndProducesALineChartAndATable) {
   for (const char* file : {"plan.json", "report.md", "plot_line.vl.json", "result.csv", "result.md"}) {
     EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out()) / file)) << file;
   }
+}
+
+TEST_F(AskCli, AStepNamingAColumnInTheWrongCaseIsRepairedAndLoggedInPlanJson) {
+  nlohmann::json state = planned("\"total revenue by region\"");
+  nlohmann::json& aggregate = step_param(state, "aggregate");
+  aggregate["metrics"] = {"REVENUE"};
+
+  state = after_node(dir_, "report", after_node(dir_, "execute", state));
+
+  EXPECT_EQ(state["outcome"], "done");
+  const nlohmann::json plan_json = read_json(std::filesystem::path(out()) / "plan.json");
+  const nlohmann::json& step = step_with_tool(plan_json["execution"]["steps"], "aggregate");
+  EXPECT_EQ(step["status"], "repaired");
+  EXPECT_EQ(step["params"]["metrics"], nlohmann::json::array({"revenue"}));
+  EXPECT_EQ(step["repairs"], nlohmann::json::parse(R"([{"step_id": "aggregate", "tool": "aggregate",
+      "param": "metrics", "before": "REVENUE", "after": "revenue", "reason": "column-name casing",
+      "kind": "column_casing"}])"));
+}
+
+TEST_F(AskCli, AStepNamingAColumnTheDataLacksGoesBackToPlanningWithinTheBudget) {
+  nlohmann::json state = planned("\"total revenue by region\"");
+  step_param(state, "aggregate")["metrics"] = {"profit"};
+
+  const nlohmann::json replanned = after_node(dir_, "execute", state);
+  state["planning_attempts"] = 3;  // the first plan and both retries used
+  const nlohmann::json exhausted = after_node(dir_, "execute", state);
+
+  EXPECT_EQ(replanned["outcome"], "replan");
+  const nlohmann::json& request = replanned["replan"]["replan"][0];
+  EXPECT_EQ(request["value"], "profit");
+  EXPECT_EQ(request["change"], "metric");
+  EXPECT_EQ(request["pointer"], "/steps/0/params/metrics/0");
+  EXPECT_EQ(step_with_tool(replanned["execution"]["steps"], "plot_bar")["status"], "skipped");
+  const nlohmann::json adapted = after_node(dir_, "adapt", after_node(dir_, "profile", replanned));
+  EXPECT_NE(adapted["reasoning"][0]["step_text"].get<std::string>().find(
+                "execution refused aggregate.metrics = profit (metric)"),
+            std::string::npos)
+      << adapted["reasoning"];
+  EXPECT_EQ(step_with_tool(adapted["plan"]["steps"], "aggregate")["params"]["metrics"],
+            nlohmann::json::array({"revenue"}));
+  EXPECT_EQ(exhausted["outcome"], "execution_failed");
+  EXPECT_TRUE(exhausted["replan"].is_null());
 }
 
 TEST_F(AskCli, PlanStopsAfterTheCoverageCheckAndRunsNothing) {

@@ -31,7 +31,7 @@ core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const Aut
   builder.add_node(worker_node("coverage", coverage_node(services), {"coverage", "retry_payload", "outcome"}));
   builder.add_node(graph::decision_node("confirm", confirm_node(), {"checkpoint_message", "checkpoint_prompt"}));
   builder.add_node(worker_node("review", review_node(), {"question", "confirmed", "retry_payload", "planning_attempts"}));
-  builder.add_node(worker_node("execute", execute_node(services), {"execution", "retry_payload", "replans", "outcome"}));
+  builder.add_node(worker_node("execute", execute_node(services), {"execution", "replan", "outcome"}));
   builder.add_node(worker_node("report", report_node(services), {"artifacts", "outcome"}));
   builder.set_entry("profile");
   builder.add_edge("profile", "intent");

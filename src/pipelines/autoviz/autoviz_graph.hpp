@@ -1,7 +1,8 @@
 // The autoviz graph runs seed 002 as one node per step: profile -> intent -> requirements -> narrow
-// -> adapt -> coverage (back to narrow with the missing requirements, at most kMaxPlanningRetries
-// times) -> confirm (a decision node, only when the input asks for it) -> review -> execute (back
-// to adapt on a semantic repair) -> report. The state is one JSON object whose keys are below; a
+// -> adapt -> coverage (back to narrow with the missing requirements) -> confirm (a decision node,
+// only when the input asks for it) -> review -> execute (back to adapt with the refused semantic
+// repairs in "replan") -> report. Coverage retries and re-plans share one budget: planning_attempts
+// counts the plans made, and neither goes back once it exceeds kMaxPlanningRetries. The state is one JSON object whose keys are below; a
 // run's input sets question, dataset and out_dir (and table, confirm when wanted).
 #pragma once
 
@@ -16,7 +17,7 @@
 namespace planfirst::autoviz {
 
 inline constexpr std::string_view kAutovizGraphName = "autoviz";
-inline constexpr int kMaxPlanningRetries = 2;  // coverage failures, then semantic repairs, each
+inline constexpr int kMaxPlanningRetries = 2;  // plans after the first, for coverage or a semantic repair
 
 // REQUIRES: `services` is non-null.
 core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const AutovizServices> services);

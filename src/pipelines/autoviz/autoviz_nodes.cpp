@@ -15,9 +15,8 @@
 #include "pipelines/autoviz/plan.hpp"
 #include "pipelines/autoviz/report_writer.hpp"
 #include "pipelines/autoviz/requirements.hpp"
+#include "pipelines/autoviz/step_executor.hpp"
 #include "pipelines/autoviz/tool_context.hpp"
-#include "pipelines/autoviz/tool_library.hpp"
-#include "pipelines/autoviz/tool_output.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -64,6 +63,18 @@ std::string lowered(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
+}
+
+// The semantic repairs the last execution sent back ("totals.metrics = profit (metric)"), when the
+// run came back to planning for them; empty otherwise.
+std::string refused_repairs(const StateView& state) {
+  if (state.string_or("outcome", "") != "replan") return {};
+  std::string refused;
+  for (const Json& request : at_or_null(state, "replan").value("replan", Json::array())) {
+    refused += (refused.empty() ? "" : ", ") + request.value("step_id", "") + "." + request.value("param", "") +
+               " = " + request.value("value", "") + " (" + request.value("change", "") + ")";
+  }
+  return refused;
 }
 
 }  // namespace
@@ -151,52 +162,46 @@ graph::NodeFunction adapt_node(Services services) {
     if (!plan) return plan.error();
     std::string tools;
     for (const PlanStep& step : plan->steps) tools += (tools.empty() ? "" : " -> ") + step.tool;
-    return step_delta("adapt", "Plan: " + tools + ".",
+    std::string text = "Plan: " + tools + ".";
+    if (const std::string refused = refused_repairs(state); !refused.empty()) {
+      text = "Planning again: execution refused " + refused + ". " + text;
+      if (at_or_null(state, "plan") == plan->to_json()) text += " The rules give the same plan.";
+    }
+    return step_delta("adapt", std::move(text),
                       Json{{"plan", plan->to_json()}, {"tools", std::move(narrowed)},
                            {"planning_attempts", state.int_or("planning_attempts", 0) + 1}});
   };
 }
 
-graph::NodeFunction execute_node(Services) {
-  return [](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
+graph::NodeFunction execute_node(Services services) {
+  return [services](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
     core::Result<Plan> plan = state_plan(state);
     if (!plan) return plan.error();
+    core::Result<Requirements> requirements = state_requirements(state);
+    if (!requirements) return requirements.error();
     core::Result<data::OpenedDataset> opened = data::open_dataset(state.string_or("dataset", ""), state.string_or("table", ""));
     if (!opened) return opened.error();
     ToolContext tools(*opened->db, opened->table, state.string_or("out_dir", "planfirst-out"));
-    Json steps = Json::array();
-    std::string outcome = "executed";
-    for (const PlanStep& step : plan->steps) {
-      context.report_progress("running " + step.step_id);
-      const std::size_t repairs_before = tools.repairs.size();
-      core::Result<ToolOutput> output = ToolLibrary::builtin().run(tools, step.tool, params_to_json(step.params));
-      Json entry{{"step_id", step.step_id}, {"tool", step.tool}, {"status", output ? "ok" : "failed"}};
-      Json repairs = Json::array();
-      for (std::size_t i = repairs_before; i < tools.repairs.size(); ++i) {
-        const ToolRepair& repair = tools.repairs[i];
-        repairs.push_back({{"param", repair.param}, {"before", repair.before}, {"after", repair.after}, {"reason", repair.reason}});
+    const ExecutionReport report = services->executor->execute(
+        *plan, *requirements, tools, [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); });
+    Json fields{{"execution", report.to_json()}, {"replan", nullptr}, {"outcome", "executed"}};
+    std::string text = "Ran " + std::to_string(report.steps.size()) + " steps";
+    if (report.repair_count() > 0) text += ", " + std::to_string(report.repair_count()) + " safe repairs logged";
+    text += ".";
+    if (const StepReport* failed = report.failed_step(); failed != nullptr) {
+      text = failed->error ? failed->error->describe() : "Step " + failed->step_id + " failed.";
+      const int attempts = state.int_or("planning_attempts", 0);
+      if (!report.replan.empty() && attempts <= kMaxPlanningRetries) {
+        fields["replan"] = report.replan_payload();
+        fields["outcome"] = "replan";
+        text += " Back to planning (attempt " + std::to_string(attempts + 1) + " of " +
+                std::to_string(kMaxPlanningRetries + 1) + ").";
+      } else {
+        fields["outcome"] = "execution_failed";
+        if (!report.replan.empty()) text += " No planning attempts left.";
       }
-      entry["repairs"] = repairs;
-      if (!repairs.empty() && output) entry["status"] = "repaired";
-      if (!output) {
-        entry["error"] = output.error().describe();
-        steps.push_back(entry);
-        outcome = "execution_failed";
-        break;
-      }
-      if (!output->chart.empty()) entry["chart"] = Json::parse(output->chart);
-      if (output->table) {
-        entry["table"] = output->table->to_json();
-        entry["truncated"] = output->truncated;
-      }
-      Json files = Json::array();
-      for (const std::filesystem::path& file : output->files) files.push_back(file.string());
-      entry["files"] = files;
-      steps.push_back(entry);
     }
-    return step_delta("execute", outcome == "executed" ? "Ran " + std::to_string(steps.size()) + " steps."
-                                                         : "Step " + steps.back().value("step_id", "") + " failed.",
-                      Json{{"execution", Json{{"steps", steps}}}, {"outcome", outcome}});
+    return step_delta("execute", std::move(text), std::move(fields));
   };
 }
 

@@ -4,6 +4,7 @@
 #include "embed/embedder.hpp"
 #include "embed/embedder_from_config.hpp"
 #include "embed/hashed_embedder.hpp"
+#include "pipelines/autoviz/tool_library.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -42,7 +43,7 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   if (!embedder) return embedder.error();
   auto services = std::make_shared<AutovizServices>(AutovizServices{std::move(*tools), std::move(*templates),
                                                                     std::move(*capabilities), std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                                                                    std::move(*embedder), user_cache_dir(env) / "tools"});
+                                                                    std::nullopt, std::move(*embedder), user_cache_dir(env) / "tools"});
   core::Result<RuleIntentClassifier> intents = RuleIntentClassifier::load(assets, services->templates);
   if (!intents) return intents.error();
   services->intents.emplace(std::move(*intents));
@@ -58,6 +59,9 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   core::Result<RulePlanAdapter> adapter = RulePlanAdapter::load(assets);
   if (!adapter) return adapter.error();
   services->adapter.emplace(std::move(*adapter));
+  core::Result<StepExecutor> executor = StepExecutor::create(services->tools, ToolLibrary::builtin());
+  if (!executor) return executor.error();
+  services->executor.emplace(std::move(*executor));
   return std::shared_ptr<const AutovizServices>(std::move(services));
 }
 

@@ -1,6 +1,6 @@
 // AutovizServices holds what every node of the autoviz graph uses and nothing a run changes: the
-// registries read from assets/, the intent rules, the embedder and the cache folder of the tool
-// index. Loaded once per process; immutable after load(), so graphs and threads share one.
+// registries read from assets/, the intent rules, the step executor with the tools' compiled
+// params schemas, the embedder and the cache folder of the tool index. Loaded once per process; immutable after load(), so graphs and threads share one.
 #pragma once
 
 #include <filesystem>
@@ -13,6 +13,7 @@
 #include "pipelines/autoviz/rule_intent_classifier.hpp"
 #include "pipelines/autoviz/rule_plan_adapter.hpp"
 #include "pipelines/autoviz/rule_requirement_extractor.hpp"
+#include "pipelines/autoviz/step_executor.hpp"
 #include "pipelines/autoviz/template_registry.hpp"
 #include "pipelines/autoviz/tool_narrower.hpp"
 #include "pipelines/autoviz/tool_registry.hpp"
@@ -34,6 +35,7 @@ struct AutovizServices {
   std::optional<RuleRequirementExtractor> requirements;  // always set by load()
   std::optional<ToolNarrower> narrower;                  // always set by load(); refers to `tools`, `embedder`
   std::optional<RulePlanAdapter> adapter;                // always set by load()
+  std::optional<StepExecutor> executor;                  // always set by load(); `tools`' schemas, builtin tools
   std::shared_ptr<const embed::Embedder> embedder;
   std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
 
