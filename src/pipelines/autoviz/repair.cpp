@@ -170,6 +170,13 @@ void apply_explicit_grain(const StepSite& site, const Requirements& requirements
   params["grain"] = ParamValue{{wanted}, false};
 }
 
+// aggregate's metrics ["*"] with agg_func count counts rows; it names no column.
+bool counts_rows(const StepSite& site, std::string_view param, std::string_view column, const Params& params) {
+  if (site.tool != "aggregate" || param != "metrics" || column != "*") return false;
+  auto func = params.find("agg_func");
+  return func != params.end() && func->second.mentions("count");
+}
+
 std::vector<ReplanRequest> missing_columns(const StepSite& site, const Params& params,
                                            const std::vector<data::Column>& columns) {
   std::vector<ReplanRequest> requests;
@@ -177,7 +184,7 @@ std::vector<ReplanRequest> missing_columns(const StepSite& site, const Params& p
     if (!names_columns(site.tool, name)) continue;
     for (std::size_t i = 0; i < value.items.size(); ++i) {
       const std::string* column = std::get_if<std::string>(&value.items[i]);
-      if (column == nullptr || resolves(*column, columns)) continue;
+      if (column == nullptr || resolves(*column, columns) || counts_rows(site, name, *column, params)) continue;
       const std::string change = change_of(site.tool, name);
       requests.push_back({site.step_id, site.tool, name,
                           value.is_list ? fmt::format("{}/{}", site.pointer(name), i) : site.pointer(name), *column,
