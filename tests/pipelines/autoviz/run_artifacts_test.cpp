@@ -175,6 +175,9 @@ TEST_F(RunArtifactsTest, ReportHtmlIsSelfContainedAndEscapesTheQuestion) {
   EXPECT_THAT(html, HasSubstr("revenue by region &lt;script&gt;alert(1)&lt;/script&gt;"));
   EXPECT_THAT(html, Not(HasSubstr("<script")));
   EXPECT_THAT(html, HasSubstr("<td>South, East</td>"));
+  EXPECT_THAT(html, HasSubstr("Files: revenue.csv"));
+  EXPECT_THAT(html, HasSubstr("<li>metrics: `Revenue` -&gt; `revenue` (column-name casing)</li>"));
+  EXPECT_THAT(html, HasSubstr("<p class=\"verdict complete\">Coverage: complete</p>"));
   EXPECT_THAT(html, HasSubstr("<style>"));
   EXPECT_THAT(without_namespaces(html), Not(HasSubstr("http")));
   if (renderer.available()) {
