@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "e2e/command_runner.hpp"
@@ -60,6 +61,19 @@ const nlohmann::json& step_with_tool(const nlohmann::json& steps, const std::str
   return kNone;
 }
 
+std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Whether scripts/bootstrap installed vl2svg and node is on PATH, so ask draws SVGs.
+bool vl2svg_installed() {
+  return std::filesystem::exists(source("third_party/node/node_modules/vega-lite/bin/vl2svg")) &&
+         run_command("command -v node").exit_code == 0;
+}
+
 nlohmann::json AskCli::planned(const std::string& question) const {
   const CommandOutcome run = run_command(planfirst("plan " + source("examples/sales.csv") + " " + question +
                                                    " --json --checkpointer " + store()));
@@ -78,8 +92,7 @@ nlohmann::json& AskCli::step_param(nlohmann::json& state, const std::string& too
 }
 
 nlohmann::json AskCli::read_json(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
+  nlohmann::json json = nlohmann::json::parse(read_text(file), nullptr, false);
   EXPECT_FALSE(json.is_discarded()) << file;
   return json;
 }
@@ -108,8 +121,19 @@ TEST_F(AskCli, TheSeedWalkthroughPlansCoversAndProducesALineChartAndATable) {
   }
   EXPECT_TRUE(line_chart_by_category) << result["plan"];
   EXPECT_EQ(result["outcome"], "done");
-  for (const char* file : {"plan.json", "report.md", "plot_line.vl.json", "result.csv", "result.md"}) {
+  for (const char* file : {"plan.json", "report.md", "report.html", "plot_line.vl.json", "result.csv", "result.md"}) {
     EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out()) / file)) << file;
+  }
+  const std::string page = read_text(std::filesystem::path(out()) / "report.html");
+  EXPECT_EQ(page.find("<script"), std::string::npos);
+  EXPECT_EQ(page.find(" src="), std::string::npos);  // nothing loaded from elsewhere
+  if (vl2svg_installed()) {
+    const std::string svg = read_text(std::filesystem::path(out()) / "plot_line.svg");
+    EXPECT_NE(svg.find("<svg"), std::string::npos);
+    EXPECT_NE(page.find("<figure>" + svg), std::string::npos) << "report.html does not inline plot_line.svg";
+  } else {
+    EXPECT_NE(page.find("SVG skipped: "), std::string::npos);
+    EXPECT_NE(page.find("<summary>Vega-Lite spec (plot_line.vl.json)</summary>"), std::string::npos);
   }
 }
 

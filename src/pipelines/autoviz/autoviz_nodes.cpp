@@ -12,8 +12,9 @@
 #include "graph/compiled_graph.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
 #include "pipelines/autoviz/coverage_checker.hpp"
+#include "pipelines/autoviz/json_fields.hpp"
 #include "pipelines/autoviz/plan.hpp"
-#include "pipelines/autoviz/report_writer.hpp"
+#include "pipelines/autoviz/run_artifacts.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/step_executor.hpp"
 #include "pipelines/autoviz/tool_context.hpp"
@@ -33,12 +34,7 @@ Delta step_delta(std::string_view step_name, std::string text, Json fields = Jso
   return Delta(std::move(fields));
 }
 
-const Json& at_or_null(const StateView& state, std::string_view key) {
-  static const Json kNull;
-  const Json& json = state.json();
-  auto it = json.find(key);
-  return it == json.end() ? kNull : *it;
-}
+const Json& at_or_null(const StateView& state, std::string_view key) { return member_or_null(state.json(), key); }
 
 core::Result<Requirements> state_requirements(const StateView& state) {
   return Requirements::from_json(at_or_null(state, "requirements"));
@@ -205,13 +201,18 @@ graph::NodeFunction execute_node(Services services) {
   };
 }
 
-graph::NodeFunction report_node(Services) {
-  return [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
-    core::Result<std::vector<std::string>> written = write_run_report(state.json(), state.string_or("out_dir", "planfirst-out"));
-    if (!written) return written.error();
+graph::NodeFunction report_node(Services services) {
+  return [services](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
+    const std::string out_dir = state.string_or("out_dir", "planfirst-out");
+    context.report_progress("writing the run's files to " + out_dir);
+    core::Result<RunFiles> run = services->artifacts->write(out_dir, state.json());
+    if (!run) return run.error();
+    Json files = Json::array();
+    for (const std::filesystem::path& file : run->files) files.push_back(file.string());
+    std::string text = "The run's " + std::to_string(files.size()) + " files are in " + out_dir + ".";
+    for (const std::string& notice : run->notices) text += " " + notice + ".";
     const std::string outcome = state.string_or("outcome", "") == "executed" ? "done" : state.string_or("outcome", "");
-    return step_delta("report", "Wrote " + std::to_string(written->size()) + " files to " + state.string_or("out_dir", "") + ".",
-                      Json{{"artifacts", *written}, {"outcome", outcome}});
+    return step_delta("report", std::move(text), Json{{"artifacts", std::move(files)}, {"outcome", outcome}});
   };
 }
 

@@ -43,7 +43,7 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   if (!embedder) return embedder.error();
   auto services = std::make_shared<AutovizServices>(AutovizServices{std::move(*tools), std::move(*templates),
                                                                     std::move(*capabilities), std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                                                                    std::nullopt, std::move(*embedder), user_cache_dir(env) / "tools"});
+                                                                    std::nullopt, std::nullopt, std::move(*embedder), user_cache_dir(env) / "tools"});
   core::Result<RuleIntentClassifier> intents = RuleIntentClassifier::load(assets, services->templates);
   if (!intents) return intents.error();
   services->intents.emplace(std::move(*intents));
@@ -62,6 +62,9 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   core::Result<StepExecutor> executor = StepExecutor::create(services->tools, ToolLibrary::builtin());
   if (!executor) return executor.error();
   services->executor.emplace(std::move(*executor));
+  core::Result<ReportTemplates> report = ReportTemplates::load(assets);
+  if (!report) return report.error();
+  services->artifacts.emplace(SvgRenderer(SvgRendererOptions::installed()), std::move(*report));
   return std::shared_ptr<const AutovizServices>(std::move(services));
 }
 

@@ -1,6 +1,7 @@
 // AutovizServices holds what every node of the autoviz graph uses and nothing a run changes: the
 // registries read from assets/, the intent rules, the step executor with the tools' compiled
-// params schemas, the embedder and the cache folder of the tool index. Loaded once per process; immutable after load(), so graphs and threads share one.
+// params schemas, the run artifacts writer with its report templates and SVG renderer, the
+// embedder and the cache folder of the tool index. Loaded once per process; immutable after load(), so graphs and threads share one.
 #pragma once
 
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include "pipelines/autoviz/rule_intent_classifier.hpp"
 #include "pipelines/autoviz/rule_plan_adapter.hpp"
 #include "pipelines/autoviz/rule_requirement_extractor.hpp"
+#include "pipelines/autoviz/run_artifacts.hpp"
 #include "pipelines/autoviz/step_executor.hpp"
 #include "pipelines/autoviz/template_registry.hpp"
 #include "pipelines/autoviz/tool_narrower.hpp"
@@ -36,6 +38,7 @@ struct AutovizServices {
   std::optional<ToolNarrower> narrower;                  // always set by load(); refers to `tools`, `embedder`
   std::optional<RulePlanAdapter> adapter;                // always set by load()
   std::optional<StepExecutor> executor;                  // always set by load(); `tools`' schemas, builtin tools
+  std::optional<RunArtifacts> artifacts;                 // always set by load(); vl2svg where bootstrap installs it
   std::shared_ptr<const embed::Embedder> embedder;
   std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
 

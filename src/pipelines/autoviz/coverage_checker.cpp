@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "pipelines/autoviz/capability_map.hpp"
+#include "pipelines/autoviz/json_fields.hpp"
 #include "pipelines/autoviz/plan.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/tool_registry.hpp"
@@ -163,6 +164,38 @@ core::Json CoverageReport::to_json() const {
   return {{"complete", complete()},          {"lines", json_lines},     {"missing", missing},
           {"unjustified", unjustified},      {"unknown_tools", unknown_tools}, {"unmapped", unmapped},
           {"retry_payload", retry_payload()}};
+}
+
+core::Result<CoverageReport> CoverageReport::from_json(const core::Json& json) {
+  if (core::Result<void> shape = check_object(json, "", {"lines", "missing", "unjustified", "unknown_tools", "unmapped"},
+                                              {"complete", "retry_payload"});
+      !shape) {
+    return shape.error();
+  }
+  const core::Json& lines = json.at("lines");
+  if (!lines.is_array()) return core::invalid_argument("expected a list of lines", "/lines");
+  CoverageReport report;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string where = "/lines/" + std::to_string(i);
+    const core::Json& line = lines[i];
+    if (core::Result<void> shape = check_object(line, where, {"requirement", "steps", "covered"}); !shape) {
+      return shape.error();
+    }
+    core::Result<std::string> requirement = string_field(line, "requirement", where);
+    if (!requirement) return requirement.error();
+    core::Result<std::vector<std::string>> steps = string_list_field(line, "steps", where);
+    if (!steps) return steps.error();
+    const core::Json& covered = line.at("covered");
+    if (!covered.is_boolean()) return core::invalid_argument("expected a boolean", where + "/covered");
+    report.lines.push_back({std::move(*requirement), std::move(*steps), covered.get<bool>()});
+  }
+  for (auto [key, list] : {std::pair{"missing", &report.missing}, std::pair{"unjustified", &report.unjustified},
+                           std::pair{"unknown_tools", &report.unknown_tools}, std::pair{"unmapped", &report.unmapped}}) {
+    core::Result<std::vector<std::string>> names = string_list_field(json, key, "");
+    if (!names) return names.error();
+    *list = std::move(*names);
+  }
+  return report;
 }
 
 }  // namespace planfirst::autoviz

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/json.hpp"
+#include "core/result.hpp"
 
 #include <string>
 #include <vector>
@@ -42,6 +43,9 @@ struct CoverageReport {
   // {"complete", "lines": [{"requirement", "steps", "covered"}], "missing", "unjustified",
   // "unknown_tools", "unmapped", "retry_payload"}
   core::Json to_json() const;
+  // The inverse of to_json() ("complete" and "retry_payload" are derived, so read past);
+  // kInvalidArgument with the JSON pointer at fault.
+  static core::Result<CoverageReport> from_json(const core::Json& json);
 };
 
 class CoverageChecker {

@@ -1,110 +1,287 @@
 #include "pipelines/autoviz/report_writer.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <kainjow/mustache.hpp>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
-#include <sstream>
-#include <system_error>
-
-#include "core/file_text.hpp"
+#include "pipelines/autoviz/json_fields.hpp"
+#include "pipelines/autoviz/tool_table_text.hpp"
 
 namespace planfirst::autoviz {
 namespace {
 
+namespace mstch = kainjow::mustache;
 using core::Json;
 
-core::Result<void> write_whole(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path temp = path.string() + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) return core::Error{core::ErrorCode::kUnavailable, "cannot write " + temp.string(), temp.string()};
-  }
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);
-  if (ec) return core::Error{core::ErrorCode::kUnavailable, "cannot write " + path.string() + ": " + ec.message(), path.string()};
-  return core::ok();
+std::string text_of(const Json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  return value.is_null() ? std::string() : value.dump();
 }
 
-std::string joined(const Json& list) {
+std::string joined(const std::vector<std::string>& items, const std::string& none = "(none)") {
+  if (items.empty()) return none;
   std::string text;
-  if (!list.is_array()) return text;
-  for (const Json& item : list) text += (text.empty() ? "" : ", ") + (item.is_string() ? item.get<std::string>() : item.dump());
+  for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
   return text;
 }
 
-Json plan_document(const Json& state) {
-  Json document = Json::object();
-  for (const char* key : {"question", "dataset", "table", "intent", "requirements", "tools", "plan", "coverage"}) {
-    if (state.contains(key)) document[key] = state[key];
+std::vector<std::string> texts(const Json& list) {
+  std::vector<std::string> out;
+  if (list.is_array()) {
+    for (const Json& item : list) out.push_back(text_of(item));
   }
-  Json steps = Json::array();
-  for (Json step : state.value("execution", Json::object()).value("steps", Json::array())) {
-    step.erase("table");
-    step.erase("chart");
-    steps.push_back(std::move(step));
-  }
-  document["execution"] = Json{{"steps", steps}};
-  return document;
+  return out;
 }
 
-std::string markdown(const Json& state, const std::vector<std::string>& charts) {
-  std::ostringstream out;
-  out << "# " << state.value("question", "") << "\n\nData: `" << state.value("dataset", "") << "`\n\n## Requirements\n\n";
-  const Json requirements = state.value("requirements", Json::object());
-  for (const char* key : {"metrics", "group_by", "analysis", "outputs"}) {
-    out << "- " << key << ": " << joined(requirements.value(key, Json::array())) << "\n";
+std::string time_line(const TimeRequirement& time) {
+  if (!time.column) return "time: (none)";
+  return "time: " + *time.column + " (grain " + time.grain + ")";
+}
+
+std::vector<std::string> coverage_lines(const CoverageReport& coverage) {
+  std::vector<std::string> lines;
+  const std::string text = coverage.describe();
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    if (end > start) lines.push_back(text.substr(start, end - start));
+    start = end + 1;
   }
-  out << "- time: " << requirements.value("time", Json::object()).dump() << "\n\n## Plan\n\n";
-  int n = 0;
-  for (const Json& step : state.value("plan", Json::object()).value("steps", Json::array())) {
-    out << ++n << ". `" << step.value("tool", "") << "` " << step.value("params", Json::object()).dump()
-        << " satisfies " << joined(step.value("satisfies", Json::array())) << "\n";
+  return lines;
+}
+
+const Json& execution_steps(const Json& state) { return member_or_null(member_or_null(state, "execution"), "steps"); }
+
+// The requirements a step cites, from the plan.
+std::vector<std::string> satisfies(const Json& state, const std::string& step_id) {
+  for (const Json& step : member_or_null(member_or_null(state, "plan"), "steps")) {
+    if (text_of(member_or_null(step, "step_id")) == step_id) return texts(member_or_null(step, "satisfies"));
   }
-  const Json coverage = state.value("coverage", Json::object());
-  out << "\n## Coverage: " << (coverage.value("complete", false) ? "complete" : "INCOMPLETE") << "\n\n";
-  for (const Json& line : coverage.value("lines", Json::array())) {
-    out << "- " << line.value("requirement", "") << " -> " << joined(line.value("steps", Json::array()))
-        << (line.value("covered", false) ? " (OK)" : " (MISSING)") << "\n";
+  return {};
+}
+
+std::vector<std::string> replan_lines(const Json& state) {
+  std::vector<std::string> lines;
+  for (const Json& request : member_or_null(member_or_null(state, "execution"), "replan")) lines.push_back(describe_replan(request));
+  return lines;
+}
+
+std::vector<std::string> repair_lines(const Json& step) {
+  std::vector<std::string> lines;
+  for (const Json& repair : member_or_null(step, "repairs")) lines.push_back(describe_repair(repair));
+  return lines;
+}
+
+// The first kReportRows rows of `table`.
+data::QueryResult head(const data::QueryResult& table) {
+  if (table.row_count() <= kReportRows) return table;
+  std::vector<data::Column> columns = table.columns();
+  for (data::Column& column : columns) column.values.resize(kReportRows);
+  return data::QueryResult(std::move(columns));
+}
+
+// "Showing 20 of 480 rows; all are in aggregate.csv." and the like; empty when every row shows.
+std::string rows_note(const Json& step, const StepArtifacts& artifacts) {
+  const std::size_t rows = artifacts.table->row_count();
+  const bool truncated = member_or_null(step, "truncated").is_boolean() && step["truncated"].get<bool>();
+  if (rows <= kReportRows && !truncated) return {};
+  std::string note = rows <= kReportRows ? fmt::format("{} rows", rows)
+                                         : fmt::format("Showing {} of {} rows", kReportRows, rows);
+  if (truncated) note += fmt::format("; the step's relation holds more than the {} kept", rows);
+  const std::vector<std::string>& files = artifacts.files.empty() ? artifacts.table_files : artifacts.files;
+  if (!files.empty()) note += "; files: " + joined(files);
+  return note + ".";
+}
+
+// Markdown prose: '<' and '&' as entities, so a question never becomes markup.
+std::string md_text(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '<') out += "&lt;";
+    else if (c == '&') out += "&amp;";
+    else out += c;
   }
-  out << "\n## Results\n\n";
-  for (const std::string& chart : charts) out << "- chart: [" << chart << "](" << chart << ")\n";
-  for (const Json& step : state.value("execution", Json::object()).value("steps", Json::array())) {
-    for (const Json& file : step.value("files", Json::array())) {
-      const std::string path = file.get<std::string>();
-      if (path.size() > 3 && path.substr(path.size() - 3) == ".md") {
-        core::Result<std::string> table = core::read_file_text(path);
-        if (table) out << "\n" << *table << "\n";
-      }
+  return out;
+}
+
+std::string md_list(const std::vector<std::string>& items) {
+  std::string text;
+  for (const std::string& item : items) text += "- " + md_text(item) + "\n";
+  return text;
+}
+
+std::string md_step(std::size_t index, const Json& state, const Json& step, const StepArtifacts& artifacts) {
+  const std::string step_id = text_of(member_or_null(step, "step_id"));
+  std::string text = "### " + std::to_string(index + 1) + ". " + md_text(step_id) + ": " +
+                     md_text(text_of(member_or_null(step, "tool"))) + " (" + text_of(member_or_null(step, "status")) + ")\n\n";
+  text += "Satisfies: " + md_text(joined(satisfies(state, step_id))) + "\n\n";
+  if (const std::string error = text_of(member_or_null(step, "error")); !error.empty()) text += "Error: " + md_text(error) + "\n\n";
+  if (!artifacts.svg_file.empty()) text += "![" + md_text(step_id) + "](" + artifacts.svg_file + ")\n\n";
+  if (!artifacts.chart_file.empty()) text += "Chart spec: [" + artifacts.chart_file + "](" + artifacts.chart_file + ")\n\n";
+  for (const std::string& notice : artifacts.notices) text += "> " + md_text(notice) + "\n\n";
+  if (artifacts.table) {
+    text += table_to_markdown(head(*artifacts.table)) + "\n";
+    if (const std::string note = rows_note(step, artifacts); !note.empty()) text += md_text(note) + "\n\n";
+  }
+  const std::vector<std::string>& files = artifacts.files.empty() ? artifacts.table_files : artifacts.files;
+  if (!files.empty()) text += "Files: " + md_text(joined(files)) + "\n\n";
+  if (const std::vector<std::string> repairs = repair_lines(step); !repairs.empty()) {
+    text += "Repairs:\n\n" + md_list(repairs) + "\n";
+  }
+  return text;
+}
+
+mstch::data string_list(const std::vector<std::string>& items) {
+  mstch::data list{mstch::data::type::list};
+  for (const std::string& item : items) list.push_back(mstch::data(item));
+  return list;
+}
+
+void add_html_table(mstch::data& view, const data::QueryResult& table) {
+  view.set("has_table", true);
+  std::vector<std::string> header;
+  for (const data::Column& column : table.columns()) header.push_back(column.name);
+  view.set("header", string_list(header));
+  mstch::data rows{mstch::data::type::list};
+  for (std::size_t r = 0; r < table.row_count(); ++r) {
+    std::vector<std::string> cells;
+    for (std::size_t c = 0; c < table.column_count(); ++c) {
+      cells.push_back(table.at(r, c).is_null() ? std::string() : table.at(r, c).to_string());
     }
-    if (step.contains("error")) out << "- step " << step.value("step_id", "") << " failed: " << step["error"].get<std::string>() << "\n";
+    mstch::data row;
+    row.set("cells", string_list(cells));
+    rows.push_back(row);
   }
-  return out.str();
+  view.set("rows", rows);
+}
+
+mstch::data html_step(std::size_t index, const Json& state, const Json& step, const StepArtifacts& artifacts) {
+  const std::string step_id = text_of(member_or_null(step, "step_id"));
+  mstch::data view;
+  view.set("number", std::to_string(index + 1));
+  view.set("step_id", step_id);
+  view.set("tool", text_of(member_or_null(step, "tool")));
+  view.set("status", text_of(member_or_null(step, "status")));
+  view.set("satisfies", joined(satisfies(state, step_id)));
+  if (const std::string error = text_of(member_or_null(step, "error")); !error.empty()) view.set("error", error);
+  if (!artifacts.svg.empty()) {
+    view.set("svg", artifacts.svg);
+  } else if (!artifacts.spec.empty()) {
+    view.set("spec", artifacts.spec);
+    view.set("chart_file", artifacts.chart_file);
+  }
+  std::vector<std::string> notices = artifacts.notices;
+  if (artifacts.table) {
+    add_html_table(view, head(*artifacts.table));
+    if (const std::string note = rows_note(step, artifacts); !note.empty()) notices.push_back(note);
+  }
+  view.set("notices", string_list(notices));
+  const std::vector<std::string>& files = artifacts.files.empty() ? artifacts.table_files : artifacts.files;
+  if (!files.empty()) view.set("files", joined(files));
+  const std::vector<std::string> repairs = repair_lines(step);
+  view.set("has_repairs", !repairs.empty());
+  view.set("repairs", string_list(repairs));
+  return view;
+}
+
+std::string dataset_line(const Json& state) {
+  std::string line = "Dataset: `" + text_of(member_or_null(state, "dataset")) + "`";
+  if (const std::string table = text_of(member_or_null(state, "table")); !table.empty()) line += " (table " + table + ")";
+  return line;
 }
 
 }  // namespace
 
-core::Result<std::vector<std::string>> write_run_report(const Json& state, const std::filesystem::path& out_dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec) return core::Error{core::ErrorCode::kUnavailable, "cannot create " + out_dir.string() + ": " + ec.message(), out_dir.string()};
-  std::vector<std::string> written;
-  std::vector<std::string> charts;
-  for (const Json& step : state.value("execution", Json::object()).value("steps", Json::array())) {
-    if (!step.contains("chart")) continue;
-    const std::string name = step.value("step_id", "chart") + ".vl.json";
-    if (auto ok = write_whole(out_dir / name, step["chart"].dump(2) + "\n"); !ok) return ok.error();
-    charts.push_back(name);
-    written.push_back((out_dir / name).string());
+core::Result<ReportTemplates> ReportTemplates::load(const core::AssetStore& assets) {
+  core::Result<std::string> page = assets.read(std::string(kPage));
+  if (!page) return page.error();
+  core::Result<std::string> css = assets.read(std::string(kStyle));
+  if (!css) return css.error();
+  return ReportTemplates{std::move(*page), std::move(*css)};
+}
+
+std::vector<std::string> requirement_lines(const Requirements& requirements) {
+  std::vector<std::string> constraints;
+  for (const core::Json& constraint : requirements.to_json().at("constraints")) constraints.push_back(constraint.dump());
+  return {"metrics: " + joined(requirements.metrics), "group_by: " + joined(requirements.group_by),
+          time_line(requirements.time), "analysis: " + joined(requirements.analysis),
+          "outputs: " + joined(requirements.outputs), "constraints: " + joined(constraints)};
+}
+
+std::string coverage_verdict(const CoverageReport& coverage) {
+  return coverage.complete() ? "Coverage: complete" : "Coverage: incomplete";
+}
+
+std::string execution_verdict(const Json& execution) {
+  for (const Json& step : member_or_null(execution, "steps")) {
+    if (text_of(member_or_null(step, "status")) != "failed") continue;
+    return "Execution: stopped at step '" + text_of(member_or_null(step, "step_id")) + "' (" + text_of(member_or_null(step, "tool")) +
+           "): " + text_of(member_or_null(step, "error"));
   }
-  for (const Json& step : state.value("execution", Json::object()).value("steps", Json::array())) {
-    for (const Json& file : step.value("files", Json::array())) written.push_back(file.get<std::string>());
+  const std::size_t repairs = member_or_null(execution, "repair_count").is_number() ? execution["repair_count"].get<std::size_t>() : 0;
+  if (repairs == 0) return "Execution: every step ran; no repair changed the plan's params.";
+  return fmt::format("Execution: every step ran; {} safe repair{} changed the plan's params.", repairs,
+                     repairs == 1 ? "" : "s");
+}
+
+std::string describe_repair(const Json& repair) {
+  return text_of(member_or_null(repair, "param")) + ": `" + text_of(member_or_null(repair, "before")) + "` -> `" +
+         text_of(member_or_null(repair, "after")) + "` (" + text_of(member_or_null(repair, "reason")) + ")";
+}
+
+std::string describe_replan(const Json& request) {
+  return text_of(member_or_null(request, "step_id")) + "." + text_of(member_or_null(request, "param")) + " = " +
+         text_of(member_or_null(request, "value")) + " (" + text_of(member_or_null(request, "change")) +
+         "): " + text_of(member_or_null(request, "reason"));
+}
+
+std::string report_markdown(const ReportContent& content) {
+  const Json& state = content.state;
+  std::string text = "# " + md_text(text_of(member_or_null(state, "question"))) + "\n\n" + md_text(dataset_line(state)) + "\n\n";
+  text += "## Requirements\n\n" + md_list(requirement_lines(content.requirements)) + "\n";
+  text += "## Tools considered\n\n" +
+          md_list(content.tools.empty() ? std::vector<std::string>{"none recorded"} : content.tools) + "\n";
+  text += "## Coverage\n\n" + coverage_verdict(content.coverage) + "\n\n" + md_list(coverage_lines(content.coverage)) + "\n";
+  text += "## Execution\n\n" + md_text(execution_verdict(member_or_null(state, "execution"))) + "\n\n";
+  if (const std::vector<std::string> replan = replan_lines(state); !replan.empty()) {
+    text += "Sent back to planning:\n\n" + md_list(replan) + "\n";
   }
-  if (auto ok = write_whole(out_dir / "plan.json", plan_document(state).dump(2) + "\n"); !ok) return ok.error();
-  written.push_back((out_dir / "plan.json").string());
-  if (auto ok = write_whole(out_dir / "report.md", markdown(state, charts)); !ok) return ok.error();
-  written.push_back((out_dir / "report.md").string());
-  return written;
+  text += "## Steps\n\n";
+  const Json& steps = execution_steps(state);
+  for (std::size_t i = 0; i < content.steps.size(); ++i) text += md_step(i, state, steps.at(i), content.steps[i]);
+  return text;
+}
+
+core::Result<std::string> report_html(const ReportContent& content, const ReportTemplates& templates) {
+  const Json& state = content.state;
+  mstch::data view;
+  view.set("question", text_of(member_or_null(state, "question")));
+  view.set("dataset", text_of(member_or_null(state, "dataset")));
+  view.set("table", text_of(member_or_null(state, "table")));
+  view.set("css", templates.css);
+  view.set("requirements", string_list(requirement_lines(content.requirements)));
+  view.set("tools", string_list(content.tools));
+  view.set("verdict", coverage_verdict(content.coverage));
+  view.set("verdict_class", content.coverage.complete() ? "complete" : "incomplete");
+  view.set("coverage", string_list(coverage_lines(content.coverage)));
+  const std::string execution = execution_verdict(member_or_null(state, "execution"));
+  view.set("execution", execution);
+  view.set("execution_class", execution.starts_with("Execution: stopped") ? "failed" : "ok");
+  const std::vector<std::string> replan = replan_lines(state);
+  view.set("has_replan", !replan.empty());
+  view.set("replan", string_list(replan));
+  mstch::data steps{mstch::data::type::list};
+  const Json& executed = execution_steps(state);
+  for (std::size_t i = 0; i < content.steps.size(); ++i) {
+    steps.push_back(html_step(i, state, executed.at(i), content.steps[i]));
+  }
+  view.set("steps", steps);
+  mstch::mustache compiled(templates.page);
+  std::string html = compiled.render(view);
+  if (!compiled.is_valid()) return core::internal_error(compiled.error_message(), std::string(ReportTemplates::kPage));
+  return html;
 }
 
 }  // namespace planfirst::autoviz

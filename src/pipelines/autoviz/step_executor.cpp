@@ -199,7 +199,7 @@ core::Json ExecutionReport::to_json() const {
   for (const StepReport& step : steps) list.push_back(step_json(step));
   out["steps"] = std::move(list);
   out["ok"] = ok();
-  out["repairs"] = repair_count();
+  out["repair_count"] = repair_count();
   return out;
 }
 

@@ -60,7 +60,7 @@ struct ExecutionReport {
   bool ok() const;                        // every step ok or repaired
   const StepReport* failed_step() const;  // nullptr when none failed
   std::size_t repair_count() const;      // repairs that changed a plan's params (not auto_grain)
-  // {"replan", "steps", "ok", "repairs"}; each step gives step_id, tool, status, params, input,
+  // {"replan", "steps", "ok", "repair_count"}; each step gives step_id, tool, status, params, input,
   // repairs (each with its provenance), grain when bucketed, error (Error::describe()) when failed,
   // and for a step that ran its relation, sql, chart (the spec), table (rows as objects), columns
   // (names and types in order), truncated and files. Same run, same bytes.

@@ -157,6 +157,22 @@ TEST_F(CoverageCheckerTest, TheSameInputGivesAByteIdenticalReport) {
             "Remove unjustified steps: detect_anomalies");
 }
 
+TEST_F(CoverageCheckerTest, FromJsonReadsBackWhatToJsonWrote) {
+  const Plan plan = walkthrough_plan(R"([{"action": "add", "step_id": "detect_anomalies", "tool": "detect_anomalies",
+      "params": {"column": "revenue"}, "rationale": "", "satisfies": []}])");
+  const CoverageReport report = checker_.check(seed_requirements(), plan);
+
+  const CoverageReport back = loaded(CoverageReport::from_json(report.to_json()));
+
+  EXPECT_EQ(back.to_json(), report.to_json());
+  EXPECT_EQ(back.describe(), report.describe());
+  EXPECT_EQ(CoverageReport::from_json(Json::parse(R"({"lines": [{"requirement": "metrics=revenue", "steps": [],
+      "covered": "yes"}], "missing": [], "unjustified": [], "unknown_tools": [], "unmapped": []})"))
+                .error()
+                .where,
+            "/lines/0/covered");
+}
+
 TEST(CoverageChecker, ALabelWithoutARuleIsCheckedThroughTheCoreSetAndReported) {
   const core::AssetStore builtin;
   testing::AssetOverrides overrides;

@@ -1,0 +1,374 @@
+// RunArtifacts over a hand-built state after execute: an aggregate table, a line chart and a
+// save_table step; and SvgRenderer on the vl2svg that scripts/bootstrap installs (tests that need
+// it skip without node or vl2svg).
+#include "pipelines/autoviz/run_artifacts.hpp"
+
+#include <gmock/gmock.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "core/asset_store.hpp"
+#include "core/file_text.hpp"
+#include "pipelines/autoviz/svg_renderer.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using Json = nlohmann::json;
+
+constexpr const char* kLineChart = R"({"$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+  "data": {"values": [{"month": "2024-01", "revenue": 10, "region": "North"},
+                      {"month": "2024-02", "revenue": 15, "region": "North"},
+                      {"month": "2024-01", "revenue": 7, "region": "South"},
+                      {"month": "2024-02", "revenue": 3, "region": "South"}]},
+  "mark": "line",
+  "encoding": {"x": {"field": "month", "type": "ordinal"}, "y": {"field": "revenue", "type": "quantitative"},
+               "color": {"field": "region", "type": "nominal"}}})";
+
+constexpr const char* kColumns = R"([{"name": "region", "type": "text", "sql_type": "VARCHAR"},
+                                     {"name": "revenue", "type": "double", "sql_type": "DOUBLE"}])";
+constexpr const char* kRows = R"([{"region": "North", "revenue": 25.0}, {"region": "South, East", "revenue": 10.5}])";
+
+// The autoviz state after execute, as the graph holds it; save_table wrote `dir`/revenue.csv.
+Json sample_state(const fs::path& dir) {
+  Json state = Json::parse(R"({"question": "revenue by region <script>alert(1)</script>",
+      "dataset": "examples/sales.csv", "table": "sales",
+      "requirements": {"metrics": ["revenue"], "group_by": ["region"], "time": {"column": "month", "grain": "month"},
+                       "analysis": ["total", "trend"], "outputs": ["chart", "table"], "constraints": []},
+      "tools": [{"tool": "aggregate", "source": "template", "score": 0.9, "query": "q"},
+                {"tool": "plot_line", "source": "retrieval", "score": 0.7, "query": "q"}],
+      "plan": {"steps": [
+        {"step_id": "aggregate_1", "tool": "aggregate", "params": {}, "rationale": "totals", "satisfies": ["analysis:total", "group_by:region"]},
+        {"step_id": "plot_line_1", "tool": "plot_line", "params": {}, "rationale": "trend", "satisfies": ["analysis:trend", "outputs:chart"]},
+        {"step_id": "save_table_1", "tool": "save_table", "params": {}, "rationale": "table", "satisfies": ["outputs:table"]}]},
+      "coverage": {"complete": true, "lines": [
+        {"requirement": "metrics=revenue", "steps": ["aggregate_1"], "covered": true},
+        {"requirement": "group_by=region", "steps": ["aggregate_1"], "covered": true}],
+        "missing": [], "unjustified": [], "unknown_tools": [], "unmapped": [], "retry_payload": ""},
+      "outcome": "executed"})");
+  const Json repair = {{"step_id", "aggregate_1"}, {"tool", "aggregate"}, {"param", "metrics"}, {"before", "Revenue"},
+                       {"after", "revenue"}, {"reason", "column-name casing"}, {"kind", "column_casing"}};
+  Json aggregate = {{"step_id", "aggregate_1"}, {"tool", "aggregate"}, {"status", "repaired"},
+                    {"params", {{"metrics", {"revenue"}}}}, {"input", "sales"}, {"repairs", {repair}},
+                    {"relation", "aggregate_1"}, {"sql", "SELECT region, sum(revenue) AS revenue FROM sales GROUP BY region"},
+                    {"table", Json::parse(kRows)}, {"columns", Json::parse(kColumns)}, {"truncated", false},
+                    {"files", Json::array()}};
+  Json plot = {{"step_id", "plot_line_1"}, {"tool", "plot_line"}, {"status", "ok"}, {"params", Json::object()},
+               {"input", "aggregate_1"}, {"repairs", Json::array()}, {"relation", ""}, {"sql", ""},
+               {"chart", Json::parse(kLineChart)}, {"files", Json::array()}};
+  Json save = {{"step_id", "save_table_1"}, {"tool", "save_table"}, {"status", "ok"}, {"params", Json::object()},
+               {"input", "aggregate_1"}, {"repairs", Json::array()}, {"relation", ""}, {"sql", ""},
+               {"table", Json::parse(kRows)}, {"columns", Json::parse(kColumns)}, {"truncated", false},
+               {"files", {(dir / "revenue.csv").string()}}};
+  state["execution"] = {{"steps", {aggregate, plot, save}}, {"replan", Json::array()}, {"ok", true}, {"repair_count", 1}};
+  return state;
+}
+
+std::string read(const fs::path& path) {
+  core::Result<std::string> text = core::read_file_text(path);
+  EXPECT_TRUE(text.has_value()) << path;
+  return text ? *text : std::string();
+}
+
+// The text with XML namespace declarations removed, so what remains names no resource.
+std::string without_namespaces(const std::string& text) {
+  return std::regex_replace(text, std::regex(R"(xmlns(:\w+)?="http://www\.w3\.org/[^"]*")"), "");
+}
+
+SvgRenderer installed_renderer() { return SvgRenderer(SvgRendererOptions::installed()); }
+
+SvgRenderer missing_renderer() {
+  SvgRendererOptions options;
+  options.script = "/nonexistent/vega-lite/bin/vl2svg";
+  return SvgRenderer(options);
+}
+
+class RunArtifactsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("planfirst_run_artifacts_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  RunArtifacts writer(SvgRenderer renderer) const {
+    core::Result<ReportTemplates> templates = ReportTemplates::load(core::AssetStore());
+    EXPECT_TRUE(templates.has_value()) << templates.error().describe();
+    return RunArtifacts(std::move(renderer), templates ? std::move(*templates) : ReportTemplates{});
+  }
+
+  RunFiles write_with(SvgRenderer renderer, const fs::path& dir) const {
+    core::Result<RunFiles> written = writer(std::move(renderer)).write(dir, sample_state(dir));
+    EXPECT_TRUE(written.has_value()) << written.error().describe();
+    return written ? *written : RunFiles{};
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(RunArtifactsTest, WritesEveryFileAndReturnsTheRunsFiles) {
+  const bool svg = installed_renderer().available();
+
+  const RunFiles run = write_with(installed_renderer(), dir_);
+
+  std::vector<std::string> names;
+  for (const fs::path& path : run.files) names.push_back(path.filename().string());
+  if (svg) {
+    EXPECT_THAT(names, ElementsAre("revenue.csv", "plot_line_1.vl.json", "plot_line_1.svg", "plan.json", "report.md",
+                                   "report.html"));
+  } else {
+    EXPECT_THAT(names, ElementsAre("revenue.csv", "plot_line_1.vl.json", "plan.json", "report.md", "report.html"));
+  }
+  for (std::size_t i = 1; i < run.files.size(); ++i) EXPECT_TRUE(fs::is_regular_file(run.files[i])) << run.files[i];
+  EXPECT_EQ(Json::parse(read(dir_ / "plot_line_1.vl.json")), Json::parse(kLineChart));
+  EXPECT_FALSE(fs::exists(dir_ / "aggregate_1.csv"));   // save_table_1 saved its relation
+  EXPECT_FALSE(fs::exists(dir_ / "save_table_1.csv"));  // the step wrote its own file
+}
+
+TEST_F(RunArtifactsTest, AWholeTableNoStepSavedIsWrittenAsCsvAndMarkdown) {
+  Json state = sample_state(dir_);
+  state["execution"]["steps"].erase(2);
+
+  ASSERT_TRUE(writer(missing_renderer()).write(dir_, state).has_value());
+
+  EXPECT_EQ(read(dir_ / "aggregate_1.csv"), "region,revenue\nNorth,25\n\"South, East\",10.5\n");
+  EXPECT_THAT(read(dir_ / "aggregate_1.md"), HasSubstr("| North | 25 |"));
+  EXPECT_EQ(Json::parse(read(dir_ / "plan.json"))["execution"]["steps"][0]["table_files"],
+            Json::array({"aggregate_1.csv", "aggregate_1.md"}));
+}
+
+TEST_F(RunArtifactsTest, PlanJsonKeepsRepairsWithTheirProvenanceAndLeavesRowsOut) {
+  write_with(missing_renderer(), dir_);
+
+  const std::string text = read(dir_ / "plan.json");
+
+  const Json plan = Json::parse(text);
+  const Json state = sample_state(dir_);
+  EXPECT_EQ(plan.at("requirements"), state["requirements"]);
+  EXPECT_EQ(plan.at("plan"), state["plan"]);
+  EXPECT_EQ(plan.at("tools").size(), 2u);
+  EXPECT_EQ(plan.at("coverage").at("complete"), true);
+  EXPECT_EQ(plan.at("repairs"), Json::parse(R"([{"step_id": "aggregate_1", "tool": "aggregate", "param": "metrics",
+      "before": "Revenue", "after": "revenue", "reason": "column-name casing", "kind": "column_casing"}])"));
+  const Json& aggregate = plan.at("execution").at("steps").at(0);
+  EXPECT_EQ(aggregate.at("repairs"), plan.at("repairs"));
+  EXPECT_EQ(aggregate.at("rows"), 2);
+  EXPECT_EQ(aggregate.at("columns"), Json::parse(kColumns));
+  EXPECT_EQ(aggregate.at("table_files"), Json::array({"revenue.csv"}));  // saved by save_table_1
+  EXPECT_EQ(plan.at("execution").at("steps").at(1).at("chart_file"), "plot_line_1.vl.json");
+  EXPECT_EQ(plan.at("execution").at("steps").at(2).at("files"), Json::array({"revenue.csv"}));
+  EXPECT_THAT(text, Not(HasSubstr("South, East")));  // no table rows
+  EXPECT_THAT(text, Not(HasSubstr("\"mark\"")));     // no chart spec
+}
+
+TEST_F(RunArtifactsTest, PlanJsonAndReportsAreByteIdenticalAcrossRuns) {
+  write_with(missing_renderer(), dir_ / "a");
+  write_with(missing_renderer(), dir_ / "b");
+
+  for (const char* file : {"plan.json", "report.md", "report.html"}) {
+    // The state names each folder's own revenue.csv, by a path relative to the folder.
+    EXPECT_EQ(read(dir_ / "a" / file), read(dir_ / "b" / file)) << file;
+  }
+}
+
+TEST_F(RunArtifactsTest, ReportMarkdownNamesEveryStepTheVerdictsAndTheRepairs) {
+  write_with(installed_renderer(), dir_);
+
+  const std::string report = read(dir_ / "report.md");
+
+  for (const char* step : {"aggregate_1: aggregate (repaired)", "plot_line_1: plot_line (ok)", "save_table_1: save_table"}) {
+    EXPECT_THAT(report, HasSubstr(step));
+  }
+  EXPECT_THAT(report, HasSubstr("Dataset: `examples/sales.csv` (table sales)"));
+  EXPECT_THAT(report, HasSubstr("Satisfies: analysis:trend, outputs:chart"));
+  EXPECT_THAT(report, HasSubstr("Coverage: complete"));
+  EXPECT_THAT(report, HasSubstr("group_by=region -> aggregate_1 (OK)"));
+  EXPECT_THAT(report, HasSubstr("Execution: every step ran; 1 safe repair changed the plan's params."));
+  EXPECT_THAT(report, HasSubstr("- aggregate (template, score 0.900)"));
+  EXPECT_THAT(report, HasSubstr("- time: month (grain month)"));
+  EXPECT_THAT(report, HasSubstr("| North | 25 |"));
+  EXPECT_THAT(report, HasSubstr("metrics: `Revenue` -> `revenue` (column-name casing)"));
+  EXPECT_THAT(report, HasSubstr("&lt;script>"));
+  EXPECT_THAT(report, Not(HasSubstr("<script>")));
+}
+
+TEST_F(RunArtifactsTest, ReportsShowTheFirstRowsOfALongTableAndNameItsFiles) {
+  Json state = sample_state(dir_);
+  Json rows = Json::array();
+  for (int i = 0; i < 30; ++i) rows.push_back({{"region", "r" + std::to_string(i)}, {"revenue", i}});
+  state["execution"]["steps"][0]["table"] = rows;
+
+  ASSERT_TRUE(writer(missing_renderer()).write(dir_, state).has_value());
+
+  const std::string report = read(dir_ / "report.md");
+  EXPECT_THAT(report, HasSubstr("| r19 |"));
+  EXPECT_THAT(report, Not(HasSubstr("| r20 |")));
+  EXPECT_THAT(report, HasSubstr("Showing 20 of 30 rows; files: revenue.csv."));
+}
+
+TEST_F(RunArtifactsTest, ATruncatedTableIsShownButNotFiledAsComplete) {
+  Json state = sample_state(dir_);
+  state["execution"]["steps"].erase(2);
+  state["execution"]["steps"][0]["truncated"] = true;
+
+  ASSERT_TRUE(writer(missing_renderer()).write(dir_, state).has_value());
+
+  EXPECT_FALSE(fs::exists(dir_ / "aggregate_1.csv"));
+  EXPECT_THAT(read(dir_ / "report.md"), HasSubstr("2 rows; the step's relation holds more than the 2 kept."));
+}
+
+TEST_F(RunArtifactsTest, ATableCellThatIsNotAScalarIsNamedByItsStatePointer) {
+  Json state = sample_state(dir_);
+  state["execution"]["steps"][0]["table"][1]["revenue"] = Json::array({1});
+
+  core::Result<RunFiles> written = writer(missing_renderer()).write(dir_, state);
+
+  ASSERT_FALSE(written.has_value());
+  EXPECT_EQ(written.error().where, "/execution/steps/0/table/1/revenue");
+}
+
+TEST_F(RunArtifactsTest, ReportHtmlIsSelfContainedWithTheChartInlineAndEscapesTheQuestion) {
+  const bool svg = installed_renderer().available();
+  write_with(installed_renderer(), dir_);
+
+  const std::string html = read(dir_ / "report.html");
+
+  EXPECT_THAT(html, HasSubstr("revenue by region &lt;script&gt;alert(1)&lt;/script&gt;"));
+  EXPECT_THAT(html, Not(HasSubstr("<script")));
+  EXPECT_THAT(html, HasSubstr("<td>South, East</td>"));
+  EXPECT_THAT(html, HasSubstr("Files: revenue.csv"));
+  EXPECT_THAT(html, HasSubstr("<li>metrics: `Revenue` -&gt; `revenue` (column-name casing)</li>"));
+  EXPECT_THAT(html, HasSubstr("<p class=\"verdict complete\">Coverage: complete</p>"));
+  EXPECT_THAT(html, HasSubstr("<style>"));
+  if (svg) {
+    EXPECT_THAT(html, HasSubstr("<figure><svg"));
+    EXPECT_THAT(without_namespaces(html), Not(HasSubstr("http")));
+  } else {
+    EXPECT_THAT(html, HasSubstr("SVG skipped: "));
+    EXPECT_THAT(html, HasSubstr("&quot;mark&quot;: &quot;line&quot;"));  // the spec instead
+  }
+}
+
+TEST_F(RunArtifactsTest, AnUnavailableRendererLeavesANoticeAndTheSpecInsteadOfFailing) {
+  const RunFiles run = write_with(missing_renderer(), dir_);
+
+  EXPECT_FALSE(fs::exists(dir_ / "plot_line_1.svg"));
+  const std::string notice =
+      "SVG skipped: vl2svg not found at /nonexistent/vega-lite/bin/vl2svg (scripts/bootstrap installs it)";
+  EXPECT_THAT(run.notices, ElementsAre("plot_line_1: " + notice));
+  EXPECT_THAT(read(dir_ / "report.md"), HasSubstr(notice));
+  const std::string html = read(dir_ / "report.html");
+  EXPECT_THAT(html, HasSubstr(notice));
+  EXPECT_THAT(html, HasSubstr("<summary>Vega-Lite spec (plot_line_1.vl.json)</summary>"));
+  EXPECT_EQ(Json::parse(read(dir_ / "plan.json")).at("notices"), Json::array({"plot_line_1: " + notice}));
+}
+
+TEST_F(RunArtifactsTest, AStepSentBackToPlanningIsReportedWithWhatItRefused) {
+  Json state = sample_state(dir_);
+  Json& aggregate = state["execution"]["steps"][0];
+  aggregate["status"] = "failed";
+  aggregate["error"] = "/steps/0/params/metrics/0: step 'aggregate_1' (aggregate): column 'profit' is not in the data";
+  for (const char* key : {"table", "columns", "truncated", "files", "relation", "sql"}) aggregate.erase(key);
+  state["execution"]["steps"][1] = {{"step_id", "plot_line_1"}, {"tool", "plot_line"}, {"status", "skipped"},
+                                    {"params", Json::object()}, {"input", ""}, {"repairs", Json::array()}};
+  state["execution"]["replan"] = Json::parse(R"([{"step_id": "aggregate_1", "tool": "aggregate", "param": "metrics",
+      "pointer": "/steps/0/params/metrics/0", "value": "profit", "change": "metric", "available": ["region"],
+      "reason": "column 'profit' is not in the data"}])");
+  state["execution"]["ok"] = false;
+
+  ASSERT_TRUE(writer(missing_renderer()).write(dir_, state).has_value());
+
+  const std::string report = read(dir_ / "report.md");
+  EXPECT_THAT(report, HasSubstr("Execution: stopped at step 'aggregate_1' (aggregate): /steps/0/params/metrics/0: "));
+  EXPECT_THAT(report, HasSubstr("- aggregate_1.metrics = profit (metric): column 'profit' is not in the data"));
+  EXPECT_THAT(report, HasSubstr("plot_line_1: plot_line (skipped)"));
+  EXPECT_THAT(read(dir_ / "report.html"), HasSubstr("<ul class=\"replan\">"));
+}
+
+TEST_F(RunArtifactsTest, AFileThatCannotBeWrittenIsNamed) {
+  fs::create_directories(dir_ / "plan.json");  // a folder where the file goes
+
+  core::Result<RunFiles> written = writer(missing_renderer()).write(dir_, sample_state(dir_));
+
+  ASSERT_FALSE(written.has_value());
+  EXPECT_EQ(written.error().where, (dir_ / "plan.json").string());
+}
+
+TEST_F(RunArtifactsTest, AStateWithoutRequirementsIsRefusedByPointer) {
+  Json state = sample_state(dir_);
+  state["requirements"]["metrics"] = "revenue";
+
+  core::Result<RunFiles> written = writer(missing_renderer()).write(dir_, state);
+
+  ASSERT_FALSE(written.has_value());
+  EXPECT_EQ(written.error().where, "/requirements/metrics");
+  EXPECT_FALSE(fs::exists(dir_));
+}
+
+TEST(SvgRenderer, RendersALineChartWithOneLinePerRegion) {
+  const SvgRenderer renderer = installed_renderer();
+  if (!renderer.available()) GTEST_SKIP() << "vl2svg unavailable: " << renderer.unavailable_reason();
+
+  core::Result<std::string> svg = renderer.render(kLineChart);
+
+  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+  EXPECT_THAT(*svg, HasSubstr("<svg"));
+  const std::string line = "aria-roledescription=\"line mark\"";
+  std::size_t lines = 0;
+  for (std::size_t at = svg->find(line); at != std::string::npos; at = svg->find(line, at + 1)) ++lines;
+  EXPECT_EQ(lines, 2u);
+  EXPECT_THAT(*svg, HasSubstr(">North<"));
+  EXPECT_THAT(*svg, HasSubstr(">South<"));
+  EXPECT_THAT(without_namespaces(*svg), Not(HasSubstr("http")));
+}
+
+TEST(SvgRenderer, NamesVl2svgsErrorForAnInvalidSpec) {
+  const SvgRenderer renderer = installed_renderer();
+  if (!renderer.available()) GTEST_SKIP() << "vl2svg unavailable: " << renderer.unavailable_reason();
+
+  core::Result<std::string> svg = renderer.render("{not json");
+
+  ASSERT_FALSE(svg.has_value());
+  EXPECT_EQ(svg.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_THAT(svg.error().message, HasSubstr("vl2svg failed: "));
+  EXPECT_THAT(svg.error().message, HasSubstr("JSON"));
+}
+
+TEST(SvgRenderer, KillsARenderPastItsTimeout) {
+  const fs::path script = fs::temp_directory_path() / ("planfirst_sleeper_" + std::to_string(::getpid()) + ".js");
+  std::ofstream(script) << "setTimeout(() => {}, 60000);\n";
+  SvgRendererOptions options;
+  options.script = script;
+  options.timeout = std::chrono::milliseconds(300);
+  const SvgRenderer renderer(options);
+  if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
+
+  core::Result<std::string> svg = renderer.render("{}");
+
+  fs::remove(script);
+  ASSERT_FALSE(svg.has_value());
+  EXPECT_EQ(svg.error().code, core::ErrorCode::kUnavailable);
+  EXPECT_THAT(svg.error().message, HasSubstr("killed"));
+}
+
+TEST(SvgRenderer, IsUnavailableWhenNodeIsMissing) {
+  SvgRendererOptions options = SvgRendererOptions::installed();
+  options.node = "/nonexistent/node";
+
+  const SvgRenderer renderer(options);
+
+  EXPECT_FALSE(renderer.available());
+  EXPECT_EQ(renderer.unavailable_reason(), "node not found at /nonexistent/node");
+  EXPECT_EQ(renderer.render("{}").error().code, core::ErrorCode::kFailedPrecondition);
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz
