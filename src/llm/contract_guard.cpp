@@ -26,14 +26,22 @@ core::Error GuardFailure::error() const {
 }
 
 std::string reask_payload(const GuardAttempt& failed, std::string_view contract) {
-  std::string out = "Your previous reply does not meet the contract \"" + std::string(contract) + "\" (" +
-                    failed.reason + "). Errors, each at its JSON pointer:\n";
+  std::string out = failed.reason == "rejected"
+                        ? "Your previous reply meets the contract \"" + std::string(contract) +
+                              "\" but cannot be used. Errors, each at its JSON pointer:\n"
+                        : "Your previous reply does not meet the contract \"" + std::string(contract) + "\" (" +
+                              failed.reason + "). Errors, each at its JSON pointer:\n";
   for (const contracts::Violation& violation : failed.violations) out += "- " + violation.describe() + "\n";
   out += "Reply again with ONLY the corrected JSON object, no text before or after it.";
   return out;
 }
 
 GuardedCompletion ContractGuard::generate(CompletionRequest request, const core::CancellationToken* cancel) const {
+  return generate(std::move(request), ReplyCheck(), cancel);
+}
+
+GuardedCompletion ContractGuard::generate(CompletionRequest request, const ReplyCheck& check,
+                                          const core::CancellationToken* cancel) const {
   GuardFailure failure;
   failure.contract = request.contract;
   auto count = [&](const std::string& reason) {
@@ -93,7 +101,14 @@ GuardedCompletion ContractGuard::generate(CompletionRequest request, const core:
                                         (reply->finish_reason == "length" ? "; the reply hit max_tokens" : "")});
     } else {
       contracts::ValidationReport report = contract->validate(*json);
-      if (report.ok()) {
+      if (!report.ok()) {
+        checked.reason = "schema";
+        checked.violations = report.violations();
+      } else if (std::vector<contracts::Violation> faults = check ? check(*json) : std::vector<contracts::Violation>();
+                 !faults.empty()) {
+        checked.reason = "rejected";
+        checked.violations = std::move(faults);
+      } else {
         Completion out = std::move(*reply);
         out.json = std::make_shared<const core::Json>(std::move(*json));
         out.attempts = attempt;
@@ -101,8 +116,6 @@ GuardedCompletion ContractGuard::generate(CompletionRequest request, const core:
         out.usage = usage;
         return out;
       }
-      checked.reason = "schema";
-      checked.violations = report.violations();
     }
     count(checked.reason);
     failure.attempts.push_back(checked);

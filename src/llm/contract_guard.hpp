@@ -1,10 +1,12 @@
 // ContractGuard is guarded generation: ask the model, extract the first JSON value from its reply,
-// validate it against the request's contract, and on failure re-ask with a payload naming every
-// error by JSON pointer, up to max_reasks times. The result is a validated completion or a
-// GuardFailure that the calling stage turns into its fallback; never an exception. Immutable; threads
-// may share one. Borrows the model, the contracts and the metrics (may be null): they outlive it.
+// validate it against the request's contract and the stage's own check (when given), and on failure
+// re-ask with a payload naming every error by JSON pointer, up to max_reasks times. The result is a
+// validated completion or a GuardFailure that the calling stage turns into its fallback; never an
+// exception. Immutable; threads may share one. Borrows the model, the contracts and the metrics (may
+// be null): they outlive it.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -31,7 +33,8 @@ struct GuardOptions {
 };
 
 // Why an attempt failed: "no_json", "truncated", "too_large", "invalid" (extraction), "schema"
-// (validation), "model_error" (the model call itself failed or was cancelled).
+// (validation), "rejected" (the stage's ReplyCheck), "model_error" (the model call itself failed or
+// was cancelled).
 struct GuardAttempt {
   std::string reply;                              // the model's text ("" after a model error)
   std::string reason;                             // "" when the attempt passed
@@ -66,6 +69,11 @@ class [[nodiscard]] GuardedCompletion {
   std::variant<Completion, GuardFailure> state_;
 };
 
+// A stage's own check of a reply that met the contract (a column the data lacks, a plan that misses a
+// requirement): every fault, each by JSON pointer; empty when the reply passes. A faulted reply is
+// re-asked like a schema error, with reason "rejected".
+using ReplyCheck = std::function<std::vector<contracts::Violation>(const core::Json&)>;
+
 // The user message that re-asks after a failed attempt (seed 002 §6 style): the contract, the reason
 // and one line per violation as "<pointer> [keyword] message".
 std::string reask_payload(const GuardAttempt& failed, std::string_view contract);
@@ -80,6 +88,9 @@ class ContractGuard {
   // "model_error" (kNotFound / kInvalidArgument). Counts guard_failures_total{contract,reason} once
   // per failed attempt, reason "fallback" once when the guard gives up.
   GuardedCompletion generate(CompletionRequest request, const core::CancellationToken* cancel = nullptr) const;
+  // The same, with `check` run on every reply that meets the contract; a reply passes when both do.
+  GuardedCompletion generate(CompletionRequest request, const ReplyCheck& check,
+                             const core::CancellationToken* cancel = nullptr) const;
 
  private:
   const Model& model_;

@@ -183,5 +183,42 @@ TEST(ContractGuard, ValidatesTheContractsCrossFieldRules) {
       << result.failure().describe();
 }
 
+// A stage's check refusing a valid reply: "ranking" is not an intent this caller can use.
+std::vector<contracts::Violation> refuse_ranking(const core::Json& reply) {
+  if (reply.value("primary", "") != "ranking") return {};
+  return {{"/primary", "template", "no template for ranking here"}};
+}
+
+TEST(ContractGuard, ReasksWhenTheStagesCheckRefusesAValidReply) {
+  ModelFixture f;
+  f.server.script_chat({ScriptedReply::chat(kValidIntent), ScriptedReply::chat(R"({"primary": "distribution", "confidence": 0.6})")});
+  const OpenAiCompatibleModel model = f.model();
+  const ContractGuard guard(model, builtin_contracts(), {}, &f.metrics);
+
+  GuardedCompletion result = guard.generate(ask("intent", "rank regions by revenue"), refuse_ranking);
+
+  ASSERT_TRUE(result.has_value()) << result.failure().describe();
+  EXPECT_EQ((*result->json)["primary"], "distribution");
+  EXPECT_EQ(result->attempts, 2);
+  const std::string reask = f.request_json(1)["messages"].back()["content"].get<std::string>();
+  EXPECT_NE(reask.find("meets the contract \"intent\" but cannot be used"), std::string::npos) << reask;
+  EXPECT_NE(reask.find("- /primary [template] no template for ranking here"), std::string::npos) << reask;
+  EXPECT_EQ(f.metrics.counter("guard_failures_total", {{"contract", "intent"}, {"reason", "rejected"}}).value(), 1.0);
+}
+
+TEST(ContractGuard, GivesUpWithReasonRejectedWhenTheCheckKeepsRefusing) {
+  ModelFixture f;
+  f.server.script_chat({ScriptedReply::chat(kValidIntent), ScriptedReply::chat(kValidIntent)});
+  const OpenAiCompatibleModel model = f.model();
+  const ContractGuard guard(model, builtin_contracts(), reasks(1));
+
+  GuardedCompletion result = guard.generate(ask("intent", "rank regions by revenue"), refuse_ranking);
+
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.failure().reason, "rejected");
+  EXPECT_EQ(result.failure().attempts.size(), 2u);
+  EXPECT_EQ(result.failure().violations[0].pointer, "/primary");
+}
+
 }  // namespace
 }  // namespace planfirst::llm
