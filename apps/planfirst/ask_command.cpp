@@ -1,7 +1,8 @@
-// planfirst ask DATA "question" [--out DIR] [--json] [--confirm] [--explain] [--thread ID] [--checkpointer URI]
-// planfirst plan DATA "question" [--json]: plan and coverage only, nothing executed
-// planfirst resume --thread ID --checkpoint CID --answer TEXT: answer a paused ask (approve, or a change)
-// All run the autoviz graph (seed 002); progress goes to stderr, the result to stdout.
+// planfirst ask DATA "question" [--out DIR] [--json] [--confirm] [--explain] [--llm URL] [--thread ID] [--checkpointer URI]
+// planfirst plan DATA "question" [--json] [--llm URL]: plan and coverage only, nothing executed
+// planfirst resume --thread ID --checkpoint CID --answer TEXT [--llm URL]: answer a paused ask (approve, or a change)
+// All run the autoviz graph (seed 002); progress goes to stderr, the result to stdout. --llm (or config
+// llm.base_url) makes intent, requirements and plan ask the model first, falling back to the rules.
 #include <CLI/CLI.hpp>
 
 #include <nlohmann/json.hpp>
@@ -30,6 +31,7 @@ struct AskArgs {
   std::string checkpointer;
   std::string checkpoint;
   std::string answer;
+  std::string llm;  // --llm URL: overrides llm.base_url
   bool json = false;
   bool confirm = false;
   bool explain = false;
@@ -142,12 +144,22 @@ int run_resume(const CliContext& ctx, const AskArgs& args) {
                       [&](graph::Runner& runner) { return runner.resume(args.thread, args.checkpoint, args.answer); });
 }
 
+constexpr const char* kLlmHelp =
+    "An OpenAI-compatible server's base URL (overrides llm.base_url): intent, requirements and plan ask the model "
+    "first under their contracts and fall back to the rules; without it (and without llm.base_url) all runs offline";
+
+// Loads the configuration with --llm over llm.base_url; false (exit code set) on failure.
+bool prepare_ask(CliContext& ctx, const AskArgs& args, const char* command) {
+  return prepare_run(ctx) && apply_config_flags(ctx, command, {{"llm.base_url", args.llm}});
+}
+
 void add_common(CLI::App* command, AskArgs& args) {
   command->add_option("DATA", args.data, "A CSV, Parquet or JSON file, or a DuckDB database file")->required();
   command->add_option("QUESTION", args.question, "The question, in plain words")->required();
   command->add_option("--table", args.table, "The table to read when DATA is a database with several");
   command->add_flag("--json", args.json, "Print one JSON document instead of text; no progress lines");
   command->add_flag("--explain", args.explain, "Also print every stage's reasoning");
+  command->add_option("--llm", args.llm, kLlmHelp);
   command->add_option("--thread", args.thread, "Thread id (default: a new one)");
   command->add_option("--checkpointer", args.checkpointer,
                       "memory:, sqlite:PATH or postgresql://... (default: sqlite under the user's data folder)");
@@ -164,7 +176,7 @@ void add_ask_command(CLI::App& app, CliContext& ctx) {
   ask->add_option("--out", args->out_dir, "Output folder (default: planfirst-out)");
   ask->add_flag("--confirm", args->confirm, "Pause after planning for approval (see 'planfirst resume')");
   ask->callback([&ctx, args] {
-    if (prepare_run(ctx)) ctx.exit_code = run_ask(ctx, *args, "ask");
+    if (prepare_ask(ctx, *args, "ask")) ctx.exit_code = run_ask(ctx, *args, "ask");
   });
 
   auto plan_args = std::make_shared<AskArgs>();
@@ -172,7 +184,7 @@ void add_ask_command(CLI::App& app, CliContext& ctx) {
   CLI::App* plan = app.add_subcommand("plan", "Plan and check an analysis without running it");
   add_common(plan, *plan_args);
   plan->callback([&ctx, plan_args] {
-    if (prepare_run(ctx)) ctx.exit_code = run_ask(ctx, *plan_args, "plan");
+    if (prepare_ask(ctx, *plan_args, "plan")) ctx.exit_code = run_ask(ctx, *plan_args, "plan");
   });
 
   auto resume_args = std::make_shared<AskArgs>();
@@ -183,8 +195,9 @@ void add_ask_command(CLI::App& app, CliContext& ctx) {
   resume->add_option("--checkpointer", resume_args->checkpointer, "The store the run used");
   resume->add_flag("--json", resume_args->json, "Print one JSON document instead of text");
   resume->add_flag("--explain", resume_args->explain, "Also print every stage's reasoning");
+  resume->add_option("--llm", resume_args->llm, kLlmHelp);
   resume->callback([&ctx, resume_args] {
-    if (prepare_run(ctx)) ctx.exit_code = run_resume(ctx, *resume_args);
+    if (prepare_ask(ctx, *resume_args, "resume")) ctx.exit_code = run_resume(ctx, *resume_args);
   });
 }
 

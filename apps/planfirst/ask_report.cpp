@@ -77,6 +77,23 @@ void write_coverage(std::ostream& out, const Json& coverage) {
   }
 }
 
+// Which strategy answered each stage; present only when a model was asked.
+void write_strategies(std::ostream& out, const Json& strategies) {
+  if (!strategies.is_array() || strategies.empty()) return;
+  out << "\nStrategies\n";
+  for (const Json& record : strategies) {
+    const std::string calls = text_of(field(record, "attempts"));
+    out << "  " << text_of(field(record, "stage")) << ": " << text_of(field(record, "strategy")) << " (model "
+        << text_of(field(record, "model")) << ", " << calls << (calls == "1" ? " call)" : " calls)");
+    out << "\n";
+    if (const std::string fallback = text_of(field(record, "fallback")); fallback != "-") {
+      std::istringstream lines(fallback);  // the failure's summary and its first cause
+      std::string line;
+      for (int shown = 0; shown < 2 && std::getline(lines, line); ++shown) out << "     " << line << "\n";
+    }
+  }
+}
+
 void write_execution(std::ostream& out, const Json& execution) {
   const Json& steps = field(execution, "steps");
   if (!steps.is_array()) return;
@@ -119,6 +136,7 @@ std::string AskReport::to_text() const {
   write_tools(out, field(state_, "tools"));
   write_plan(out, field(state_, "plan"));
   write_coverage(out, field(state_, "coverage"));
+  write_strategies(out, field(state_, "strategies"));
   write_execution(out, field(state_, "execution"));
   if (const Json& artifacts = field(state_, "artifacts"); artifacts.is_array() && !artifacts.empty()) {
     out << "\nProduced\n";
@@ -136,7 +154,7 @@ std::string AskReport::to_text() const {
 core::Json AskReport::to_json() const {
   Json document = Json::object();
   for (const char* key : {"question", "dataset", "table", "intent", "requirements", "tools", "plan", "adaptation",
-                          "coverage", "execution", "artifacts", "outcome"}) {
+                          "coverage", "strategies", "execution", "artifacts", "outcome"}) {
     if (state_.is_object() && state_.contains(key)) document[key] = state_[key];
   }
   if (explain_ && state_.contains("reasoning")) document["reasoning"] = state_["reasoning"];

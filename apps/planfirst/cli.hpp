@@ -2,7 +2,10 @@
 // one add_*_command function per subcommand file (profile_command.cpp, contract_command.cpp, ...).
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/asset_store.hpp"
 #include "core/config.hpp"
@@ -35,6 +38,11 @@ bool prepare_run(CliContext& ctx);
 
 // The bytes of FILE, or of standard input when FILE is "-"; the error names the file.
 core::Result<std::string> read_input(const std::string& file);
+
+// Sets each flag whose value is not empty over its config key ({"llm.base_url", url}). On a bad value
+// it prints the error after "planfirst <command>: ", sets exit code 2 and returns false.
+bool apply_config_flags(CliContext& ctx, std::string_view command,
+                        std::initializer_list<std::pair<std::string_view, std::string_view>> flags);
 
 // The assets, with --assets-dir (or config assets.dir) overriding the built-in files.
 core::AssetStore asset_store(const CliContext& ctx);

@@ -44,6 +44,19 @@ core::Result<std::string> read_input(const std::string& file) {
   return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
 }
 
+bool apply_config_flags(CliContext& ctx, std::string_view command,
+                        std::initializer_list<std::pair<std::string_view, std::string_view>> flags) {
+  for (const auto& [key, value] : flags) {
+    if (value.empty()) continue;
+    if (core::Result<void> set = ctx.config.set_flag(key, value); !set) {
+      std::cerr << "planfirst " << command << ": " << set.error().describe() << "\n";
+      ctx.exit_code = kExitUsage;
+      return false;
+    }
+  }
+  return true;
+}
+
 core::AssetStore asset_store(const CliContext& ctx) {
   const std::string& dir = ctx.config.get_string("assets.dir");
   if (dir.empty()) return core::AssetStore();

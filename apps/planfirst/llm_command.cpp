@@ -33,16 +33,7 @@ struct LlmArgs {
 
 // Applies --base-url and --model over the configuration; false (exit code set) on a bad value.
 bool apply_flags(CliContext& ctx, const LlmArgs& args) {
-  for (const auto& [key, value] : {std::pair<const char*, const std::string&>{"llm.base_url", args.base_url},
-                                   std::pair<const char*, const std::string&>{"llm.model", args.model}}) {
-    if (value.empty()) continue;
-    if (core::Result<void> set = ctx.config.set_flag(key, value); !set) {
-      std::cerr << "planfirst llm: " << set.error().describe() << "\n";
-      ctx.exit_code = kExitUsage;
-      return false;
-    }
-  }
-  return true;
+  return apply_config_flags(ctx, "llm", {{"llm.base_url", args.base_url}, {"llm.model", args.model}});
 }
 
 std::string seconds(std::chrono::nanoseconds d) {

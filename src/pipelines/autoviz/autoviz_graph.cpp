@@ -13,7 +13,9 @@ graph::GraphSettings autoviz_settings() {
   graph::GraphSettings settings;
   settings.description =
       "seed 002 plan-first analysis: profile, intent, requirements, narrow, adapt, coverage, confirm, execute, report";
-  settings.reducers = {{"reasoning", graph::Reducer::kAppend}, {"messages", graph::Reducer::kAppend}};
+  settings.reducers = {{"reasoning", graph::Reducer::kAppend},
+                       {"messages", graph::Reducer::kAppend},
+                       {"strategies", graph::Reducer::kAppend}};
   settings.common_writes = {"reasoning", "requires_user_input"};
   return settings;
 }
@@ -24,10 +26,11 @@ core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const Aut
   using graph::worker_node;
   graph::GraphBuilder builder(std::string(kAutovizGraphName), autoviz_settings());
   builder.add_node(worker_node("profile", profile_node(), {"profile", "table"}));
-  builder.add_node(worker_node("intent", intent_node(services), {"intent"}));
-  builder.add_node(worker_node("requirements", requirements_node(services), {"requirements"}));
+  builder.add_node(worker_node("intent", intent_node(services), {"intent", "strategies"}));
+  builder.add_node(worker_node("requirements", requirements_node(services), {"requirements", "strategies"}));
   builder.add_node(worker_node("narrow", narrow_node(services), {"tools"}));
-  builder.add_node(worker_node("adapt", adapt_node(services), {"plan", "tools", "planning_attempts"}));
+  builder.add_node(worker_node("adapt", adapt_node(services),
+                                {"plan", "tools", "planning_attempts", "adaptation", "strategies"}));
   builder.add_node(worker_node("coverage", coverage_node(services), {"coverage", "retry_payload", "outcome"}));
   builder.add_node(graph::decision_node("confirm", confirm_node(), {"checkpoint_message", "checkpoint_prompt"}));
   builder.add_node(worker_node("review", review_node(), {"question", "confirmed", "retry_payload", "planning_attempts"}));

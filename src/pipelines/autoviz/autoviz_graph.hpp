@@ -2,8 +2,11 @@
 // -> adapt -> coverage (back to narrow with the missing requirements) -> confirm (a decision node,
 // only when the input asks for it) -> review -> execute (back to adapt with the refused semantic
 // repairs in "replan") -> report. Coverage retries and re-plans share one budget: planning_attempts
-// counts the plans made, and neither goes back once it exceeds kMaxPlanningRetries. The state is one JSON object whose keys are below; a
-// run's input sets question, dataset and out_dir (and table, confirm when wanted).
+// counts the plans made, and neither goes back once it exceeds kMaxPlanningRetries. The state is
+// one JSON object whose keys are below; a run's input sets question, dataset and out_dir (and
+// table, confirm when wanted). With an LLM server configured, intent, requirements and adapt append
+// which strategy answered to "strategies", and adapt keeps the model's changes to the template in
+// "adaptation" (null when the rules planned).
 #pragma once
 
 #include <memory>

@@ -34,6 +34,14 @@ Delta step_delta(std::string_view step_name, std::string text, Json fields = Jso
   return Delta(std::move(fields));
 }
 
+// A stage's strategy, in its reasoning line and the state's "strategies", once a model was asked:
+// offline runs keep the delta they always had.
+void record_strategy(std::string_view stage, const StrategyRecord& strategy, std::string& text, Json& fields) {
+  if (!strategy.asked_model()) return;
+  text += " Strategy: " + strategy.describe() + ".";
+  fields["strategies"] = Json::array({strategy.to_json(stage)});
+}
+
 const Json& at_or_null(const StateView& state, std::string_view key) { return member_or_null(state.json(), key); }
 
 core::Result<Requirements> state_requirements(const StateView& state) {
@@ -42,17 +50,16 @@ core::Result<Requirements> state_requirements(const StateView& state) {
 
 core::Result<Plan> state_plan(const StateView& state) { return Plan::from_json(at_or_null(state, "plan")); }
 
-std::vector<std::string> split_names(const std::string& names) {  // "a, b" -> {"a", "b"}
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start <= names.size()) {
-    const std::size_t comma = names.find(", ", start);
-    const std::string name = names.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (!name.empty()) out.push_back(name);
-    if (comma == std::string::npos) break;
-    start = comma + 2;
-  }
-  return out;
+core::Result<data::SchemaProfile> state_profile(const StateView& state) {
+  return data::SchemaProfile::from_json(at_or_null(state, "profile"));
+}
+
+// The base template the intent selected.
+core::Result<const PlanTemplate*> state_template(const StateView& state, const AutovizServices& services) {
+  const std::string template_name = at_or_null(state, "intent").value("template", "");
+  const PlanTemplate* base = services.templates.find(template_name);
+  if (base == nullptr) return core::not_found("unknown template \"" + template_name + "\"", template_name);
+  return base;
 }
 
 std::string lowered(std::string_view text) {
@@ -92,27 +99,33 @@ graph::NodeFunction profile_node() {
 
 graph::NodeFunction intent_node(Services services) {
   return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
-    core::Result<IntentChoice> choice = services->intents->classify(state.string_or("question", ""));
+    core::Result<data::SchemaProfile> profile = state_profile(state);
+    if (!profile) return profile.error();
+    core::Result<IntentChoice> choice = services->intent_classifier().classify(state.string_or("question", ""), *profile);
     if (!choice) return choice.error();
     Json intent = choice->to_json();
     intent["template"] = choice->template_name;
     intent["evidence"] = choice->evidence;
-    return step_delta("intent",
-                      "Intent " + choice->intent + " (confidence " + std::to_string(choice->confidence).substr(0, 4) +
-                          "), template " + choice->template_name + ".",
-                      Json{{"intent", std::move(intent)}});
+    std::string text = "Intent " + choice->intent + " (confidence " + std::to_string(choice->confidence).substr(0, 4) +
+                       "), template " + choice->template_name + ".";
+    Json fields{{"intent", std::move(intent)}};
+    record_strategy("intent", choice->strategy, text, fields);
+    return step_delta("intent", std::move(text), std::move(fields));
   };
 }
 
 graph::NodeFunction requirements_node(Services services) {
   return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
-    core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(at_or_null(state, "profile"));
+    core::Result<data::SchemaProfile> profile = state_profile(state);
     if (!profile) return profile.error();
-    core::Result<Requirements> requirements = services->requirements->extract(state.string_or("question", ""), *profile);
-    if (!requirements) return requirements.error();
-    Json json = requirements->to_json();
+    core::Result<ExtractedRequirements> extracted =
+        services->requirement_extractor().extract(state.string_or("question", ""), *profile);
+    if (!extracted) return extracted.error();
+    Json json = extracted->requirements.to_json();
     std::string text = "Requirements: " + json.dump() + ".";
-    return step_delta("requirements", std::move(text), Json{{"requirements", std::move(json)}});
+    Json fields{{"requirements", std::move(json)}};
+    record_strategy("requirements", extracted->strategy, text, fields);
+    return step_delta("requirements", std::move(text), std::move(fields));
   };
 }
 
@@ -120,10 +133,9 @@ graph::NodeFunction narrow_node(Services services) {
   return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
     core::Result<Requirements> requirements = state_requirements(state);
     if (!requirements) return requirements.error();
-    const std::string template_name = at_or_null(state, "intent").value("template", "");
-    const PlanTemplate* base = services->templates.find(template_name);
-    if (base == nullptr) return core::not_found("unknown template \"" + template_name + "\"", template_name);
-    core::Result<std::vector<NarrowedTool>> tools = services->narrower->narrow(*requirements, *base);
+    core::Result<const PlanTemplate*> base = state_template(state, *services);
+    if (!base) return base.error();
+    core::Result<std::vector<NarrowedTool>> tools = services->narrower->narrow(*requirements, **base);
     if (!tools) return tools.error();
     Json list = Json::array();
     std::string names;
@@ -139,33 +151,41 @@ graph::NodeFunction adapt_node(Services services) {
   return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
     core::Result<Requirements> requirements = state_requirements(state);
     if (!requirements) return requirements.error();
-    core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(at_or_null(state, "profile"));
+    core::Result<data::SchemaProfile> profile = state_profile(state);
     if (!profile) return profile.error();
+    core::Result<const PlanTemplate*> base = state_template(state, *services);
+    if (!base) return base.error();
     Json narrowed = at_or_null(state, "tools").is_array() ? at_or_null(state, "tools") : Json::array();
     std::vector<std::string> allowed;
     for (const Json& tool : narrowed) allowed.push_back(tool.value("tool", ""));
     const std::string question = state.string_or("question", "");
-    core::Result<Plan> plan = services->adapter->plan(question, *requirements, *profile, allowed);
-    if (!plan && plan.error().code == core::ErrorCode::kFailedPrecondition) {
-      // Seed §4's discovery: tools a requirement needs that narrowing left out join the set, named as such.
-      for (const std::string& tool : split_names(plan.error().where)) {
-        if (services->tools.find(tool) == nullptr) continue;
-        allowed.push_back(tool);
-        narrowed.push_back(NarrowedTool{tool, "discovery", 0, "needed by the plan"}.to_json());
-      }
-      plan = services->adapter->plan(question, *requirements, *profile, allowed);
+    const std::string refused = refused_repairs(state);
+    std::string feedback = state.string_or("retry_payload", "");  // what the model strategy is told
+    if (!refused.empty()) {
+      feedback += (feedback.empty() ? "" : "\n") + ("Execution refused, as the step's input lacks the column: " + refused);
     }
-    if (!plan) return plan.error();
+    core::Result<AdaptedPlan> adapted =
+        services->plan_adapter().adapt({question, *requirements, *profile, **base, allowed, feedback});
+    if (!adapted) return adapted.error();
+    for (const std::string& tool : adapted->discovered) {
+      narrowed.push_back(NarrowedTool{tool, "discovery", 0, "needed by the plan"}.to_json());
+    }
     std::string tools;
-    for (const PlanStep& step : plan->steps) tools += (tools.empty() ? "" : " -> ") + step.tool;
+    for (const PlanStep& step : adapted->plan.steps) tools += (tools.empty() ? "" : " -> ") + step.tool;
     std::string text = "Plan: " + tools + ".";
-    if (const std::string refused = refused_repairs(state); !refused.empty()) {
+    if (!refused.empty()) {
       text = "Planning again: execution refused " + refused + ". " + text;
-      if (at_or_null(state, "plan") == plan->to_json()) text += " The rules give the same plan.";
+      if (at_or_null(state, "plan") == adapted->plan.to_json()) {
+        text += adapted->strategy.strategy == "llm" ? " The model gives the same plan." : " The rules give the same plan.";
+      }
     }
-    return step_delta("adapt", std::move(text),
-                      Json{{"plan", plan->to_json()}, {"tools", std::move(narrowed)},
-                           {"planning_attempts", state.int_or("planning_attempts", 0) + 1}});
+    Json fields{{"plan", adapted->plan.to_json()}, {"tools", std::move(narrowed)},
+                {"planning_attempts", state.int_or("planning_attempts", 0) + 1}};
+    if (adapted->strategy.asked_model()) {
+      fields["adaptation"] = adapted->adaptation ? adapted->adaptation->to_json() : Json();
+    }
+    record_strategy("adapt", adapted->strategy, text, fields);
+    return step_delta("adapt", std::move(text), std::move(fields));
   };
 }
 

@@ -4,6 +4,7 @@
 #include "embed/embedder.hpp"
 #include "embed/embedder_from_config.hpp"
 #include "embed/hashed_embedder.hpp"
+#include "llm/openai_compatible_model.hpp"
 #include "pipelines/autoviz/tool_library.hpp"
 
 namespace planfirst::autoviz {
@@ -28,7 +29,44 @@ core::Result<std::shared_ptr<const embed::Embedder>> load_embedder(const core::C
   return std::shared_ptr<const embed::Embedder>(std::move(*embedder));
 }
 
+// The model strategies over the rules, when `config` names an LLM server; nothing otherwise.
+core::Result<void> load_model_strategies(AutovizServices& services, const core::AssetStore& assets,
+                                         const core::Config* config, const core::Environment& env) {
+  if (config == nullptr || config->get_string("llm.base_url").empty()) return core::ok();
+  core::Result<llm::OpenAiModelOptions> options = llm::model_options_from_config(*config, env);
+  if (!options) return options.error();
+  core::Result<contracts::ContractRegistry> contracts = contracts::ContractRegistry::load(assets);
+  if (!contracts) return contracts.error();
+  services.contracts.emplace(std::move(*contracts));
+  core::Result<llm::OpenAiCompatibleModel> model = llm::OpenAiCompatibleModel::create(*options, *services.contracts);
+  if (!model) return model.error();
+  services.model = std::make_unique<const llm::OpenAiCompatibleModel>(std::move(*model));
+  core::Result<llm::PromptLibrary> prompts = llm::PromptLibrary::load(assets);
+  if (!prompts) return prompts.error();
+  services.prompts.emplace(std::move(*prompts));
+  llm::GuardOptions guard;
+  guard.max_reasks = static_cast<int>(config->get_int("llm.max_reasks"));
+  services.stage_model.emplace(*services.model, *services.contracts, *services.prompts, std::move(guard));
+  services.model_intents.emplace(*services.stage_model, services.templates, *services.intents);
+  services.model_requirements.emplace(*services.stage_model, *services.requirements);
+  services.model_adapter.emplace(*services.stage_model, services.tools, services.capabilities, *services.executor,
+                                 *services.adapter);
+  return core::ok();
+}
+
 }  // namespace
+
+const IntentClassifier& AutovizServices::intent_classifier() const {
+  return model_intents ? static_cast<const IntentClassifier&>(*model_intents) : *intents;
+}
+
+const RequirementExtractor& AutovizServices::requirement_extractor() const {
+  return model_requirements ? static_cast<const RequirementExtractor&>(*model_requirements) : *requirements;
+}
+
+const PlanAdapter& AutovizServices::plan_adapter() const {
+  return model_adapter ? static_cast<const PlanAdapter&>(*model_adapter) : *adapter;
+}
 
 core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const core::AssetStore& assets,
                                                                            const core::Config* config) {
@@ -41,9 +79,12 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   const core::Environment env = core::process_environment();
   core::Result<std::shared_ptr<const embed::Embedder>> embedder = load_embedder(config, env);
   if (!embedder) return embedder.error();
-  auto services = std::make_shared<AutovizServices>(AutovizServices{std::move(*tools), std::move(*templates),
-                                                                    std::move(*capabilities), std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                                                                    std::nullopt, std::nullopt, std::move(*embedder), user_cache_dir(env) / "tools"});
+  auto services = std::make_shared<AutovizServices>();
+  services->tools = std::move(*tools);
+  services->templates = std::move(*templates);
+  services->capabilities = std::move(*capabilities);
+  services->embedder = std::move(*embedder);
+  services->cache_dir = user_cache_dir(env) / "tools";
   core::Result<RuleIntentClassifier> intents = RuleIntentClassifier::load(assets, services->templates);
   if (!intents) return intents.error();
   services->intents.emplace(std::move(*intents));
@@ -65,6 +106,9 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   core::Result<ReportTemplates> report = ReportTemplates::load(assets);
   if (!report) return report.error();
   services->artifacts.emplace(SvgRenderer(SvgRendererOptions::installed()), std::move(*report));
+  if (core::Result<void> strategies = load_model_strategies(*services, assets, config, env); !strategies) {
+    return strategies.error();
+  }
   return std::shared_ptr<const AutovizServices>(std::move(services));
 }
 

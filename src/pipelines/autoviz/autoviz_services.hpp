@@ -1,16 +1,25 @@
 // AutovizServices holds what every node of the autoviz graph uses and nothing a run changes: the
-// registries read from assets/, the intent rules, the step executor with the tools' compiled
-// params schemas, the run artifacts writer with its report templates and SVG renderer, the
-// embedder and the cache folder of the tool index. Loaded once per process; immutable after load(), so graphs and threads share one.
+// registries read from assets/, the rule strategies, the model strategies when an LLM server is
+// configured, the step executor with the tools' compiled params schemas, the run artifacts writer
+// with its report templates and SVG renderer, the embedder and the cache folder of the tool index.
+// Nodes call a stage through intent_classifier(), requirement_extractor() and plan_adapter(), never
+// knowing which strategy runs. Loaded once per process; immutable after load(), so graphs and
+// threads share one.
 #pragma once
 
 #include <filesystem>
 #include <memory>
 #include <optional>
 
+#include "contracts/contract_registry.hpp"
 #include "core/asset_store.hpp"
 #include "core/result.hpp"
+#include "llm/model.hpp"
+#include "llm/prompt_library.hpp"
 #include "pipelines/autoviz/capability_map.hpp"
+#include "pipelines/autoviz/llm_intent_classifier.hpp"
+#include "pipelines/autoviz/llm_plan_adapter.hpp"
+#include "pipelines/autoviz/llm_requirement_extractor.hpp"
 #include "pipelines/autoviz/rule_intent_classifier.hpp"
 #include "pipelines/autoviz/rule_plan_adapter.hpp"
 #include "pipelines/autoviz/rule_requirement_extractor.hpp"
@@ -42,8 +51,25 @@ struct AutovizServices {
   std::shared_ptr<const embed::Embedder> embedder;
   std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
 
+  // Set only when config llm.base_url names a server; each refers to the members above it.
+  std::optional<contracts::ContractRegistry> contracts;
+  std::unique_ptr<const llm::Model> model;
+  std::optional<llm::PromptLibrary> prompts;
+  std::optional<StageModel> stage_model;
+  std::optional<LlmIntentClassifier> model_intents;
+  std::optional<LlmRequirementExtractor> model_requirements;
+  std::optional<LlmPlanAdapter> model_adapter;
+
+  // The model strategy when a server is configured, else the rules.
+  const IntentClassifier& intent_classifier() const;
+  const RequirementExtractor& requirement_extractor() const;
+  const PlanAdapter& plan_adapter() const;
+
   // The registries from `assets`; the embedder from `config` (embed.*; none: the built-in hashed
-  // one) and the cache under the user's cache folder. Errors name the asset or key at fault.
+  // one) and the cache under the user's cache folder; the model strategies when `config` names an
+  // LLM server (llm.base_url, llm.model, llm.api_key_env, llm.structured_output, llm.timeout_seconds,
+  // llm.max_reasks, as `planfirst llm` reads them). Creating the model does not contact the server.
+  // Errors name the asset or key at fault.
   static core::Result<std::shared_ptr<const AutovizServices>> load(const core::AssetStore& assets,
                                                                     const core::Config* config);
 };

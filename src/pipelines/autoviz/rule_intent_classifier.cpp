@@ -87,7 +87,8 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
   });
 }
 
-core::Result<IntentChoice> RuleIntentClassifier::classify(std::string_view question) const {
+core::Result<IntentChoice> RuleIntentClassifier::classify(std::string_view question,
+                                                          const data::SchemaProfile&) const {
   core::Stemmer stemmer;  // not thread-safe, so one per call
   const std::vector<std::string> tokens = stems_of(question, stemmer);
   IntentChoice choice;

@@ -26,8 +26,8 @@ class RuleIntentClassifier final : public IntentClassifier {
   // `templates`. REQUIRES: `templates` outlives the classifier.
   static core::Result<RuleIntentClassifier> load(const core::AssetStore& assets, const TemplateRegistry& templates);
 
-  // Never fails.
-  core::Result<IntentChoice> classify(std::string_view question) const override;
+  // Never fails; reads only the question.
+  core::Result<IntentChoice> classify(std::string_view question, const data::SchemaProfile& profile) const override;
 
  private:
   struct Phrase {

@@ -72,6 +72,19 @@ class PlanBuilder {
 constexpr const char* kCountRows = "*";        // the aggregate tool's metric for COUNT(*)
 constexpr const char* kCountColumn = "count";  // ... and the column it writes
 
+std::vector<std::string> split_names(const std::string& names) {  // "a, b" -> {"a", "b"}
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= names.size()) {
+    const std::size_t comma = names.find(", ", start);
+    const std::string name = names.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!name.empty()) out.push_back(name);
+    if (comma == std::string::npos) break;
+    start = comma + 2;
+  }
+  return out;
+}
+
 std::string metric_for_count(const Requirements& requirements, const data::SchemaProfile& profile) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (!has(requirements.group_by, column.name) && requirements.time.column != column.name) return column.name;
@@ -118,6 +131,19 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     adapter.cyclic_grains_ = std::move(*cyclic);
     return adapter;
   });
+}
+
+core::Result<AdaptedPlan> RulePlanAdapter::adapt(const PlanRequest& request) const {
+  core::Result<Plan> planned = plan(request.question, request.requirements, request.profile, request.allowed_tools);
+  std::vector<std::string> discovered;
+  if (!planned && planned.error().code == core::ErrorCode::kFailedPrecondition) {
+    discovered = split_names(planned.error().where);
+    std::vector<std::string> allowed = request.allowed_tools;
+    allowed.insert(allowed.end(), discovered.begin(), discovered.end());
+    planned = plan(request.question, request.requirements, request.profile, allowed);
+  }
+  if (!planned) return planned.error();
+  return AdaptedPlan{std::move(*planned), std::nullopt, StrategyRecord{}, std::move(discovered)};
 }
 
 core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requirements& r,

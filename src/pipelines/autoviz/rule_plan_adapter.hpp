@@ -3,7 +3,7 @@
 // then date parsing and bucketing (an explicit grain wins; otherwise "auto", resolved by span at
 // execution), aggregation (function from the question's words, assets/registry/plan_rules.yaml),
 // sort and limit, the requested chart (or a line over time, else bars) and a saved table; nothing
-// the requirements do not ask for. A retry payload from the coverage check adds what it names.
+// the requirements do not ask for. It also answers when the model strategy gives up.
 // Deterministic. Immutable after load(); threads may share one.
 #pragma once
 
@@ -16,14 +16,20 @@
 #include "core/result.hpp"
 #include "data/schema_profile.hpp"
 #include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/plan_adapter.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 
 namespace planfirst::autoviz {
 
-class RulePlanAdapter {
+class RulePlanAdapter final : public PlanAdapter {
  public:
   static constexpr std::string_view kPath = "registry/plan_rules.yaml";
   static core::Result<RulePlanAdapter> load(const core::AssetStore& assets);
+
+  // plan() of the request's question, requirements, profile and tools; the tools it needs that the
+  // request left out join the set as `discovered` (seed §4's discovery). The template and the
+  // coverage feedback are not read.
+  core::Result<AdaptedPlan> adapt(const PlanRequest& request) const override;
 
   // kFailedPrecondition naming the tool when a step needs a tool outside `allowed_tools`.
   core::Result<Plan> plan(std::string_view question, const Requirements& requirements,

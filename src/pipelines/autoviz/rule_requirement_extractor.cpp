@@ -263,8 +263,8 @@ void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Re
 
 }  // namespace
 
-core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view question,
-                                                             const data::SchemaProfile& profile) const {
+core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::string_view question,
+                                                                      const data::SchemaProfile& profile) const {
   Question q;
   q.tokens = core::tokenize(question);
   q.stems = stems_of(q.tokens);
@@ -374,7 +374,7 @@ core::Result<Requirements> RuleRequirementExtractor::extract(std::string_view qu
                                       (unknown.empty() ? "(none)" : unknown) + "; the columns are: " + columns,
                                   profile.table);
   }
-  return requirements;
+  return ExtractedRequirements{std::move(requirements), StrategyRecord{}};
 }
 
 }  // namespace planfirst::autoviz

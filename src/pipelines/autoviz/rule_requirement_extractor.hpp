@@ -26,7 +26,8 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   // the requirements contract's closed set.
   static core::Result<RuleRequirementExtractor> load(const core::AssetStore& assets);
 
-  core::Result<Requirements> extract(std::string_view question, const data::SchemaProfile& profile) const override;
+  core::Result<ExtractedRequirements> extract(std::string_view question,
+                                              const data::SchemaProfile& profile) const override;
 
  private:
   using Phrases = std::vector<std::vector<std::string>>;  // each phrase as stems

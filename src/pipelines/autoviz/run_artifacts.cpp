@@ -159,8 +159,9 @@ Json plan_step(Json step, const StepArtifacts& artifacts) {
 
 std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artifacts, const std::vector<std::string>& notices) {
   Json document = Json::object();
-  for (const char* key : {"question", "dataset", "table", "intent", "requirements", "tools", "plan", "coverage"}) {
-    if (state.contains(key)) document[key] = state[key];
+  for (const char* key :
+       {"question", "dataset", "table", "intent", "requirements", "tools", "plan", "adaptation", "coverage", "strategies"}) {
+    if (state.contains(key)) document[key] = state[key];  // adaptation, strategies: when a model was asked
   }
   Json execution = member_or_null(state, "execution").is_object() ? state["execution"] : Json::object();
   Json steps = Json::array();

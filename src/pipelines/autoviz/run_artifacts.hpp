@@ -1,6 +1,7 @@
 // RunArtifacts writes one autoviz run into its output folder from the graph's state after execute
 // (seed 002, "Output a user gets"): plan.json (question, dataset, table, intent, requirements,
-// tools considered, plan, coverage, outcome, and the execution: per step its status, params as
+// tools considered, plan, coverage, outcome, which strategy answered each stage and the model's
+// plan changes when a model was asked, and the execution: per step its status, params as
 // run, repairs with their provenance, files, notices and error, table rows and chart specs left
 // out; then every repair, every notice and the semantic repairs sent back to planning), each chart
 // as <step>.vl.json and <step>.svg, each whole table as <step>.csv and <step>.md unless the step

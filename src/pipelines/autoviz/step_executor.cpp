@@ -256,13 +256,31 @@ StepReport StepExecutor::run_step(const PlanStep& step, std::size_t index, const
   return report;
 }
 
+std::optional<core::Error> StepExecutor::check_params(const PlanStep& step, std::size_t index,
+                                                      const Requirements& requirements) const {
+  auto schema = schemas_.find(step.tool);
+  if (schema == schemas_.end()) return std::nullopt;
+  const StepSite site{step.step_id, step.tool, index};
+  Params params = step.params;
+  std::string relation;
+  std::vector<StepRepair> repairs;
+  repair_params(site, schema->second, requirements, {}, relation, params, repairs);
+  return schema_violations(site, schema->second.contract, params);
+}
+
+void StepExecutor::repair_params(const StepSite& site, const Schema& schema, const Requirements& requirements,
+                                 const std::map<std::string, std::string, std::less<>>& outputs,
+                                 std::string& relation, Params& params, std::vector<StepRepair>& log) const {
+  const core::Json& json_schema = schema.contract.schema();
+  resolve_input(site, json_schema, outputs, relation, params, log);
+  apply_explicit_grain(site, requirements, params, log);
+  wrap_scalars(site, json_schema, params, log);
+  fill_defaults(site, json_schema, params, log);
+}
+
 bool StepExecutor::prepare_params(const StepSite& site, const Schema& schema, const Requirements& requirements,
                                   ToolContext& ctx, const std::vector<StepReport>& done, StepReport& report) const {
-  const core::Json& json_schema = schema.contract.schema();
-  resolve_input(site, json_schema, step_relations(done), ctx.relation, report.params, report.repairs);
-  apply_explicit_grain(site, requirements, report.params, report.repairs);
-  wrap_scalars(site, json_schema, report.params, report.repairs);
-  fill_defaults(site, json_schema, report.params, report.repairs);
+  repair_params(site, schema, requirements, step_relations(done), ctx.relation, report.params, report.repairs);
   report.error = schema_violations(site, schema.contract, report.params);
   return !report.error;
 }

@@ -83,6 +83,13 @@ class StepExecutor {
   ExecutionReport execute(const Plan& plan, const Requirements& requirements, ToolContext& ctx,
                           const std::function<void(const PlanStep&)>& on_step = {}) const;
 
+  // What execution would refuse in the params of `step`, the plan's `index`-th, before reading any
+  // data: the schema's violations after the safe repairs that need none (an input key dropped,
+  // the explicit grain, scalars wrapped, defaults filled), as execute() reports them. Nothing when
+  // they pass or the tool is unknown (the coverage check names unknown tools).
+  std::optional<core::Error> check_params(const PlanStep& step, std::size_t index,
+                                          const Requirements& requirements) const;
+
  private:
   struct Schema {
     contracts::Contract contract;
@@ -94,6 +101,10 @@ class StepExecutor {
 
   StepReport run_step(const PlanStep& step, std::size_t index, const Requirements& requirements, ToolContext& ctx,
                       const std::vector<StepReport>& done, std::vector<ReplanRequest>& replan) const;
+  // The safe repairs, in order; an input key reads `outputs`' relation into `relation`.
+  void repair_params(const StepSite& site, const Schema& schema, const Requirements& requirements,
+                     const std::map<std::string, std::string, std::less<>>& outputs, std::string& relation,
+                     Params& params, std::vector<StepRepair>& log) const;
   // Safe repairs, then the schema; false (report.error set) when the params stay invalid.
   bool prepare_params(const StepSite& site, const Schema& schema, const Requirements& requirements, ToolContext& ctx,
                       const std::vector<StepReport>& done, StepReport& report) const;

@@ -20,7 +20,9 @@ using testing::loaded;
 
 class RuleIntentClassifierTest : public ::testing::Test {
  protected:
-  IntentChoice classify(const std::string& question) const { return loaded(classifier_.classify(question)); }
+  IntentChoice classify(const std::string& question) const {
+    return loaded(classifier_.classify(question, data::SchemaProfile{}));
+  }
 
   const core::AssetStore assets_;
   const TemplateRegistry templates_ = loaded(TemplateRegistry::load(assets_));

@@ -37,7 +37,7 @@ class RuleRequirementExtractorTest : public ::testing::Test {
     EXPECT_TRUE(extractor) << extractor.error().describe();
     auto requirements = extractor->extract(question, *profile_);
     EXPECT_TRUE(requirements) << requirements.error().describe();
-    return requirements ? requirements->to_json() : Json();
+    return requirements ? requirements->requirements.to_json() : Json();
   }
 
   static std::optional<data::SchemaProfile> profile_;
@@ -117,8 +117,8 @@ TEST(RuleRequirementExtractor, AWordThatNamesAColumnAsksForNothingElse) {
   auto requirements = extractor->extract("What is the number of faculty members for each rank? Return a pie.", *profile);
 
   ASSERT_TRUE(requirements) << requirements.error().describe();
-  EXPECT_EQ(requirements->group_by, (std::vector<std::string>{"Rank"}));
-  EXPECT_EQ(requirements->analysis, (std::vector<std::string>{"total", "share"}));  // no "ranking" from the column
+  EXPECT_EQ(requirements->requirements.group_by, (std::vector<std::string>{"Rank"}));
+  EXPECT_EQ(requirements->requirements.analysis, (std::vector<std::string>{"total", "share"}));  // no "ranking" from the column
 }
 
 

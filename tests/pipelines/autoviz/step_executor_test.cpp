@@ -244,6 +244,21 @@ TEST_F(StepExecutorTest, ScalarWhereTheSchemaExpectsAListIsWrapped) {
   EXPECT_EQ(totals.output->table->row_count(), 2u);
 }
 
+TEST_F(StepExecutorTest, CheckParamsRefusesBeforeAnyDataWhatExecutionWouldAndForgivesItsSafeRepairs) {
+  const StepExecutor executor = testing::loaded(StepExecutor::create(registry_, ToolLibrary::builtin()));
+  const PlanStep repairable = step("totals", "aggregate", {{"df", "load"}, {"group_by", "region"}, {"metrics", "revenue"}});
+  const PlanStep wrong = step("totals", "aggregate", {{"agg_func", 3}, {"metrics", {"revenue"}}});
+
+  const std::optional<core::Error> forgiven = executor.check_params(repairable, 1, Requirements{});
+  const std::optional<core::Error> refused = executor.check_params(wrong, 2, Requirements{});
+
+  EXPECT_FALSE(forgiven.has_value()) << forgiven->describe();
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_EQ(refused->where, "/steps/2/params/agg_func");
+  EXPECT_EQ(refused->message, run(small_plan({step("parse_date", "parse_datetime", {{"column", "date"}}), wrong}))
+                                  .failed_step()->error->message);
+}
+
 TEST_F(StepExecutorTest, DfNamingAnEarlierStepReadsItsOutputAndAnythingElseTheCurrentRelation) {
   const ExecutionReport report =
       run(small_plan({step("totals", "aggregate", {{"group_by", {"region"}}, {"agg_func", "sum"}, {"metrics", {"revenue"}}}),
