@@ -16,10 +16,9 @@
 
 #include "graph/runner.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
-#include "pipelines/autoviz/chart_spec.hpp"
 #include "pipelines/autoviz/nl2vis_case.hpp"
+#include "pipelines/autoviz/nl2vis_eval.hpp"
 #include "pipelines/autoviz/nl2vis_score.hpp"
-#include "pipelines/autoviz/plan.hpp"
 #include "planfirst/cli.hpp"
 #include "planfirst/graph_session.hpp"
 
@@ -34,110 +33,6 @@ struct EvalArgs {
   bool json = false;
   bool cases = false;
   std::size_t limit = 0;
-};
-
-// Seed 002's planning metrics, summed over the runs.
-struct PlanningCounts {
-  int planned = 0, failed = 0, requirement_lines = 0, covered_lines = 0, steps = 0, unjustified = 0;
-  int retrieval_misses = 0, executed = 0, repaired = 0;
-
-  void add(const Json& state) {
-    const Json plan = state.value("plan", Json());
-    if (!plan.is_object()) {
-      ++failed;
-      return;
-    }
-    ++planned;
-    steps += static_cast<int>(plan.value("steps", Json::array()).size());
-    const Json coverage = state.value("coverage", Json::object());
-    for (const Json& line : coverage.value("lines", Json::array())) {
-      ++requirement_lines;
-      covered_lines += line.value("covered", false) ? 1 : 0;
-    }
-    unjustified += static_cast<int>(coverage.value("unjustified", Json::array()).size());
-    bool missed = false;
-    for (const Json& tool : state.value("tools", Json::array())) missed = missed || tool.value("source", "") == "discovery";
-    retrieval_misses += missed ? 1 : 0;
-    const Json executed_steps = state.value("execution", Json::object()).value("steps", Json::array());
-    if (executed_steps.empty()) return;
-    ++executed;
-    bool any = false;
-    for (const Json& step : executed_steps) any = any || !step.value("repairs", Json::array()).empty();
-    repaired += any ? 1 : 0;
-  }
-
-  Json to_json() const {
-    const auto rate = [](int k, int n) { return n == 0 ? 0.0 : std::round(10000.0 * k / n) / 10000.0; };
-    return {{"runs_planned", planned},
-            {"runs_failed", failed},
-            {"requirement_coverage_rate", rate(covered_lines, requirement_lines)},
-            {"unjustified_step_rate", rate(unjustified, steps)},
-            {"tool_retrieval_miss_rate", rate(retrieval_misses, planned)},
-            {"plan_repair_rate", rate(repaired, executed)}};
-  }
-};
-
-// The rows of the last chart the run drew; null when it drew none, with `why` set unless it was.
-Json drawn_chart_rows(const Json& state, std::string& why) {
-  const Json steps = state.value("execution", Json::object()).value("steps", Json::array());
-  for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
-    if (!it->contains("chart")) continue;
-    core::Result<Json> rows = autoviz::drawn_rows((*it)["chart"]);
-    if (rows) return *rows;
-    if (why.empty()) why = rows.error().message;
-    return Json();
-  }
-  if (!why.empty()) return Json();
-  why = steps.empty() ? "nothing executed" : "no chart drawn";
-  for (const Json& step : steps) {
-    if (step.contains("error")) why = step.value("step_id", "") + ": " + step.value("error", "");
-  }
-  return Json();
-}
-
-class Nl2visEval {
- public:
-  Nl2visEval(graph::Runner& runner, std::filesystem::path scratch) : runner_(runner), scratch_(std::move(scratch)) {}
-
-  Json run_case(const Nl2visCase& c, std::size_t index) {
-    const Json input{{"question", c.question},
-                     {"dataset", c.table_csv.string()},
-                     {"out_dir", (scratch_ / std::to_string(index)).string()},
-                     {"confirm", false},
-                     {"plan_only", false}};
-    core::Result<graph::RunResult> result = runner_.run("eval-" + std::to_string(index), graph::JsonValue(input));
-    Json state = result ? result->state.json() : Json::object();
-    std::string why;
-    if (!result) why = result.error().describe();
-    else if (result->status == graph::RunStatus::kFailed && result->error) why = result->error->describe();
-    planning_.add(state);
-    core::Result<autoviz::Plan> plan = autoviz::Plan::from_json(state.value("plan", Json()));
-    const autoviz::ChartSpec predicted = plan ? autoviz::chart_spec_of(*plan) : autoviz::ChartSpec{};
-    const std::map<std::string, bool> components = autoviz::score_components(predicted, c);
-    const Json drawn = drawn_chart_rows(state, why);
-    const bool execution = drawn.is_array() && autoviz::rows_match(drawn, c);
-    tally_.add({c.hardness, c.nvbench_chart}, components, execution);
-    Json misses = Json::array();
-    for (const auto& [name, ok] : components) {
-      if (!ok) misses.push_back(name);
-    }
-    Json line{{"id", c.id}, {"question", c.question}, {"predicted", predicted.to_json()}, {"target", c.target.to_json()},
-              {"missed", misses}, {"execution", execution}};
-    if (!execution && !why.empty()) line["why"] = why;
-    return line;
-  }
-
-  Json summary() const {
-    Json out = tally_.to_json({"hardness", "chart"});
-    out["planning"] = planning_.to_json();
-    return out;
-  }
-
- private:
-  graph::Runner& runner_;
-  std::filesystem::path scratch_;
-  autoviz::Nl2visTally tally_;
-  PlanningCounts planning_;
 };
 
 std::string percent(const Json& counts, const char* key) {
@@ -196,7 +91,7 @@ int run_eval(const CliContext& ctx, const EvalArgs& args) {
     return kExitInputError;
   }
   graph::Runner runner(*compiled, graph::RunnerOptions{});
-  Nl2visEval eval(runner, scratch);
+  autoviz::Nl2visEval eval(runner, scratch);
   const std::size_t total = args.limit == 0 ? cases->size() : std::min(args.limit, cases->size());
   Json lines = Json::array();
   for (std::size_t i = 0; i < total; ++i) {

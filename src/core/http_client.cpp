@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/ascii_case.hpp"
 #include "core/cancellation.hpp"
 #include "core/clock.hpp"
 #include "core/sleeper.hpp"
@@ -19,11 +20,6 @@
 namespace planfirst::core {
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 std::string seconds_text(std::chrono::milliseconds ms) {
   std::ostringstream out;
@@ -73,7 +69,7 @@ struct AttemptFailure {
 
 std::optional<std::string> HttpResponse::header(std::string_view name) const {
   for (const auto& [key, value] : headers) {
-    if (iequals(key, name)) return value;
+    if (iequals_ascii(key, name)) return value;
   }
   return std::nullopt;
 }

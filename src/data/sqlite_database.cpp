@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "core/ascii_case.hpp"
+
 namespace planfirst::data {
 namespace {
 
@@ -32,11 +34,6 @@ class Statement {
   sqlite3_stmt* statement_ = nullptr;
 };
 
-std::string upper(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::toupper(c); });
-  return out;
-}
 
 // Storage classes seen in a column, as bits (1 << SQLITE_INTEGER etc.).
 constexpr unsigned kSawInteger = 1u << SQLITE_INTEGER;
@@ -48,7 +45,7 @@ constexpr unsigned kSawBlob = 1u << SQLITE_BLOB;
 // column has no declared type (an expression).
 std::optional<ColumnType> declared_type(const char* declared) {
   if (declared == nullptr || *declared == '\0') return std::nullopt;
-  const std::string d = upper(declared);
+  const std::string d = core::ascii_upper(declared);
   auto has = [&d](const char* word) { return d.find(word) != std::string::npos; };
   if (has("BOOL")) return ColumnType::kBoolean;
   if (has("DATETIME") || has("TIMESTAMP")) return ColumnType::kTimestamp;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/ascii_case.hpp"
 #include "data/duckdb_database.hpp"
 #include "data/sql_quoting.hpp"
 
@@ -18,10 +19,6 @@ using core::Result;
 
 constexpr std::size_t kMaxQuotedLine = 200;
 
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
-}
 
 // The lines of `text`, without their line breaks.
 std::vector<std::string> lines_of(const std::string& text) {
@@ -51,7 +48,7 @@ struct HeaderLine {
 // Guesses the delimiter from the first line of a plain-text file; a compressed file gets none.
 HeaderLine read_header_line(const std::filesystem::path& path) {
   HeaderLine header;
-  if (lower(path.extension().string()) == ".gz") return header;
+  if (core::ascii_lower(path.extension().string()) == ".gz") return header;
   std::ifstream in(path, std::ios::binary);
   std::string line;
   std::getline(in, line);
@@ -158,7 +155,7 @@ Result<void> load_csv(DuckDbDatabase& db, const std::filesystem::path& path, std
 }  // namespace
 
 Result<FileFormat> file_format(const std::filesystem::path& path) {
-  std::string name = lower(path.filename().string());
+  std::string name = core::ascii_lower(path.filename().string());
   if (name.ends_with(".gz")) name.resize(name.size() - 3);
   const std::string extension = std::filesystem::path(name).extension().string();
   if (extension == ".csv" || extension == ".tsv") return FileFormat::kCsv;
@@ -172,7 +169,7 @@ Result<FileFormat> file_format(const std::filesystem::path& path) {
 
 std::string table_name_for(const std::filesystem::path& path) {
   std::string name = path.filename().string();
-  if (lower(name).ends_with(".gz")) name.resize(name.size() - 3);
+  if (core::ascii_lower(name).ends_with(".gz")) name.resize(name.size() - 3);
   name = std::filesystem::path(name).stem().string();
   for (char& c : name) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';

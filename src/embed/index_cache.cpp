@@ -4,12 +4,12 @@
 
 #include <array>
 #include <fstream>
-#include <random>
 #include <system_error>
 #include <vector>
 
 #include "core/logging.hpp"
 #include "core/content_hash.hpp"
+#include "core/file_text.hpp"
 
 namespace planfirst::embed {
 using core::checksum64;
@@ -132,28 +132,11 @@ core::Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& p
   return bytes;
 }
 
-core::Result<void> write_file_atomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+core::Result<void> write_cache_file(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return core::unavailable("cannot create cache directory: " + ec.message(), path.parent_path().string());
-  std::random_device random;
-  const std::filesystem::path temp =
-      path.string() + ".tmp-" + to_hex((static_cast<std::uint64_t>(random()) << 32) | random());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-      std::filesystem::remove(temp, ec);
-      return core::unavailable("cannot write cache file", temp.string());
-    }
-  }
-  std::filesystem::rename(temp, path, ec);
-  if (ec) {
-    std::filesystem::remove(temp, ec);
-    return core::unavailable("cannot move cache file into place: " + ec.message(), path.string());
-  }
-  return core::ok();
+  return core::write_file_atomically(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace
@@ -219,7 +202,7 @@ core::Result<CachedIndex> IndexCache::load_or_build(const Embedder& embedder,
   core::Result<std::vector<std::uint8_t>> payload = index->serialize();
   if (!payload) {
     store_error = payload.error().describe();
-  } else if (core::Result<void> written = write_file_atomically(file, encode(expected, *payload)); !written) {
+  } else if (core::Result<void> written = write_cache_file(file, encode(expected, *payload)); !written) {
     store_error = written.error().describe();
   }
   if (!store_error.empty()) core::log_warn("index cache: {}", store_error);

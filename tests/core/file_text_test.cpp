@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <iterator>
 
 #include "support/temp_dir.hpp"
 
@@ -45,6 +46,25 @@ TEST(ReadFileText, DirectoryIsAnInvalidArgument) {
 
   ASSERT_FALSE(text);
   EXPECT_EQ(text.error().code, ErrorCode::kInvalidArgument);
+}
+
+
+TEST(WriteFileAtomically, ReplacesTheFileWholeAndLeavesNothingElse) {
+  test_support::TempDir dir;
+  const auto path = dir.write("report.md", "old");
+
+  ASSERT_TRUE(write_file_atomically(path, std::string("new\0bytes", 9)));
+
+  EXPECT_EQ(read_file_text(path).value_or(""), std::string("new\0bytes", 9));
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), std::filesystem::directory_iterator()), 1);
+}
+
+TEST(WriteFileAtomically, AMissingFolderIsUnavailableNamingThePath) {
+  Result<void> written = write_file_atomically("/nonexistent/folder/report.md", "x");
+
+  ASSERT_FALSE(written);
+  EXPECT_EQ(written.error().code, ErrorCode::kUnavailable);
+  EXPECT_EQ(written.error().where, "/nonexistent/folder/report.md");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "core/ascii_case.hpp"
 #include "data/dataset.hpp"
 #include "data/table_profiler.hpp"
 #include "graph/compiled_graph.hpp"
@@ -62,11 +63,6 @@ core::Result<const PlanTemplate*> state_template(const StateView& state, const A
   return base;
 }
 
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 // The semantic repairs the last execution sent back ("totals.metrics = profit (metric)"), when the
 // run came back to planning for them; empty otherwise.
@@ -267,7 +263,7 @@ graph::NodeFunction review_node() {
   return [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
     const Json& messages = at_or_null(state, "messages");
     const std::string answer = messages.is_array() && !messages.empty() ? messages.back().value("content", "") : "";
-    const std::string word = lowered(answer);
+    const std::string word = core::ascii_lower(answer);
     if (word == "approve" || word == "approved" || word == "yes" || word == "ok") {
       return step_delta("review", "Plan approved.", Json{{"confirmed", true}});
     }

@@ -7,13 +7,6 @@
 namespace planfirst::autoviz {
 namespace {
 
-std::string text_param(const PlanStep& step, std::string_view name) {
-  auto it = step.params.find(name);
-  if (it == step.params.end() || it->second.items.empty()) return {};
-  const auto* text = std::get_if<std::string>(&it->second.items.front());
-  return text == nullptr ? std::string() : *text;
-}
-
 std::optional<std::int64_t> integer_param(const PlanStep& step, std::string_view name) {
   auto it = step.params.find(name);
   if (it == step.params.end() || it->second.items.empty()) return std::nullopt;
@@ -58,32 +51,32 @@ ChartSpec chart_spec_of(const Plan& plan) {
   for (const PlanStep& step : plan.steps) {
     if (step.tool == "filter_rows") {
       auto value = step.params.find("value");
-      spec.filters.push_back({text_param(step, "column"), text_param(step, "op"),
+      spec.filters.push_back({text_param(step.params, "column"), text_param(step.params, "op"),
                               value == step.params.end() ? ParamValue{} : value->second});
     } else if (step.tool == "time_bucket") {
-      bucket_column = text_param(step, "column");
-      bucket_grain = text_param(step, "grain");
+      bucket_column = text_param(step.params, "column");
+      bucket_grain = text_param(step.params, "grain");
       if (bucket_grain.empty()) bucket_grain = "auto";
     } else if (step.tool == "aggregate") {
       auto metrics = step.params.find("metrics");
       const auto* first = metrics == step.params.end() || metrics->second.items.empty()
                               ? nullptr
                               : std::get_if<std::string>(&metrics->second.items.front());
-      aggregation = Aggregation{text_param(step, "agg_func"), first == nullptr ? std::string() : *first};
+      aggregation = Aggregation{text_param(step.params, "agg_func"), first == nullptr ? std::string() : *first};
       if (aggregation->func.empty()) aggregation->func = "sum";
     } else if (step.tool == "segment_metric") {
-      aggregation = Aggregation{text_param(step, "agg_func"), text_param(step, "metric")};
+      aggregation = Aggregation{text_param(step.params, "agg_func"), text_param(step.params, "metric")};
       if (aggregation->func.empty()) aggregation->func = "sum";
     } else if (step.tool == "sort_limit") {
-      sort_by = text_param(step, "by");
-      sort_order = text_param(step, "direction");
+      sort_by = text_param(step.params, "by");
+      sort_order = text_param(step.params, "direction");
       spec.limit = integer_param(step, "limit");
     } else if (const std::string chart = chart_of_tool(step.tool); !chart.empty()) {
       spec.chart = chart;
       const bool pie = step.tool == "plot_pie";
-      spec.x = text_param(step, pie ? "category" : (step.tool == "plot_histogram" ? "column" : "x"));
-      spec.y = text_param(step, pie ? "value" : "y");
-      spec.color = pie ? std::string() : text_param(step, "color");
+      spec.x = text_param(step.params, pie ? "category" : (step.tool == "plot_histogram" ? "column" : "x"));
+      spec.y = text_param(step.params, pie ? "value" : "y");
+      spec.color = pie ? std::string() : text_param(step.params, "color");
     }
   }
   if (aggregation) {

@@ -6,48 +6,14 @@
 #include <cmath>
 #include <regex>
 
+#include "core/ascii_case.hpp"
+#include "pipelines/autoviz/tool_vega_lite.hpp"
+
 namespace planfirst::autoviz {
 namespace {
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
-bool same_name(const std::string& a, const std::string& b) { return lower(a) == lower(b); }
-
-std::string scalar_key(const ParamScalar& scalar) {
-  if (const auto* n = std::get_if<std::int64_t>(&scalar)) return std::to_string(static_cast<double>(*n));
-  if (const auto* d = std::get_if<double>(&scalar)) return std::to_string(*d);
-  if (const auto* s = std::get_if<std::string>(&scalar)) {
-    char* end = nullptr;
-    const double number = std::strtod(s->c_str(), &end);
-    if (!s->empty() && end == s->c_str() + s->size()) return std::to_string(number);
-    return lower(*s);
-  }
-  if (const auto* b = std::get_if<bool>(&scalar)) return *b ? "1" : "0";
-  return "null";
-}
-
-std::string atom_key(const FilterAtom& atom) {
-  std::string op = atom.op;
-  std::vector<std::string> values;
-  for (const ParamScalar& item : atom.value.items) values.push_back(scalar_key(item));
-  if (op == "in" && values.size() == 1) op = "=";
-  if (op == "in" || op == "not_in") std::sort(values.begin(), values.end());
-  std::string key = lower(atom.column) + " " + op;
-  for (const std::string& v : values) key += " " + v;
-  return key;
-}
-
-bool same_filters(const std::vector<FilterAtom>& a, const std::vector<FilterAtom>& b) {
-  std::vector<std::string> ka, kb;
-  for (const FilterAtom& atom : a) ka.push_back(atom_key(atom));
-  for (const FilterAtom& atom : b) kb.push_back(atom_key(atom));
-  std::sort(ka.begin(), ka.end());
-  std::sort(kb.begin(), kb.end());
-  return ka == kb;
-}
+using core::ascii_lower;
+using core::iequals_ascii;
 
 const std::vector<std::string> kMonths = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
 const std::vector<std::string> kDays = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"};
@@ -68,7 +34,7 @@ std::string cell_key(const core::Json& cell) {
     return std::string(m[1]) + "-" + std::string(m[2]) + "-" + std::string(m[3]);
   }
   if (std::regex_match(text, m, prefixed_name)) text = m[1];
-  const std::string low = lower(text);
+  const std::string low = ascii_lower(text);
   if (low.size() >= 3) {
     const std::string head = low.substr(0, 3);
     const bool named = std::find(kMonths.begin(), kMonths.end(), head) != kMonths.end() ||
@@ -84,19 +50,32 @@ std::string cell_key(const core::Json& cell) {
   return text;
 }
 
+std::string atom_key(const FilterAtom& atom) {
+  std::string op = atom.op;
+  std::vector<std::string> values;
+  for (const ParamScalar& item : atom.value.items) {
+    values.push_back(ascii_lower(cell_key(ParamValue{{item}, false}.to_json())));  // values compare without case
+  }
+  if (op == "in" && values.size() == 1) op = "=";
+  if (op == "in" || op == "not_in") std::sort(values.begin(), values.end());
+  std::string key = ascii_lower(atom.column) + " " + op;
+  for (const std::string& v : values) key += " " + v;
+  return key;
+}
+
+bool same_filters(const std::vector<FilterAtom>& a, const std::vector<FilterAtom>& b) {
+  std::vector<std::string> ka, kb;
+  for (const FilterAtom& atom : a) ka.push_back(atom_key(atom));
+  for (const FilterAtom& atom : b) kb.push_back(atom_key(atom));
+  std::sort(ka.begin(), ka.end());
+  std::sort(kb.begin(), kb.end());
+  return ka == kb;
+}
+
 std::string row_key(const core::Json& row) {
   std::string key;
   for (const core::Json& cell : row) key += cell_key(cell) + "\x1f";
   return key;
-}
-
-std::string unescaped_field(const std::string& field) {
-  std::string name;
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    if (field[i] == '\\' && i + 1 < field.size()) ++i;
-    name += field[i];
-  }
-  return name;
 }
 
 }  // namespace
@@ -106,9 +85,9 @@ std::map<std::string, bool> score_components(const ChartSpec& p, const Nl2visCas
   const bool plain_count = t.aggregate == "count" && !t.distinct;
   std::map<std::string, bool> scores;
   scores["chart"] = p.chart == t.chart;
-  scores["x"] = same_name(p.x, t.x);
-  scores["y"] = p.aggregate == t.aggregate && p.distinct == t.distinct && (plain_count || same_name(p.y, t.y));
-  scores["grouping"] = same_name(p.color, t.color);
+  scores["x"] = iequals_ascii(p.x, t.x);
+  scores["y"] = p.aggregate == t.aggregate && p.distinct == t.distinct && (plain_count || iequals_ascii(p.y, t.y));
+  scores["grouping"] = iequals_ascii(p.color, t.color);
   scores["bin"] = p.bin == t.bin;
   scores["sort"] = p.sort.has_value() == t.sort.has_value() && (!t.sort || *p.sort == *t.sort);
   scores["limit"] = p.limit == t.limit;
@@ -126,7 +105,7 @@ core::Result<core::Json> drawn_rows(const core::Json& spec) {
     if (!encoding.contains(channel)) continue;
     const std::string field = encoding[channel].value("field", "");
     if (field.empty()) return core::invalid_argument(std::string("encoding.") + channel + " has no field", channel);
-    fields.push_back(unescaped_field(field));
+    fields.push_back(column_of_field(field));
   }
   if (fields.size() < 2) return core::invalid_argument("the chart encodes fewer than two fields", "encoding");
   core::Json rows = core::Json::array();
@@ -153,6 +132,8 @@ bool rows_match(const core::Json& drawn, const Nl2visCase& target) {
   return std::all_of(pending.begin(), pending.end(), [](const auto& entry) { return entry.second == 0; });
 }
 
+double rounded_rate(int k, int n) { return n == 0 ? 0.0 : std::round(10000.0 * k / n) / 10000.0; }
+
 void Nl2visTally::count(Counts& counts, const std::map<std::string, bool>& components, bool execution) {
   ++counts.n;
   bool exact = true;
@@ -172,7 +153,7 @@ void Nl2visTally::add(const std::vector<std::string>& groups, const std::map<std
 }
 
 core::Json Nl2visTally::counts_json(const Counts& counts) {
-  const auto rate = [&](int k) { return counts.n == 0 ? 0.0 : std::round(10000.0 * k / counts.n) / 10000.0; };
+  const auto rate = [&](int k) { return rounded_rate(k, counts.n); };
   core::Json components = core::Json::object();
   for (const std::string& name : kNl2visComponents) {
     auto it = counts.components.find(name);

@@ -27,6 +27,9 @@ core::Result<core::Json> drawn_rows(const core::Json& vega_lite);
 
 bool rows_match(const core::Json& drawn, const Nl2visCase& target);
 
+// k / n rounded to 4 decimals; 0 when n is 0.
+double rounded_rate(int k, int n);
+
 // Running counts over cases, overall and per group (hardness, chart type).
 class Nl2visTally {
  public:

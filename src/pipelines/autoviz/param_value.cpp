@@ -44,6 +44,13 @@ core::Json ParamValue::to_json() const {
   return array;
 }
 
+std::string text_param(const Params& params, std::string_view name) {
+  auto it = params.find(name);
+  if (it == params.end() || it->second.is_list || it->second.items.size() != 1) return {};
+  const std::string* text = std::get_if<std::string>(&it->second.items.front());
+  return text == nullptr ? std::string() : *text;
+}
+
 bool ParamValue::mentions(std::string_view text) const {
   for (const ParamScalar& item : items) {
     if (const std::string* s = std::get_if<std::string>(&item); s != nullptr && *s == text) return true;

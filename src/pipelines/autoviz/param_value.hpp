@@ -30,6 +30,9 @@ struct ParamValue {
 
 using Params = std::map<std::string, ParamValue, std::less<>>;  // sorted by name, as JSON objects are
 
+// The string the scalar param `name` holds; empty when it is absent, a list or not a string.
+std::string text_param(const Params& params, std::string_view name);
+
 // kInvalidArgument at `where` when `json` is not an object of ParamValues.
 core::Result<Params> params_from_json(const core::Json& json, std::string_view where);
 core::Json params_to_json(const Params& params);

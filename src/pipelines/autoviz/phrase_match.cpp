@@ -17,6 +17,10 @@ Stems stems_of(const std::vector<std::string>& tokens) {
 
 Stems stems_of_text(std::string_view text) { return stems_of(core::tokenize(text)); }
 
+std::vector<std::string> column_words(std::string_view name) {
+  return core::tokenize(name, {.keep_underscores = false, .split_camel_case = true});
+}
+
 Phrases phrases_of(const std::vector<std::string>& texts) {
   Phrases phrases;
   for (const std::string& text : texts) phrases.push_back(stems_of_text(text));

@@ -16,6 +16,8 @@ using LabelledPhrases = std::vector<std::pair<std::string, Phrases>>;  // label 
 
 Stems stems_of(const std::vector<std::string>& tokens);
 Stems stems_of_text(std::string_view text);  // tokenized, then stemmed
+// The words of a column name, snake_case and camelCase split: "productCategory_id" -> product, category, id.
+std::vector<std::string> column_words(std::string_view name);
 Phrases phrases_of(const std::vector<std::string>& texts);
 
 bool phrase_at(const Stems& text, std::size_t at, const Stems& phrase);

@@ -9,7 +9,9 @@
 #include <cctype>
 #include <utility>
 
+#include "core/ascii_case.hpp"
 #include "pipelines/autoviz/requirements.hpp"
+#include "pipelines/autoviz/row_count.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -52,19 +54,13 @@ std::string change_of(std::string_view tool, std::string_view param) {
   return "column";
 }
 
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
 // Exact, or one column that differs only in letter case (the tool's own safe repair).
 bool resolves(std::string_view name, const std::vector<data::Column>& columns) {
-  const std::string lowered = lowercase(name);
+  const std::string lowered = core::ascii_lower(name);
   std::size_t folded = 0;
   for (const data::Column& column : columns) {
     if (column.name == name) return true;
-    if (lowercase(column.name) == lowered) ++folded;
+    if (core::ascii_lower(column.name) == lowered) ++folded;
   }
   return folded == 1;
 }
@@ -85,13 +81,6 @@ const core::Json& properties_of(const core::Json& schema) {
   static const core::Json kNone = core::Json::object();
   auto it = schema.find("properties");
   return it != schema.end() && it->is_object() ? *it : kNone;
-}
-
-std::string string_param(const Params& params, std::string_view name) {
-  auto it = params.find(name);
-  if (it == params.end() || it->second.is_list || it->second.items.size() != 1) return {};
-  const std::string* text = std::get_if<std::string>(&it->second.items[0]);
-  return text == nullptr ? std::string() : *text;
 }
 
 }  // namespace
@@ -161,20 +150,18 @@ void apply_explicit_grain(const StepSite& site, const Requirements& requirements
                           std::vector<StepRepair>& log) {
   const std::string& wanted = requirements.time.grain;
   if (site.tool != "time_bucket" || wanted == "unknown" || wanted.empty()) return;
-  const std::string column = string_param(params, "column");
-  if (requirements.time.column && lowercase(*requirements.time.column) != lowercase(column)) return;
-  const std::string planned = string_param(params, "grain");
+  const std::string column = text_param(params, "column");
+  if (requirements.time.column && !core::iequals_ascii(*requirements.time.column, column)) return;
+  const std::string planned = text_param(params, "grain");
   if (planned == wanted || planned == "month_of_year" || planned == "day_of_week") return;
   log_repair(site, log, "grain", planned.empty() ? std::string(kAbsent) : planned, wanted,
              "explicit grain in the requirements wins over the plan's", "explicit_grain");
   params["grain"] = ParamValue{{wanted}, false};
 }
 
-// aggregate's metrics ["*"] with agg_func count counts rows; it names no column.
-bool counts_rows(const StepSite& site, std::string_view param, std::string_view column, const Params& params) {
-  if (site.tool != "aggregate" || param != "metrics" || column != "*") return false;
-  auto func = params.find("agg_func");
-  return func != params.end() && func->second.mentions("count");
+// aggregate's row count (row_count.hpp) names no column.
+bool is_row_count(const StepSite& site, std::string_view param, std::string_view column, const Params& params) {
+  return site.tool == "aggregate" && param == "metrics" && counts_rows(text_param(params, "agg_func"), column);
 }
 
 std::vector<ReplanRequest> missing_columns(const StepSite& site, const Params& params,
@@ -184,7 +171,7 @@ std::vector<ReplanRequest> missing_columns(const StepSite& site, const Params& p
     if (!names_columns(site.tool, name)) continue;
     for (std::size_t i = 0; i < value.items.size(); ++i) {
       const std::string* column = std::get_if<std::string>(&value.items[i]);
-      if (column == nullptr || resolves(*column, columns) || counts_rows(site, name, *column, params)) continue;
+      if (column == nullptr || resolves(*column, columns) || is_row_count(site, name, *column, params)) continue;
       const std::string change = change_of(site.tool, name);
       requests.push_back({site.step_id, site.tool, name,
                           value.is_list ? fmt::format("{}/{}", site.pointer(name), i) : site.pointer(name), *column,

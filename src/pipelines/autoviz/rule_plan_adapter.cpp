@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <set>
 
-#include "core/tokenizer.hpp"
 
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/registry_yaml.hpp"
+#include "pipelines/autoviz/row_count.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -69,9 +69,6 @@ class PlanBuilder {
   Plan plan_;
 };
 
-constexpr const char* kCountRows = "*";        // the aggregate tool's metric for COUNT(*)
-constexpr const char* kCountColumn = "count";  // ... and the column it writes
-
 std::vector<std::string> split_names(const std::string& names) {  // "a, b" -> {"a", "b"}
   std::vector<std::string> out;
   std::size_t start = 0;
@@ -101,14 +98,14 @@ Stems words_beside_columns(std::string_view question, const Requirements& r) {
   for (const Constraint& c : r.constraints) {
     if (!c.column.empty()) columns.push_back(c.column);
   }
-  std::set<std::string> column_words;
+  std::set<std::string> named;
   for (const std::string& column : columns) {
-    const Stems words = stems_of(core::tokenize(column, {.keep_underscores = false, .split_camel_case = true}));
-    column_words.insert(words.begin(), words.end());
+    const Stems words = stems_of(column_words(column));
+    named.insert(words.begin(), words.end());
   }
   Stems stems = stems_of_text(question);
   for (std::string& stem : stems) {
-    if (column_words.count(stem)) stem.clear();
+    if (named.count(stem)) stem.clear();
   }
   return stems;
 }
@@ -176,7 +173,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   std::vector<std::string> metrics = r.metrics;
   if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
     func = "count";
-    metrics.push_back(kCountRows);
+    metrics.emplace_back(kCountRowsMetric);
   } else if (metrics.empty()) {
     metrics.push_back(metric_for_count(r, profile));
   }
@@ -191,11 +188,11 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   }
   if (!raw && (!keys.empty() || !r.metrics.empty())) {
     steps.add("aggregate", {{"group_by", texts(keys)}, {"agg_func", text(func)}, {"metrics", texts(metrics)}},
-              func + " of " + (metrics.front() == kCountRows ? std::string("rows") : metrics.front()) +
+              func + " of " + (metrics.front() == kCountRowsMetric ? std::string("rows") : metrics.front()) +
                   (keys.empty() ? "" : " per " + keys.front()),
               satisfies);
   }
-  if (metrics.front() == kCountRows) metrics.front() = kCountColumn;
+  if (metrics.front() == kCountRowsMetric) metrics.front() = kCountColumn;
   for (const Constraint& c : r.constraints) {
     if (c.type == "sort") {
       Params params{{"by", text(c.column)}, {"direction", text(c.direction)}};

@@ -10,6 +10,7 @@
 #include "core/tokenizer.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/registry_yaml.hpp"
+#include "pipelines/autoviz/row_count.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -135,29 +136,34 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
                                     const Stems& stopwords) {
+  struct ColumnName {
+    const data::ColumnProfile* column;
+    std::vector<std::string> words;
+    Stems stems;
+  };
+  std::vector<ColumnName> names;
   std::vector<Mention> candidates;
   std::map<std::string, int> word_owners;  // a column word -> how many columns have it
   for (const data::ColumnProfile& column : profile.columns) {
-    const std::vector<std::string> words = core::tokenize(column.name, {.keep_underscores = false, .split_camel_case = true});
-    const Stems stems = stems_of(words);
+    std::vector<std::string> words = column_words(column.name);
+    Stems stems = stems_of(words);
     for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
     for (std::size_t at = 0; at + words.size() <= q.tokens.size(); ++at) {
       bool all = !words.empty();
       for (std::size_t j = 0; all && j < words.size(); ++j) all = names_word(q, at + j, words[j], stems[j], synonyms);
       if (all) candidates.push_back({at, at + words.size(), &column});
     }
+    names.push_back({&column, std::move(words), std::move(stems)});
   }
   // A single distinctive word of a multi-word column ("category" for product_category).
-  for (const data::ColumnProfile& column : profile.columns) {
-    const std::vector<std::string> words = core::tokenize(column.name, {.keep_underscores = false, .split_camel_case = true});
+  for (const auto& [column, words, stems] : names) {
     if (words.size() < 2) continue;
-    const Stems stems = stems_of(words);
     if (stems.back() == "id") continue;  // "singers" names the rows, not singer_id; "singer id" does
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
       for (const std::string& stem : stems) {
         const bool distinctive = word_owners[stem] == 1 &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
-        if (distinctive && q.stems[at] == stem) candidates.push_back({at, at + 1, &column});
+        if (distinctive && q.stems[at] == stem) candidates.push_back({at, at + 1, column});
       }
     }
   }
@@ -216,26 +222,32 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   return std::stoll(token);
 }
 
-// Filters for a measure compared with a number right after it ("salary lower than 50000",
-// "price between 10 and 20").
+// The filter on `column` that a comparison phrase ending at `end` and its number state
+// ("lower than 50000", "between 10 and 20"); nothing without both.
+std::optional<Constraint> comparison_at(const Question& q, std::size_t end, const std::string& column,
+                                        const std::vector<std::pair<std::string, Phrases>>& comparisons) {
+  for (const auto& [op, phrases] : comparisons) {
+    if (phrase_ending_at(q.stems, end, phrases) == 0) continue;
+    const std::optional<std::int64_t> first = number_after(q, end);
+    if (!first) continue;
+    if (op != "between") return Constraint{"filter", column, op, ParamValue{{*first}, false}, "", 0};
+    const std::optional<std::int64_t> second = number_after(q, end + 2);
+    if (second && end + 1 < q.tokens.size() && q.tokens[end + 1] == "and") {
+      return Constraint{"filter", column, op, ParamValue{{*first, *second}, true}, "", 0};
+    }
+  }
+  return std::nullopt;
+}
+
+// Filters for a measure compared with a number within three words after it ("salary lower than
+// 50000", "price between 10 and 20").
 void ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
                         const std::vector<std::pair<std::string, Phrases>>& comparisons, Requirements& requirements) {
   for (const Mention& m : mentions) {
     if (m.column->role != data::ColumnRole::kMeasure) continue;
     for (std::size_t at = m.end; at < m.end + 3 && at < q.stems.size(); ++at) {
-      for (const auto& [op, phrases] : comparisons) {
-        const std::size_t n = phrase_ending_at(q.stems, at + 1, phrases);
-        if (n == 0) continue;
-        const std::optional<std::int64_t> first = number_after(q, at + 1);
-        if (!first) continue;
-        Constraint filter{"filter", m.column->name, op, ParamValue{{*first}, false}, "", 0};
-        if (op == "between") {
-          const std::optional<std::int64_t> second = number_after(q, at + 3);
-          if (!second || at + 2 >= q.tokens.size() || q.tokens[at + 2] != "and") continue;
-          filter.value = ParamValue{{*first, *second}, true};
-        }
-        add_unique(requirements.constraints, filter);
-        at = m.end + 3;
+      if (std::optional<Constraint> filter = comparison_at(q, at + 1, m.column->name, comparisons)) {
+        add_unique(requirements.constraints, *filter);
         break;
       }
     }
@@ -250,7 +262,7 @@ void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Re
                                   [](const Constraint& c) { return c.type == "sort"; });
   if (sorted) return;
   std::string x = requirements.time.column.value_or(requirements.group_by.empty() ? "" : requirements.group_by.front());
-  std::string y = requirements.metrics.empty() ? "count" : requirements.metrics.front();
+  std::string y = requirements.metrics.empty() ? std::string(kCountColumn) : requirements.metrics.front();
   if (x.empty()) x = requirements.metrics.empty() ? "" : requirements.metrics.front();
   std::string column = clause.axis == "y" ? y : x;
   if (clause.axis.empty()) {

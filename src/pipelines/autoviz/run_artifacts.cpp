@@ -1,12 +1,11 @@
 #include "pipelines/autoviz/run_artifacts.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cctype>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/file_text.hpp"
 #include "pipelines/autoviz/json_fields.hpp"
 #include "pipelines/autoviz/tool_table_text.hpp"
 
@@ -37,16 +36,9 @@ class FolderWriter {  // writes files atomically into one folder and remembers t
 
   core::Result<void> write(const std::string& name, const std::string& bytes) {
     const fs::path path = dir_ / name;
-    const fs::path temp = dir_ / ("." + name + ".tmp-" + std::to_string(::getpid()));
-    {
-      std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-      out << bytes;
-      out.close();
-      if (!out) return fail(temp, path, "cannot write");
+    if (core::Result<void> written = core::write_file_atomically(path, bytes); !written) {
+      return core::invalid_argument(written.error().message, written.error().where);
     }
-    std::error_code ec;
-    fs::rename(temp, path, ec);
-    if (ec) return fail(temp, path, "cannot rename into place: " + ec.message());
     written_.push_back(path);
     return core::ok();
   }
@@ -55,12 +47,6 @@ class FolderWriter {  // writes files atomically into one folder and remembers t
   std::vector<fs::path> take() { return std::move(written_); }
 
  private:
-  static core::Error fail(const fs::path& temp, const fs::path& path, const std::string& why) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    return core::invalid_argument(why, path.string());
-  }
-
   fs::path dir_;
   std::vector<fs::path> written_;
 };

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "core/ascii_case.hpp"
+
 namespace planfirst::autoviz {
 namespace {
 
@@ -12,11 +14,6 @@ struct Token {
   enum Kind { kWord, kString, kNumber, kSymbol } kind = kWord;
   std::string text;
 };
-
-std::string upper(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
-}
 
 core::Result<std::vector<Token>> lex(std::string_view where) {
   std::vector<Token> tokens;
@@ -79,7 +76,7 @@ class FilterParser {
       if (!atom) return atom.error();
       groups.back().push_back(std::move(*atom));
       if (at_ == tokens_.size()) return groups;
-      const std::string connector = upper(tokens_[at_++].text);
+      const std::string connector = core::ascii_upper(tokens_[at_++].text);
       if (connector == "OR") {
         groups.emplace_back();
       } else if (connector != "AND") {
@@ -109,7 +106,7 @@ class FilterParser {
     }
     if (peek_word("BETWEEN") && !negated) {
       ++at_;
-      if (at_ + 2 >= tokens_.size() || !is_value(tokens_[at_]) || upper(tokens_[at_ + 1].text) != "AND" ||
+      if (at_ + 2 >= tokens_.size() || !is_value(tokens_[at_]) || core::ascii_upper(tokens_[at_ + 1].text) != "AND" ||
           !is_value(tokens_[at_ + 2])) {
         return fail("expected BETWEEN a AND b");
       }
@@ -140,7 +137,7 @@ class FilterParser {
   }
 
   bool peek_word(std::string_view word) const {
-    return at_ < tokens_.size() && tokens_[at_].kind == Token::kWord && upper(tokens_[at_].text) == word;
+    return at_ < tokens_.size() && tokens_[at_].kind == Token::kWord && core::ascii_upper(tokens_[at_].text) == word;
   }
   core::Error fail(std::string_view what) const {
     const std::string near = at_ < tokens_.size() ? " near '" + tokens_[at_].text + "'" : " at the end";

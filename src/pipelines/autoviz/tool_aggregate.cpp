@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "data/sql_quoting.hpp"
+#include "pipelines/autoviz/row_count.hpp"
 #include "pipelines/autoviz/tool_functions.hpp"
 #include "pipelines/autoviz/tool_relation.hpp"
 #include "pipelines/autoviz/tool_sql.hpp"
@@ -11,8 +12,6 @@
 namespace planfirst::autoviz::tools {
 namespace {
 
-constexpr std::string_view kCountRows = "*";         // metrics: ["*"] with agg_func count
-constexpr std::string_view kCountColumn = "count";  // ... names its result column
 const std::vector<std::string_view> kAggFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median"};
 
 std::string aggregate_expression(std::string_view func, const std::string& column) {
@@ -74,7 +73,7 @@ Output aggregate(ToolContext& ctx, const ToolParams& params) {
   std::vector<std::string> metrics;
   std::string measures;
   for (const std::string& name : *names) {
-    if (name == kCountRows && *func == "count") {  // rows per group, as COUNT(*)
+    if (counts_rows(*func, name)) {
       metrics.push_back(std::string(kCountColumn));
       measures += fmt::format("{}count(*) AS {}", measures.empty() ? "" : ", ", data::quote_identifier(kCountColumn));
       continue;

@@ -5,17 +5,13 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/ascii_case.hpp"
 #include "data/database.hpp"
 #include "data/sql_quoting.hpp"
 
 namespace planfirst::autoviz {
 namespace {
 
-bool same_ignoring_case(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-  });
-}
 
 }  // namespace
 
@@ -70,7 +66,7 @@ core::Result<std::string> resolve_column(ToolContext& ctx, const ToolParams& par
   if (relation.find(name) != nullptr) return std::string(name);
   std::vector<std::string> matches;
   for (const data::Column& column : relation.columns) {
-    if (same_ignoring_case(column.name, name)) matches.push_back(column.name);
+    if (core::iequals_ascii(column.name, name)) matches.push_back(column.name);
   }
   if (matches.size() == 1) {
     ctx.repairs.push_back({params.tool(), std::string(param), std::string(name), matches[0], "column-name casing"});

@@ -5,18 +5,24 @@
 #include "pipelines/autoviz/tool_relation.hpp"
 
 namespace planfirst::autoviz {
-namespace {
 
-std::string escaped_field(std::string_view name) {
+std::string vega_lite_field(std::string_view column) {
   std::string field;
-  for (char c : name) {
+  for (char c : column) {
     if (c == '.' || c == '[' || c == ']' || c == '\\') field += '\\';
     field += c;
   }
   return field;
 }
 
-}  // namespace
+std::string column_of_field(std::string_view field) {
+  std::string column;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (field[i] == '\\' && i + 1 < field.size()) ++i;
+    column += field[i];
+  }
+  return column;
+}
 
 std::string_view vega_lite_type(data::ColumnType type) {
   if (is_numeric(type)) return "quantitative";
@@ -26,7 +32,7 @@ std::string_view vega_lite_type(data::ColumnType type) {
 
 core::Json field_encoding(const data::QueryResult& data, std::string_view column) {
   const data::Column* found = data.find_column(column);
-  return {{"field", escaped_field(column)},
+  return {{"field", vega_lite_field(column)},
           {"type", vega_lite_type(found == nullptr ? data::ColumnType::kText : found->type)}};
 }
 

@@ -11,6 +11,10 @@
 
 namespace planfirst::autoviz {
 
+// A column name as a Vega-Lite field ("a.b" -> "a\\.b"), and back.
+std::string vega_lite_field(std::string_view column);
+std::string column_of_field(std::string_view field);
+
 // "quantitative" for numbers, "temporal" for dates and timestamps, else "nominal".
 std::string_view vega_lite_type(data::ColumnType type);
 

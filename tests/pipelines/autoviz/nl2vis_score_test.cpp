@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <fstream>
 
+#include "pipelines/autoviz/nl2vis_eval.hpp"
 #include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/tool_vega_lite.hpp"
 #include "support/temp_dir.hpp"
 
 namespace planfirst::autoviz {
@@ -127,6 +129,33 @@ TEST(Nl2visScore, TheTallyCountsRatesOverallAndPerGroup) {
   EXPECT_EQ(json["overall"]["execution_rate"], 1.0);
   EXPECT_EQ(json["overall"]["components"]["chart"], 0.5);
   EXPECT_EQ(json["by_hardness"]["Hard"]["exact"], 0);
+}
+
+
+TEST(Nl2visScore, EscapedFieldsReadAsTheirColumns) {
+  const core::Json chart = core::Json::parse(R"({"data": {"values": [{"a.b": "x", "c[0]": 2}]},
+      "encoding": {"x": {"field": "a\\.b"}, "y": {"field": "c\\[0\\]"}}})");
+  EXPECT_EQ(vega_lite_field("c[0]"), "c\\[0\\]");
+
+  core::Result<core::Json> rows = drawn_rows(chart);
+
+  ASSERT_TRUE(rows.has_value()) << rows.error().describe();
+  EXPECT_EQ(*rows, core::Json::parse(R"([["x", 2]])"));
+}
+
+TEST(Nl2visScore, PlanningMetricsAreReadFromTheRunsStates) {
+  PlanningMetrics metrics;
+  metrics.add(core::Json::parse(R"({"plan": {"steps": [{}, {}, {}, {}]},
+      "coverage": {"lines": [{"covered": true}, {"covered": false}], "unjustified": ["plot_pie"]},
+      "tools": [{"tool": "aggregate", "source": "template"}, {"tool": "plot_pie", "source": "discovery"}],
+      "execution": {"steps": [{"repairs": []}, {"repairs": [{"param": "x"}]}]}})"));
+  metrics.add(core::Json::parse(R"({"plan": {"steps": [{}]}, "coverage": {"lines": [{"covered": true}]},
+      "tools": [], "execution": {"steps": [{"repairs": []}]}})"));
+  metrics.add(core::Json::object());
+
+  EXPECT_EQ(metrics.to_json(), core::Json::parse(R"({"runs_planned": 2, "runs_failed": 1,
+      "requirement_coverage_rate": 0.6667, "unjustified_step_rate": 0.2, "tool_retrieval_miss_rate": 0.5,
+      "plan_repair_rate": 0.5})"));
 }
 
 }  // namespace
