@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <set>
 
@@ -213,13 +214,15 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
   }
 }
 
+// The whole number token `at` spells; nothing for other words or one past int64's range.
 std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   if (at >= q.tokens.size()) return std::nullopt;
   const std::string& token = q.tokens[at];
-  if (token.empty() || !std::all_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); })) {
-    return std::nullopt;
-  }
-  return std::stoll(token);
+  std::int64_t n = 0;
+  const char* end = token.data() + token.size();
+  if (token.empty() || token.front() == '-') return std::nullopt;
+  if (auto [ptr, ec] = std::from_chars(token.data(), end, n); ec == std::errc() && ptr == end) return n;
+  return std::nullopt;
 }
 
 // The filter on `column` that a comparison phrase ending at `end` and its number state

@@ -15,6 +15,17 @@ struct Token {
   std::string text;
 };
 
+// The number `text` spells whole: an integer when it fits, else a double; nothing otherwise
+// ("1.2.3", or beyond a double's range).
+std::optional<ParamScalar> number_of(std::string_view text) {
+  const char* end = text.data() + text.size();
+  std::int64_t n = 0;
+  if (auto [ptr, ec] = std::from_chars(text.data(), end, n); ec == std::errc() && ptr == end) return n;
+  double d = 0;
+  if (auto [ptr, ec] = std::from_chars(text.data(), end, d); ec == std::errc() && ptr == end) return d;
+  return std::nullopt;
+}
+
 core::Result<std::vector<Token>> lex(std::string_view where) {
   std::vector<Token> tokens;
   std::size_t i = 0;
@@ -31,6 +42,10 @@ core::Result<std::vector<Token>> lex(std::string_view where) {
                                                               std::isdigit(static_cast<unsigned char>(where[i + 1])))) {
       std::size_t end = i + 1;
       while (end < where.size() && (std::isdigit(static_cast<unsigned char>(where[end])) || where[end] == '.')) ++end;
+      if (!number_of(where.substr(i, end - i))) {
+        return core::invalid_argument("not a number: " + std::string(where.substr(i, end - i)) + " in filter",
+                                      std::string(where.substr(i)));
+      }
       tokens.push_back({Token::kNumber, std::string(where.substr(i, end - i))});
       i = end;
     } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
@@ -52,14 +67,9 @@ core::Result<std::vector<Token>> lex(std::string_view where) {
   return tokens;
 }
 
+// REQUIRES: a number token came out of lex(), which checks number_of.
 ParamScalar scalar_of(const Token& token) {
-  if (token.kind == Token::kNumber) {
-    std::int64_t n = 0;
-    const char* end = token.text.data() + token.text.size();
-    if (auto [ptr, ec] = std::from_chars(token.text.data(), end, n); ec == std::errc() && ptr == end) return n;
-    return std::stod(token.text);
-  }
-  return token.text;
+  return token.kind == Token::kNumber ? *number_of(token.text) : ParamScalar(token.text);
 }
 
 bool is_value(const Token& token) { return token.kind == Token::kString || token.kind == Token::kNumber; }

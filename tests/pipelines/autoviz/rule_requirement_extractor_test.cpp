@@ -153,5 +153,13 @@ TEST_F(RuleRequirementExtractorTest, AMeasureComparedWithANumberIsAFilter) {
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [50, 200]}])"));
 }
 
+
+TEST_F(RuleRequirementExtractorTest, ANumberPastTheIntegerRangeIsNotALimit) {
+  const Json json = extract("top 99999999999999999999999 regions by revenue");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["revenue"])"));
+  EXPECT_EQ(json["constraints"], Json::array());
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz
