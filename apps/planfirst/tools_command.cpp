@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "core/join.hpp"
 #include "pipelines/autoviz/autoviz_services.hpp"
 #include "planfirst/cli.hpp"
 
@@ -21,12 +22,6 @@ struct ToolsArgs {
   std::size_t top = 5;
   bool json = false;
 };
-
-std::string joined(const std::vector<std::string>& items) {
-  std::string text;
-  for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
-  return text;
-}
 
 core::Result<std::shared_ptr<const autoviz::AutovizServices>> services(const CliContext& ctx) {
   return autoviz::AutovizServices::load(asset_store(ctx), &ctx.config);
@@ -44,7 +39,7 @@ int run_list(const CliContext& ctx, const ToolsArgs& args) {
                     {"params", tool.param_names}});
     if (!args.json) {
       std::cout << std::left << std::setw(24) << tool.name << tool.description << "\n"
-                << std::setw(24) << "" << "capabilities: " << joined(tool.capabilities) << "\n";
+                << std::setw(24) << "" << "capabilities: " << core::join(tool.capabilities) << "\n";
     }
   }
   if (args.json) std::cout << list.dump(2) << "\n";

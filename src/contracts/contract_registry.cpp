@@ -2,18 +2,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/join.hpp"
+
 namespace planfirst::contracts {
 namespace {
 
 constexpr std::string_view kContractsDir = "contracts/";
 constexpr std::string_view kSchemaSuffix = ".schema.json";
 constexpr std::string_view kRolesPath = "contracts/roles.json";
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
-  return text;
-}
 
 }  // namespace
 
@@ -46,7 +42,7 @@ core::Result<ContractRegistry> ContractRegistry::load(const core::AssetStore& as
   for (const auto& [role, contract] : roles["roles"].items()) {
     if (!contract.is_string() || !registry.contracts_.contains(contract.get<std::string>())) {
       return core::invalid_argument(
-          "role " + role + " names no known contract (known: " + joined(registry.names()) + ")",
+          "role " + role + " names no known contract (known: " + core::join(registry.names()) + ")",
           assets.origin(kRolesPath));
     }
     registry.roles_.emplace(role, contract.get<std::string>());
@@ -67,7 +63,7 @@ const Contract* ContractRegistry::find(std::string_view name) const {
 
 core::Result<const Contract*> ContractRegistry::get(std::string_view name) const {
   if (const Contract* contract = find(name)) return contract;
-  return core::not_found("unknown contract '" + std::string(name) + "'; known contracts: " + joined(names()));
+  return core::not_found("unknown contract '" + std::string(name) + "'; known contracts: " + core::join(names()));
 }
 
 std::string ContractRegistry::origin(std::string_view name) const {
@@ -84,7 +80,7 @@ std::vector<std::string> ContractRegistry::roles() const {
 core::Result<const Contract*> ContractRegistry::for_role(std::string_view role) const {
   auto it = roles_.find(role);
   if (it == roles_.end()) {
-    return core::not_found("unknown role '" + std::string(role) + "'; known roles: " + joined(roles()));
+    return core::not_found("unknown role '" + std::string(role) + "'; known roles: " + core::join(roles()));
   }
   return get(it->second);
 }

@@ -4,27 +4,22 @@
 #include <system_error>
 #include <vector>
 
+#include "core/join.hpp"
 #include "data/table_loader.hpp"
 
 namespace planfirst::data {
 namespace {
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
-  return text;
-}
-
 core::Result<std::string> pick_table(const std::string& file, const std::vector<std::string>& tables,
                                      std::string_view wanted) {
   if (!wanted.empty()) {
     if (std::find(tables.begin(), tables.end(), wanted) != tables.end()) return std::string(wanted);
-    return core::invalid_argument(file + ": no table \"" + std::string(wanted) + "\"; tables: " + joined(tables), file);
+    return core::invalid_argument(file + ": no table \"" + std::string(wanted) + "\"; tables: " + core::join(tables), file);
   }
   if (tables.size() == 1) return tables.front();
   if (tables.empty()) return core::invalid_argument(file + ": the database holds no tables", file);
   return core::failed_precondition(
-      file + " holds " + std::to_string(tables.size()) + " tables; pick one with --table: " + joined(tables), file);
+      file + " holds " + std::to_string(tables.size()) + " tables; pick one with --table: " + core::join(tables), file);
 }
 
 core::Result<OpenedDataset> open_database_file(const std::filesystem::path& path, std::string_view table) {

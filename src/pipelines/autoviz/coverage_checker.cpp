@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "core/join.hpp"
 #include "pipelines/autoviz/capability_map.hpp"
 #include "pipelines/autoviz/json_fields.hpp"
 #include "pipelines/autoviz/plan.hpp"
@@ -64,12 +65,6 @@ bool cites_existing(const Requirements& r, std::string_view cited) {
 
 bool names_column(const PlanStep& step, std::string_view column) {
   return std::ranges::any_of(step.params, [&](const auto& param) { return param.second.mentions(column); });
-}
-
-std::string joined(const std::vector<std::string>& items, std::string_view separator) {
-  std::string text;
-  for (const std::string& item : items) text += (text.empty() ? "" : std::string(separator)) + item;
-  return text;
 }
 
 }  // namespace
@@ -137,23 +132,23 @@ std::string CoverageReport::retry_payload() const {
       values.back().push_back(key.substr(eq + 1));
     }
     std::vector<std::string> parts;
-    for (std::size_t i = 0; i < fields.size(); ++i) parts.push_back(fields[i] + "=[" + joined(values[i], ", ") + "]");
-    lines.push_back("Missing coverage: " + joined(parts, ", "));
+    for (std::size_t i = 0; i < fields.size(); ++i) parts.push_back(fields[i] + "=[" + core::join(values[i], ", ") + "]");
+    lines.push_back("Missing coverage: " + core::join(parts, ", "));
   }
-  if (!unjustified.empty()) lines.push_back("Remove unjustified steps: " + joined(unjustified, ", "));
-  if (!unknown_tools.empty()) lines.push_back("Replace steps whose tool is unknown: " + joined(unknown_tools, ", "));
-  return joined(lines, "\n");
+  if (!unjustified.empty()) lines.push_back("Remove unjustified steps: " + core::join(unjustified, ", "));
+  if (!unknown_tools.empty()) lines.push_back("Replace steps whose tool is unknown: " + core::join(unknown_tools, ", "));
+  return core::join(lines, "\n");
 }
 
 std::string CoverageReport::describe() const {
   std::vector<std::string> text;
   for (const CoverageLine& line : lines) {
-    text.push_back(line.requirement + " -> " + joined(line.steps, " + ") + (line.steps.empty() ? "" : " ") +
+    text.push_back(line.requirement + " -> " + core::join(line.steps, " + ") + (line.steps.empty() ? "" : " ") +
                    (line.covered ? "(OK)" : "(MISSING)"));
   }
   for (const std::string& label : unmapped) text.push_back("Warning: no capability rule for " + label + "; the core set stood in");
   if (const std::string payload = retry_payload(); !payload.empty()) text.push_back(payload);
-  return joined(text, "\n");
+  return core::join(text, "\n");
 }
 
 core::Json CoverageReport::to_json() const {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "core/join.hpp"
 #include "pipelines/autoviz/capability_map.hpp"
 #include "pipelines/autoviz/coverage_checker.hpp"
 #include "pipelines/autoviz/step_executor.hpp"
@@ -19,12 +20,6 @@ std::string change_pointer(const PlanAdaptation& adaptation, std::string_view st
     if (adaptation.changes[i].step_id == step_id) return "/changes/" + std::to_string(i);
   }
   return "";
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
-  return text;
 }
 
 std::string template_steps(const PlanTemplate& base) {
@@ -66,7 +61,7 @@ std::vector<contracts::Violation> LlmPlanAdapter::faults(const PlanRequest& requ
     if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), step.tool) == allowed.end()) {
       out.push_back({at + "/tool", "candidate_tools",
                      "step '" + step.step_id + "' uses " + step.tool +
-                         ", which is not a candidate tool: " + joined(allowed)});
+                         ", which is not a candidate tool: " + core::join(allowed)});
       continue;
     }
     if (std::optional<core::Error> refused = executor_.check_params(step, i, request.requirements)) {

@@ -6,6 +6,7 @@
 #include <kainjow/mustache.hpp>
 #include <nlohmann/json.hpp>
 
+#include "core/join.hpp"
 #include "pipelines/autoviz/json_fields.hpp"
 #include "pipelines/autoviz/tool_table_text.hpp"
 
@@ -21,10 +22,7 @@ std::string text_of(const Json& value) {
 }
 
 std::string joined(const std::vector<std::string>& items, const std::string& none = "(none)") {
-  if (items.empty()) return none;
-  std::string text;
-  for (const std::string& item : items) text += (text.empty() ? "" : ", ") + item;
-  return text;
+  return items.empty() ? none : core::join(items);
 }
 
 std::vector<std::string> texts(const Json& list) {

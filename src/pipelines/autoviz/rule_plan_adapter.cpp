@@ -6,6 +6,7 @@
 #include <set>
 
 
+#include "core/join.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/registry_yaml.hpp"
 #include "pipelines/autoviz/row_count.hpp"
@@ -55,8 +56,7 @@ class PlanBuilder {
   }
   core::Result<Plan> finish() && {
     if (!missing_.empty()) {
-      std::string names;
-      for (const std::string& tool : missing_) names += (names.empty() ? "" : ", ") + tool;
+      const std::string names = core::join(missing_);
       return core::failed_precondition("the plan needs tools the narrowing left out: " + names, names);
     }
     return std::move(plan_);

@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "core/join.hpp"
+
 namespace planfirst::autoviz {
 
 StageModel::StageModel(const llm::Model& model, const contracts::ContractRegistry& contracts,
@@ -42,9 +44,7 @@ std::string dataset_schema_text(const data::SchemaProfile& profile) {
     text +=
         "- " + column.name + " (" + std::string(data::to_string(column.role)) + ", " + column.sql_type + ")";
     if (column.role == data::ColumnRole::kCategorical && !column.samples.empty()) {
-      std::string samples;
-      for (const std::string& sample : column.samples) samples += (samples.empty() ? "" : ", ") + sample;
-      text += ": " + samples;
+      text += ": " + core::join(column.samples);
     } else if (column.span) {
       text += ": " + column.span->first + " to " + column.span->last;
     }

@@ -7,17 +7,12 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "core/join.hpp"
 #include "embed/index_cache.hpp"
 #include "pipelines/autoviz/registry_yaml.hpp"
 
 namespace planfirst::autoviz {
 namespace {
-
-std::string joined(const std::vector<std::string>& items, const char* separator = ", ") {
-  std::string text;
-  for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
-  return text;
-}
 
 bool has(const std::vector<NarrowedTool>& list, const std::string& tool) {
   return std::any_of(list.begin(), list.end(), [&](const NarrowedTool& t) { return t.tool == tool; });
@@ -30,8 +25,8 @@ core::Json NarrowedTool::to_json() const {
 }
 
 std::string ToolNarrower::document(const ToolSpec& tool) {
-  return tool.name + ": " + tool.description + " Capabilities: " + joined(tool.capabilities) +
-         ". Params: " + joined(tool.param_names) + ".";
+  return tool.name + ": " + tool.description + " Capabilities: " + core::join(tool.capabilities) +
+         ". Params: " + core::join(tool.param_names) + ".";
 }
 
 std::vector<std::string> ToolNarrower::queries(const Requirements& requirements) const {

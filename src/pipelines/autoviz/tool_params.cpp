@@ -4,14 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/join.hpp"
+
 namespace planfirst::autoviz {
 namespace {
-
-std::string joined(const std::vector<std::string_view>& words) {
-  std::string text;
-  for (std::string_view word : words) text += (text.empty() ? "" : ", ") + std::string(word);
-  return text;
-}
 
 core::Result<data::Value> scalar_value(const core::Json& json) {
   if (json.is_null()) return data::Value();
@@ -48,7 +44,7 @@ core::Result<void> ToolParams::check_names(const std::vector<std::string_view>& 
   for (const auto& [key, unused] : params_.items()) {
     bool known = false;
     for (std::string_view name : accepted) known = known || name == key;
-    if (!known) return error(key, fmt::format("unknown param; {} accepts: {}", tool_, joined(accepted)));
+    if (!known) return error(key, fmt::format("unknown param; {} accepts: {}", tool_, core::join(accepted)));
   }
   return core::ok();
 }
@@ -75,7 +71,7 @@ core::Result<std::string> ToolParams::choice(std::string_view name, const std::v
   for (std::string_view option : allowed) {
     if (option == *text) return text;
   }
-  return error(name, fmt::format("'{}' is not one of: {}", *text, joined(allowed)));
+  return error(name, fmt::format("'{}' is not one of: {}", *text, core::join(allowed)));
 }
 
 core::Result<std::vector<std::string>> ToolParams::strings(std::string_view name) const {
