@@ -1,0 +1,27 @@
+// SourceQuery is what a plan asks one source for: a kind of record, optional project, time range,
+// statuses and free text, and a volume limit. Times are resolved before the query reaches a source.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace planfirst::sources {
+
+struct TimeRange {
+  std::chrono::system_clock::time_point since;  // inclusive
+  std::chrono::system_clock::time_point until;  // exclusive
+};
+
+struct SourceQuery {
+  std::string kind;                   // "commits", "issues", "merge_requests", "metrics"
+  std::vector<std::string> projects;  // empty: every project the source is configured for
+  std::optional<TimeRange> time;
+  std::vector<std::string> statuses;  // normalized: "open", "in-progress", "closed", ...
+  std::string text;                   // the plan's normalized query string, for sources that search
+  std::size_t limit = 100;            // at most this many items; the source pages until it has them
+};
+
+}  // namespace planfirst::sources
