@@ -189,6 +189,22 @@ TEST_F(AskCli, PlanStopsAfterTheCoverageCheckAndRunsNothing) {
   EXPECT_FALSE(result.contains("execution"));
 }
 
+TEST_F(AskCli, WriteFilesFalseExecutesThePlanAndWritesNoReport) {
+  const nlohmann::json input{{"question", "revenue by region"},
+                             {"dataset", source("examples/sales.csv")},
+                             {"out_dir", out()},
+                             {"write_files", false}};
+  const std::filesystem::path file = dir_.write("input.json", input.dump());
+  const CommandOutcome run =
+      run_command(planfirst("graph run autoviz --input " + file.string() + " --checkpointer " + store()));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("\"status\":\"done\""), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("\"last_completed_node\":\"execute\""), std::string::npos) << run.output;
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out()) / "report.md")) << run.output;
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out()) / "plan.json")) << run.output;
+}
+
 TEST_F(AskCli, ConfirmPausesWithTheResumeCommandAndApproveFinishesTheRun) {
   const CommandOutcome paused = ask(source("examples/sales.csv"), kWalkthrough, "--confirm --json --thread t1");
 

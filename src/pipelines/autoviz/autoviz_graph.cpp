@@ -45,7 +45,7 @@ core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const Aut
   builder.add_conditional_edges("coverage", after_coverage(), {"narrow", "confirm", "execute", std::string(graph::kEnd)});
   builder.add_edge("confirm", "review");
   builder.add_conditional_edges("review", after_review(), {"execute", "requirements"});
-  builder.add_conditional_edges("execute", after_execute(), {"adapt", "report"});
+  builder.add_conditional_edges("execute", after_execute(), {"adapt", "report", std::string(graph::kEnd)});
   builder.set_finish("report");
   return builder.compile();
 }

@@ -292,7 +292,8 @@ graph::Router after_review() {
 
 graph::Router after_execute() {
   return [](const StateView& state) -> core::Result<std::string> {
-    return std::string(state.string_or("outcome", "") == "replan" ? "adapt" : "report");
+    if (state.string_or("outcome", "") == "replan") return std::string("adapt");
+    return state.bool_or("write_files", true) ? std::string("report") : std::string(graph::kEnd);
   };
 }
 

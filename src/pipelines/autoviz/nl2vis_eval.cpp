@@ -71,7 +71,8 @@ Json Nl2visEval::run_case(const Nl2visCase& c, std::size_t index) {
                    {"dataset", c.table_csv.string()},
                    {"out_dir", (scratch_ / std::to_string(index)).string()},
                    {"confirm", false},
-                   {"plan_only", false}};
+                   {"plan_only", false},
+                   {"write_files", false}};
   core::Result<graph::RunResult> result = runner_.run("eval-" + std::to_string(index), graph::JsonValue(input));
   const Json state = result ? result->state.json() : Json::object();
   std::string why;
