@@ -1,5 +1,5 @@
 // Embedding figures (not assertions): hashed embedder texts/s; top-k search latency at 1k, 10k and
-// 100k items (exact IndexFlatIP, and the default HNSW above 50k); index cache load vs rebuild.
+// 100k items (exact search, and the default HNSW above 50k); index cache load vs rebuild.
 // Build with -DPLANFIRST_BENCH=ON; run build-*/bench/embed_bench.
 #include <benchmark/benchmark.h>
 #include <unistd.h>

@@ -1,7 +1,10 @@
 // VectorIndex finds the stored vectors with the highest inner product to a query (cosine, for the
-// L2-normalized rows embedders give) over FAISS: exact IndexFlatIP up to a size threshold, then
-// approximate IndexHNSWFlat. Ids are row numbers of the built matrix; hits are sorted by score,
-// ties by id. FAISS errors come back as Result errors. search() is const and thread-safe.
+// L2-normalized rows embedders give): exact search up to a size threshold, then FAISS's approximate
+// IndexHNSWFlat. Exact search keeps the rows in blocks and scores a whole batch of queries in one
+// pass over them, each score summed in float in dimension order (IndexFlatIP's reference sum, so
+// the same bytes on every platform); it is stored and cached in IndexFlatIP's format. Ids are row
+// numbers of the built matrix; hits are sorted by score, ties by id. FAISS errors come back as
+// Result errors. search() is const and thread-safe.
 #pragma once
 
 #include <cstddef>
@@ -36,6 +39,8 @@ struct SearchHit {
 class VectorIndex {
  public:
   // REQUIRES for every member but the move operations: not moved from.
+  // kInvalidArgument for a matrix whose size does not match its shape, or that holds a NaN or
+  // infinite value.
   static core::Result<VectorIndex> build(const EmbeddingMatrix& vectors, const VectorIndexOptions& options = {});
   // Reads what serialize() wrote; checks kind and shape against the arguments.
   static core::Result<VectorIndex> deserialize(std::span<const std::uint8_t> bytes, IndexKind kind,
@@ -46,8 +51,12 @@ class VectorIndex {
   VectorIndex& operator=(VectorIndex&&) noexcept;
   ~VectorIndex();
 
-  // The min(k, size()) best rows; kInvalidArgument when the query has the wrong length.
+  // The min(k, size()) best rows; kInvalidArgument when the query has the wrong length or holds a
+  // NaN or infinite value.
   core::Result<std::vector<SearchHit>> search(std::span<const float> query, std::size_t k) const;
+  // search() for each row of `queries`, in order, with the same hits; exact search reads the stored
+  // rows once for the whole batch.
+  core::Result<std::vector<std::vector<SearchHit>>> search(const EmbeddingMatrix& queries, std::size_t k) const;
 
   std::size_t size() const;
   std::size_t dimensions() const;

@@ -127,6 +127,50 @@ TEST(VectorIndex, SearchesAnEmptyIndexWithoutHits) {
   EXPECT_TRUE(hits->empty());
 }
 
+TEST(VectorIndex, ScoresEachRowAsTheProductsAddedInDimensionOrder) {
+  const EmbeddingMatrix rows = pseudo_random_unit_rows(37, 384);  // two full blocks and a partial one
+  core::Result<VectorIndex> index = VectorIndex::build(rows);
+  ASSERT_TRUE(index.has_value());
+  const EmbeddingMatrix query = embed_texts({"line chart of revenue over time"});  // mostly zeros
+
+  core::Result<std::vector<SearchHit>> hits = index->search(query.row(0), rows.rows);
+
+  ASSERT_TRUE(hits.has_value());
+  ASSERT_EQ(hits->size(), rows.rows);
+  for (const SearchHit& hit : *hits) {
+    const std::span<const float> row = rows.row(static_cast<std::size_t>(hit.id));
+    float sum = 0.0f;
+    for (std::size_t i = 0; i < 384; ++i) sum += query.row(0)[i] * row[i];
+    EXPECT_EQ(hit.score, sum) << "row " << hit.id;
+  }
+}
+
+TEST(VectorIndex, ABatchFindsWhatEachQueryFindsAlone) {
+  const EmbeddingMatrix rows = pseudo_random_unit_rows(50, 384);
+  core::Result<VectorIndex> index = VectorIndex::build(rows);
+  ASSERT_TRUE(index.has_value());
+  const EmbeddingMatrix queries = embed_texts({"find outliers", "", "bar chart by region", "top 5 products"});
+
+  core::Result<std::vector<std::vector<SearchHit>>> batch = index->search(queries, 7);
+
+  ASSERT_TRUE(batch.has_value()) << batch.error().describe();
+  ASSERT_EQ(batch->size(), queries.rows);
+  for (std::size_t q = 0; q < queries.rows; ++q) {
+    EXPECT_EQ((*batch)[q], *index->search(queries.row(q), 7)) << "query " << q;
+  }
+  EXPECT_EQ(ids_of((*batch)[1]), (std::vector<std::int64_t>{0, 1, 2, 3, 4, 5, 6}));  // all zero: ties by id
+}
+
+TEST(VectorIndex, RefusesRowsThatHoldANaN) {
+  EmbeddingMatrix rows = pseudo_random_unit_rows(4, 8);
+  rows.values[9] = std::nanf("");
+
+  core::Result<VectorIndex> index = VectorIndex::build(rows);
+
+  ASSERT_FALSE(index.has_value());
+  EXPECT_EQ(index.error().code, core::ErrorCode::kInvalidArgument);
+}
+
 TEST(VectorIndex, SwitchesToHnswAboveTheThresholdAndStillFindsEachRow) {
   const EmbeddingMatrix rows = pseudo_random_unit_rows(2000, 32);
   const VectorIndexOptions options{.hnsw_threshold = 1000};

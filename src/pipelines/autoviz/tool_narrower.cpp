@@ -115,10 +115,11 @@ core::Result<std::vector<NarrowedTool>> ToolNarrower::narrow(const Requirements&
   if (!texts.empty()) {
     core::Result<embed::EmbeddingMatrix> vectors = embedder_->embed(texts);
     if (!vectors) return vectors.error();
+    core::Result<std::vector<std::vector<embed::SearchHit>>> hits =
+        index_.search(*vectors, options_.per_query);
+    if (!hits) return hits.error();
     for (std::size_t q = 0; q < texts.size(); ++q) {
-      core::Result<std::vector<embed::SearchHit>> hits = index_.search(vectors->row(q), options_.per_query);
-      if (!hits) return hits.error();
-      for (const embed::SearchHit& hit : *hits) {
+      for (const embed::SearchHit& hit : (*hits)[q]) {
         const std::string& name = tools_->tools()[static_cast<std::size_t>(hit.id)].name;
         NarrowedTool& entry = best[name];
         if (entry.tool.empty() || hit.score > entry.score) entry = {name, "retrieval", hit.score, texts[q]};

@@ -1,9 +1,10 @@
 // ToolNarrower is seed 002 §4: from the 27-tool registry to the few a plan may use. Template tools
-// are always in; each requirement (and all of them together) becomes a query against an index of
-// the tools' compact documents (name, description, capabilities, params), and the best-scoring
-// retrieved tools fill up to the cap; the safety set (aggregate, plot_line, compute_summary_stats)
-// is added when missing, even past the cap. The index is cached by the hash of the embedder and the
-// documents, so it is rebuilt only when the registry changes. Deterministic; immutable after build().
+// are always in; each requirement (and all of them together) becomes a query, and the queries are
+// embedded and searched as one batch against an index of the tools' compact documents (name,
+// description, capabilities, params); the best-scoring retrieved tools fill up to the cap; the
+// safety set (aggregate, plot_line, compute_summary_stats) is added when missing, even past the
+// cap. The index is cached by the hash of the embedder and the documents, so it is rebuilt only
+// when the registry changes. Deterministic; immutable after build().
 #pragma once
 
 #include <filesystem>
