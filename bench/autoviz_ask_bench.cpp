@@ -1,0 +1,210 @@
+// End-to-end ask figures (not assertions): the autoviz graph the CLI runs (profile, plan, coverage,
+// execute, report into a scratch folder, SQLite checkpointer) on a 10-million-row DuckDB file,
+// against the same answer computed directly in DuckDB (open the file, one GROUP BY with the time
+// bucket the plan picks). Reports both times, the share each node takes, and the overhead ratio
+// against the aim of under 10%. The dataset is generated once, before any timing, and the services
+// are loaded once, as a long-running process would. Build with -DPLANFIRST_BENCH=ON; run
+// build-*/bench/autoviz_ask_bench.
+#include <benchmark/benchmark.h>
+
+#include <array>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "autoviz_fixture.hpp"
+#include "data/duckdb_database.hpp"
+#include "graph/events.hpp"
+#include "graph/open_checkpointer.hpp"
+#include "graph/runner.hpp"
+#include "pipelines/autoviz/autoviz_graph.hpp"
+#include "scratch_dir.hpp"
+
+namespace {
+
+using namespace planfirst;
+using Clock = std::chrono::steady_clock;
+
+constexpr double kAimOverhead = 0.10;
+constexpr std::int64_t kRows = 10'000'000;
+
+struct Question {
+  std::string_view name;
+  std::string_view text;
+  std::string_view direct_sql;  // what a person would run in DuckDB for the same table
+};
+
+// Dates span three years, so the plan's automatic grain is the month.
+constexpr std::array<Question, 3> kQuestions = {{
+    {"by_region_category_month", "total revenue by region and product category over time",
+     "SELECT CAST(date_trunc('month', order_date) AS DATE) AS order_date, region, product_category, "
+     "sum(revenue) AS revenue FROM sales GROUP BY ALL ORDER BY ALL"},
+    {"units_by_region_month", "monthly units by region",
+     "SELECT CAST(date_trunc('month', order_date) AS DATE) AS order_date, region, sum(units) AS units "
+     "FROM sales GROUP BY ALL ORDER BY ALL"},
+    {"revenue_by_category", "total revenue by product category",
+     "SELECT product_category, sum(revenue) AS revenue FROM sales GROUP BY ALL ORDER BY ALL"},
+}};
+
+void generate_sales(const std::filesystem::path& file) {
+  std::unique_ptr<data::DuckDbDatabase> db = bench::value_of(data::DuckDbDatabase::open(file.string()));
+  bench::value_of(
+      db->exec("CREATE TABLE sales AS SELECT "
+               "DATE '2022-01-01' + CAST(i % 1096 AS INTEGER) AS order_date, "
+               "['North', 'South', 'East', 'West', 'Central'][1 + CAST(hash(i) % 5 AS INTEGER)] AS region, "
+               "['Electronics', 'Furniture', 'Office', 'Clothing', 'Garden', 'Toys', 'Books', 'Sports']"
+               "[1 + CAST(hash(i + 1) % 8 AS INTEGER)] AS product_category, "
+               "round(5 + CAST(hash(i + 2) % 99500 AS DOUBLE) / 100, 2) AS revenue, "
+               "CAST(1 + hash(i + 3) % 20 AS INTEGER) AS units FROM range(" +
+               std::to_string(kRows) + ") AS t(i)"));
+  bench::value_of(db->exec("CHECKPOINT"));
+}
+
+// Wall-clock milliseconds per node and per executed step ("execute.aggregate", from the execute
+// node's "running <step>" progress), summed over a run (a retried node counts each time).
+class NodeTimes final : public graph::EventSink {
+ public:
+  void on_event(const graph::Event& event) override {
+    const Clock::time_point now = Clock::now();
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (event.kind == graph::EventKind::kNodeStart) {
+      started_[event.node] = now;
+    } else if (event.kind == graph::EventKind::kProgress) {
+      const std::string message = core::Json::parse(event.data_json).value("message", "");
+      if (message.rfind("running ", 0) != 0) return;
+      close_step(now);
+      step_ = {event.node + "." + message.substr(8), now};
+    } else if (event.kind == graph::EventKind::kNodeEnd) {
+      close_step(now);
+      if (auto start = started_.find(event.node); start != started_.end()) {
+        add(event.node, start->second, now);
+      }
+    }
+  }
+
+  std::map<std::string, double> take() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    started_.clear();
+    step_.first.clear();
+    return std::exchange(millis_, {});
+  }
+
+ private:
+  void add(const std::string& key, Clock::time_point from, Clock::time_point to) {
+    millis_[key] += std::chrono::duration<double, std::milli>(to - from).count();
+  }
+  void close_step(Clock::time_point now) {
+    if (!step_.first.empty()) add(step_.first, step_.second, now);
+    step_.first.clear();
+  }
+
+  std::mutex mutex_;
+  std::map<std::string, Clock::time_point> started_;  // guarded by mutex_
+  std::pair<std::string, Clock::time_point> step_;    // guarded by mutex_; the step running now
+  std::map<std::string, double> millis_;              // guarded by mutex_
+};
+
+struct AskFixture {
+  AskFixture() {
+    generate_sales(dataset);
+    graph_runner = std::make_unique<graph::Runner>(
+        bench::value_of(autoviz::build_autoviz_graph(bench::load_services(scratch.file("cache")))),
+        graph::RunnerOptions{.checkpointer = checkpointer.get(), .events = &node_times});
+  }
+
+  bench::ScratchDir scratch;
+  std::filesystem::path dataset = scratch.file("sales.duckdb");
+  std::unique_ptr<graph::Checkpointer> checkpointer =
+      bench::value_of(graph::open_checkpointer("sqlite:" + scratch.file("checkpoints.sqlite").string()));
+  NodeTimes node_times;
+  std::unique_ptr<graph::Runner> graph_runner;
+  int runs = 0;
+};
+
+AskFixture& fixture() {
+  static AskFixture kFixture;  // bench-local: the 10M-row file is generated once, before the first timing
+  return kFixture;
+}
+
+// The ask as `planfirst ask DATA QUESTION --out DIR` runs it; the final table's row count.
+std::int64_t ask(AskFixture& f, std::string_view question) {
+  const std::string run = std::to_string(f.runs++);
+  core::Json input{{"question", question},
+                   {"dataset", f.dataset.string()},
+                   {"out_dir", f.scratch.file("out-" + run).string()},
+                   {"confirm", false},
+                   {"plan_only", false}};
+  graph::RunResult result =
+      bench::value_of(f.graph_runner->run("ask-" + run, graph::JsonValue(std::move(input))));
+  const core::Json& state = result.state.json();
+  if (result.status != graph::RunStatus::kDone || state.value("outcome", "") != "done") {
+    throw std::runtime_error("ask did not finish: " + state.value("outcome", std::string("?")) +
+                             (result.error ? " " + result.error->describe() : ""));
+  }
+  std::int64_t rows = 0;
+  for (const core::Json& step : state["execution"]["steps"]) {
+    if (step.contains("table")) rows = static_cast<std::int64_t>(step["table"].size());
+  }
+  return rows;
+}
+
+std::int64_t direct(const AskFixture& f, std::string_view sql) {
+  std::unique_ptr<data::DuckDbDatabase> db = bench::value_of(
+      data::DuckDbDatabase::open(f.dataset.string(), data::DatabaseOptions{.read_only = true}));
+  return static_cast<std::int64_t>(bench::value_of(db->query(sql)).row_count());
+}
+
+// The counter a node's or step's time goes to: the planning nodes together, the others by name.
+std::string counter_for(const std::string& key) {
+  for (std::string_view node : {"intent", "requirements", "narrow", "adapt", "coverage"}) {
+    if (key == node) return "planning_ms";
+  }
+  return key + "_ms";
+}
+
+// One iteration: the ask, then the direct query; figures are medians over the iterations.
+// runtime_ms is the ask's time outside every node: the graph runtime and its checkpoints.
+void BM_Ask(benchmark::State& state) {
+  AskFixture& f = fixture();
+  const Question& question = kQuestions[static_cast<std::size_t>(state.range(0))];
+  std::vector<double> ask_ms, direct_ms;
+  std::map<std::string, std::vector<double>> parts_ms;
+  std::int64_t ask_rows = 0, direct_rows = 0;
+  for (auto _ : state) {
+    f.node_times.take();
+    auto start = Clock::now();
+    ask_rows = ask(f, question.text);
+    ask_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    std::map<std::string, double> parts{{"runtime_ms", ask_ms.back()}};
+    for (const auto& [key, millis] : f.node_times.take()) {
+      parts[counter_for(key)] += millis;
+      if (key.find('.') == std::string::npos) parts["runtime_ms"] -= millis;
+    }
+    for (const auto& [name, millis] : parts) parts_ms[name].push_back(millis);
+    start = Clock::now();
+    direct_rows = direct(f, question.direct_sql);
+    direct_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+  }
+  const double ask_p50 = bench::percentile(ask_ms, 50), direct_p50 = bench::percentile(direct_ms, 50);
+  state.counters["ask_ms"] = ask_p50;
+  state.counters["direct_ms"] = direct_p50;
+  state.counters["overhead"] = ask_p50 / direct_p50 - 1;
+  state.counters["overhead/aim"] = (ask_p50 / direct_p50 - 1) / kAimOverhead;
+  for (const auto& [name, millis] : parts_ms) state.counters[name] = bench::percentile(millis, 50);
+  state.counters["rows"] = static_cast<double>(ask_rows);
+  state.counters["direct_rows"] = static_cast<double>(direct_rows);
+  state.SetLabel(std::string(question.name));
+}
+BENCHMARK(BM_Ask)
+    ->DenseRange(0, static_cast<int>(kQuestions.size()) - 1)
+    ->Iterations(3)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
