@@ -131,17 +131,19 @@ core::Result<Planned> plan_question(const AutovizServices& services, const data:
   const PlanTemplate* base = services.templates.find(intent->template_name);
   if (base == nullptr) return core::not_found("unknown template \"" + intent->template_name + "\"");
   Planned planned;
+  std::string feedback;  // the last coverage check's retry payload, as the adapt node passes it
   do {
     core::Result<std::vector<NarrowedTool>> narrowed = services.narrower->narrow(*requirements, *base);
     if (!narrowed) return narrowed.error();
     std::vector<std::string> allowed;
     for (const NarrowedTool& tool : *narrowed) allowed.push_back(tool.tool);
-    core::Result<AdaptedPlan> adapted =
-        services.adapt_plan(question, *requirements, profile, std::move(allowed));
+    core::Result<AdaptedPlan> adapted = services.plan_adapter().adapt(
+        {question, *requirements, profile, *base, allowed, feedback});
     if (!adapted) return adapted.error();
     planned.plan = std::move(adapted->plan);
     planned.coverage =
         CoverageChecker(services.capabilities, services.tools).check(*requirements, planned.plan);
+    feedback = planned.coverage.retry_payload();
   } while (++planned.passes <= kMaxPlanningRetries && !planned.coverage.complete());
   return planned;
 }
