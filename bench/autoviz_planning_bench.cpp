@@ -124,10 +124,11 @@ struct Planned {
 // included, minus the state's JSON round trips.
 core::Result<Planned> plan_question(const AutovizServices& services, const data::SchemaProfile& profile,
                                     std::string_view question) {
-  core::Result<IntentChoice> intent = services.intents->classify(question);
+  core::Result<IntentChoice> intent = services.intent_classifier().classify(question, profile);
   if (!intent) return intent.error();
-  core::Result<Requirements> requirements = services.requirements->extract(question, profile);
-  if (!requirements) return requirements.error();
+  core::Result<ExtractedRequirements> extracted = services.requirement_extractor().extract(question, profile);
+  if (!extracted) return extracted.error();
+  const Requirements* requirements = &extracted->requirements;
   const PlanTemplate* base = services.templates.find(intent->template_name);
   if (base == nullptr) return core::not_found("unknown template \"" + intent->template_name + "\"");
   Planned planned;
