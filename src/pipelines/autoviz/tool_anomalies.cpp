@@ -30,7 +30,7 @@ std::string anomaly_columns(std::string_view method, const std::string& column) 
 }  // namespace
 
 Output detect_anomalies(ToolContext& ctx, const ToolParams& params) {
-  core::Result<Relation> relation = current_relation(ctx, params);
+  core::Result<Relation> relation = ordered_relation(ctx, params);  // orders by rowid
   if (!relation) return relation.error();
   core::Result<std::string> column = numeric_column_param(ctx, params, *relation, "column");
   if (!column) return column.error();

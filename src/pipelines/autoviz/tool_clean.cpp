@@ -1,4 +1,5 @@
-// parse_datetime and cast_types: columns recomputed in place, every row kept in order.
+// parse_datetime and cast_types: columns recomputed in place, every row kept in order, as views the
+// next query computes; a column that already holds dates or timestamps is left as it is.
 #include <fmt/format.h>
 
 #include <map>
@@ -46,6 +47,7 @@ Output parse_datetime(ToolContext& ctx, const ToolParams& params) {
   if (!column) return column.error();
   core::Result<std::optional<std::string>> format = params.optional_string("format");
   if (!format) return format.error();
+  if (!format->has_value() && is_temporal(relation->find(*column)->type)) return unchanged(ctx, params);  // already parsed
   const std::string text = fmt::format("CAST({} AS VARCHAR)", data::quote_identifier(*column));
   std::vector<data::Value> values;
   std::string parsed = fmt::format("TRY_CAST({} AS TIMESTAMP)", text);
@@ -60,7 +62,8 @@ Output parse_datetime(ToolContext& ctx, const ToolParams& params) {
                                               check->failures, *column, check->example));
   }
   if (check->dates_only) parsed = fmt::format("CAST({} AS DATE)", parsed);
-  return materialize(ctx, params, select_replacing(relation->name, {{*column, parsed}}), values);
+  const std::string select = select_replacing(relation->name, {{*column, parsed}});
+  return values.empty() ? derive(ctx, params, select) : materialize(ctx, params, select, values);
 }
 
 Output cast_types(ToolContext& ctx, const ToolParams& params) {
@@ -81,7 +84,7 @@ Output cast_types(ToolContext& ctx, const ToolParams& params) {
     casts.emplace_back(column, fmt::format("CAST({} AS {})", data::quote_identifier(column),
                                            kSqlTypes.find(*to_type)->second));
   }
-  return materialize(ctx, params, select_replacing(relation->name, casts));
+  return derive(ctx, params, select_replacing(relation->name, casts));
 }
 
 }  // namespace planfirst::autoviz::tools

@@ -33,7 +33,7 @@ std::string fill_expression(const std::string& strategy, const Relation& relatio
 }  // namespace
 
 Output handle_missing(ToolContext& ctx, const ToolParams& params) {
-  core::Result<Relation> relation = current_relation(ctx, params);
+  core::Result<Relation> relation = ordered_relation(ctx, params);  // orders by rowid
   if (!relation) return relation.error();
   core::Result<std::vector<std::string>> columns = columns_param(ctx, params, *relation, "columns");
   if (!columns) return columns.error();

@@ -16,7 +16,7 @@ struct MetricOverTime {
 };
 
 core::Result<MetricOverTime> metric_over_time(ToolContext& ctx, const ToolParams& params) {
-  core::Result<Relation> relation = current_relation(ctx, params);
+  core::Result<Relation> relation = ordered_relation(ctx, params);  // orders by rowid
   if (!relation) return relation.error();
   core::Result<std::string> date = temporal_column_param(ctx, params, *relation, "date_column");
   if (!date) return date.error();

@@ -8,6 +8,7 @@
 #include "core/ascii_case.hpp"
 #include "data/database.hpp"
 #include "data/sql_quoting.hpp"
+#include "pipelines/autoviz/tool_sql.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -59,6 +60,19 @@ core::Result<Relation> current_relation(ToolContext& ctx, const ToolParams& para
                                      params.tool());
   }
   return describe_relation(ctx, params, ctx.relation);
+}
+
+core::Result<Relation> ordered_relation(ToolContext& ctx, const ToolParams& params) {
+  core::Result<Relation> relation = current_relation(ctx, params);
+  if (!relation) return relation;
+  core::Result<data::QueryResult> views = run_query(
+      ctx, params, "SELECT count(*) FROM duckdb_views() WHERE temporary AND view_name = $1", {data::Value(relation->name)});
+  if (!views) return views.error();
+  if (views->at(0, 0).as_int() == 0) return relation;
+  core::Result<ToolOutput> table =
+      materialize(ctx, params, fmt::format("SELECT * FROM {}", data::quote_identifier(relation->name)));
+  if (!table) return table.error();
+  return current_relation(ctx, params);
 }
 
 core::Result<std::string> resolve_column(ToolContext& ctx, const ToolParams& params, const Relation& relation,

@@ -30,6 +30,9 @@ bool is_temporal(data::ColumnType type);
 
 // The context's current relation. kFailedPrecondition when no dataset is loaded yet.
 core::Result<Relation> current_relation(ToolContext& ctx, const ToolParams& params);
+// The current relation as a table, whose rowid keeps the rows' order: a view (derive() in
+// tool_sql.hpp) is first materialized as the next relation. For tools that order by rowid.
+core::Result<Relation> ordered_relation(ToolContext& ctx, const ToolParams& params);
 // The columns of any relation or query, by running it with LIMIT 0.
 core::Result<Relation> describe_relation(ToolContext& ctx, const ToolParams& params, const std::string& name);
 

@@ -10,7 +10,7 @@
 namespace planfirst::autoviz::tools {
 
 Output sort_limit(ToolContext& ctx, const ToolParams& params) {
-  core::Result<Relation> relation = current_relation(ctx, params);
+  core::Result<Relation> relation = ordered_relation(ctx, params);  // orders by rowid
   if (!relation) return relation.error();
   core::Result<std::string> by = column_param(ctx, params, *relation, "by");
   if (!by) return by.error();

@@ -22,10 +22,19 @@ namespace planfirst::autoviz {
 core::Result<data::QueryResult> run_query(ToolContext& ctx, const ToolParams& params, const std::string& sql,
                                           const std::vector<data::Value>& values = {});
 
-// Creates the next relation from `select_sql`, makes it current and returns its first rows. The
-// SELECT must order its rows (ORDER BY) wherever the engine could otherwise reorder them.
+// Creates the next relation from `select_sql` as a temporary table, makes it current and returns
+// its first rows. The SELECT must order its rows (ORDER BY) wherever the engine could otherwise
+// reorder them.
 core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params, const std::string& select_sql,
                                      const std::vector<data::Value>& values = {});
+
+// Like materialize, but as a view: nothing is copied, and the engine computes the rows inside
+// whichever query reads them. For row-wise transforms with no bound values; a view has no rowid,
+// so tools that order by it read ordered_relation() (tool_relation.hpp).
+core::Result<ToolOutput> derive(ToolContext& ctx, const ToolParams& params, const std::string& select_sql);
+
+// The current relation, unchanged, as the output of a step that has nothing to do (its first rows).
+core::Result<ToolOutput> unchanged(ToolContext& ctx, const ToolParams& params);
 
 // The first `max_rows` rows of a result; sets `truncated` when there were more.
 data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_rows, bool& truncated);

@@ -41,7 +41,8 @@ core::Result<std::string> automatic_grain(ToolContext& ctx, const ToolParams& pa
   for (; grain + 1 < kCalendarGrains.size(); ++grain) {
     core::Result<std::int64_t> points = single_integer(
         ctx, params,
-        fmt::format("SELECT count(DISTINCT {}) FROM {}", bucket_expression(kCalendarGrains[grain], column), from));
+        fmt::format("SELECT count(DISTINCT {}) FROM (SELECT DISTINCT {} FROM {}) AS d",
+                    bucket_expression(kCalendarGrains[grain], column), quoted, from));
     if (!points) return points.error();
     if (*points <= kMaxPoints) break;
   }
@@ -64,7 +65,7 @@ Output time_bucket(ToolContext& ctx, const ToolParams& params) {
     grain = automatic_grain(ctx, params, relation->name, *column);
     if (!grain) return grain.error();
   }
-  return materialize(ctx, params, select_replacing(relation->name, {{*column, bucket_expression(*grain, *column)}}));
+  return derive(ctx, params, select_replacing(relation->name, {{*column, bucket_expression(*grain, *column)}}));
 }
 
 }  // namespace planfirst::autoviz::tools

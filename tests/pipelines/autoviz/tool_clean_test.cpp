@@ -35,6 +35,20 @@ TEST_F(ToolTest, ParseDatetimeNamesAValueThatIsNoDate) {
   EXPECT_THAT(output.error().message, HasSubstr("1 value(s) of 'day' are not dates or timestamps, e.g. 'soon'"));
 }
 
+TEST_F(ToolTest, ParseDatetimeLeavesADateColumnAsItIsWithoutCopyingTheTable) {
+  load(kSalesCsv);  // "date" loads as DATE
+  const std::string loaded = ctx_->relation;
+  const int relations = ctx_->steps;
+
+  core::Result<ToolOutput> output = run("parse_datetime", {{"column", "date"}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_EQ(output->relation, loaded);
+  EXPECT_EQ(ctx_->relation, loaded);
+  EXPECT_EQ(ctx_->steps, relations);
+  EXPECT_EQ(rows_of(*output->table)[0], "2024-01-05|North|A|1|10.5");
+}
+
 TEST_F(ToolTest, CastTypesCastsEveryNamedColumn) {
   load(kSalesCsv);
 

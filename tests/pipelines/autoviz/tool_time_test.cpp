@@ -18,6 +18,19 @@ TEST_F(ToolTest, TimeBucketTruncatesToTheMonth) {
                                     "2024-02-01|South|A|NULL|40", "2024-03-01|North|A|5|50"));
 }
 
+TEST_F(ToolTest, ToolsThatKeepRowOrderReadATimeBucketInItsRowOrder) {
+  load(kSalesCsv);
+  ASSERT_TRUE(run("time_bucket", {{"column", "date"}, {"grain", "month"}}).has_value());
+
+  EXPECT_THAT(rows("handle_missing", {{"columns", {"units"}}, {"strategy", "forward_fill"}}),
+              ElementsAre("2024-01-01|North|A|1|10.5", "2024-01-01|South|B|2|20", "2024-02-01|North|B|3|30",
+                          "2024-02-01|South|A|3|40", "2024-03-01|North|A|5|50"));
+  load(kSalesCsv, "again");
+  ASSERT_TRUE(run("time_bucket", {{"column", "date"}, {"grain", "month"}}).has_value());
+  EXPECT_THAT(rows("sort_limit", {{"by", "date"}, {"limit", 3}}),
+              ElementsAre("2024-03-01|North|A|5|50", "2024-02-01|North|B|3|30", "2024-02-01|South|A|NULL|40"));
+}
+
 TEST_F(ToolTest, TimeBucketMapsToCycles) {
   load("day,n\n2024-01-01,1\n2024-03-09,2\n");
 
