@@ -9,9 +9,8 @@
 #include <thread>
 
 #include "core/cancellation.hpp"
-#include "core/clock.hpp"
-#include "core/sleeper.hpp"
 #include "sources/field_counts.hpp"
+#include "sources/source_fixture.hpp"
 #include "sources/gitlab_response.hpp"
 #include "support/gitlab_test_server.hpp"
 
@@ -21,29 +20,8 @@ namespace {
 using namespace std::chrono;
 using test_support::GitLabTestServer;
 
-constexpr sys_days kJan1 = sys_days{year{2024} / 1 / 1};
-
-struct GitLabSourceTest : ::testing::Test {
-  GitLabTestServer server;
-  core::RecordingSleeper sleeper;
-  core::ManualClock clock{kJan1 + days(100) + 12h};
-  core::Environment env{{"GITLAB_TOKEN", GitLabTestServer::kToken}};
-
-  GitLabOptions options() const {
-    GitLabOptions o;
-    o.base_url = server.base_url();
-    o.page_size = 10;
-    o.http.jitter = 0.0;
-    o.http.initial_backoff = milliseconds(100);
-    o.http.max_retries = 2;
-    return o;
-  }
-  std::unique_ptr<GitLabSource> source(GitLabOptions o) {
-    core::Result<std::unique_ptr<GitLabSource>> made = GitLabSource::create(std::move(o), clock, sleeper, env);
-    if (!made) throw std::runtime_error(made.error().describe());
-    return std::move(*made);
-  }
-  std::unique_ptr<GitLabSource> source() { return source(options()); }
+struct GitLabSourceTest : SourceFixture<GitLabTestServer, GitLabSource, GitLabOptions> {
+  GitLabSourceTest() : SourceFixture("GITLAB_TOKEN") {}
 };
 
 SourceQuery query(std::string kind, std::vector<std::string> projects = {"group/app"}) {

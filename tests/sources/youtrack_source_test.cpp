@@ -9,9 +9,8 @@
 #include <thread>
 
 #include "core/cancellation.hpp"
-#include "core/clock.hpp"
-#include "core/sleeper.hpp"
 #include "sources/field_counts.hpp"
+#include "sources/source_fixture.hpp"
 #include "sources/youtrack_query.hpp"
 #include "sources/youtrack_response.hpp"
 #include "support/youtrack_test_server.hpp"
@@ -22,29 +21,8 @@ namespace {
 using namespace std::chrono;
 using test_support::YouTrackTestServer;
 
-constexpr sys_days kJan1 = sys_days{year{2024} / 1 / 1};
-
-struct YouTrackSourceTest : ::testing::Test {
-  YouTrackTestServer server;
-  core::RecordingSleeper sleeper;
-  core::ManualClock clock{kJan1 + days(100) + 12h};
-  core::Environment env{{"YOUTRACK_TOKEN", YouTrackTestServer::kToken}};
-
-  YouTrackOptions options() const {
-    YouTrackOptions o;
-    o.base_url = server.base_url();
-    o.page_size = 10;
-    o.http.jitter = 0.0;
-    o.http.initial_backoff = milliseconds(100);
-    o.http.max_retries = 2;
-    return o;
-  }
-  std::unique_ptr<YouTrackSource> source(YouTrackOptions o) {
-    core::Result<std::unique_ptr<YouTrackSource>> made = YouTrackSource::create(std::move(o), clock, sleeper, env);
-    if (!made) throw std::runtime_error(made.error().describe());
-    return std::move(*made);
-  }
-  std::unique_ptr<YouTrackSource> source() { return source(options()); }
+struct YouTrackSourceTest : SourceFixture<YouTrackTestServer, YouTrackSource, YouTrackOptions> {
+  YouTrackSourceTest() : SourceFixture("YOUTRACK_TOKEN") {}
 };
 
 SourceQuery query(std::vector<std::string> projects = {"PRJ"}, std::string kind = "issues") {

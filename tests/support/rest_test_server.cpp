@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include "support/loopback.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <condition_variable>
@@ -176,10 +178,7 @@ RestTestServer::RestTestServer(AuthCheck auth, Handler handler) : server_(std::m
   s.auth = std::move(auth);
   s.handler = std::move(handler);
   s.http.Get(".*", [&s](const httplib::Request& req, httplib::Response& res) { s.handle(req, res); });
-  s.port = s.http.bind_to_any_port("127.0.0.1");
-  if (s.port <= 0) throw std::runtime_error("RestTestServer: cannot bind 127.0.0.1");
-  s.thread = std::thread([&s] { s.http.listen_after_bind(); });
-  for (int i = 0; i < 500 && !s.http.is_running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  s.port = start_loopback(s.http, s.thread, "RestTestServer");
 }
 
 RestTestServer::~RestTestServer() {
@@ -188,8 +187,7 @@ RestTestServer::~RestTestServer() {
     server_->stopping = true;
   }
   server_->stopping_changed.notify_all();
-  server_->http.stop();
-  if (server_->thread.joinable()) server_->thread.join();
+  stop_loopback(server_->http, server_->thread);
 }
 
 std::string RestTestServer::root_url() const { return "http://127.0.0.1:" + std::to_string(server_->port); }
