@@ -25,7 +25,14 @@ Error not_a_timestamp(std::string_view text) {
 }  // namespace
 
 std::string format_utc_timestamp(std::chrono::system_clock::time_point time) {
-  const auto seconds = std::chrono::floor<std::chrono::seconds>(time);
+  return format_utc_timestamp(std::chrono::floor<std::chrono::seconds>(time));
+}
+
+std::string format_utc_day(std::chrono::system_clock::time_point time) {
+  return format_utc_day(std::chrono::floor<std::chrono::seconds>(time));
+}
+
+std::string format_utc_timestamp(std::chrono::sys_seconds seconds) {
   const auto day = std::chrono::floor<std::chrono::days>(seconds);
   const std::chrono::year_month_day ymd{day};
   const std::chrono::hh_mm_ss<std::chrono::seconds> clock{seconds - day};
@@ -37,7 +44,7 @@ std::string format_utc_timestamp(std::chrono::system_clock::time_point time) {
   return text;
 }
 
-std::string format_utc_day(std::chrono::system_clock::time_point time) {
+std::string format_utc_day(std::chrono::sys_seconds time) {
   return format_utc_timestamp(time).substr(0, 10);
 }
 

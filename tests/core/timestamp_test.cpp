@@ -23,6 +23,10 @@ TEST(Timestamp, ReadsZuluOffsetsAndFractions) {
   EXPECT_EQ(*parse_timestamp("2024-01-15 10:20:30"), kJan15 + 10h + 20min + 30s);
 }
 
+TEST(Timestamp, FormatsYearsBeyondTheNanosecondClock) {
+  EXPECT_EQ(format_utc_day(*parse_timestamp("4048-03-01T00:00:00Z")), "4048-03-01");
+}
+
 TEST(Timestamp, RefusesWhatIsNotRfc3339) {
   for (const char* text : {"", "2024-01-15", "2024-02-30T00:00:00Z", "2024-01-15T10:20:30+1", "2024-01-15T25:00:00Z",
                            "2024-01-15T10:20:30.Z", "2024-01-15T10:20:30Zjunk", "yesterday"}) {
