@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include "support/loopback.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <condition_variable>
@@ -166,10 +168,7 @@ OpenAiTestServer::OpenAiTestServer() : server_(std::make_unique<Server>()) {
   auto handler = [&s](const httplib::Request& req, httplib::Response& res) { s.handle(req, res); };
   s.http.Get(".*", handler);
   s.http.Post(".*", handler);
-  s.port = s.http.bind_to_any_port("127.0.0.1");
-  if (s.port <= 0) throw std::runtime_error("OpenAiTestServer: cannot bind 127.0.0.1");
-  s.thread = std::thread([&s] { s.http.listen_after_bind(); });
-  for (int i = 0; i < 500 && !s.http.is_running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  s.port = start_loopback(s.http, s.thread, "OpenAiTestServer");
 }
 
 OpenAiTestServer::~OpenAiTestServer() {
@@ -178,8 +177,7 @@ OpenAiTestServer::~OpenAiTestServer() {
     server_->stopping = true;
   }
   server_->stopping_changed.notify_all();
-  server_->http.stop();
-  if (server_->thread.joinable()) server_->thread.join();
+  stop_loopback(server_->http, server_->thread);
 }
 
 int OpenAiTestServer::port() const { return server_->port; }
