@@ -3,6 +3,7 @@
 #include "core/config.hpp"
 #include "graph/open_checkpointer.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
+#include "pipelines/retrieval/retrieval_graph.hpp"
 
 namespace planfirst::cli {
 
@@ -13,6 +14,7 @@ core::Result<graph::CompiledGraph> GraphSession::build(const std::string& name) 
 graph::GraphRegistry planfirst_graphs() {
   graph::GraphRegistry registry = graph::builtin_graphs();
   (void)autoviz::register_autoviz_graph(registry);  // a name clash is a programming error, caught by tests
+  (void)retrieval::register_retrieval_graph(registry);
   return registry;
 }
 

@@ -1,0 +1,47 @@
+// PlanExecutor runs retrieval plans against the configured sources (seed 001's execution, with its
+// future enhancements): one SourceQuery per plan source, with the plan's projects, statuses, dates
+// resolved to a time range, its query string and the source's volume limit; independent queries in
+// parallel (up to ExecutionSettings::max_parallel); each attempt cancelled after the source's
+// timeout; a failed or unconfigured source replaced by its fallbacks in order; items beyond the
+// limit dropped. A failure is recorded in its QueryResult, never thrown: the others still return.
+// Results come back in query order whatever finished first. Immutable; threads may share one.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/clock.hpp"
+#include "pipelines/retrieval/date_resolver.hpp"
+#include "pipelines/retrieval/execution_settings.hpp"
+#include "pipelines/retrieval/plan_rules.hpp"
+#include "pipelines/retrieval/query_result.hpp"
+#include "pipelines/retrieval/retrieval_plan.hpp"
+#include "sources/retrieval_source.hpp"
+
+namespace planfirst::retrieval {
+
+// Source name -> source. Sources are co-owned by whoever configured them and every services
+// object that runs plans with them.
+using SourceMap = std::map<std::string, std::shared_ptr<const sources::RetrievalSource>, std::less<>>;
+
+class PlanExecutor {
+ public:
+  // REQUIRES: all three outlive the executor.
+  PlanExecutor(const SourceMap& sources, const PlanRules& rules, const core::Clock& clock)
+      : sources_(sources), rules_(rules), clock_(clock) {}
+
+  std::vector<QueryResult> execute(const std::vector<RetrievalPlan>& plans, const DateResolver& dates) const;
+
+ private:
+  struct Job;
+  QueryResult run(const Job& job) const;
+  Attempt attempt(const std::string& source, const sources::SourceQuery& query, QueryResult& result) const;
+
+  const SourceMap& sources_;
+  const PlanRules& rules_;
+  const core::Clock& clock_;
+};
+
+}  // namespace planfirst::retrieval

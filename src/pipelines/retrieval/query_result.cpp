@@ -1,0 +1,163 @@
+#include "pipelines/retrieval/query_result.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include "core/date_parse.hpp"
+#include "pipelines/retrieval/json_read.hpp"
+
+namespace planfirst::retrieval {
+namespace {
+
+constexpr std::pair<AttemptStatus, std::string_view> kStatusNames[] = {
+    {AttemptStatus::kOk, "ok"},
+    {AttemptStatus::kFailed, "failed"},
+    {AttemptStatus::kTimedOut, "timed_out"},
+    {AttemptStatus::kNotConfigured, "not_configured"},
+    {AttemptStatus::kSkipped, "skipped"},
+};
+
+core::Result<AttemptStatus> parse_status(const std::string& text, const std::string& pointer) {
+  for (const auto& [status, name] : kStatusNames) {
+    if (name == text) return status;
+  }
+  return core::invalid_argument("unknown attempt status \"" + text + "\"", pointer);
+}
+
+core::Result<std::chrono::system_clock::time_point> time_from_json(const core::Json& json, const std::string& pointer) {
+  core::Result<std::string> text = read_string(json, pointer);
+  if (!text) return text.error();
+  core::Result<core::ParsedDate> parsed = core::parse_date(text->ends_with('Z') ? text->substr(0, text->size() - 1) : *text);
+  if (!parsed) return core::invalid_argument("not an ISO-8601 time: \"" + *text + "\"", pointer);
+  return std::chrono::system_clock::time_point(parsed->time);
+}
+
+core::Result<Attempt> attempt_from_json(const core::Json& attempt, const std::string& at) {
+  core::Result<std::string> source = read_string(member(attempt, "source"), at + "/source");
+  if (!source) return source.error();
+  core::Result<std::string> status_text = read_string(member(attempt, "status"), at + "/status");
+  if (!status_text) return status_text.error();
+  core::Result<AttemptStatus> status = parse_status(*status_text, at + "/status");
+  if (!status) return status.error();
+  core::Result<std::string> message = read_string(member(attempt, "message"), at + "/message");
+  if (!message) return message.error();
+  return Attempt{std::move(*source), *status, std::move(*message)};
+}
+
+core::Result<QueryResult> result_from_json(const core::Json& json, const std::string& pointer) {
+  if (!json.is_object()) return core::invalid_argument("a result must be an object", pointer);
+  QueryResult result;
+  for (auto [field, key] : {std::pair{&result.query_id, "query_id"}, {&result.plan_id, "plan_id"},
+                            {&result.source, "source"}, {&result.answered_by, "answered_by"}, {&result.kind, "kind"}}) {
+    core::Result<std::string> text = read_string(member(json, key), pointer + "/" + key);
+    if (!text) return text.error();
+    *field = std::move(*text);
+  }
+  const core::Json& time = member(json, "time_range");
+  if (time.is_object()) {
+    core::Result<std::chrono::system_clock::time_point> since = time_from_json(member(time, "since"), pointer + "/time_range/since");
+    if (!since) return since.error();
+    core::Result<std::chrono::system_clock::time_point> until = time_from_json(member(time, "until"), pointer + "/time_range/until");
+    if (!until) return until.error();
+    result.time = sources::TimeRange{*since, *until};
+  }
+  core::Result<std::vector<sources::EvidenceItem>> items =
+      read_list<sources::EvidenceItem>(member(json, "items"), pointer + "/items", evidence_from_json);
+  if (!items) return items.error();
+  core::Result<std::vector<Attempt>> attempts = read_list<Attempt>(member(json, "attempts"), pointer + "/attempts", attempt_from_json);
+  if (!attempts) return attempts.error();
+  result.items = std::move(*items);
+  result.attempts = std::move(*attempts);
+  result.truncated = member(json, "truncated").is_boolean() && member(json, "truncated").get<bool>();
+  return result;
+}
+
+}  // namespace
+
+std::string_view to_string(AttemptStatus status) {
+  for (const auto& [known, name] : kStatusNames) {
+    if (known == status) return name;
+  }
+  return "failed";
+}
+
+std::string QueryResult::failure_message() const {
+  std::string message;
+  for (const Attempt& attempt : attempts) {
+    if (attempt.status == AttemptStatus::kOk || attempt.message.empty()) continue;
+    message += (message.empty() ? "" : "; ") + attempt.message;
+  }
+  return message;
+}
+
+std::string iso_utc(std::chrono::system_clock::time_point time) {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%S}Z", std::chrono::floor<std::chrono::seconds>(time));
+}
+
+core::Json to_json(const sources::EvidenceItem& item) {
+  core::Json fields = core::Json::object();
+  for (const auto& [name, value] : item.fields) fields[name] = value;
+  core::Json json{{"source", item.source},
+                  {"id", item.id},
+                  {"title", item.title},
+                  {"snippet", item.snippet},
+                  {"fields", std::move(fields)},
+                  {"provenance",
+                   {{"source", item.provenance.source},
+                    {"locator", item.provenance.locator},
+                    {"query", item.provenance.query},
+                    {"fetched_at", item.provenance.fetched_at}}}};
+  if (item.score) json["score"] = *item.score;
+  return json;
+}
+
+core::Result<sources::EvidenceItem> evidence_from_json(const core::Json& json, const std::string& pointer) {
+  if (!json.is_object()) return core::invalid_argument("an item must be an object", pointer);
+  sources::EvidenceItem item;
+  for (auto [field, key] : {std::pair{&item.source, "source"}, {&item.id, "id"}, {&item.title, "title"},
+                            {&item.snippet, "snippet"}}) {
+    core::Result<std::string> text = read_string(member(json, key), pointer + "/" + key);
+    if (!text) return text.error();
+    *field = std::move(*text);
+  }
+  const core::Json& fields = member(json, "fields");
+  if (fields.is_object()) {
+    for (const auto& [name, value] : fields.items()) {
+      item.fields.emplace_back(name, value.is_string() ? value.get<std::string>() : value.dump());
+    }
+  }
+  if (member(json, "score").is_number()) item.score = member(json, "score").get<double>();
+  const core::Json& provenance = member(json, "provenance");
+  for (auto [field, key] : {std::pair{&item.provenance.source, "source"}, {&item.provenance.locator, "locator"},
+                            {&item.provenance.query, "query"}, {&item.provenance.fetched_at, "fetched_at"}}) {
+    core::Result<std::string> text = read_string(member(provenance, key), pointer + "/provenance/" + key);
+    if (!text) return text.error();
+    *field = std::move(*text);
+  }
+  return item;
+}
+
+core::Json to_json(const QueryResult& result) {
+  core::Json items = core::Json::array();
+  for (const sources::EvidenceItem& item : result.items) items.push_back(to_json(item));
+  core::Json attempts = core::Json::array();
+  for (const Attempt& attempt : result.attempts) {
+    attempts.push_back({{"source", attempt.source}, {"status", to_string(attempt.status)}, {"message", attempt.message}});
+  }
+  core::Json time = nullptr;
+  if (result.time) time = {{"since", iso_utc(result.time->since)}, {"until", iso_utc(result.time->until)}};
+  return core::Json{{"query_id", result.query_id},   {"plan_id", result.plan_id},
+                    {"source", result.source},       {"answered_by", result.answered_by},
+                    {"kind", result.kind},           {"status", result.ok() ? "ok" : "failed"},
+                    {"time_range", std::move(time)}, {"items", std::move(items)},
+                    {"item_count", result.items.size()}, {"truncated", result.truncated},
+                    {"attempts", std::move(attempts)},   {"elapsed_ms", result.elapsed_ms}};
+}
+
+core::Result<std::vector<QueryResult>> results_from_json(const core::Json& json, std::string_view pointer) {
+  return read_list<QueryResult>(json, std::string(pointer), result_from_json);
+}
+
+}  // namespace planfirst::retrieval

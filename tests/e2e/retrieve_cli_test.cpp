@@ -1,0 +1,129 @@
+// planfirst retrieve as a user runs it: the plan-only JSON in the seed's shape, the same output for
+// the same question, sources reported as not configured with how to configure them, and the errors
+// a user can cause.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "e2e/command_runner.hpp"
+#include "support/gitlab_test_server.hpp"
+#include "support/temp_dir.hpp"
+#include "support/youtrack_test_server.hpp"
+
+namespace planfirst::e2e {
+namespace {
+
+nlohmann::json parsed(const CommandOutcome& run) {
+  nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
+  EXPECT_FALSE(json.is_discarded()) << run.output;
+  return json;
+}
+
+constexpr const char* kQuestion = "'show commits in project billing-api last week and open issues'";
+
+TEST(RetrievalCli, PlanOnlyJsonHasIntentsHypothesesPlansAndQueries) {
+  const CommandOutcome run = run_command(planfirst(std::string("retrieve ") + kQuestion + " --plan-only --json"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  EXPECT_EQ(output["reasoning"]["intents"][0]["type"], "query_commits");
+  EXPECT_EQ(output["reasoning"]["hypotheses"].size(), 3u);
+  EXPECT_EQ(output["retrieval"]["plans"][0], nlohmann::json::parse(R"({"id": "plan0",
+      "description": "Retrieve commit data from GitLab", "sources": ["gitlab"],
+      "filters": {"projects": ["billing-api"], "dates": ["last week"]}, "priority": 10})"));
+  EXPECT_EQ(output["retrieval"]["queries"][1]["query_string"],
+            "Retrieve issue data from YouTrack projects:billing-api dates:last week statuses:open");
+  EXPECT_FALSE(output["retrieval"].contains("results"));
+  EXPECT_EQ(output["capabilities"]["agent_id"], "retrieval_planner");
+}
+
+TEST(RetrievalCli, SameQuestionSamePlans) {
+  const std::string command = planfirst(std::string("retrieve ") + kQuestion + " --plan-only --json");
+
+  const nlohmann::json first = parsed(run_command(command));
+  const nlohmann::json second = parsed(run_command(command));
+
+  EXPECT_EQ(first["retrieval"].dump(), second["retrieval"].dump());
+  EXPECT_EQ(first["reasoning"].dump(), second["reasoning"].dump());
+}
+
+TEST(RetrievalCli, WithoutSourcesEachPlanIsReportedNotConfiguredWithHowToConfigureIt) {
+  const CommandOutcome run = run_command(planfirst(std::string("retrieve ") + kQuestion));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("plan0_query  gitlab: source \"gitlab\" is not configured"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("to configure gitlab: pass --gitlab URL"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("# Context"), std::string::npos) << run.output;
+}
+
+TEST(RetrievalCli, CommitsComeFromTheGitLabServerTheFlagNames) {
+  test_support::GitLabTestServer gitlab;
+  const std::string token = std::string("GITLAB_TOKEN=") + test_support::GitLabTestServer::kToken + " ";
+
+  const CommandOutcome run = run_command(token + planfirst("retrieve 'show commits in project group/app on 2024-03-23' "
+                                                           "--json --gitlab " + gitlab.base_url()));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  const nlohmann::json& result = output["retrieval"]["results"][0];
+  EXPECT_EQ(result["source"], "gitlab") << result;
+  ASSERT_FALSE(result["items"].empty()) << result;
+  EXPECT_EQ(result["items"][0]["title"], "Document dark mode") << result;
+  ASSERT_FALSE(gitlab.requests().empty());
+  const test_support::RestRequest request = gitlab.requests().front();
+  EXPECT_EQ(request.path, "/api/v4/projects/group/app/repository/commits");
+  EXPECT_EQ(request.param("since"), "2024-03-23T00:00:00Z");
+  EXPECT_EQ(request.header("PRIVATE-TOKEN"), test_support::GitLabTestServer::kToken);
+}
+
+TEST(RetrievalCli, OpenIssuesComeFromTheYouTrackServerTheFlagNames) {
+  test_support::YouTrackTestServer youtrack;
+  const std::string token = std::string("YOUTRACK_TOKEN=") + test_support::YouTrackTestServer::kToken + " ";
+
+  const CommandOutcome run = run_command(token + planfirst("retrieve 'list open issues in project OPS' --json --youtrack " +
+                                                           youtrack.base_url()));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  const nlohmann::json& result = output["retrieval"]["results"][0];
+  EXPECT_EQ(result["source"], "youtrack") << result;
+  ASSERT_FALSE(result["items"].empty()) << result;
+  for (const auto& item : result["items"]) EXPECT_EQ(item["id"].get<std::string>().rfind("youtrack:OPS-", 0), 0u) << item;
+  ASSERT_FALSE(youtrack.requests().empty());
+  EXPECT_NE(youtrack.requests().front().param("query").find("project: OPS"), std::string::npos)
+      << youtrack.requests().front().param("query");
+}
+
+TEST(RetrievalCli, AGitLabUrlWithoutATokenNamesTheVariable) {
+  const CommandOutcome run = run_command("env -u GITLAB_TOKEN " + planfirst("retrieve 'commits' --gitlab http://127.0.0.1:1"));
+
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("GITLAB_TOKEN"), std::string::npos) << run.output;
+}
+
+TEST(RetrievalCli, AnEmptyQuestionOrBadZoneIsAnErrorNotACrash) {
+  const CommandOutcome empty = run_command(planfirst("retrieve '   '"));
+  const CommandOutcome zone = run_command(planfirst("retrieve 'commits' --timezone Mars/Base"));
+
+  EXPECT_EQ(empty.exit_code, 3) << empty.output;
+  EXPECT_NE(empty.output.find("no question"), std::string::npos) << empty.output;
+  EXPECT_EQ(zone.exit_code, 2) << zone.output;
+  EXPECT_NE(zone.output.find("unknown time zone"), std::string::npos) << zone.output;
+}
+
+TEST(RetrievalCli, EachStageRunsAloneThroughGraphNode) {
+  test_support::TempDir dir;
+  const std::string state = dir.write("state.json", R"({"question": "open tickets in project ops"})").string();
+
+  const CommandOutcome run = run_command(planfirst("graph node retrieval intent_detection --state " + state));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json delta = parsed(run);
+  EXPECT_EQ(delta["reasoning"]["intents"][0]["type"], "query_issues");
+  EXPECT_EQ(delta["reasoning"]["entities"]["projects"], nlohmann::json::array({"ops"}));
+}
+
+}  // namespace
+}  // namespace planfirst::e2e
