@@ -19,12 +19,11 @@
 #include "pipelines/retrieval/query_result.hpp"
 #include "pipelines/retrieval/retrieval_plan.hpp"
 #include "sources/retrieval_source.hpp"
+#include "sources/source_map.hpp"
 
 namespace planfirst::retrieval {
 
-// Source name -> source. Sources are co-owned by whoever configured them and every services
-// object that runs plans with them.
-using SourceMap = std::map<std::string, std::shared_ptr<const sources::RetrievalSource>, std::less<>>;
+using sources::SourceMap;
 
 class PlanExecutor {
  public:
