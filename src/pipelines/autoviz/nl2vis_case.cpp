@@ -14,6 +14,11 @@ std::string text_or_empty(const core::Json& record, const char* key) {
   return it == record.end() || !it->is_string() ? std::string() : it->get<std::string>();
 }
 
+bool bool_or_false(const core::Json& record, const char* key) {
+  auto it = record.find(key);
+  return it != record.end() && it->is_boolean() && it->get<bool>();
+}
+
 // "bin" as the planner's grain names: nvBench's month and weekday bins are cyclic.
 std::string grain_of_bin(const std::string& bin) {
   if (bin == "month") return "month_of_year";
@@ -37,13 +42,16 @@ core::Result<Nl2visCase> read_case(const core::Json& record, const std::filesyst
   t.x = text_or_empty(record, "x");
   t.y = text_or_empty(record, "y");
   t.aggregate = text_or_empty(record, "aggregate");
-  t.distinct = record.value("distinct", false);
+  t.distinct = bool_or_false(record, "distinct");
   t.color = text_or_empty(record, "color");
   t.bin = grain_of_bin(text_or_empty(record, "bin"));
-  if (const core::Json& sort = record.value("sort", core::Json()); sort.is_object()) {
-    t.sort = ChartSort{sort.value("by", ""), sort.value("order", "asc")};
+  if (auto sort = record.find("sort"); sort != record.end() && sort->is_object()) {
+    const std::string order = text_or_empty(*sort, "order");
+    t.sort = ChartSort{text_or_empty(*sort, "by"), order.empty() ? "asc" : order};
   }
-  if (const core::Json& limit = record.value("limit", core::Json()); limit.is_number_integer()) t.limit = limit.get<std::int64_t>();
+  if (auto limit = record.find("limit"); limit != record.end() && limit->is_number_integer()) {
+    t.limit = limit->get<std::int64_t>();
+  }
   for (const char* key : {"filters", "having"}) {
     const std::string where = text_or_empty(record, key);
     if (where.empty()) continue;
@@ -55,16 +63,23 @@ core::Result<Nl2visCase> read_case(const core::Json& record, const std::filesyst
     t.filters.insert(t.filters.end(), atoms->begin(), atoms->end());
     if (std::string(key) == "having") c.filter_error = "HAVING is not a row filter";
   }
-  const core::Json& expected = record["expected"];
-  if (!expected.is_object() || !expected.value("rows", core::Json()).is_array()) {
+  const core::Json& expected = record.at("expected");
+  auto rows = expected.is_object() ? expected.find("rows") : expected.end();
+  if (!expected.is_object() || rows == expected.end() || !rows->is_array()) {
     return core::invalid_argument("\"expected\" must be an object with \"rows\"", "expected");
   }
-  c.expected_rows = expected["rows"];
-  c.zero_filled = expected.value("zero_filled", false);
+  c.expected_rows = *rows;
+  c.zero_filled = bool_or_false(expected, "zero_filled");
   return c;
 }
 
 }  // namespace
+
+core::Result<Nl2visCase> parse_nl2vis_record(std::string_view line, const std::filesystem::path& folder) {
+  const core::Json record = core::Json::parse(line, nullptr, false);
+  if (record.is_discarded() || !record.is_object()) return core::invalid_argument("not a JSON object");
+  return read_case(record, folder);
+}
 
 core::Result<std::vector<Nl2visCase>> load_nl2vis_cases(const std::filesystem::path& file) {
   std::ifstream in(file);
@@ -74,10 +89,11 @@ core::Result<std::vector<Nl2visCase>> load_nl2vis_cases(const std::filesystem::p
   for (int number = 1; std::getline(in, line); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const std::string where = file.string() + ":" + std::to_string(number);
-    const core::Json record = core::Json::parse(line, nullptr, false);
-    if (record.is_discarded() || !record.is_object()) return core::invalid_argument(where + ": not a JSON object", where);
-    core::Result<Nl2visCase> c = read_case(record, file.parent_path());
-    if (!c) return core::invalid_argument(where + ": " + c.error().message, where + " " + c.error().where);
+    core::Result<Nl2visCase> c = parse_nl2vis_record(line, file.parent_path());
+    if (!c) {
+      return core::invalid_argument(where + ": " + c.error().message,
+                                    c.error().where.empty() ? where : where + " " + c.error().where);
+    }
     cases.push_back(std::move(*c));
   }
   return cases;

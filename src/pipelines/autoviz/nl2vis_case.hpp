@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -28,6 +29,9 @@ struct Nl2visCase {
   bool zero_filled = false;         // rows with y = 0 in expected_rows are optional
 };
 
+// One line of such a file; `folder` is where table_csv paths are relative to. An error names the
+// field at fault in `where` (empty when the line is no JSON object).
+core::Result<Nl2visCase> parse_nl2vis_record(std::string_view line, const std::filesystem::path& folder);
 core::Result<std::vector<Nl2visCase>> load_nl2vis_cases(const std::filesystem::path& file);
 
 }  // namespace planfirst::autoviz
