@@ -21,7 +21,7 @@ std::vector<std::string> stems_of(std::string_view text, core::Stemmer& stemmer)
 }
 
 bool contains_run(const std::vector<std::string>& tokens, const std::vector<std::string>& run) {
-  return !run.empty() && std::ranges::search(tokens, run).begin() != tokens.end();
+  return !run.empty() && std::search(tokens.begin(), tokens.end(), run.begin(), run.end()) != tokens.end();
 }
 
 double rounded(double value) { return std::round(value * 100) / 100; }
