@@ -168,7 +168,10 @@ std::string counter_for(const std::string& key) {
 }
 
 // One iteration: the ask, then the direct query; figures are medians over the iterations.
-// runtime_ms is the ask's time outside every node: the graph runtime and its checkpoints.
+// runtime_ms is the ask's time outside every node: the graph runtime and its checkpoints. Profiles
+// of unchanged files are cached (a scratch cache folder here), so the first ask on the generated
+// file profiles it and later ones read the cache: first_ask_ms and first_profile_ms are that
+// question's first run (cold only for the first question), and overhead_first compares it.
 void BM_Ask(benchmark::State& state) {
   AskFixture& f = fixture();
   const Question& question = kQuestions[static_cast<std::size_t>(state.range(0))];
@@ -195,6 +198,9 @@ void BM_Ask(benchmark::State& state) {
   state.counters["direct_ms"] = direct_p50;
   state.counters["overhead"] = ask_p50 / direct_p50 - 1;
   state.counters["overhead/aim"] = (ask_p50 / direct_p50 - 1) / kAimOverhead;
+  state.counters["first_ask_ms"] = ask_ms.front();
+  state.counters["first_profile_ms"] = parts_ms["profile_ms"].front();
+  state.counters["overhead_first"] = ask_ms.front() / direct_p50 - 1;
   for (const auto& [name, millis] : parts_ms) state.counters[name] = bench::percentile(millis, 50);
   state.counters["rows"] = static_cast<double>(ask_rows);
   state.counters["direct_rows"] = static_cast<double>(direct_rows);

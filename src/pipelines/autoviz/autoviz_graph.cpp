@@ -25,7 +25,7 @@ graph::GraphSettings autoviz_settings() {
 core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const AutovizServices> services) {
   using graph::worker_node;
   graph::GraphBuilder builder(std::string(kAutovizGraphName), autoviz_settings());
-  builder.add_node(worker_node("profile", profile_node(), {"profile", "table"}));
+  builder.add_node(worker_node("profile", profile_node(services), {"profile", "table"}));
   builder.add_node(worker_node("intent", intent_node(services), {"intent", "strategies"}));
   builder.add_node(worker_node("requirements", requirements_node(services), {"requirements", "strategies"}));
   builder.add_node(worker_node("narrow", narrow_node(services), {"tools"}));

@@ -78,18 +78,28 @@ std::string refused_repairs(const StateView& state) {
 
 }  // namespace
 
-graph::NodeFunction profile_node() {
-  return [](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
+graph::NodeFunction profile_node(Services services) {
+  return [services](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
     const std::string dataset = state.string_or("dataset", "");
-    context.report_progress("profiling " + dataset);
-    core::Result<data::OpenedDataset> opened = data::open_dataset(dataset, state.string_or("table", ""));
-    if (!opened) return opened.error();
-    core::Result<data::SchemaProfile> profile = data::profile_table(*opened->db, opened->table);
-    if (!profile) return profile.error();
+    const std::string table = state.string_or("table", "");
+    const std::optional<data::ProfileKey> key = services->profiles.key(dataset, table);
+    std::optional<data::CachedProfile> profiled = key ? services->profiles.find(*key) : std::nullopt;
+    const bool cached = profiled.has_value();
+    if (!cached) {
+      context.report_progress("profiling " + dataset);
+      core::Result<data::OpenedDataset> opened = data::open_dataset(dataset, table);
+      if (!opened) return opened.error();
+      core::Result<data::SchemaProfile> profile = data::profile_table(*opened->db, opened->table);
+      if (!profile) return profile.error();
+      profiled = data::CachedProfile{opened->table, std::move(*profile)};
+      if (key) services->profiles.store(*key, *profiled);
+    }
+    const data::SchemaProfile& profile = profiled->profile;
     return step_delta("profile",
-                      "Profiled " + opened->table + ": " + std::to_string(profile->row_count) + " rows, " +
-                          std::to_string(profile->columns.size()) + " columns.",
-                      Json{{"profile", profile->to_json()}, {"table", opened->table}});
+                      "Profiled " + profiled->table + ": " + std::to_string(profile.row_count) + " rows, " +
+                          std::to_string(profile.columns.size()) + " columns" +
+                          (cached ? " (the file is unchanged since it was last profiled)." : "."),
+                      Json{{"profile", profile.to_json()}, {"table", profiled->table}});
   };
 }
 

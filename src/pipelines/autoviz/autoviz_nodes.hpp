@@ -14,7 +14,7 @@ namespace planfirst::autoviz {
 
 using Services = std::shared_ptr<const AutovizServices>;
 
-graph::NodeFunction profile_node();
+graph::NodeFunction profile_node(Services services);
 graph::NodeFunction intent_node(Services services);
 graph::NodeFunction requirements_node(Services services);
 graph::NodeFunction narrow_node(Services services);

@@ -84,7 +84,9 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   services->templates = std::move(*templates);
   services->capabilities = std::move(*capabilities);
   services->embedder = std::move(*embedder);
-  services->cache_dir = user_cache_dir(env) / "tools";
+  const std::filesystem::path user_cache = user_cache_dir(env);
+  services->cache_dir = user_cache.empty() ? user_cache : user_cache / "tools";
+  services->profiles = data::ProfileCache(user_cache.empty() ? user_cache : user_cache / "profiles");
   core::Result<RuleIntentClassifier> intents = RuleIntentClassifier::load(assets, services->templates);
   if (!intents) return intents.error();
   services->intents.emplace(std::move(*intents));

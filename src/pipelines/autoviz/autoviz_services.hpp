@@ -16,6 +16,7 @@
 #include "core/result.hpp"
 #include "llm/model.hpp"
 #include "llm/prompt_library.hpp"
+#include "data/profile_cache.hpp"
 #include "pipelines/autoviz/capability_map.hpp"
 #include "pipelines/autoviz/llm_intent_classifier.hpp"
 #include "pipelines/autoviz/llm_plan_adapter.hpp"
@@ -50,6 +51,7 @@ struct AutovizServices {
   std::optional<RunArtifacts> artifacts;                 // always set by load(); vl2svg where bootstrap installs it
   std::shared_ptr<const embed::Embedder> embedder;
   std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
+  data::ProfileCache profiles{{}};  // dataset files' profiles, under the user's cache folder
 
   // Set only when config llm.base_url names a server; each refers to the members above it.
   std::optional<contracts::ContractRegistry> contracts;

@@ -1,0 +1,45 @@
+#include "data/profile_cache.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <system_error>
+
+#include "core/content_hash.hpp"
+#include "core/file_text.hpp"
+
+namespace planfirst::data {
+
+std::optional<ProfileKey> ProfileCache::key(const std::filesystem::path& dataset, std::string_view table) const {
+  std::error_code error;
+  if (dir_.empty() || !std::filesystem::is_regular_file(dataset, error)) return std::nullopt;
+  const std::filesystem::path absolute = std::filesystem::absolute(dataset, error);
+  const std::uintmax_t size = std::filesystem::file_size(dataset, error);
+  const auto modified = std::filesystem::last_write_time(dataset, error).time_since_epoch().count();
+  if (error) return std::nullopt;
+  std::uint64_t key = core::fnv1a64(absolute.string());
+  key = core::fnv1a64(std::string(1, '\0') + std::string(table), key);
+  key = core::fnv1a64(std::to_string(size) + ":" + std::to_string(modified) + ":v" + std::to_string(kSchemaProfileVersion),
+                      key);
+  return ProfileKey{dir_ / (core::to_hex(core::fmix64(key)) + ".json")};
+}
+
+std::optional<CachedProfile> ProfileCache::find(const ProfileKey& key) const {
+  core::Result<std::string> text = core::read_file_text(key.entry);
+  if (!text) return std::nullopt;
+  const core::Json json = core::Json::parse(*text, nullptr, false);
+  if (!json.is_object() || !json.contains("table") || !json["table"].is_string() || !json.contains("profile")) {
+    return std::nullopt;
+  }
+  core::Result<SchemaProfile> profile = SchemaProfile::from_json(json["profile"]);
+  if (!profile) return std::nullopt;
+  return CachedProfile{json["table"].get<std::string>(), std::move(*profile)};
+}
+
+void ProfileCache::store(const ProfileKey& key, const CachedProfile& entry) const {
+  std::error_code error;
+  std::filesystem::create_directories(dir_, error);
+  const core::Json json{{"table", entry.table}, {"profile", entry.profile.to_json()}};
+  (void)core::write_file_atomically(key.entry, json.dump());  // a cache: failing to keep it costs only time
+}
+
+}  // namespace planfirst::data
