@@ -1,7 +1,9 @@
 #include "sources/metric_selector.hpp"
 
 #include <algorithm>
+#include <optional>
 
+#include "core/ascii_case.hpp"
 #include "core/join.hpp"
 #include "core/stemmer.hpp"
 #include "core/tokenizer.hpp"
@@ -48,8 +50,17 @@ bool mentioned(const MetricParameter& parameter, const QuestionMentions& mention
   return true;
 }
 
-bool candidate(const MetricEntry& entry, std::string_view kind, const QuestionMentions& mentions) {
-  const std::string_view wanted = kind == "metrics" ? std::string_view("metric") : kind;
+// "metric", "summary", "list" or "" for the spellings plans use: "metrics", the analyst's request types
+// STATUS_METRIC, STATUS_SUMMARY, STATUS_LIST; nullopt for anything else.
+std::optional<std::string> entry_kind(std::string_view kind) {
+  std::string word = core::ascii_lower(kind);
+  if (word.starts_with("status_")) word.erase(0, 7);
+  if (word == "metrics") word = "metric";
+  if (word.empty() || word == "metric" || word == "summary" || word == "list") return word;
+  return std::nullopt;
+}
+
+bool candidate(const MetricEntry& entry, std::string_view wanted, const QuestionMentions& mentions) {
   if (!wanted.empty() && wanted != entry.kind) return false;
   return std::all_of(entry.parameters.begin(), entry.parameters.end(), [&](const MetricParameter& parameter) {
     return !parameter.required || mentioned(parameter, mentions);
@@ -61,16 +72,20 @@ bool candidate(const MetricEntry& entry, std::string_view kind, const QuestionMe
 core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std::string_view question,
                                                std::string_view kind, const QuestionMentions& mentions) {
   if (const MetricEntry* named = catalog.find(kind)) return named;
-  if (!kind.empty() && kind != "metric" && kind != "metrics" && kind != "summary" && kind != "list") {
-    return core::invalid_argument("the db source answers kinds metric, summary and list or a metric's name, not '" +
+  const std::optional<std::string> wanted = entry_kind(kind);
+  if (!wanted) {
+    return core::invalid_argument("the db source answers kinds metric, summary and list (or STATUS_METRIC, "
+                                  "STATUS_SUMMARY, STATUS_LIST) or a catalog entry's name, not '" +
                                   std::string(kind) + "'");
   }
   core::Stemmer stemmer;
   const Tokens words = stems(question, stemmer);
   const MetricEntry* best = nullptr;
+  const MetricEntry* first_candidate = nullptr;
   std::size_t best_score = 0;
   for (const MetricEntry& entry : catalog.entries()) {
-    if (!candidate(entry, kind, mentions)) continue;
+    if (!candidate(entry, *wanted, mentions)) continue;
+    if (first_candidate == nullptr) first_candidate = &entry;
     std::size_t score = 0;
     for (const std::string& phrase : entry.phrases) {
       const Tokens phrase_words = stems(phrase, stemmer);
@@ -81,6 +96,7 @@ core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std
       best_score = score;
     }
   }
+  if (best == nullptr && !wanted->empty()) best = first_candidate;  // the plan named the kind
   if (best == nullptr) {
     return core::not_found("no status metric matches the question; the db source knows: " +
                            core::join(catalog.names(), ", "));

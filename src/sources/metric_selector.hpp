@@ -12,9 +12,11 @@
 
 namespace planfirst::sources {
 
-// `kind` narrows the candidates: "metric" (or "metrics"), "summary", "list", an entry's own name,
-// or "" for all. An entry whose required parameter `mentions` lacks is no candidate. kNotFound when
-// nothing matches (the message lists the catalog's names); kInvalidArgument for an unknown kind.
+// `kind` narrows the candidates: "metric" (or "metrics"), "summary", "list" (or the analyst's
+// STATUS_METRIC, STATUS_SUMMARY, STATUS_LIST), an entry's own name (chosen whatever the question
+// says), or "" for all; with a kind and no phrase found, its first entry stands. An entry whose
+// required parameter `mentions` lacks is no candidate. kNotFound when nothing matches (the message
+// lists the catalog's names); kInvalidArgument for an unknown kind.
 core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std::string_view question,
                                                std::string_view kind, const QuestionMentions& mentions);
 
