@@ -610,7 +610,7 @@ struct DuckDbDatabase::Handles {
     PendingResult pending;
     if (duckdb_pending_prepared(statement, pending.out()) == DuckDBError) {
       const char* message = duckdb_pending_error(pending.get());
-      return core::invalid_argument(trimmed(message == nullptr ? "DuckDB error" : message));
+      return error_from(DUCKDB_ERROR_INVALID, message == nullptr ? "DuckDB error" : message);
     }
     const auto deadline = std::chrono::steady_clock::now() + options.statement_timeout;
     bool interrupted = false;

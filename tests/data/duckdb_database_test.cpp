@@ -210,6 +210,26 @@ TEST(DuckDbDatabase, ReadOnlyFileRefusesWrites) {
   EXPECT_EQ(write.error().code, core::ErrorCode::kFailedPrecondition) << write.error().message;
 }
 
+TEST(DuckDbDatabase, AWriteRefusedUnderAStatementTimeoutIsStillAFailedPrecondition) {
+  TempDir dir;
+  const std::string path = (dir.path() / "store.duckdb").string();
+  {
+    auto writable = DuckDbDatabase::open(path);
+    ASSERT_TRUE(writable) << writable.error().describe();
+    ASSERT_TRUE((*writable)->exec("CREATE TABLE t (x INTEGER)"));
+  }
+  DatabaseOptions options;
+  options.read_only = true;
+  options.statement_timeout = std::chrono::milliseconds(5000);
+  auto db = DuckDbDatabase::open(path, options);
+  ASSERT_TRUE(db) << db.error().describe();
+
+  auto write = (*db)->query("DELETE FROM t");
+
+  ASSERT_FALSE(write);
+  EXPECT_EQ(write.error().code, core::ErrorCode::kFailedPrecondition) << write.error().message;
+}
+
 TEST(DuckDbDatabase, ReadOnlyOpenOfAMissingFileIsNotFound) {
   TempDir dir;
   DatabaseOptions options;
