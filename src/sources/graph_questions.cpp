@@ -60,6 +60,11 @@ core::Result<GraphQuestions> GraphQuestions::load(const core::AssetStore& assets
   try {
     const YAML::Node root = YAML::Load(*text);
     GraphQuestions registry;
+    for (const YAML::Node& word : root["filler_words"]) registry.filler_words_.push_back(word.as<std::string>());
+    std::sort(registry.filler_words_.begin(), registry.filler_words_.end());
+    const auto filler = [&](const std::string& word) {
+      return std::binary_search(registry.filler_words_.begin(), registry.filler_words_.end(), word);
+    };
     for (const YAML::Node& entity : root["entities"]) {
       const std::string type = entity["type"].as<std::string>();
       if (entity["key_pattern"]) {
@@ -93,7 +98,9 @@ core::Result<GraphQuestions> GraphQuestions::load(const core::AssetStore& assets
             }
             words.push_back(piece);
           } else {
-            for (std::string& word : graph_question_words(piece)) words.push_back(std::move(word));
+            for (std::string& word : graph_question_words(piece)) {
+              if (!filler(word)) words.push_back(std::move(word));
+            }
           }
           start = end + 1;
         }
@@ -156,7 +163,7 @@ std::optional<GraphMatch> GraphQuestions::match(std::string_view text, const Gra
       tokens.push_back({"{issue}", key});
       ++i;
     } else {
-      tokens.push_back({words[i], {}});
+      if (!std::binary_search(filler_words_.begin(), filler_words_.end(), words[i])) tokens.push_back({words[i], {}});
       ++i;
     }
   }

@@ -2,7 +2,8 @@
 // (assets/registry/graph_questions.yaml): for each, the word patterns that recognize it, the entity
 // it is about (component, person, issue or none), recursive SQL for the status database and
 // parameterized Cypher for Neo4j returning the same columns. match() picks the first question whose
-// pattern appears in a user's question. Immutable after load(); threads may share one.
+// pattern appears in a user's question (filler words such as "the" ignored on both sides).
+// Immutable after load(); threads may share one.
 #pragma once
 
 #include <map>
@@ -66,6 +67,7 @@ class GraphQuestions {
   std::vector<GraphQuestion> questions_;
   std::vector<GraphEntityQuery> entity_queries_;
   std::string issue_key_pattern_;
+  std::vector<std::string> filler_words_;  // sorted
 };
 
 // The words of `text` as match() sees them: lower-cased, split at whitespace and punctuation, '-',
