@@ -147,6 +147,7 @@ struct RestTestServer::Server {
     request.path = decode_percent(request.raw_path, false);
     if (question != std::string_view::npos) request.params = parse_query_text(target.substr(question + 1));
     for (const auto& [name, value] : req.headers) request.headers.emplace_back(name, value);
+    request.body = req.body;
 
     RestReply reply;
     bool answered = false;
@@ -178,6 +179,7 @@ RestTestServer::RestTestServer(AuthCheck auth, Handler handler) : server_(std::m
   s.auth = std::move(auth);
   s.handler = std::move(handler);
   s.http.Get(".*", [&s](const httplib::Request& req, httplib::Response& res) { s.handle(req, res); });
+  s.http.Post(".*", [&s](const httplib::Request& req, httplib::Response& res) { s.handle(req, res); });
   s.port = start_loopback(s.http, s.thread, "RestTestServer");
 }
 

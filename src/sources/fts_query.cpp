@@ -1,0 +1,67 @@
+#include "sources/fts_query.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include "core/asset_store.hpp"
+#include "core/tokenizer.hpp"
+
+namespace planfirst::sources {
+namespace {
+
+constexpr std::string_view kAsset = "registry/document_search.yaml";
+
+// An FTS5 string: double quotes around, an embedded quote doubled.
+std::string fts_string(std::string_view word) {
+  std::string out = "\"";
+  for (const char c : word) {
+    out += c;
+    if (c == '"') out += '"';
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+core::Result<FtsQueryBuilder> FtsQueryBuilder::load(const core::AssetStore& assets) {
+  core::Result<std::string> text = assets.read(kAsset);
+  if (!text) return text.error();
+  const std::string origin = assets.origin(kAsset);
+  try {
+    const YAML::Node root = YAML::Load(*text);
+    const YAML::Node words = root["stop_words"];
+    if (!words.IsSequence()) return core::invalid_argument("stop_words must be a list", origin);
+    std::set<std::string, std::less<>> stop_words;
+    for (const YAML::Node& word : words) stop_words.insert(word.as<std::string>());
+    const std::size_t max_terms = root["max_terms"] ? root["max_terms"].as<std::size_t>() : 24;
+    if (max_terms == 0) return core::invalid_argument("max_terms must be positive", origin);
+    return FtsQueryBuilder(std::move(stop_words), max_terms);
+  } catch (const YAML::Exception& e) {
+    return core::invalid_argument("not a document search file: " + e.msg,
+                                  origin + ":" + std::to_string(e.mark.line + 1));
+  }
+}
+
+FtsQueryBuilder::FtsQueryBuilder(std::set<std::string, std::less<>> stop_words, std::size_t max_terms)
+    : stop_words_(std::move(stop_words)), max_terms_(max_terms) {}
+
+std::vector<std::string> FtsQueryBuilder::terms(std::string_view question) const {
+  std::vector<std::string> out;
+  std::set<std::string, std::less<>> seen;
+  for (std::string& word : core::tokenize(question)) {
+    if (out.size() == max_terms_) break;
+    if (stop_words_.contains(word) || !seen.insert(word).second) continue;
+    out.push_back(std::move(word));
+  }
+  return out;
+}
+
+std::string FtsQueryBuilder::build(std::string_view question) const {
+  std::string query;
+  for (const std::string& word : terms(question)) {
+    if (!query.empty()) query += " OR ";
+    query += fts_string(word);
+  }
+  return query;
+}
+
+}  // namespace planfirst::sources

@@ -1,0 +1,197 @@
+#include "sources/graph_questions.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+
+#include "core/asset_store.hpp"
+
+namespace planfirst::sources {
+namespace {
+
+constexpr std::string_view kAsset = "registry/graph_questions.yaml";
+
+bool word_byte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return std::isalnum(u) || u >= 0x80 || c == '-' || c == '.' || c == '_';
+}
+
+// One word of the question after entity recognition: a plain word, or a placeholder with its id.
+struct Token {
+  std::string word;       // "depends" or "{component}"
+  std::string entity_id;  // set for placeholders
+};
+
+bool is_placeholder(std::string_view word) { return word.size() > 2 && word.front() == '{' && word.back() == '}'; }
+
+}  // namespace
+
+std::vector<std::string> graph_question_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  auto flush = [&] {
+    while (!word.empty() && (word.back() == '-' || word.back() == '.' || word.back() == '_')) word.pop_back();
+    std::size_t start = 0;
+    while (start < word.size() && (word[start] == '-' || word[start] == '.' || word[start] == '_')) ++start;
+    if (start < word.size()) words.push_back(word.substr(start));
+    word.clear();
+  };
+  for (const char c : text) {
+    if (word_byte(c)) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return words;
+}
+
+core::Result<GraphQuestions> GraphQuestions::load(const core::AssetStore& assets) {
+  core::Result<std::string> text = assets.read(kAsset);
+  if (!text) return text.error();
+  const std::string origin = assets.origin(kAsset);
+  auto fault = [&](const YAML::Node& node, const std::string& message) {
+    const YAML::Mark mark = node.Mark();
+    return core::invalid_argument(message, mark.is_null() ? origin : origin + ":" + std::to_string(mark.line + 1));
+  };
+  try {
+    const YAML::Node root = YAML::Load(*text);
+    GraphQuestions registry;
+    for (const YAML::Node& word : root["filler_words"]) registry.filler_words_.push_back(word.as<std::string>());
+    std::sort(registry.filler_words_.begin(), registry.filler_words_.end());
+    const auto filler = [&](const std::string& word) {
+      return std::binary_search(registry.filler_words_.begin(), registry.filler_words_.end(), word);
+    };
+    for (const YAML::Node& entity : root["entities"]) {
+      const std::string type = entity["type"].as<std::string>();
+      if (entity["key_pattern"]) {
+        registry.issue_key_pattern_ = entity["key_pattern"].as<std::string>();
+        continue;
+      }
+      if (!entity["sql"] || !entity["cypher"]) return fault(entity, "entity " + type + " needs sql and cypher");
+      registry.entity_queries_.push_back({type, entity["sql"].as<std::string>(), entity["cypher"].as<std::string>()});
+    }
+    for (const YAML::Node& node : root["questions"]) {
+      GraphQuestion question;
+      question.id = node["id"].as<std::string>();
+      question.description = node["description"].as<std::string>("");
+      question.entity = node["entity"].as<std::string>("");
+      question.title = node["title"].as<std::string>();
+      question.sql = node["sql"].as<std::string>();
+      question.cypher = node["cypher"].as<std::string>();
+      for (const YAML::Node& column : node["key_columns"]) question.key_columns.push_back(column.as<std::string>());
+      for (const YAML::Node& pattern : node["patterns"]) {
+        std::vector<std::string> words;
+        std::string raw = pattern.as<std::string>();
+        std::size_t start = 0;
+        while (start < raw.size()) {
+          std::size_t end = raw.find(' ', start);
+          if (end == std::string::npos) end = raw.size();
+          const std::string piece = raw.substr(start, end - start);
+          if (is_placeholder(piece)) {
+            if (piece != "{" + question.entity + "}") {
+              return fault(pattern, "question " + question.id + ": pattern names " + piece + " but its entity is " +
+                                        (question.entity.empty() ? "none" : question.entity));
+            }
+            words.push_back(piece);
+          } else {
+            for (std::string& word : graph_question_words(piece)) {
+              if (!filler(word)) words.push_back(std::move(word));
+            }
+          }
+          start = end + 1;
+        }
+        if (words.empty()) return fault(pattern, "question " + question.id + ": an empty pattern");
+        question.patterns.push_back(std::move(words));
+      }
+      if (question.patterns.empty() || question.key_columns.empty()) {
+        return fault(node, "question " + question.id + " needs patterns and key_columns");
+      }
+      registry.questions_.push_back(std::move(question));
+    }
+    if (registry.questions_.empty()) return fault(root, "no questions");
+    return registry;
+  } catch (const YAML::Exception& e) {
+    return core::invalid_argument("not a graph question file: " + e.msg, origin + ":" + std::to_string(e.mark.line + 1));
+  }
+}
+
+const GraphQuestion* GraphQuestions::find(std::string_view id) const {
+  for (const GraphQuestion& question : questions_) {
+    if (question.id == id) return &question;
+  }
+  return nullptr;
+}
+
+std::optional<GraphMatch> GraphQuestions::match(std::string_view text, const GraphEntities& entities) const {
+  // Surface forms of every entity as words, longest first, so "billing engine" wins over "billing".
+  struct Form {
+    std::vector<std::string> words;
+    std::string type;
+    std::string id;
+  };
+  std::vector<Form> forms;
+  for (const auto& [type, list] : entities) {
+    for (const auto& [id, name] : list) {
+      forms.push_back({graph_question_words(id), type, id});
+      if (!name.empty()) forms.push_back({graph_question_words(name), type, id});
+    }
+  }
+  std::stable_sort(forms.begin(), forms.end(), [](const Form& a, const Form& b) { return a.words.size() > b.words.size(); });
+  const std::regex issue_key(issue_key_pattern_.empty() ? std::string("$^") : issue_key_pattern_);
+
+  const std::vector<std::string> words = graph_question_words(text);
+  std::vector<Token> tokens;
+  for (std::size_t i = 0; i < words.size();) {
+    const Form* found = nullptr;
+    for (const Form& form : forms) {
+      if (form.words.empty() || i + form.words.size() > words.size()) continue;
+      if (std::equal(form.words.begin(), form.words.end(), words.begin() + static_cast<std::ptrdiff_t>(i))) {
+        found = &form;
+        break;
+      }
+    }
+    if (found != nullptr) {
+      tokens.push_back({"{" + found->type + "}", found->id});
+      i += found->words.size();
+    } else if (std::regex_match(words[i], issue_key)) {
+      std::string key = words[i];
+      std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::toupper(c); });
+      tokens.push_back({"{issue}", key});
+      ++i;
+    } else {
+      if (!std::binary_search(filler_words_.begin(), filler_words_.end(), words[i])) tokens.push_back({words[i], {}});
+      ++i;
+    }
+  }
+
+  for (const GraphQuestion& question : questions_) {
+    for (const std::vector<std::string>& pattern : question.patterns) {
+      if (pattern.size() > tokens.size()) continue;
+      for (std::size_t at = 0; at + pattern.size() <= tokens.size(); ++at) {
+        std::string entity_id;
+        bool same = true;
+        for (std::size_t k = 0; k < pattern.size() && same; ++k) {
+          same = tokens[at + k].word == pattern[k];
+          if (same && is_placeholder(pattern[k])) entity_id = tokens[at + k].entity_id;
+        }
+        if (same) return GraphMatch{&question, entity_id};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::string GraphQuestions::describe() const {
+  std::string out;
+  for (const GraphQuestion& question : questions_) {
+    if (!out.empty()) out += "; ";
+    out += question.id + " (" + question.description + ")";
+  }
+  return out;
+}
+
+}  // namespace planfirst::sources
