@@ -1,5 +1,5 @@
-// A small Orbit graph for the neo4j source tests: the status database's graph tables (the facts'
-// schema) in an in-memory DuckDB with the facts' people, components and dependencies and a few
+// A small Orbit graph for the neo4j source tests: the status database's graph tables in an
+// in-memory DuckDB with the example project's people, components and dependencies and a few
 // issues linked by "blocks": ORB-40 (open bug) -> ORB-41 -> ORB-42 <- ORB-43 (done task); ORB-44
 // (done bug) -> ORB-45; ORB-46 (open bug) -> ORB-47 (done story).
 #pragma once

@@ -1,4 +1,4 @@
-// GraphQuestions: the registry loads, every question's SQL runs on the facts' schema, and phrasings
+// GraphQuestions: the registry loads, every question's SQL runs on the status schema, and phrasings
 // of a question pick it with the entity they name (by id, by name, or as an issue key).
 #include "sources/graph_questions.hpp"
 

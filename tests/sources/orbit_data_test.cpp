@@ -1,4 +1,4 @@
-// The generated Orbit status data (examples/project/status/) keeps to the shared facts and to itself.
+// The generated Orbit status data (examples/project/status/) keeps to the facts in examples/project/README.md and to itself.
 #include <gtest/gtest.h>
 
 #include <set>
