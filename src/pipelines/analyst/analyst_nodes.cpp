@@ -33,7 +33,11 @@ RouterChoice router_choice(const StateView& state) {
   RouterChoice choice;
   choice.request_type = parse_request_type(state.string_or("request_type", "KNOWLEDGE_QA")).value_or(RequestType::kKnowledgeQa);
   choice.track = parse_track(state.string_or("track", "QUALITY")).value_or(Track::kQuality);
-  choice.reason = state.string_or("route_reason", "router:none (no router ran)");
+  // The router's own reason: route_reason also carries the analyst's notes once a plan was made.
+  const Json& router = state.has("router") ? state.json()["router"] : Json();
+  choice.reason = router.is_object() && router.contains("reason") && router["reason"].is_string()
+                      ? router["reason"].get<std::string>()
+                      : state.string_or("route_reason", "router:none (no router ran)");
   return choice;
 }
 
@@ -78,7 +82,8 @@ graph::NodeFunction router_node(Services services) {
     Json router{{"rules_type", to_string(route.rules_type)},
                 {"rules_decisive", route.rules_decisive},
                 {"model_type", to_string(route.model.type)},
-                {"model_probability", route.model.probability}};
+                {"model_probability", route.model.probability},
+                {"reason", route.reason}};
     return worker_delta(Json{{"request_type", to_string(route.request_type)},
                              {"track", to_string(route.track)},
                              {"route_reason", route.reason},
