@@ -30,5 +30,6 @@ set_target_properties(valijson PROPERTIES
 
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)  # its .pc flags (OpenSSL, zlib, brotli) are required
+pkg_check_modules(FASTTEXT REQUIRED IMPORTED_TARGET fasttext)  # the analyst router's classifier
 find_package(OpenMP REQUIRED)  # before faiss, which needs it
 find_package(faiss REQUIRED)

@@ -29,7 +29,7 @@ struct GraphArgs {
   std::string name;
   std::string node;
   std::string state_file;
-  std::string llm_url;  // for nodes that call a model; the built-in graphs call none
+  std::string llm_url;  // sets llm.base_url for nodes that call a model (analyst_plan, answer)
   std::string thread;
   std::string input_file;
   std::string checkpointer;
@@ -225,9 +225,11 @@ void add_graph_command(CLI::App& app, CliContext& ctx) {
   node->add_option("name", args->name, "Graph name")->required();
   node->add_option("node", args->node, "Node name")->required();
   node->add_option("--state", args->state_file, "State as a JSON object (- for stdin)")->required();
-  node->add_option("--llm", args->llm_url, "Model server for nodes that call one (the built-in graphs call none)");
+  node->add_option("--llm", args->llm_url, "Model server (OpenAI-compatible base URL) for nodes that call one, e.g. analyst_plan");
   node->callback([&ctx, args] {
-    if (prepare_run(ctx)) ctx.exit_code = run_node(ctx, *args);
+    if (prepare_run(ctx) && apply_config_flags(ctx, "graph node", {{"llm.base_url", args->llm_url}})) {
+      ctx.exit_code = run_node(ctx, *args);
+    }
   });
 
   CLI::App* run = graph->add_subcommand("run", "Run a graph on a thread until it ends or asks for input");

@@ -2,6 +2,7 @@
 
 #include "core/config.hpp"
 #include "graph/open_checkpointer.hpp"
+#include "pipelines/analyst/analyst_graph.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
 #include "pipelines/retrieval/retrieval_graph.hpp"
 
@@ -15,6 +16,7 @@ graph::GraphRegistry planfirst_graphs() {
   graph::GraphRegistry registry = graph::builtin_graphs();
   (void)autoviz::register_autoviz_graph(registry);  // a name clash is a programming error, caught by tests
   (void)retrieval::register_retrieval_graph(registry);
+  (void)analyst::register_analyst_graph(registry);
   return registry;
 }
 

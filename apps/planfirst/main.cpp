@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   add_tools_command(app, ctx);
   add_eval_command(app, ctx);
   add_retrieve_command(app, ctx);
+  add_chat_command(app, ctx);
 
   try {
     app.parse(argc, argv);

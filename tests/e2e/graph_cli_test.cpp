@@ -39,8 +39,10 @@ TEST(GraphCli, ListNamesFrictionWithItsNodesAndMarksTheDecisionNodes) {
   const CommandOutcome list = session.planfirst("graph list");
 
   ASSERT_EQ(list.exit_code, 0) << list.output;
-  EXPECT_NE(list.output.find("\nfriction "), std::string::npos) << list.output;  // sorted after autoviz
-  EXPECT_EQ(list.output.rfind("autoviz ", 0), 0u) << list.output;
+  EXPECT_NE(list.output.find("\nfriction "), std::string::npos) << list.output;  // sorted after analyst, autoviz
+  EXPECT_EQ(list.output.rfind("analyst ", 0), 0u) << list.output;
+  EXPECT_NE(list.output.find("\nautoviz "), std::string::npos) << list.output;
+  EXPECT_NE(list.output.find("clarify (decision)"), std::string::npos) << list.output;
   EXPECT_NE(list.output.find("confirm (decision)"), std::string::npos) << list.output;
   for (const std::string& node : kFrictionNodes) {
     EXPECT_NE(list.output.find(" " + node), std::string::npos) << node << "\n" << list.output;

@@ -1,6 +1,7 @@
 #include "pipelines/autoviz/autoviz_services.hpp"
 
 #include "core/config.hpp"
+#include "core/user_dirs.hpp"
 #include "embed/embedder.hpp"
 #include "embed/embedder_from_config.hpp"
 #include "embed/hashed_embedder.hpp"
@@ -9,17 +10,6 @@
 
 namespace planfirst::autoviz {
 namespace {
-
-// $XDG_CACHE_HOME/planfirst, else $HOME/.cache/planfirst; empty when neither is set.
-std::filesystem::path user_cache_dir(const core::Environment& env) {
-  if (auto xdg = env.find("XDG_CACHE_HOME"); xdg != env.end() && !xdg->second.empty()) {
-    return std::filesystem::path(xdg->second) / "planfirst";
-  }
-  if (auto home = env.find("HOME"); home != env.end() && !home->second.empty()) {
-    return std::filesystem::path(home->second) / ".cache" / "planfirst";
-  }
-  return {};
-}
 
 core::Result<std::shared_ptr<const embed::Embedder>> load_embedder(const core::Config* config,
                                                                   const core::Environment& env) {
@@ -84,7 +74,7 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   services->templates = std::move(*templates);
   services->capabilities = std::move(*capabilities);
   services->embedder = std::move(*embedder);
-  const std::filesystem::path user_cache = user_cache_dir(env);
+  const std::filesystem::path user_cache = core::user_cache_dir(env);
   services->cache_dir = user_cache.empty() ? user_cache : user_cache / "tools";
   services->profiles = data::ProfileCache(user_cache.empty() ? user_cache : user_cache / "profiles");
   core::Result<RuleIntentClassifier> intents = RuleIntentClassifier::load(assets, services->templates);

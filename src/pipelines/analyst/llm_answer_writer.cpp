@@ -1,0 +1,101 @@
+#include "pipelines/analyst/llm_answer_writer.hpp"
+
+#include <nlohmann/json.hpp>
+#include <utility>
+
+#include "contracts/json_extraction.hpp"
+#include "core/join.hpp"
+#include "core/logging.hpp"
+#include "pipelines/analyst/evidence_citation.hpp"
+
+namespace planfirst::analyst {
+namespace {
+
+// Why `text` may not be the answer; "" when it may.
+std::string rejection(const std::string& text, const AnalystPlan& plan, const std::vector<sources::EvidenceItem>& evidence) {
+  if (plan.expected_output_schema.ends_with("_json")) {
+    contracts::ExtractOptions options;
+    options.objects_only = true;
+    contracts::ExtractedJson json = contracts::extract_first_json(text, options);
+    if (!json) return "the answer is not a JSON object";
+    std::string cited;
+    for (const core::Json& id : json->value("evidence", core::Json::array())) {
+      if (id.is_string()) cited += "[" + id.get<std::string>() + "]";
+    }
+    if (const std::vector<std::string> unknown = unknown_citations(cited, evidence); !unknown.empty()) {
+      return "cites evidence that was not retrieved: " + core::join(unknown, ", ");
+    }
+    if (!evidence.empty() && cited.empty()) return "cites no evidence";
+    return "";
+  }
+  const std::vector<std::string> unknown = unknown_citations(text, evidence);
+  if (!unknown.empty()) return "cites evidence that was not retrieved: " + core::join(unknown, ", ");
+  if (!evidence.empty() && citations_in(text).empty()) return "cites no evidence";
+  return "";
+}
+
+}  // namespace
+
+std::string evidence_prompt_text(const std::vector<sources::EvidenceItem>& evidence) {
+  if (evidence.empty()) return "(none retrieved)\n";
+  std::string text;
+  for (const sources::EvidenceItem& item : evidence) {
+    text += "[" + citation_key(item) + "] " + item.title + "\n";
+    if (!item.snippet.empty()) text += item.snippet + "\n";
+    for (const auto& [key, value] : item.fields) text += key + ": " + value + "\n";
+    if (!item.provenance.query.empty()) text += "query: " + item.provenance.query + "\n";
+    text += "\n";
+  }
+  return text;
+}
+
+core::Result<LlmAnswerWriter> LlmAnswerWriter::load(const core::AssetStore& assets, const llm::Model& model) {
+  core::Result<std::string> text = assets.read(kAnswerPromptAsset);
+  if (!text) return text.error();
+  core::Result<llm::PromptTemplate> prompt = llm::PromptTemplate::parse(*text, assets.origin(kAnswerPromptAsset));
+  if (!prompt) return prompt.error();
+  return LlmAnswerWriter(std::move(*prompt), model);
+}
+
+Answer LlmAnswerWriter::write(std::string_view user_query, const AnalystPlan& plan,
+                              const std::vector<sources::EvidenceItem>& evidence,
+                              const std::vector<SourceReport>& reports) const {
+  Answer composed = composer_.compose(user_query, plan, evidence, reports);
+  if (plan.request_type == RequestType::kCasual || plan.expected_output_schema == "clarification_v1") return composed;
+  core::Result<std::string> prompt = prompt_.render({{"user_query", std::string(user_query)},
+                                                     {"expected_output_schema", plan.expected_output_schema},
+                                                     {"evidence", evidence_prompt_text(evidence)}});
+  std::string reason;
+  if (!prompt) {
+    reason = prompt.error().describe();
+  } else {
+    llm::CompletionRequest request;
+    request.messages = {{"user", std::move(*prompt)}};
+    request.max_tokens = 1024;
+    core::Result<llm::Completion> completion = model_->complete(request);
+    if (!completion) {
+      reason = "model error: " + completion.error().describe();
+    } else if (reason = rejection(completion->text, plan, evidence); reason.empty()) {
+      Answer answer = composed;
+      answer.strategy = "llm";
+      answer.text = completion->text;
+      answer.citations = citations_in(completion->text);
+      if (answer.format == "json") {
+        contracts::ExtractOptions options;
+        options.objects_only = true;
+        contracts::ExtractedJson json = contracts::extract_first_json(completion->text, options);
+        answer.text = json->dump(2);
+        answer.citations.clear();
+        for (const core::Json& id : json->value("evidence", core::Json::array())) {
+          if (id.is_string()) answer.citations.push_back(id.get<std::string>());
+        }
+      }
+      return answer;
+    }
+  }
+  core::log_warn("analyst answer: the model's answer was rejected, composing from the evidence: {}", reason);
+  composed.fallback = std::move(reason);
+  return composed;
+}
+
+}  // namespace planfirst::analyst

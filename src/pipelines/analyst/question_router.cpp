@@ -1,0 +1,53 @@
+#include "pipelines/analyst/question_router.hpp"
+
+#include <fmt/format.h>
+
+#include "core/join.hpp"
+
+namespace planfirst::analyst {
+namespace {
+
+std::string matched_text(const RuleScores& scores, RequestType type) {
+  const std::string prefix = std::string(to_string(type)) + ":";
+  std::vector<std::string> phrases;
+  for (const std::string& match : scores.matched) {
+    if (match.rfind(prefix, 0) == 0) phrases.push_back(match.substr(prefix.size()));
+  }
+  return phrases.empty() ? "none" : core::join(phrases, ", ");
+}
+
+}  // namespace
+
+RouteDecision QuestionRouter::route(std::string_view question) const {
+  const RuleScores scores = rules_.score(question);
+  RouteDecision decision;
+  decision.rules_type = scores.best;
+  decision.rules_decisive = scores.decisive;
+  decision.model = model_.predict(question);
+  const std::string model_text = fmt::format("model {} p={:.2f}", to_string(decision.model.type), decision.model.probability);
+  const std::string rules_text = scores.decisive
+                                     ? fmt::format("rules {} ({})", to_string(scores.best), matched_text(scores, scores.best))
+                                     : std::string("rules undecided");
+  bool agree = false;
+  std::string rule;
+  if (scores.decisive && scores.best == decision.model.type) {
+    decision.request_type = scores.best;
+    agree = true;
+    rule = "agree";
+  } else if (decision.model.probability >= kModelConfident) {
+    decision.request_type = decision.model.type;
+    rule = "model_confident";
+  } else if (scores.decisive) {
+    decision.request_type = scores.best;
+    rule = "rules_decisive";
+  } else {
+    decision.request_type = decision.model.type;
+    rule = "model_fallback";
+  }
+  decision.track = agree && rules_.fast_eligible(decision.request_type, question) ? Track::kFast : Track::kQuality;
+  decision.reason = fmt::format("router:{} {} {} ({}; {})", rule, to_string(decision.request_type),
+                                to_string(decision.track), rules_text, model_text);
+  return decision;
+}
+
+}  // namespace planfirst::analyst

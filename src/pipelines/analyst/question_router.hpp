@@ -1,0 +1,43 @@
+// QuestionRouter is seed 000 §5's router, "rule + model": it scores the question with RouterRules and
+// asks RouterModel, then combines them (first rule that applies wins):
+//   1. the rules are decisive and the model agrees            -> that type
+//   2. the model's probability is at least kModelConfident     -> the model's type
+//   3. the rules are decisive                                  -> the rules' type
+//   4. otherwise                                               -> the model's type
+// Track: FAST when rule 1 applied and RouterRules::fast_eligible (CASUAL, STATUS_METRIC or
+// STATUS_LIST and at most 12 words); QUALITY otherwise. The reason names the rule, the matched
+// phrases and the model's probability. Immutable; threads may share one; borrows both halves.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "pipelines/analyst/request_type.hpp"
+#include "pipelines/analyst/router_model.hpp"
+#include "pipelines/analyst/router_rules.hpp"
+
+namespace planfirst::analyst {
+
+inline constexpr double kModelConfident = 0.6;
+
+struct RouteDecision {
+  RequestType request_type = RequestType::kKnowledgeQa;
+  Track track = Track::kQuality;
+  std::string reason;  // e.g. "router:agree STATUS_METRIC (rules: completion rate; model p=0.97)"
+  RequestType rules_type = RequestType::kKnowledgeQa;
+  bool rules_decisive = false;
+  ModelPrediction model;
+};
+
+class QuestionRouter {
+ public:
+  QuestionRouter(const RouterRules& rules, const RouterModel& model) : rules_(rules), model_(model) {}
+
+  RouteDecision route(std::string_view question) const;
+
+ private:
+  const RouterRules& rules_;
+  const RouterModel& model_;
+};
+
+}  // namespace planfirst::analyst

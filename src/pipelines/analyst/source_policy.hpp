@@ -1,0 +1,34 @@
+// The seed's source tables (§3) and what else follows from a request type alone: the answer format,
+// the kind of record a source is asked for, and which types are high-stakes (§5: a router's
+// high-stakes type survives an analyst downgrade). Pure functions over constants.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pipelines/analyst/request_type.hpp"
+
+namespace planfirst::analyst {
+
+// REQUIRED_SOURCES_BY_TYPE: STATUS_* -> db; HOWTO_POLICY, DATA_DEFINITION -> policy, doc; DESIGN_ARCH
+// -> doc, policy; TROUBLESHOOTING -> db, neo4j; KNOWLEDGE_QA -> doc, neo4j; CASUAL -> none.
+const std::vector<std::string>& required_sources_by_type(RequestType type);
+// FORBIDDEN_SOURCES_BY_TYPE: STATUS_* -> doc; every other type -> none.
+const std::vector<std::string>& forbidden_sources_by_type(RequestType type);
+
+bool is_status(RequestType type);  // STATUS_METRIC, STATUS_SUMMARY, STATUS_LIST
+
+// The high-stakes set: DESIGN_ARCH, HOWTO_POLICY, DATA_DEFINITION, TROUBLESHOOTING. A wrong answer
+// to one of them costs a design, a policy breach, a wrong number definition or a longer outage.
+bool is_high_stakes(RequestType type);
+
+// status_metric_v1_json for STATUS_METRIC, design_doc_v1_markdown for DESIGN_ARCH,
+// answer_v1_markdown otherwise.
+std::string_view expected_output_schema_for(RequestType type);
+
+// SourceQuery::kind for a plan of this type: "metric", "summary", "list" for the STATUS_* types,
+// "" (let the source decide) otherwise.
+std::string_view source_query_kind_for(RequestType type);
+
+}  // namespace planfirst::analyst

@@ -1,0 +1,154 @@
+// planfirst chat as a user runs it: the plan, the sources recorded as not configured, the answer in
+// the plan's schema, a clarification answered with --answer or printed, interactive mode refused
+// without a terminal, metrics, a model server behind --llm, and each analyst node alone through
+// planfirst graph node.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "e2e/command_runner.hpp"
+#include "support/openai_test_server.hpp"
+#include "support/temp_dir.hpp"
+
+namespace planfirst::e2e {
+namespace {
+
+// planfirst chat with a project folder and a private cache; stderr (warnings) dropped for --json.
+class ChatCli : public ::testing::Test {
+ protected:
+  std::string chat(const std::string& args, bool keep_stderr = false) const {
+    return "(XDG_CACHE_HOME=" + cache_.path().string() + " " +
+           planfirst("chat --project " + project_.path().string() + " " + args) + (keep_stderr ? "" : " 2>/dev/null") +
+           ")";
+  }
+  static nlohmann::json parsed(const CommandOutcome& run) {
+    nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
+    EXPECT_FALSE(json.is_discarded()) << run.output;
+    return json;
+  }
+
+  test_support::TempDir project_;
+  test_support::TempDir cache_;
+};
+
+TEST_F(ChatCli, StatusMetricQuestionPlansDbOnlyAndAnswersInTheMetricSchema) {
+  const CommandOutcome run = run_command(chat("\"What's the sprint completion rate?\" --json"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  EXPECT_EQ(output["request_type"], "STATUS_METRIC");
+  EXPECT_EQ(output["analyst_plan"]["intent"], "query_sprint_completion_rate");
+  EXPECT_EQ(output["analyst_plan"]["required_sources"], nlohmann::json::array({"db"}));
+  ASSERT_EQ(output["source_status"].size(), 1u);
+  EXPECT_EQ(output["source_status"][0]["status"], "not_configured");
+  EXPECT_EQ(output["answer"]["schema"], "status_metric_v1_json");
+  EXPECT_TRUE(output["answer"]["content"]["value"].is_null());
+}
+
+TEST_F(ChatCli, SameQuestionSameOutput) {
+  const std::string command = chat("\"Design the new authentication module\" --json");
+
+  const CommandOutcome first = run_command(command);
+  const CommandOutcome second = run_command(command);
+
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_EQ(first.output, second.output);
+}
+
+TEST_F(ChatCli, TextOutputNamesThePlanAndEachSourceNotConfigured) {
+  const CommandOutcome run = run_command(chat("\"Why is the api-gateway returning 502 errors?\""));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("request type: TROUBLESHOOTING (QUALITY)"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("sources=db, neo4j"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("source neo4j: not_configured - not configured: "), std::string::npos) << run.output;
+}
+
+TEST_F(ChatCli, AClarificationIsAnsweredWithTheAnswerFlag) {
+  const CommandOutcome run = run_command(chat("\"What's our rate?\" --answer velocity --json"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  EXPECT_EQ(output["clarifications"][0]["answer"], "velocity");
+  EXPECT_EQ(output["user_query"], "What's our rate?\n\nvelocity");
+  EXPECT_EQ(output["answer"]["schema"], "status_metric_v1_json");
+}
+
+TEST_F(ChatCli, WithoutATerminalTheClarificationIsPrinted) {
+  const CommandOutcome run = run_command(chat("\"What's our rate?\" --json"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  EXPECT_EQ(output["answer"]["schema"], "clarification_v1");
+  EXPECT_EQ(output["answer"]["content"]["question"].get<std::string>().rfind("Which metric do you mean", 0), 0u);
+  EXPECT_FALSE(output.contains("source_status"));
+}
+
+TEST_F(ChatCli, InteractiveModeNeedsATerminal) {
+  const CommandOutcome run = run_command(chat("--interactive", true));
+
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find("interactive mode needs a terminal"), std::string::npos) << run.output;
+}
+
+TEST_F(ChatCli, NoQuestionMeansInteractiveMode) {
+  const CommandOutcome run = run_command(chat("", true));
+
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find("interactive mode needs a terminal"), std::string::npos) << run.output;
+}
+
+TEST_F(ChatCli, MetricsFollowTheAnswer) {
+  const CommandOutcome run = run_command(chat("\"Which issues are overdue?\" --metrics"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("analyst_plan_success_total 1"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("analyst_source_selection{request_type=\"STATUS_LIST\",source=\"db\"} 1"), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("analyst_questions_generated_total 0"), std::string::npos) << run.output;
+}
+
+TEST_F(ChatCli, BadProjectAndDbFlagsAreUsageErrors) {
+  const CommandOutcome no_project =
+      run_command(planfirst("chat --project /nonexistent/orbit \"hi\"") + " </dev/null 2>&1");
+  const CommandOutcome bad_db = run_command(chat("\"hi\" --db mysql://x", true));
+
+  EXPECT_EQ(no_project.exit_code, 2);
+  EXPECT_NE(no_project.output.find("--project"), std::string::npos) << no_project.output;
+  EXPECT_EQ(bad_db.exit_code, 2);
+  EXPECT_NE(bad_db.output.find("--db"), std::string::npos) << bad_db.output;
+}
+
+TEST_F(ChatCli, ANonJsonModelReplyFallsBackToTheSafePlan) {
+  test_support::OpenAiTestServer server;
+  server.script_chat({test_support::ScriptedReply::chat("I think you want the db."),
+                      test_support::ScriptedReply::chat("nothing to cite")});
+
+  const CommandOutcome run = run_command(chat("\"What's the sprint completion rate?\" --json --llm " + server.base_url()));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  EXPECT_EQ(output["analyst_plan"]["intent"], "parse_error");
+  EXPECT_EQ(output["analyst_plan"]["required_sources"], nlohmann::json::array({"policy"}));
+  EXPECT_EQ(output["route_reason"].get<std::string>().rfind("analyst_plan_fallback:", 0), 0u);
+}
+
+TEST_F(ChatCli, EachNodeRunsAloneThroughGraphNode) {
+  const std::string state = project_.write("state.json", R"({"user_query": "Who owns the payments-connector?",
+      "request_type": "KNOWLEDGE_QA", "track": "QUALITY", "route_reason": "router:test"})").string();
+
+  const CommandOutcome router = run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
+                                            planfirst("graph node analyst router --state " + state) + " 2>/dev/null)");
+  const CommandOutcome plan = run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
+                                          planfirst("graph node analyst analyst_plan --state " + state) + " 2>/dev/null)");
+
+  ASSERT_EQ(router.exit_code, 0) << router.output;
+  EXPECT_EQ(parsed(router)["request_type"], "KNOWLEDGE_QA");
+  ASSERT_EQ(plan.exit_code, 0) << plan.output;
+  EXPECT_EQ(parsed(plan)["analyst_plan"]["required_sources"], nlohmann::json::array({"doc", "neo4j"}));
+}
+
+}  // namespace
+}  // namespace planfirst::e2e
