@@ -1,4 +1,4 @@
-// planfirst chat --project DIR ["question"] [--json] [--llm URL] [--metrics] [--db URI] [--answer TEXT]
+// planfirst chat --project DIR ["question"] [--json] [--llm URL] [--metrics] [--db URI] [--neo4j URL] [--answer TEXT]
 //                [--interactive]
 // Runs the analyst graph (seed 000): router, analyst plan, clarification, retrieval from the plan's
 // required sources only, answer. A plan that asks a question pauses the thread: --answer answers it,
@@ -164,7 +164,7 @@ int run_chat(CliContext& ctx, const ChatArgs& args) {
     return kExitUsage;
   }
   if (!apply_config_flags(ctx, "chat", {{"llm.base_url", args.llm_url}})) return ctx.exit_code;
-  core::Result<ChatSources> chat_sources = make_chat_sources(args.flags);
+  core::Result<ChatSources> chat_sources = make_chat_sources(args.flags, asset_store(ctx));
   if (!chat_sources) {
     std::cerr << "planfirst chat: " << chat_sources.error().describe() << "\n";
     return kExitUsage;
@@ -208,6 +208,9 @@ void add_chat_command(CLI::App& app, CliContext& ctx) {
   command->add_option("--project", args->flags.project_dir, "The project folder (status database, docs/, policies/)")
       ->required();
   command->add_option("--db", args->flags.db_uri, "The status database as postgresql://... instead of the project's");
+  command->add_option("--neo4j", args->flags.neo4j_url,
+                      "Neo4j HTTP root (http://localhost:7474; user and password in $NEO4J_USER, $NEO4J_PASSWORD) "
+                      "instead of the built-in project graph");
   command->add_option("--llm", args->llm_url, "OpenAI-compatible model server base URL (http://localhost:8000/v1)");
   command->add_option("--answer", args->answer, "The answer to the plan's clarification question, if it asks one");
   command->add_flag("--json", args->json, "Print the state (plan, evidence, answer) as JSON");

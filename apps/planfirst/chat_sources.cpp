@@ -1,27 +1,115 @@
 #include "planfirst/chat_sources.hpp"
 
 #include <filesystem>
+#include <memory>
 #include <system_error>
+#include <utility>
+
+#include "core/clock.hpp"
+#include "data/database.hpp"
+#include "data/open_database.hpp"
+#include "sources/db_source.hpp"
+#include "sources/document_store.hpp"
+#include "sources/neo4j_source.hpp"
+#include "sources/project_graph_source.hpp"
+#include "sources/status_database.hpp"
 
 namespace planfirst::cli {
+namespace {
 
-core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags) {
+namespace fs = std::filesystem;
+
+// The project graph with the read-only connection it borrows, owned together.
+struct OwnedGraph {
+  std::unique_ptr<data::Database> database;
+  std::unique_ptr<sources::ProjectGraphSource> source;
+};
+
+// Adds `made` as `name`, or the reason it could not be made as `name`'s hint.
+template <typename Source>
+void add(ChatSources& chat, const std::string& name, core::Result<std::unique_ptr<Source>> made,
+         const std::string& how) {
+  if (made) {
+    chat.sources.emplace(name, std::shared_ptr<const Source>(std::move(*made)));
+  } else {
+    chat.hints[name] = made.error().message + "; " + how;
+  }
+}
+
+// The status database as a data::Database URI for the graph: the PostgreSQL URI, or the DuckDB
+// file the db source built from the project's scripts.
+core::Result<std::string> graph_database_uri(const ChatSourceFlags& flags) {
+  if (!flags.db_uri.empty()) return flags.db_uri;
+  core::Result<fs::path> file = sources::StatusDatabase::build_duckdb_cache(fs::path(flags.project_dir) / "status");
+  if (!file) return file.error();
+  return file->string();
+}
+
+core::Result<std::unique_ptr<sources::RetrievalSource>> project_graph(const ChatSourceFlags& flags,
+                                                                       const core::AssetStore& assets) {
+  core::Result<std::string> uri = graph_database_uri(flags);
+  if (!uri) return uri.error();
+  data::DatabaseOptions options;
+  options.read_only = true;
+  core::Result<std::unique_ptr<data::Database>> database = data::open_database(*uri, options);
+  if (!database) return database.error();
+  auto owned = std::make_shared<OwnedGraph>();
+  owned->database = std::move(*database);
+  core::Result<std::unique_ptr<sources::ProjectGraphSource>> graph =
+      sources::ProjectGraphSource::create(*owned->database, assets, core::system_clock());
+  if (!graph) return graph.error();
+  owned->source = std::move(*graph);
+  // A source that owns what it borrows: forwards to the graph, keeps the database alive.
+  class Owning final : public sources::RetrievalSource {
+   public:
+    explicit Owning(std::shared_ptr<OwnedGraph> graph) : graph_(std::move(graph)) {}
+    std::string name() const override { return graph_->source->name(); }
+    core::Result<std::vector<sources::EvidenceItem>> fetch(const sources::SourceQuery& query,
+                                                           const core::CancellationToken* cancel) const override {
+      return graph_->source->fetch(query, cancel);
+    }
+
+   private:
+    std::shared_ptr<OwnedGraph> graph_;
+  };
+  return std::unique_ptr<sources::RetrievalSource>(std::make_unique<Owning>(std::move(owned)));
+}
+
+core::Result<std::unique_ptr<sources::DocumentStore>> document_store(const std::string& name, const fs::path& folder,
+                                                                     const core::AssetStore& assets) {
+  sources::DocumentStoreOptions options;
+  options.name = name;
+  options.folder = folder;
+  return sources::DocumentStore::create(std::move(options), assets, core::system_clock());
+}
+
+}  // namespace
+
+core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const core::AssetStore& assets) {
   std::error_code ec;
-  if (!std::filesystem::is_directory(flags.project_dir, ec)) {
+  if (!fs::is_directory(flags.project_dir, ec)) {
     return core::invalid_argument("not a folder: " + flags.project_dir, "--project");
   }
   if (!flags.db_uri.empty() && flags.db_uri.rfind("postgresql://", 0) != 0 && flags.db_uri.rfind("postgres://", 0) != 0) {
     return core::invalid_argument("expected a postgresql://... URI, got " + flags.db_uri, "--db");
   }
+  const fs::path project(flags.project_dir);
   ChatSources chat;
-  const std::string database = flags.db_uri.empty() ? "the status database of " + flags.project_dir : flags.db_uri;
-  chat.hints["db"] = "the db source (" + database + ") is not wired into planfirst chat yet";
-  chat.hints["doc"] = "the doc source (" + (std::filesystem::path(flags.project_dir) / "docs").string() +
-                      ") is not wired into planfirst chat yet";
-  chat.hints["policy"] = "the policy source (" + (std::filesystem::path(flags.project_dir) / "policies").string() +
-                         ") is not wired into planfirst chat yet";
-  chat.hints["neo4j"] = "the neo4j source (the project graph of " + flags.project_dir +
-                        ") is not wired into planfirst chat yet";
+  add(chat, "db",
+      sources::DbSource::open(flags.db_uri.empty() ? flags.project_dir : flags.db_uri, assets, core::system_clock()),
+      "put status/schema.sql and status/data.sql in the project folder, or pass --db postgresql://...");
+  add(chat, "doc", document_store("doc", project / "docs", assets), "put Markdown or text files in " +
+                                                                         (project / "docs").string());
+  add(chat, "policy", document_store("policy", project / "policies", assets),
+      "put Markdown or text files in " + (project / "policies").string());
+  if (flags.neo4j_url.empty()) {
+    add(chat, "neo4j", project_graph(flags, assets), "pass --neo4j URL for a Neo4j server");
+  } else {
+    sources::Neo4jOptions options;
+    options.base_url = flags.neo4j_url;
+    add(chat, "neo4j", sources::Neo4jSource::create(std::move(options), assets, core::system_clock()),
+        "check --neo4j and $NEO4J_USER / $NEO4J_PASSWORD");
+  }
   return chat;
 }
 

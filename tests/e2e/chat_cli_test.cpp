@@ -6,7 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "e2e/command_runner.hpp"
 #include "support/openai_test_server.hpp"
@@ -148,6 +151,88 @@ TEST_F(ChatCli, EachNodeRunsAloneThroughGraphNode) {
   EXPECT_EQ(parsed(router)["request_type"], "KNOWLEDGE_QA");
   ASSERT_EQ(plan.exit_code, 0) << plan.output;
   EXPECT_EQ(parsed(plan)["analyst_plan"]["required_sources"], nlohmann::json::array({"doc", "neo4j"}));
+}
+
+}  // namespace
+}  // namespace planfirst::e2e
+
+namespace planfirst::e2e {
+namespace {
+
+// planfirst chat over a copy of examples/project (its status database and indexes are built in the
+// copy, not in the source tree), with a private cache.
+class ChatOnExampleProject : public ::testing::Test {
+ protected:
+  ChatOnExampleProject() {
+    std::filesystem::copy(source("examples/project"), project_.path() / "orbit",
+                          std::filesystem::copy_options::recursive);
+  }
+  CommandOutcome chat(const std::string& question) const {
+    return run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
+                       planfirst("chat --project " + (project_.path() / "orbit").string() + " \"" + question +
+                                 "\" --json") +
+                       " 2>/dev/null)");
+  }
+  static nlohmann::json parsed(const CommandOutcome& run) {
+    nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
+    EXPECT_FALSE(json.is_discarded()) << run.output;
+    return json;
+  }
+  static std::vector<std::string> called(const nlohmann::json& output) {
+    std::vector<std::string> sources;
+    for (const auto& status : output["source_status"]) sources.push_back(status["source"]);
+    return sources;
+  }
+
+  test_support::TempDir project_;
+  test_support::TempDir cache_;
+};
+
+TEST_F(ChatOnExampleProject, ASprintMetricComesFromTheStatusDatabaseWithItsSql) {
+  const nlohmann::json output = parsed(chat("What's the sprint completion rate for sprint 12?"));
+
+  EXPECT_EQ(called(output), std::vector<std::string>{"db"});
+  EXPECT_EQ(output["source_status"][0]["status"], "ok") << output["source_status"];
+  const nlohmann::json& content = output["answer"]["content"];
+  EXPECT_EQ(content["metric"], "sprint_completion_rate");
+  ASSERT_TRUE(content["value"].is_number()) << content;
+  EXPECT_GE(content["value"].get<double>(), 0.0);
+  EXPECT_LE(content["value"].get<double>(), 100.0);
+  EXPECT_NE(content["period"].get<std::string>().find("Sprint 12"), std::string::npos) << content;
+  EXPECT_NE(content["sql"].get<std::string>().find("$1"), std::string::npos) << content;  // bound, not pasted
+}
+
+TEST_F(ChatOnExampleProject, AMetricByPriorityAnswersWithItsBreakdown) {
+  const nlohmann::json content = parsed(chat("how many open bugs by priority?"))["answer"]["content"];
+
+  ASSERT_EQ(content["breakdown"].size(), 4u) << content;
+  EXPECT_EQ(content["evidence"].size(), 4u);
+}
+
+TEST_F(ChatOnExampleProject, APolicyQuestionCitesThePolicySection) {
+  const nlohmann::json output = parsed(chat("How do I ship a hotfix?"));
+
+  EXPECT_EQ(output["request_type"], "HOWTO_POLICY");
+  EXPECT_EQ(called(output), (std::vector<std::string>{"policy", "doc"}));
+  const std::string text = output["answer"]["content"].is_string() ? output["answer"]["content"].get<std::string>()
+                                                                   : output["answer"].dump();
+  EXPECT_NE(text.find("[policy:release-process.md#Hotfixes]"), std::string::npos) << text;
+}
+
+TEST_F(ChatOnExampleProject, ADependencyQuestionWalksTheProjectGraph) {
+  const nlohmann::json output = parsed(chat("what depends on billing-engine?"));
+
+  bool graph_answered = false;
+  for (const auto& status : output["source_status"]) {
+    if (status["source"] == "neo4j") graph_answered = status["status"] == "ok" && status["items"].get<int>() > 0;
+  }
+  EXPECT_TRUE(graph_answered) << output["source_status"];
+  std::set<std::string> dependents;
+  for (const auto& item : output["evidence"]) {
+    if (item["source"] == "neo4j") dependents.insert(item["fields"]["component"].get<std::string>());
+  }
+  // The example project's dependency arrows (its README): two direct dependents, one transitive.
+  EXPECT_EQ(dependents, (std::set<std::string>{"api-gateway", "reporting-pipeline", "web-dashboard"}));
 }
 
 }  // namespace

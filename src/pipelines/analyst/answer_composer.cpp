@@ -57,12 +57,32 @@ void cite_all(Answer& answer, const std::vector<const sources::EvidenceItem*>& i
   }
 }
 
+// Up to kMaxCitedItems items of `source`, in their order; with no source, each source's first item
+// in the order the sources answered, then each one's second, and so on, so every source that
+// answered is heard (scores of different sources do not compare).
 std::vector<const sources::EvidenceItem*> first_items(const std::vector<sources::EvidenceItem>& evidence,
                                                       std::string_view source = "") {
-  std::vector<const sources::EvidenceItem*> items;
+  std::vector<std::string_view> order;
+  std::vector<std::vector<const sources::EvidenceItem*>> by_source;
   for (const sources::EvidenceItem& item : evidence) {
-    if (items.size() == kMaxCitedItems) break;
-    if (source.empty() || item.source == source) items.push_back(&item);
+    if (!source.empty() && item.source != source) continue;
+    auto at = std::find(order.begin(), order.end(), item.source);
+    if (at == order.end()) {
+      order.push_back(item.source);
+      by_source.emplace_back();
+      at = order.end() - 1;
+    }
+    by_source[static_cast<std::size_t>(at - order.begin())].push_back(&item);
+  }
+  std::vector<const sources::EvidenceItem*> items;
+  for (std::size_t rank = 0; items.size() < kMaxCitedItems; ++rank) {
+    bool any = false;
+    for (const auto& ranked : by_source) {
+      if (rank >= ranked.size() || items.size() == kMaxCitedItems) continue;
+      items.push_back(ranked[rank]);
+      any = true;
+    }
+    if (!any) break;
   }
   return items;
 }
@@ -84,7 +104,18 @@ Answer status_metric(const AnalystPlan& plan, const std::vector<sources::Evidenc
     json["period"] = field_or(*metric, "period");
     json["sql"] = metric->provenance.query;
     json["metric"] = field_or(*metric, "metric", metric->title);
-    cite_all(answer, {&*metric});
+    std::vector<const sources::EvidenceItem*> rows;
+    for (const sources::EvidenceItem& item : evidence) {
+      if (item.source == "db" && !field_or(item, "value").empty()) rows.push_back(&item);
+    }
+    if (rows.size() > 1) {  // a breakdown ("open bugs by priority"): value is its first row's
+      core::Json breakdown = core::Json::array();
+      for (const sources::EvidenceItem* row : rows) {
+        breakdown.push_back({{"label", row->title}, {"value", field_or(*row, "value")}, {"evidence", citation_key(*row)}});
+      }
+      json["breakdown"] = std::move(breakdown);
+    }
+    cite_all(answer, rows);
   } else {
     std::string note = "no metric value was retrieved";
     for (const SourceReport& report : reports) {

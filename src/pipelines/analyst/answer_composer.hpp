@@ -1,8 +1,10 @@
 // AnswerComposer writes the answer offline, deterministically, from the plan and the evidence: the
 // same plan, evidence and reports give the same bytes. Every Markdown statement drawn from evidence
-// ends with its citation "[<key>]"; status_metric_v1_json takes value, unit and period from the first
-// db item that has a "value" field and the SQL from that item's provenance; CASUAL gets a short
-// reply without evidence. Stateless; threads may share one.
+// ends with its citation "[<key>]", at most kMaxCitedItems taken round-robin over the sources in
+// the order they answered; status_metric_v1_json takes value, unit and period from the first db item
+// that has a "value" field and the SQL from that item's provenance, with a "breakdown" of every such
+// item when there are several; CASUAL gets a short reply without evidence. Stateless; threads may
+// share one.
 #pragma once
 
 #include <string_view>

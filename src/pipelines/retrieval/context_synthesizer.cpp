@@ -66,7 +66,7 @@ SynthesizedContext synthesize_context(const ContextInputs& inputs) {
     for (const sources::EvidenceItem& item : result->items) {
       if (!seen.insert(item.source + "\n" + item.id).second) continue;
       md += item_line(item);
-      items.push_back(to_json(item));
+      items.push_back(sources::to_json(item));
       ++item_count;
     }
     if (items.empty()) md += "No items.\n";

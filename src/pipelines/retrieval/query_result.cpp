@@ -64,7 +64,7 @@ core::Result<QueryResult> result_from_json(const core::Json& json, const std::st
     result.time = sources::TimeRange{*since, *until};
   }
   core::Result<std::vector<sources::EvidenceItem>> items =
-      read_list<sources::EvidenceItem>(member(json, "items"), pointer + "/items", evidence_from_json);
+      read_list<sources::EvidenceItem>(member(json, "items"), pointer + "/items", sources::evidence_from_json);
   if (!items) return items.error();
   core::Result<std::vector<Attempt>> attempts = read_list<Attempt>(member(json, "attempts"), pointer + "/attempts", attempt_from_json);
   if (!attempts) return attempts.error();
@@ -96,52 +96,9 @@ std::string iso_utc(std::chrono::system_clock::time_point time) {
   return fmt::format("{:%Y-%m-%dT%H:%M:%S}Z", std::chrono::floor<std::chrono::seconds>(time));
 }
 
-core::Json to_json(const sources::EvidenceItem& item) {
-  core::Json fields = core::Json::object();
-  for (const auto& [name, value] : item.fields) fields[name] = value;
-  core::Json json{{"source", item.source},
-                  {"id", item.id},
-                  {"title", item.title},
-                  {"snippet", item.snippet},
-                  {"fields", std::move(fields)},
-                  {"provenance",
-                   {{"source", item.provenance.source},
-                    {"locator", item.provenance.locator},
-                    {"query", item.provenance.query},
-                    {"fetched_at", item.provenance.fetched_at}}}};
-  if (item.score) json["score"] = *item.score;
-  return json;
-}
-
-core::Result<sources::EvidenceItem> evidence_from_json(const core::Json& json, const std::string& pointer) {
-  if (!json.is_object()) return core::invalid_argument("an item must be an object", pointer);
-  sources::EvidenceItem item;
-  for (auto [field, key] : {std::pair{&item.source, "source"}, {&item.id, "id"}, {&item.title, "title"},
-                            {&item.snippet, "snippet"}}) {
-    core::Result<std::string> text = read_string(member(json, key), pointer + "/" + key);
-    if (!text) return text.error();
-    *field = std::move(*text);
-  }
-  const core::Json& fields = member(json, "fields");
-  if (fields.is_object()) {
-    for (const auto& [name, value] : fields.items()) {
-      item.fields.emplace_back(name, value.is_string() ? value.get<std::string>() : value.dump());
-    }
-  }
-  if (member(json, "score").is_number()) item.score = member(json, "score").get<double>();
-  const core::Json& provenance = member(json, "provenance");
-  for (auto [field, key] : {std::pair{&item.provenance.source, "source"}, {&item.provenance.locator, "locator"},
-                            {&item.provenance.query, "query"}, {&item.provenance.fetched_at, "fetched_at"}}) {
-    core::Result<std::string> text = read_string(member(provenance, key), pointer + "/provenance/" + key);
-    if (!text) return text.error();
-    *field = std::move(*text);
-  }
-  return item;
-}
-
 core::Json to_json(const QueryResult& result) {
   core::Json items = core::Json::array();
-  for (const sources::EvidenceItem& item : result.items) items.push_back(to_json(item));
+  for (const sources::EvidenceItem& item : result.items) items.push_back(sources::to_json(item));
   core::Json attempts = core::Json::array();
   for (const Attempt& attempt : result.attempts) {
     attempts.push_back({{"source", attempt.source}, {"status", to_string(attempt.status)}, {"message", attempt.message}});

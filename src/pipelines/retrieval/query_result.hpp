@@ -12,6 +12,7 @@
 #include "core/json.hpp"
 #include "core/result.hpp"
 #include "sources/evidence_item.hpp"
+#include "sources/evidence_json.hpp"
 #include "sources/source_query.hpp"
 
 namespace planfirst::retrieval {
@@ -41,8 +42,6 @@ struct QueryResult {
   std::string failure_message() const;  // the attempts' messages, "; "-joined
 };
 
-core::Json to_json(const sources::EvidenceItem& item);
-core::Result<sources::EvidenceItem> evidence_from_json(const core::Json& json, const std::string& pointer);
 core::Json to_json(const QueryResult& result);
 core::Result<std::vector<QueryResult>> results_from_json(const core::Json& json,
                                                          std::string_view pointer = "/retrieval/results");

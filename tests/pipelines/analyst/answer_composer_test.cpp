@@ -1,0 +1,69 @@
+#include "pipelines/analyst/answer_composer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace planfirst::analyst {
+namespace {
+
+sources::EvidenceItem item(const std::string& source, const std::string& id,
+                           std::vector<std::pair<std::string, std::string>> fields = {}) {
+  sources::EvidenceItem evidence;
+  evidence.source = source;
+  evidence.id = source + ":" + id;
+  evidence.title = id;
+  evidence.snippet = "text of " + id;
+  evidence.fields = std::move(fields);
+  evidence.provenance.query = "SELECT 1";
+  return evidence;
+}
+
+AnalystPlan plan(RequestType type, std::string schema) {
+  return AnalystPlan{"intent", type, Track::kQuality, {}, {}, std::move(schema)};
+}
+
+TEST(AnswerComposer, EverySourceThatAnsweredIsCitedBeforeAnySourceIsCitedTwice) {
+  std::vector<sources::EvidenceItem> evidence;
+  for (int i = 0; i < 9; ++i) evidence.push_back(item("policy", "p" + std::to_string(i)));
+  evidence.push_back(item("doc", "d0"));
+  evidence.push_back(item("doc", "d1"));
+
+  const Answer answer = AnswerComposer().compose("q", plan(RequestType::kDataDefinition, "answer_v1_markdown"),
+                                                 evidence, {});
+
+  ASSERT_EQ(answer.citations.size(), kMaxCitedItems);
+  EXPECT_EQ(answer.citations[0], "policy:p0");
+  EXPECT_EQ(answer.citations[1], "doc:d0");
+  EXPECT_EQ(answer.citations[2], "policy:p1");
+  EXPECT_EQ(answer.citations[3], "doc:d1");
+  EXPECT_EQ(answer.citations[4], "policy:p2");
+}
+
+TEST(AnswerComposer, AMetricWithSeveralRowsCarriesTheBreakdown) {
+  const std::vector<sources::EvidenceItem> evidence = {item("db", "bugs/P1", {{"value", "3"}, {"unit", "bugs"}}),
+                                                       item("db", "bugs/P2", {{"value", "8"}, {"unit", "bugs"}})};
+
+  const Answer answer = AnswerComposer().compose("q", plan(RequestType::kStatusMetric, "status_metric_v1_json"),
+                                                 evidence, {});
+
+  const nlohmann::json content = nlohmann::json::parse(answer.text);
+  EXPECT_EQ(content["value"], 3.0);
+  ASSERT_EQ(content["breakdown"].size(), 2u);
+  EXPECT_EQ(content["breakdown"][1]["value"], "8");
+  EXPECT_EQ(content["breakdown"][1]["evidence"], "db:bugs/P2");
+  EXPECT_EQ(answer.citations, (std::vector<std::string>{"db:bugs/P1", "db:bugs/P2"}));
+}
+
+TEST(AnswerComposer, ASingleMetricRowHasNoBreakdown) {
+  const Answer answer = AnswerComposer().compose("q", plan(RequestType::kStatusMetric, "status_metric_v1_json"),
+                                                 {item("db", "rate", {{"value", "77.5"}})}, {});
+
+  EXPECT_FALSE(nlohmann::json::parse(answer.text).contains("breakdown"));
+}
+
+}  // namespace
+}  // namespace planfirst::analyst
