@@ -168,16 +168,26 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   for (const std::string& column : r.group_by) keys.push_back(column);
 
   // The aggregation the question's words name; without one, rows are summed per group, or drawn
-  // as they are when there is no group (one measure against another).
+  // as they are when there is no group (one column against another) or when a scatter of two
+  // measures splits its points by the group (one series per group).
   std::string func = first_label(stems, aggregations_);
   std::vector<std::string> metrics = r.metrics;
+  if (keys.empty() && !func.empty() && metrics.size() >= 2) {  // "name and the average age": per name
+    keys.push_back(metrics.front());
+    metrics.erase(metrics.begin());
+  }
   if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
     func = "count";
     metrics.emplace_back(kCountRowsMetric);
   } else if (metrics.empty()) {
     metrics.push_back(metric_for_count(r, profile));
   }
-  const bool raw = func.empty() && keys.empty();  // two measures against each other
+  std::string chart = has(r.outputs, "chart") ? first_label(stems, charts_) : "";
+  if (chart.empty() && has(r.analysis, "correlation") && metrics.size() > 1) chart = "plot_scatter";
+  const bool series = func.empty() && !keys.empty() && metrics.size() > 1 && chart == "plot_scatter";
+  std::vector<std::string> colors;  // columns that split a raw chart into series
+  if (series) colors.swap(keys);
+  const bool raw = func.empty() && keys.empty();  // one column against another
   if (func.empty()) func = "sum";
   std::vector<std::string> satisfies;
   for (const std::string& m : r.metrics) satisfies.push_back("metrics:" + m);
@@ -212,9 +222,9 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               "rank by " + metrics.front() + " as asked", {"analysis:ranking"});
   }
   if (has(r.outputs, "chart")) {
-    std::string chart = first_label(stems, charts_);
-    if (chart.empty() && has(r.analysis, "correlation") && keys.empty() && metrics.size() > 1) chart = "plot_scatter";
-    if (chart.empty()) chart = r.time.column ? "plot_line" : "plot_bar";
+    if (chart.empty() && has(r.analysis, "share") && !keys.empty()) chart = "plot_pie";
+    if (chart.empty()) chart = r.time.column || has(r.analysis, "trend") ? "plot_line" : "plot_bar";
+    if (chart == "plot_histogram" && !keys.empty()) chart = "plot_bar";
     const std::string x = keys.empty() ? metrics.front() : keys.front();
     const std::string y = keys.empty() && metrics.size() > 1 ? metrics[1] : metrics.front();
     Params params;
@@ -229,6 +239,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     } else {
       params = {{"x", text(x)}, {"y", text(y)}};
       if (keys.size() > 1) params["color"] = text(keys.back());
+      if (!colors.empty()) params["color"] = text(colors.front());
       if (keys.size() > 2 && chart == "plot_line") params["facet"] = text(keys[1]);
       if (chart == "plot_line" && has(r.analysis, "trend")) cites.push_back("analysis:trend");
       if (chart == "plot_scatter" && has(r.analysis, "correlation")) cites.push_back("analysis:correlation");

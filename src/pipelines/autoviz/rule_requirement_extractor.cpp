@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "core/ascii_case.hpp"
 #include "core/similarity.hpp"
 #include "core/tokenizer.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
@@ -50,12 +51,12 @@ class RequirementRulesReader {
       if (!defaults) return defaults.error();
       rules.default_outputs_ = *defaults;
       rules.compare_when_grouped_by_ = root["compare_when_grouped_by"].as<std::size_t>(2);
-      for (auto [key, target] : {std::pair{"group_phrases", &rules.group_phrases_},
-                                 std::pair{"count_phrases", &rules.count_phrases_},
-                                 std::pair{"time_phrases", &rules.time_phrases_}}) {
-        core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(root, key);
-        if (!phrases) return phrases.error();
-        *target = std::move(*phrases);
+      if (auto r = phrase_fields(root, {{"group_phrases", &rules.group_phrases_},
+                                        {"count_phrases", &rules.count_phrases_},
+                                        {"time_phrases", &rules.time_phrases_},
+                                        {"bucket_phrases", &rules.bucket_phrases_}});
+          !r) {
+        return r.error();
       }
       core::Result<YAML::Node> ranking = yaml_.mapping(root, "ranking_words", "rules");
       if (!ranking) return ranking.error();
@@ -67,22 +68,27 @@ class RequirementRulesReader {
       rules.ranking_asc_ = std::move(*asc);
       core::Result<YAML::Node> sort = yaml_.mapping(root, "sort", "rules");
       if (!sort) return sort.error();
-      for (auto [key, target] : {std::pair{"verbs", &rules.sort_.verbs}, std::pair{"plain", &rules.sort_.plain},
-                                 std::pair{"desc", &rules.sort_.desc}, std::pair{"asc", &rules.sort_.asc},
-                                 std::pair{"x_axis", &rules.sort_.x_axis}, std::pair{"y_axis", &rules.sort_.y_axis}}) {
-        core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(*sort, key);
-        if (!phrases) return phrases.error();
-        *target = std::move(*phrases);
+      SortPhrases& s = rules.sort_;
+      if (auto r = phrase_fields(*sort, {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
+                                         {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis}});
+          !r) {
+        return r.error();
       }
+      core::Result<YAML::Node> text = yaml_.mapping(root, "text_filters", "rules");
+      if (!text) return text.error();
+      TextFilterPhrases& t = rules.text_filters_;
+      if (auto r = phrase_fields(*text, {{"verbs", &t.verbs}, {"markers", &t.markers}, {"negations", &t.negations},
+                                         {"links", &t.links}});
+          !r) {
+        return r.error();
+      }
+      core::Result<YAML::Node> values = yaml_.mapping(root, "values", "rules");
+      if (!values) return values.error();
+      if (auto r = value_words(*values, rules.value_words_); !r) return r.error();
       core::Result<YAML::Node> synonyms = yaml_.mapping(root, "synonyms", "rules");
       if (!synonyms) return synonyms.error();
-      for (const auto& entry : *synonyms) {
-        core::Result<std::vector<std::string>> words = yaml_.names_at(entry.second, "synonym");
-        if (!words) return words.error();
-        for (const std::string& word : *words) {
-          rules.synonyms_[stems_of({entry.first.as<std::string>()}).front()].push_back(stems_of({word}).front());
-        }
-      }
+      const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
+      if (auto r = word_map(*synonyms, "synonym", stem, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
       core::Result<std::vector<std::string>> stopwords = yaml_.names(root, "stopwords", "rules");
       if (!stopwords) return stopwords.error();
@@ -96,6 +102,43 @@ class RequirementRulesReader {
     core::Result<std::vector<std::string>> names = yaml_.names(parent, key, "rules");
     if (!names) return names.error();
     return phrases_of(*names);
+  }
+
+  using PhraseField = std::pair<const char*, RuleRequirementExtractor::Phrases*>;
+
+  // Each listed key of `parent` read as phrases into its target.
+  core::Result<void> phrase_fields(const YAML::Node& parent, std::initializer_list<PhraseField> fields) const {
+    for (auto [key, target] : fields) {
+      core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(parent, key);
+      if (!phrases) return phrases.error();
+      *target = std::move(*phrases);
+    }
+    return core::ok();
+  }
+
+  // A mapping of words to lists of words: the stem of each key -> each listed word as `listed` makes it.
+  core::Result<void> word_map(const YAML::Node& map, const char* what, std::string (*listed)(const std::string&),
+                              std::map<std::string, std::vector<std::string>>& out) const {
+    for (const auto& entry : map) {
+      core::Result<std::vector<std::string>> words = yaml_.names_at(entry.second, what);
+      if (!words) return words.error();
+      for (const std::string& word : *words) out[stems_of({entry.first.as<std::string>()}).front()].push_back(listed(word));
+    }
+    return core::ok();
+  }
+
+  // values: {words: {male: [m, male]}, negations: [...], links: [...]}
+  core::Result<void> value_words(const YAML::Node& values, ValueWords& out) const {
+    core::Result<YAML::Node> words = yaml_.mapping(values, "words", "values");
+    if (!words) return words.error();
+    const auto lower = [](const std::string& word) { return core::ascii_lower(word); };
+    if (auto r = word_map(*words, "value word", lower, out.synonyms); !r) return r.error();
+    for (auto [key, target] : {std::pair{"negations", &out.negations}, std::pair{"links", &out.links}}) {
+      core::Result<std::vector<std::string>> names = yaml_.names(values, key, "values");
+      if (!names) return names.error();
+      *target = stems_of(*names);
+    }
+    return core::ok();
   }
 
   core::Result<void> labelled(const YAML::Node& root, const char* key,
@@ -122,14 +165,19 @@ core::Result<RuleRequirementExtractor> RuleRequirementExtractor::load(const core
 
 namespace {
 
+// Whether question word `at` names column word stem `stem` exactly, by stem or through a synonym.
+bool names_stem(const Question& q, std::size_t at, const std::string& stem,
+                const std::map<std::string, std::vector<std::string>>& synonyms) {
+  if (q.stems[at] == stem) return true;
+  auto it = synonyms.find(q.stems[at]);
+  return it != synonyms.end() && std::find(it->second.begin(), it->second.end(), stem) != it->second.end();
+}
+
 // How well question word `at` names column word `word` (with stem `stem`): exact or stemmed,
 // through a synonym, or by Jaro-Winkler for words of four letters or more.
 bool names_word(const Question& q, std::size_t at, const std::string& word, const std::string& stem,
                 const std::map<std::string, std::vector<std::string>>& synonyms) {
-  if (q.tokens[at] == word || q.stems[at] == stem) return true;
-  if (auto it = synonyms.find(q.stems[at]); it != synonyms.end()) {
-    if (std::find(it->second.begin(), it->second.end(), stem) != it->second.end()) return true;
-  }
+  if (q.tokens[at] == word || names_stem(q, at, stem, synonyms)) return true;
   return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
 }
 
@@ -156,7 +204,8 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     }
     names.push_back({&column, std::move(words), std::move(stems)});
   }
-  // A single distinctive word of a multi-word column ("category" for product_category).
+  // A single distinctive word of a multi-word column ("category" for product_category, "department"
+  // for dept_code through a synonym).
   for (const auto& [column, words, stems] : names) {
     if (words.size() < 2) continue;
     if (stems.back() == "id") continue;  // "singers" names the rows, not singer_id; "singer id" does
@@ -164,7 +213,7 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
       for (const std::string& stem : stems) {
         const bool distinctive = word_owners[stem] == 1 &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
-        if (distinctive && q.stems[at] == stem) candidates.push_back({at, at + 1, column});
+        if (distinctive && names_stem(q, at, stem, synonyms)) candidates.push_back({at, at + 1, column});
       }
     }
   }
@@ -186,9 +235,32 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
 
 bool is_connector(const std::string& token) { return token == "and" || token == "or" || token == "the" || token == "its"; }
 
-// Filters for categorical values the question names verbatim ("in the West region").
+// Whether the question's words at `at` name `value` (tokenized as `words`): word for word or stem
+// for stem ("defenders" for "Defender"), or through a value word ("male" for "M").
+bool names_value(const Question& q, std::size_t at, const std::vector<std::string>& words, const std::string& value,
+                 const std::map<std::string, std::vector<std::string>>& value_words) {
+  if (at + words.size() > q.tokens.size()) return false;
+  const Stems stems = stems_of(words);
+  if (std::equal(stems.begin(), stems.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at))) return true;
+  auto it = value_words.find(q.stems[at]);
+  return it != value_words.end() && std::find(it->second.begin(), it->second.end(), core::ascii_lower(value)) != it->second.end();
+}
+
+// Whether a negation word stands before token `at`, with only link words between ("not in London",
+// "not from the United States").
+bool negated_at(const Question& q, std::size_t at, const Stems& negations, const Stems& links) {
+  for (std::size_t before = at; before-- > 0 && at - before <= 4;) {
+    if (std::find(negations.begin(), negations.end(), q.stems[before]) != negations.end()) return true;
+    if (std::find(links.begin(), links.end(), q.stems[before]) == links.end()) return false;
+  }
+  return false;
+}
+
+// Filters for categorical values the question names ("in the West region", "male students"),
+// except at the tokens of comparisons (`compared`).
 void ground_values(const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
-                   const Stems& stopwords, Requirements& requirements) {
+                   const Stems& stopwords, const ValueWords& words_, const std::set<std::size_t>& compared,
+                   Requirements& requirements) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (column.role != data::ColumnRole::kCategorical) continue;
     for (const std::string& value : column.samples) {
@@ -196,20 +268,36 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
       const bool only_stopwords = std::all_of(words.begin(), words.end(), [&](const std::string& word) {
         return std::find(stopwords.begin(), stopwords.end(), word) != stopwords.end();
       });
-      if (only_stopwords) continue;  // the value "A" is not the article "a"
       for (std::size_t at = 0; !words.empty() && at + words.size() <= q.tokens.size(); ++at) {
         const bool inside_mention = std::any_of(mentions.begin(), mentions.end(),
                                                 [&](const Mention& m) { return at < m.end && at + words.size() > m.begin; });
-        if (inside_mention || !std::equal(words.begin(), words.end(), q.tokens.begin() + static_cast<std::ptrdiff_t>(at))) {
-          continue;
-        }
-        Constraint filter;
-        filter.type = "filter";
-        filter.column = column.name;
-        filter.op = at > 0 && (q.tokens[at - 1] == "not" || q.tokens[at - 1] == "except") ? "!=" : "=";
-        filter.value = ParamValue{{ParamScalar(value)}, false};
-        add_unique(requirements.constraints, filter);
+        if (inside_mention || only_stopwords || compared.count(at)) continue;  // the value "A" is not the article "a"
+        if (!names_value(q, at, words, value, words_.synonyms)) continue;
+        const bool negated = negated_at(q, at, words_.negations, words_.links);
+        add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
+                                                        ParamValue{{ParamScalar(value)}, false}, "", 0});
       }
+    }
+  }
+}
+
+// Two or more values of one column named together are no single filter: joined by "or" they are a
+// list to keep ("Bob Fosse or Cleavant Derricks"), else the question compares them and groups by
+// the column ("male and female students").
+void settle_several_values(const Question& q, Requirements& requirements) {
+  std::map<std::string, std::vector<ParamScalar>> values;
+  for (const Constraint& c : requirements.constraints) {
+    if (c.type == "filter" && c.op == "=" && c.value.items.size() == 1) values[c.column].push_back(c.value.items.front());
+  }
+  const bool either = std::find(q.tokens.begin(), q.tokens.end(), "or") != q.tokens.end();
+  for (const auto& [column, items] : values) {
+    if (items.size() < 2) continue;
+    std::erase_if(requirements.constraints,
+                  [&](const Constraint& c) { return c.type == "filter" && c.op == "=" && c.column == column; });
+    if (either) {
+      requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
+    } else if (std::find(requirements.group_by.begin(), requirements.group_by.end(), column) == requirements.group_by.end()) {
+      requirements.group_by.insert(requirements.group_by.begin(), column);
     }
   }
 }
@@ -242,31 +330,56 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
   return std::nullopt;
 }
 
-// Filters for a measure compared with a number within three words after it ("salary lower than
-// 50000", "price between 10 and 20").
-void ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
-                        const std::vector<std::pair<std::string, Phrases>>& comparisons, Requirements& requirements) {
+bool is_numeric(const data::ColumnProfile& column) {
+  return column.role == data::ColumnRole::kMeasure || column.type == data::ColumnType::kInteger ||
+         column.type == data::ColumnType::kDouble;
+}
+
+// Filters for a numeric column compared with a number within three words after it ("salary lower
+// than 50000", "price between 10 and 20", "whose id is 10"), or named right after a comparison
+// and its number ("with at least 1 death"). Returns the tokens the comparisons used (phrase and
+// numbers): they name no value and ask for no ranking.
+std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
+                                         const std::vector<std::pair<std::string, Phrases>>& comparisons,
+                                         Requirements& requirements) {
+  std::set<std::size_t> used;
   for (const Mention& m : mentions) {
-    if (m.column->role != data::ColumnRole::kMeasure) continue;
-    for (std::size_t at = m.end; at < m.end + 3 && at < q.stems.size(); ++at) {
-      if (std::optional<Constraint> filter = comparison_at(q, at + 1, m.column->name, comparisons)) {
-        add_unique(requirements.constraints, *filter);
-        break;
+    if (!is_numeric(*m.column)) continue;
+    std::optional<Constraint> filter;
+    std::size_t number = 0;  // the token of the (first) number
+    for (std::size_t at = m.end; !filter && at < m.end + 3 && at < q.stems.size(); ++at) {
+      filter = comparison_at(q, at + 1, m.column->name, comparisons);
+      number = at + 1;
+    }
+    if (!filter && m.begin >= 2) {
+      filter = comparison_at(q, m.begin - 1, m.column->name, comparisons);
+      number = m.begin - 1;
+    }
+    if (!filter) continue;
+    add_unique(requirements.constraints, *filter);
+    for (const auto& [op, phrases] : comparisons) {
+      if (op == filter->op) {
+        for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at) used.insert(at);
       }
     }
+    if (filter->op == "between") used.insert({number + 1, number + 2});
   }
+  return used;
 }
 
 // The sort constraint of `clause`: its axis resolved to a column (x: the first time or grouping
-// column; y: the first metric, or "count" when the question counts rows), else a column named
+// column, else the first metric; y: the first metric, the second when the first is the x axis, or
+// "count" when the question counts rows), else a column named
 // inside it. Nothing when a ranking already asked for a sort.
 void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Requirements& requirements) {
   const bool sorted = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
                                   [](const Constraint& c) { return c.type == "sort"; });
   if (sorted) return;
+  const std::vector<std::string>& metrics = requirements.metrics;
   std::string x = requirements.time.column.value_or(requirements.group_by.empty() ? "" : requirements.group_by.front());
-  std::string y = requirements.metrics.empty() ? std::string(kCountColumn) : requirements.metrics.front();
-  if (x.empty()) x = requirements.metrics.empty() ? "" : requirements.metrics.front();
+  const bool pair = x.empty() && metrics.size() >= 2;  // one column drawn against another
+  std::string y = metrics.empty() ? std::string(kCountColumn) : metrics[pair ? 1 : 0];
+  if (x.empty()) x = metrics.empty() ? "" : metrics.front();
   std::string column = clause.axis == "y" ? y : x;
   if (clause.axis.empty()) {
     for (const Mention& m : mentions) {
@@ -274,6 +387,70 @@ void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Re
     }
   }
   if (!column.empty()) requirements.constraints.push_back({"sort", column, "", ParamValue{}, clause.direction, 0});
+}
+
+// The mentions of columns of text or categories, where a text filter may apply.
+std::vector<ColumnSpan> text_spans(const std::vector<Mention>& mentions) {
+  std::vector<ColumnSpan> spans;
+  for (const Mention& m : mentions) {
+    const data::ColumnRole role = m.column->role;
+    if (role == data::ColumnRole::kText || role == data::ColumnRole::kCategorical) {
+      spans.push_back({m.begin, m.end, m.column->name});
+    }
+  }
+  return spans;
+}
+
+// Whether a count phrase ends at token `at`, or just before a "the" there ("the number of the
+// categories").
+bool counts_at(const Question& q, std::size_t at, const Phrases& count_phrases) {
+  if (phrase_ending_at(q.stems, at, count_phrases) > 0) return true;
+  return at > 0 && q.tokens[at - 1] == "the" && phrase_ending_at(q.stems, at - 1, count_phrases) > 0;
+}
+
+// The column a count phrase names ("how many players", "the number of companies") is what is
+// counted, not a key, when a grouping phrase names another column ("... each position").
+void drop_counted_keys(const std::vector<std::string>& counted, const std::set<std::string>& grouped_by_phrase,
+                       Requirements& requirements) {
+  const bool other_key = std::any_of(requirements.group_by.begin(), requirements.group_by.end(), [&](const std::string& c) {
+    return grouped_by_phrase.count(c) && std::find(counted.begin(), counted.end(), c) == counted.end();
+  });
+  if (!other_key) return;
+  for (const std::string& column : counted) {
+    if (!grouped_by_phrase.count(column)) std::erase(requirements.group_by, column);
+  }
+}
+
+// Whether `column` reads as an axis of categories or dates rather than as values to draw.
+bool is_axis_column(const data::ColumnProfile& column) {
+  return column.role != data::ColumnRole::kMeasure && column.role != data::ColumnRole::kIdentifier;
+}
+
+// A date column the question names with no grain and no bucketing word ("salary over hire_date",
+// "count them by date") is drawn as its values are: it becomes the first grouping column when a
+// phrase groups by it or the question counts, else a listed column.
+void settle_named_time(bool grouped, std::vector<std::string>& listed, Requirements& requirements) {
+  const std::string column = *requirements.time.column;
+  requirements.time.column.reset();
+  if (grouped) {
+    requirements.group_by.insert(requirements.group_by.begin(), column);
+  } else {
+    listed.insert(listed.begin(), column);
+  }
+}
+
+// Two columns listed with no grouping phrase and no count ("the name and age of each teacher",
+// "name versus age") are drawn as they are: metrics = {axis, value}, the axis being the first
+// column of categories or dates.
+void draw_listed_pair(const std::vector<std::string>& listed, const data::SchemaProfile& profile,
+                      Requirements& requirements) {
+  if (listed.size() != 2) return;
+  const data::ColumnProfile* first = profile.find(listed[0]);
+  const data::ColumnProfile* second = profile.find(listed[1]);
+  if (first == nullptr || second == nullptr) return;
+  const bool swap = !is_axis_column(*first) && is_axis_column(*second);
+  requirements.metrics = swap ? std::vector<std::string>{listed[1], listed[0]} : listed;
+  std::erase_if(requirements.group_by, [&](const std::string& c) { return c == listed[0] || c == listed[1]; });
 }
 
 }  // namespace
@@ -295,11 +472,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   std::vector<std::string> ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
   std::set<std::string> grouped_by_phrase;  // "how many": a number after "by" groups
   std::size_t previous_end = 0;
+  bool time_named = false;
+  std::vector<std::string> counted;  // "how many players ... each position": players are counted
   for (const Mention& m : mentions) {
+    if (counting && counts_at(q, m.begin, count_phrases_)) counted.push_back(m.column->name);
     const std::size_t phrase = phrase_ending_at(q.stems, m.begin, group_phrases_);
     bool continues = grouping && m.begin >= previous_end;
     for (std::size_t at = previous_end; continues && at < m.begin; ++at) continues = is_connector(q.tokens[at]);
-    grouping = phrase > 0 || continues;
+    grouping = phrase > 0 || (continues && m.column->role != data::ColumnRole::kMeasure);  // "each name and the amount"
     previous_end = m.end;
     const data::ColumnProfile& column = *m.column;
     if (grouping) grouped_by_phrase.insert(column.name);
@@ -308,6 +488,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     if ((!grouping || bare_by) && column.role != data::ColumnRole::kTemporal) add_unique(ungrouped, column.name);
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
+      time_named = true;
     } else if (column.role == data::ColumnRole::kMeasure &&
                (!grouping || (requirements.metrics.empty() && !counting && m.begin > 0 && q.tokens[m.begin - 1] == "by"))) {
       add_unique(requirements.metrics, column.name);  // "top 3 categories by units" ranks by units
@@ -315,23 +496,41 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
       add_unique(requirements.group_by, column.name);
     }
   }
-  ground_values(q, profile, mentions, stopwords_, requirements);
-  ground_comparisons(q, mentions, comparisons_, requirements);
+  const std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
+  ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
+  settle_several_values(q, requirements);
+  for (const Constraint& filter : find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
+    add_unique(requirements.constraints, filter);
+  }
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
     if (c.type == "filter" && !grouped_by_phrase.count(c.column)) std::erase(requirements.group_by, c.column);
   }
+  drop_counted_keys(counted, grouped_by_phrase, requirements);
   // Words that name a column say nothing else: a column called "rank" asks for no ranking.
   Stems words = q.stems;
   for (const Mention& m : mentions) {
     for (std::size_t at = m.begin; at < m.end; ++at) words[at].clear();
   }
   for (std::size_t at = sort ? sort->begin : 0; sort && at < sort->end; ++at) words[at].clear();
+  for (std::size_t at : compared) words[at].clear();  // "at least 2 goals" ranks nothing
 
   for (const auto& [grain, phrases] : grains_) {
     if (contains_phrase(words, phrases)) requirements.time.grain = grain;
   }
+  std::vector<std::string> listed;  // columns named outside grouping phrases, in order, filters aside
+  for (const std::string& name : ungrouped) {
+    const bool filtered = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                      [&](const Constraint& c) { return c.column == name; });
+    const auto named = std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.column->name == name; });
+    if ((!filtered || named > 1) && !grouped_by_phrase.count(name)) listed.push_back(name);  // "names ... in their names"
+  }
+  const bool grouped = !grouped_by_phrase.empty() || counting;
+  if (time_named && requirements.time.grain == "unknown" && !contains_phrase(words, bucket_phrases_)) {
+    settle_named_time(grouped_by_phrase.count(*requirements.time.column) > 0 || counting, listed, requirements);
+  }
+  if (!grouped) draw_listed_pair(listed, profile, requirements);
   const bool asks_time = requirements.time.grain != "unknown" || contains_phrase(words, time_phrases_);
-  if (asks_time && !requirements.time.column) {
+  if (asks_time && !requirements.time.column && !time_named) {
     for (const data::ColumnProfile& column : profile.columns) {
       if (column.role == data::ColumnRole::kTemporal) {
         requirements.time.column = column.name;

@@ -29,7 +29,9 @@ core::Result<std::string> condition(const ToolParams& params, const std::string&
     values.clear();
     return fmt::format("{} IS {}NULL", column, op == "=" ? "" : "NOT ");
   }
-  if (op == "contains") return fmt::format("contains(CAST({} AS VARCHAR), CAST($1 AS VARCHAR))", column);
+  if (op == "contains" || op == "not_contains") {
+    return fmt::format("{}contains(CAST({} AS VARCHAR), CAST($1 AS VARCHAR))", op == "contains" ? "" : "NOT ", column);
+  }
   if (op == "between") return fmt::format("{} BETWEEN $1 AND $2", column);
   if (op == "in") return fmt::format("{} IN ({})", column, placeholders(values.size()));
   if (op == "not_in") return fmt::format("{} NOT IN ({})", column, placeholders(values.size()));
@@ -44,7 +46,7 @@ Output filter_rows(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::string> column = column_param(ctx, params, *relation, "column");
   if (!column) return column.error();
   core::Result<std::string> op =
-      params.choice("op", {"=", "!=", ">", ">=", "<", "<=", "in", "not_in", "between", "contains"}, "");
+      params.choice("op", {"=", "!=", ">", ">=", "<", "<=", "in", "not_in", "between", "contains", "not_contains"}, "");
   if (!op) return op.error();
   if (op->empty()) return params.error("op", "required");
   core::Result<std::vector<data::Value>> values = params.values("value");
