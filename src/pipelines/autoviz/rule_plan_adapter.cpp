@@ -259,7 +259,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     steps.add("compute_distributions", {{"columns", texts({metrics.front()})}}, "how the values spread",
               {"analysis:distribution"});
   }
-  if (has(r.analysis, "correlation") && !has(steps.tools(), "plot_scatter") && metrics.size() >= 2) {
+  const bool drawn_all = has(steps.tools(), "plot_scatter") && metrics.size() <= 2;  // a scatter draws two
+  if (has(r.analysis, "correlation") && !drawn_all && metrics.size() >= 2) {
     steps.add("compute_correlations", {{"columns", texts(metrics)}}, "how the metrics move together",
               {"analysis:correlation"});
   }

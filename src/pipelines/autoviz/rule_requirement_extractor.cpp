@@ -11,6 +11,7 @@
 #include "core/similarity.hpp"
 #include "core/tokenizer.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
+#include "pipelines/autoviz/quoted_value.hpp"
 #include "pipelines/autoviz/registry_yaml.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 
@@ -54,7 +55,8 @@ class RequirementRulesReader {
       if (auto r = phrase_fields(root, {{"group_phrases", &rules.group_phrases_},
                                         {"count_phrases", &rules.count_phrases_},
                                         {"time_phrases", &rules.time_phrases_},
-                                        {"bucket_phrases", &rules.bucket_phrases_}});
+                                        {"bucket_phrases", &rules.bucket_phrases_},
+                                        {"axis_joiners", &rules.axis_joiners_}});
           !r) {
         return r.error();
       }
@@ -498,14 +500,29 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   }
   const std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
   ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
-  settle_several_values(q, requirements);
   for (const Constraint& filter : find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
     add_unique(requirements.constraints, filter);
   }
+  for (const Constraint& filter : find_quoted_filters(question, q.tokens, q.stems, text_spans(mentions), value_words_.negations)) {
+    const bool stated = std::any_of(requirements.constraints.begin(), requirements.constraints.end(), [&](const Constraint& c) {
+      return c.type == "filter" && c.value == filter.value;  // the value was already found in a column
+    });
+    if (!stated) requirements.constraints.push_back(filter);
+  }
+  settle_several_values(q, requirements);
+  const auto named_once = [&](const std::string& name) {
+    return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.column->name == name; }) <= 1;
+  };
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
-    if (c.type == "filter" && !grouped_by_phrase.count(c.column)) std::erase(requirements.group_by, c.column);
+    if (c.type == "filter" && !grouped_by_phrase.count(c.column) && named_once(c.column)) {
+      std::erase(requirements.group_by, c.column);
+    }
   }
   drop_counted_keys(counted, grouped_by_phrase, requirements);
+  if (time_named && !requirements.group_by.empty() &&
+      std::find(counted.begin(), counted.end(), *requirements.time.column) != counted.end()) {
+    requirements.time.column.reset();  // "the number of invoices by state": invoice_date is counted
+  }
   // Words that name a column say nothing else: a column called "rank" asks for no ranking.
   Stems words = q.stems;
   for (const Mention& m : mentions) {
@@ -513,6 +530,12 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   }
   for (std::size_t at = sort ? sort->begin : 0; sort && at < sort->end; ++at) words[at].clear();
   for (std::size_t at : compared) words[at].clear();  // "at least 2 goals" ranks nothing
+  for (std::size_t i = 1; i < mentions.size(); ++i) {   // "name versus age" compares nothing
+    const std::size_t gap = mentions[i].begin - mentions[i - 1].end;
+    if (gap > 0 && phrase_ending_at(q.stems, mentions[i].begin, axis_joiners_) == gap) {
+      for (std::size_t at = mentions[i - 1].end; at < mentions[i].begin; ++at) words[at].clear();
+    }
+  }
 
   for (const auto& [grain, phrases] : grains_) {
     if (contains_phrase(words, phrases)) requirements.time.grain = grain;
@@ -521,11 +544,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   for (const std::string& name : ungrouped) {
     const bool filtered = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
                                       [&](const Constraint& c) { return c.column == name; });
-    const auto named = std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.column->name == name; });
-    if ((!filtered || named > 1) && !grouped_by_phrase.count(name)) listed.push_back(name);  // "names ... in their names"
+    if ((!filtered || !named_once(name)) && !grouped_by_phrase.count(name)) listed.push_back(name);  // "names ... in their names"
   }
   const bool grouped = !grouped_by_phrase.empty() || counting;
-  if (time_named && requirements.time.grain == "unknown" && !contains_phrase(words, bucket_phrases_)) {
+  if (time_named && requirements.time.column && requirements.time.grain == "unknown" && !contains_phrase(words, bucket_phrases_)) {
     settle_named_time(grouped_by_phrase.count(*requirements.time.column) > 0 || counting, listed, requirements);
   }
   if (!grouped) draw_listed_pair(listed, profile, requirements);
@@ -543,6 +565,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   }
   const bool correlates = std::find(requirements.analysis.begin(), requirements.analysis.end(), "correlation") !=
                           requirements.analysis.end();
+  std::erase_if(ungrouped, [&](const std::string& name) {  // a column named once, in a filter, is no axis
+    return named_once(name) && std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                           [&](const Constraint& c) { return c.type == "filter" && c.column == name; });
+  });
   if (correlates && ungrouped.size() >= 2) {  // a relationship is between the columns it names, in order
     for (const std::string& name : ungrouped) {
       std::erase(requirements.group_by, name);

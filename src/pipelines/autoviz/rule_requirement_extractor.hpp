@@ -50,6 +50,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
+  Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;
   Phrases ranking_asc_;

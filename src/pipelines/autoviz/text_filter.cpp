@@ -81,21 +81,24 @@ std::vector<Constraint> find_text_filters(std::string_view question, const std::
     if (verb == 0 && marker == 0) continue;
     const std::size_t value = at + verb + marker;
     if (value >= tokens.size()) continue;
-    const bool either = value + 2 < tokens.size() && (tokens[value + 1] == "or" || tokens[value + 1] == "and") &&
-                        tokens[value + 2].size() == tokens[value].size();
+    // "the letters D or S": either value; "D and S" is left alone (both, or either?).
+    const bool either = value + 2 < tokens.size() && tokens[value + 1] == "or" && tokens[value + 2].size() == tokens[value].size();
     const ColumnSpan* column = verb > 0 ? column_before(at, columns) : nullptr;
     if (column == nullptr && marker > 0) column = column_after(stems, value + (either ? 3 : 1), columns, phrases.links);
-    if (column == nullptr || either) continue;
-    const std::string word = ascii_only(tokens[value]);
-    if (word.empty()) continue;
-    const int nth = static_cast<int>(std::count(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(value), tokens[value]));
+    if (column == nullptr) continue;
+    ParamValue values{{}, either};
+    for (std::size_t v : either ? std::vector<std::size_t>{value, value + 2} : std::vector<std::size_t>{value}) {
+      const std::string word = ascii_only(tokens[v]);
+      const int nth = static_cast<int>(std::count(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(v), tokens[v]));
+      if (!word.empty()) values.items.emplace_back(spelled_as_in(question, word, nth));
+    }
+    if (values.items.empty()) continue;
     const bool negated = negated_before(stems, at, phrases.negations) ||
                          (verb > 0 && std::any_of(stems.begin() + static_cast<std::ptrdiff_t>(column->end),
                                                   stems.begin() + static_cast<std::ptrdiff_t>(at), [&](const std::string& s) {
                                                     return phrase_starting_at(Stems{s}, 0, phrases.negations) > 0;
                                                   }));
-    filters.push_back({"filter", column->column, negated ? "not_contains" : "contains",
-                       ParamValue{{ParamScalar(spelled_as_in(question, word, nth))}, false}, "", 0});
+    filters.push_back({"filter", column->column, negated ? "not_contains" : "contains", std::move(values), "", 0});
     at = value;
   }
   return filters;

@@ -27,8 +27,8 @@ struct ColumnSpan {   // a text column the question names, tokens [begin, end)
   std::string column;
 };
 
-// The text filters of `question`, tokenized as `tokens` and stemmed as `stems`, on `columns`. A
-// value followed by "or"/"and" and another value is skipped: atoms cannot state either-or.
+// The text filters of `question`, tokenized as `tokens` and stemmed as `stems`, on `columns`.
+// "the letters D or S" is one filter with the list [D, S]: contains either (not_contains: neither).
 std::vector<Constraint> find_text_filters(std::string_view question, const std::vector<std::string>& tokens,
                                           const Stems& stems, const std::vector<ColumnSpan>& columns,
                                           const TextFilterPhrases& phrases);

@@ -264,5 +264,27 @@ TEST(RuleRequirementExtractor, AMeasureAfterAndDoesNotContinueAGrouping) {
   EXPECT_EQ(json["metrics"], Json::parse(R"(["Salary"])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, ADateCountedBesideAGroupIsNoTimeColumn) {
+  const Json json = extract("the number of dates by region");
+
+  EXPECT_EQ(json["time"]["column"], Json());
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["region"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, VersusBetweenTwoColumnsSetsAxesAndComparesNothing) {
+  const Json json = extract("a scatter chart of units versus revenue");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["units", "revenue"])"));
+  EXPECT_EQ(json["analysis"], Json::parse(R"(["correlation"])"));
+}
+
+TEST(RuleRequirementExtractor, AQuotedValueAndAnAbbreviatedColumnAreFound) {
+  const Json quoted = staff_requirements("count the staff whose position is not \"Keeper\" by city");
+  const Json correlated = staff_requirements("the correlation between age and salary of staff whose position is \"Forward\"");
+
+  EXPECT_EQ(quoted["constraints"], Json::parse(R"([{"type": "filter", "column": "Position", "op": "!=", "value": "Keeper"}])"));
+  EXPECT_EQ(correlated["metrics"], Json::parse(R"(["Age", "Salary"])")) << "a column named once, in a filter, is no axis";
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz

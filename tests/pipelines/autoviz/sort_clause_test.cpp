@@ -27,6 +27,10 @@ TEST(SortClause, FindsTheDirectionTheVerbAndTheAxis) {
   EXPECT_EQ(described("the number of last names in alphabetical order"), "asc x [alphabet order]");
 }
 
+TEST(SortClause, AVerbBeforeAnAndGovernsNoLaterDirection) {
+  EXPECT_EQ(described("list each result and its count in descending order of count"), "desc - [descend order]");
+}
+
 TEST(SortClause, APlainVerbWithBySortsAscendingByWhatFollows) {
   EXPECT_EQ(described("how many wines ordered by year"), "asc - [order by year]");
   EXPECT_EQ(described("revenue by region"), "none");

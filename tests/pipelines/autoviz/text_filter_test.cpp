@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/tokenizer.hpp"
 
 namespace planfirst::autoviz {
@@ -35,8 +37,14 @@ TEST(TextFilter, TheLetterInTheirColumn) {
   EXPECT_EQ(filters("staff without the letter Q in their name", 99, 7), std::vector<std::string>{"name not_contains Q"});
 }
 
-TEST(TextFilter, EitherOfTwoLettersIsNoSingleFilter) {
-  EXPECT_TRUE(filters("staff who have the letters D or S in their name", 99, 10).empty());
+TEST(TextFilter, EitherOfTwoLettersIsOneFilterWithAList) {
+  const std::vector<std::string> tokens = core::tokenize("staff who have the letters D or S in their name");
+  const std::vector<Constraint> found =
+      find_text_filters("staff who have the letters D or S in their name", tokens, stems_of(tokens), {{10, 11, "name"}}, phrases());
+
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].op, "contains");
+  EXPECT_EQ(found[0].value.to_json(), core::Json::parse(R"(["D", "S"])"));
   EXPECT_TRUE(filters("the total revenue by region", 99, 99).empty());
 }
 
