@@ -8,7 +8,8 @@
 namespace planfirst::autoviz {
 namespace {
 
-constexpr std::size_t kColumnReach = 5;  // tokens between a column and the value it is compared with
+constexpr std::size_t kColumnReach = 5;    // tokens between a column and the value it is compared with
+constexpr std::size_t kNegationReach = 4;  // tokens before the column a negation may stand ("do not belong to the")
 
 struct Quote {
   std::string_view open, close;
@@ -79,7 +80,7 @@ std::vector<Constraint> find_quoted_filters(std::string_view question, const std
     from = end;
     const ColumnSpan* column = column_of(begin, end, columns);
     if (column == nullptr) continue;
-    const std::size_t first = std::min(column->begin, begin) >= 3 ? std::min(column->begin, begin) - 3 : 0;
+    const std::size_t first = std::min(column->begin, begin) >= kNegationReach ? std::min(column->begin, begin) - kNegationReach : 0;
     const bool negated = std::any_of(stems.begin() + static_cast<std::ptrdiff_t>(first), stems.begin() + static_cast<std::ptrdiff_t>(begin),
                                      [&](const std::string& s) { return std::find(negations.begin(), negations.end(), s) != negations.end(); });
     filters.push_back({"filter", column->column, negated ? "!=" : "=", ParamValue{{ParamScalar(text)}, false}, "", 0});

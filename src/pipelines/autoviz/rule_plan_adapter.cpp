@@ -110,6 +110,27 @@ Stems words_beside_columns(std::string_view question, const Requirements& r) {
   return stems;
 }
 
+// The first label one of whose phrases stands right before a word of a metric the question names:
+// "the total number of transaction amount" sums the amount.
+std::string label_before_metric(std::string_view question, const std::vector<std::string>& metrics,
+                                const LabelledPhrases& labelled) {
+  std::set<std::string> metric_words;
+  for (const std::string& metric : metrics) {
+    const Stems words = stems_of(column_words(metric));
+    metric_words.insert(words.begin(), words.end());
+  }
+  const Stems stems = stems_of_text(question);
+  for (const auto& [label, phrases] : labelled) {
+    for (std::size_t at = 1; at < stems.size(); ++at) {
+      const std::size_t length = metric_words.count(stems[at]) ? phrase_ending_at(stems, at, phrases) : 0;
+      const bool apart = std::none_of(stems.begin() + static_cast<std::ptrdiff_t>(at - length), stems.begin() + static_cast<std::ptrdiff_t>(at),
+                                      [&](const std::string& stem) { return metric_words.count(stem) > 0; });
+      if (length > 0 && apart) return label;  // "the total number of deaths" names the column number_deaths
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets) {
@@ -126,6 +147,9 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     core::Result<LabelledPhrases> cyclic = labelled(*yaml, "cyclic_grains");
     if (!cyclic) return cyclic.error();
     adapter.cyclic_grains_ = std::move(*cyclic);
+    core::Result<LabelledPhrases> measure = labelled(*yaml, "measure_aggregations");
+    if (!measure) return measure.error();
+    adapter.measure_aggregations_ = std::move(*measure);
     return adapter;
   });
 }
@@ -170,7 +194,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   // The aggregation the question's words name; without one, rows are summed per group, or drawn
   // as they are when there is no group (one column against another) or when a scatter of two
   // measures splits its points by the group (one series per group).
-  std::string func = first_label(stems, aggregations_);
+  std::string func = label_before_metric(question, r.metrics, measure_aggregations_);
+  if (func.empty()) func = first_label(stems, aggregations_);
   std::vector<std::string> metrics = r.metrics;
   if (keys.empty() && !func.empty() && metrics.size() >= 2) {  // "name and the average age": per name
     keys.push_back(metrics.front());

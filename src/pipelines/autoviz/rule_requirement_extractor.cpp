@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <optional>
 #include <set>
 
@@ -56,7 +57,8 @@ class RequirementRulesReader {
                                         {"count_phrases", &rules.count_phrases_},
                                         {"time_phrases", &rules.time_phrases_},
                                         {"bucket_phrases", &rules.bucket_phrases_},
-                                        {"axis_joiners", &rules.axis_joiners_}});
+                                        {"axis_joiners", &rules.axis_joiners_},
+                                        {"metric_phrases", &rules.metric_phrases_}});
           !r) {
         return r.error();
       }
@@ -210,9 +212,9 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   // for dept_code through a synonym).
   for (const auto& [column, words, stems] : names) {
     if (words.size() < 2) continue;
-    if (stems.back() == "id") continue;  // "singers" names the rows, not singer_id; "singer id" does
+    const bool id = stems.back() == "id";  // "singers" names the rows, not singer_id; "singer id" or "ids" does
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
-      for (const std::string& stem : stems) {
+      for (const std::string& stem : id ? Stems{stems.back()} : stems) {
         const bool distinctive = word_owners[stem] == 1 &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
         if (distinctive && names_stem(q, at, stem, synonyms)) candidates.push_back({at, at + 1, column});
@@ -317,27 +319,51 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
 
 // The filter on `column` that a comparison phrase ending at `end` and its number state
 // ("lower than 50000", "between 10 and 20"); nothing without both.
-std::optional<Constraint> comparison_at(const Question& q, std::size_t end, const std::string& column,
+// The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
+// for other words.
+std::optional<std::string> date_after(const Question& q, std::size_t at) {
+  const std::optional<std::int64_t> year = number_after(q, at), month = number_after(q, at + 1), day = number_after(q, at + 2);
+  if (!year || !month || !day || q.tokens[at].size() != 4 || *month < 1 || *month > 12 || *day < 1 || *day > 31) {
+    return std::nullopt;
+  }
+  char text[16];
+  std::snprintf(text, sizeof text, "%04lld-%02lld-%02lld", static_cast<long long>(*year), static_cast<long long>(*month),
+                static_cast<long long>(*day));
+  return std::string(text);
+}
+
+// The filter on `column` that a comparison phrase ending at `end` and its number state
+// ("lower than 50000", "between 10 and 20"), or for a date column its date ("before 2002-06-21");
+// nothing without both.
+std::optional<Constraint> comparison_at(const Question& q, std::size_t end, const data::ColumnProfile& column,
                                         const std::vector<std::pair<std::string, Phrases>>& comparisons) {
   for (const auto& [op, phrases] : comparisons) {
     if (phrase_ending_at(q.stems, end, phrases) == 0) continue;
+    if (column.role == data::ColumnRole::kTemporal) {
+      const std::optional<std::string> date = date_after(q, end);
+      if (date && op != "between") return Constraint{"filter", column.name, op, ParamValue{{*date}, false}, "", 0};
+      continue;
+    }
     const std::optional<std::int64_t> first = number_after(q, end);
     if (!first) continue;
-    if (op != "between") return Constraint{"filter", column, op, ParamValue{{*first}, false}, "", 0};
+    if (op != "between") return Constraint{"filter", column.name, op, ParamValue{{*first}, false}, "", 0};
     const std::optional<std::int64_t> second = number_after(q, end + 2);
     if (second && end + 1 < q.tokens.size() && q.tokens[end + 1] == "and") {
-      return Constraint{"filter", column, op, ParamValue{{*first, *second}, true}, "", 0};
+      return Constraint{"filter", column.name, op, ParamValue{{*first, *second}, true}, "", 0};
     }
   }
   return std::nullopt;
 }
 
-bool is_numeric(const data::ColumnProfile& column) {
-  return column.role == data::ColumnRole::kMeasure || column.type == data::ColumnType::kInteger ||
-         column.type == data::ColumnType::kDouble;
+constexpr std::size_t kComparisonReach = 5;  // "salary is in the range of 8000 and 12000"
+
+bool is_comparable(const data::ColumnProfile& column) {
+  return column.role == data::ColumnRole::kMeasure || column.role == data::ColumnRole::kTemporal ||
+         column.type == data::ColumnType::kInteger || column.type == data::ColumnType::kDouble;
 }
 
-// Filters for a numeric column compared with a number within three words after it ("salary lower
+// Filters for a numeric column compared with a number within five words after it, no other column
+// between ("salary lower
 // than 50000", "price between 10 and 20", "whose id is 10"), or named right after a comparison
 // and its number ("with at least 1 death"). Returns the tokens the comparisons used (phrase and
 // numbers): they name no value and ask for no ranking.
@@ -346,15 +372,18 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
                                          Requirements& requirements) {
   std::set<std::size_t> used;
   for (const Mention& m : mentions) {
-    if (!is_numeric(*m.column)) continue;
+    if (!is_comparable(*m.column)) continue;
     std::optional<Constraint> filter;
     std::size_t number = 0;  // the token of the (first) number
-    for (std::size_t at = m.end; !filter && at < m.end + 3 && at < q.stems.size(); ++at) {
-      filter = comparison_at(q, at + 1, m.column->name, comparisons);
+    const auto starts_mention = [&](std::size_t at) {
+      return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& other) { return other.begin == at; });
+    };
+    for (std::size_t at = m.end; !filter && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at) {
+      filter = comparison_at(q, at + 1, *m.column, comparisons);
       number = at + 1;
     }
     if (!filter && m.begin >= 2) {
-      filter = comparison_at(q, m.begin - 1, m.column->name, comparisons);
+      filter = comparison_at(q, m.begin - 1, *m.column, comparisons);
       number = m.begin - 1;
     }
     if (!filter) continue;
@@ -364,7 +393,7 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
         for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at) used.insert(at);
       }
     }
-    if (filter->op == "between") used.insert({number + 1, number + 2});
+    if (filter->op == "between" || m.column->role == data::ColumnRole::kTemporal) used.insert({number + 1, number + 2});
   }
   return used;
 }
@@ -401,6 +430,19 @@ std::vector<ColumnSpan> text_spans(const std::vector<Mention>& mentions) {
     }
   }
   return spans;
+}
+
+// A word that names the table ("the aircrafts" in table aircraft) names its rows, not its column
+// of the same name, while the question names another column.
+std::vector<Mention> without_table_words(const Question& q, const data::SchemaProfile& profile,
+                                         std::vector<Mention> mentions) {
+  const Stems table = stems_of(column_words(profile.table));
+  const auto names_table = [&](const Mention& m) {
+    return m.end - m.begin == table.size() && std::equal(table.begin(), table.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(m.begin));
+  };
+  const bool other = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return !names_table(m); });
+  if (other) std::erase_if(mentions, names_table);
+  return mentions;
 }
 
 // Whether a count phrase ends at token `at`, or just before a "the" there ("the number of the
@@ -466,7 +508,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = ground_columns(q, profile, synonyms_, stopwords_);
+  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_));
   Requirements requirements;
 
   bool grouping = false;
@@ -491,6 +533,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
       time_named = true;
+    } else if (phrase_ending_at(q.stems, m.begin, metric_phrases_) > 0 && phrase == 0) {
+      add_unique(requirements.metrics, column.name);  // "the sum of manager_id": aggregated, whatever its type
     } else if (column.role == data::ColumnRole::kMeasure &&
                (!grouping || (requirements.metrics.empty() && !counting && m.begin > 0 && q.tokens[m.begin - 1] == "by"))) {
       add_unique(requirements.metrics, column.name);  // "top 3 categories by units" ranks by units
@@ -565,6 +609,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   }
   const bool correlates = std::find(requirements.analysis.begin(), requirements.analysis.end(), "correlation") !=
                           requirements.analysis.end();
+  const auto only_filtered = [&](const std::string& name) {  // a column named once, in a filter, is no axis or metric
+    return named_once(name) && std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                           [&](const Constraint& c) { return c.type == "filter" && c.column == name; });
+  };
+  if (std::any_of(requirements.metrics.begin(), requirements.metrics.end(), only_filtered) &&
+      requirements.metrics.size() + requirements.group_by.size() + (requirements.time.column ? 1 : 0) > 1) {
+    std::erase_if(requirements.metrics, only_filtered);
+  }
   std::erase_if(ungrouped, [&](const std::string& name) {  // a column named once, in a filter, is no axis
     return named_once(name) && std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
                                            [&](const Constraint& c) { return c.type == "filter" && c.column == name; });
@@ -595,7 +647,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     const std::optional<std::int64_t> n = number_after(q, at + 1);
     if ((!desc && !asc) || !n || *n <= 0) continue;
     const std::string by = !requirements.metrics.empty() ? requirements.metrics.front()
-                                                         : (requirements.group_by.empty() ? "" : requirements.group_by.front());
+                           : counting                    ? std::string(kCountColumn)  // "top 5 countries by number of invoices"
+                           : (requirements.group_by.empty() ? "" : requirements.group_by.front());
     if (!by.empty()) requirements.constraints.push_back({"sort", by, "", ParamValue{}, desc ? "desc" : "asc", 0});
     requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *n});
     break;

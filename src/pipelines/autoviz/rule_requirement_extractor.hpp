@@ -51,6 +51,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
   Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison
+  Phrases metric_phrases_;  // "the sum of": the column after is a metric, whatever its type
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;
   Phrases ranking_asc_;

@@ -160,6 +160,17 @@ TEST(RulePlanAdapter, AShareWithoutAChartIsAPieAndAHistogramOfGroupsIsABar) {
   EXPECT_EQ(params_to_json(plan_for("maximal revenue by region in a histogram", grouped).steps[0].params)["agg_func"], "max");
 }
 
+TEST(RulePlanAdapter, TheTotalNumberOfAMetricSumsIt) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["chart"], "constraints": []})");
+
+  EXPECT_EQ(params_to_json(plan_for("the total number of revenue per region", r).steps[0].params)["agg_func"], "sum");
+  EXPECT_EQ(params_to_json(plan_for("the number of orders per region", r).steps[0].params)["agg_func"], "count");
+  EXPECT_EQ(params_to_json(plan_for("revenue per region for regions with at least 2 orders", r).steps[0].params)["agg_func"],
+            "sum")
+      << "\"at least\" compares; it asks for no minimum";
+}
+
 TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   ASSERT_TRUE(adapter);

@@ -189,16 +189,10 @@ TEST_F(RuleRequirementExtractorTest, ANumberPastTheIntegerRangeIsNotALimit) {
   EXPECT_EQ(json["constraints"], Json::array());
 }
 
-// A small staff table for the filter and grouping rules.
-Json staff_requirements(const std::string& question) {
+// The requirements of `question` over a table `file` holding `csv`.
+Json requirements_from(const std::string& file, const std::string& csv, const std::string& question) {
   test_support::TempDir dir;
-  const auto csv = dir.write("staff.csv",
-                             "Name,Sex,City,Position,Age,Salary,Level,Goals,dept_code,address\n"
-                             "Ann,F,Paris,Defender,30,5000.5,3,1,D1,12 Main St TN\n"
-                             "Bob,M,Rome,Keeper,40,6000.5,5,0,D2,4 Oak Ave CA\n"
-                             "Cid,M,Paris,Defender,35,5500.5,4,3,D1,9 Elm Rd TN\n"
-                             "Dee,F,Oslo,Forward,28,4000.5,2,7,D3,1 Pine Ln NY\n");
-  auto dataset = data::open_dataset(csv);
+  auto dataset = data::open_dataset(dir.write(file, csv));
   EXPECT_TRUE(dataset) << dataset.error().describe();
   if (!dataset) return Json();
   auto profile = data::profile_table(*dataset->db, dataset->table);
@@ -209,6 +203,17 @@ Json staff_requirements(const std::string& question) {
   auto requirements = extractor->extract(question, *profile);
   EXPECT_TRUE(requirements) << requirements.error().describe();
   return requirements ? requirements->requirements.to_json() : Json();
+}
+
+// A small staff table for the filter and grouping rules.
+Json staff_requirements(const std::string& question) {
+  return requirements_from("staff.csv",
+                           "staff_id,Name,Sex,City,Position,Age,Salary,Level,Goals,dept_code,address\n"
+                           "11,Ann,F,Paris,Defender,30,5000.5,3,1,D1,12 Main St TN\n"
+                           "12,Bob,M,Rome,Keeper,40,6000.5,5,0,D2,4 Oak Ave CA\n"
+                           "13,Cid,M,Paris,Defender,35,5500.5,4,3,D1,9 Elm Rd TN\n"
+                           "14,Dee,F,Oslo,Forward,28,4000.5,2,7,D3,1 Pine Ln NY\n",
+                           question);
 }
 
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
@@ -284,6 +289,34 @@ TEST(RuleRequirementExtractor, AQuotedValueAndAnAbbreviatedColumnAreFound) {
 
   EXPECT_EQ(quoted["constraints"], Json::parse(R"([{"type": "filter", "column": "Position", "op": "!=", "value": "Keeper"}])"));
   EXPECT_EQ(correlated["metrics"], Json::parse(R"(["Age", "Salary"])")) << "a column named once, in a filter, is no axis";
+}
+
+TEST_F(RuleRequirementExtractorTest, ADateComparedWithADateIsAFilterAndTopKOfACountRanksTheCount) {
+  EXPECT_EQ(extract("how many sales per region with a date before 2024-03-01")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": "<", "value": "2024-03-01"}])"));
+  EXPECT_EQ(extract("the top 2 regions by number of orders")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "count", "direction": "desc"}, {"type": "limit", "n": 2}])"));
+}
+
+TEST(RuleRequirementExtractor, AColumnAfterAnAggregationPhraseIsAMetric) {
+  const Json json = staff_requirements("the sum of staff id for each city");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["staff_id"])"));
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["City"])"));
+}
+
+TEST(RuleRequirementExtractor, IdsNameTheOnlyIdColumnAndAColumnOnlyFilteredIsNoMetric) {
+  EXPECT_EQ(staff_requirements("the names and ids of staff")["metrics"], Json::parse(R"(["Name", "staff_id"])"));
+  const Json filtered = staff_requirements("how many staff in each city have a salary higher than 5000");
+  EXPECT_EQ(filtered["metrics"], Json::array());
+  EXPECT_EQ(filtered["group_by"], Json::parse(R"(["City"])"));
+}
+
+TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
+  const Json json = requirements_from("aircraft.csv", "Aircraft,Description\nA1,Light utility\nA2,Heavy lift\nA3,Light utility\n",
+                                      "What are the descriptions for the aircraft, and count them");
+
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["Description"])"));
 }
 
 }  // namespace
