@@ -5,7 +5,8 @@
 namespace planfirst::autoviz {
 namespace {
 
-constexpr std::size_t kVerbReach = 8;  // tokens between a verb and the direction it governs
+constexpr std::size_t kVerbReach = 8;   // tokens between a verb and the direction it governs
+constexpr std::size_t kOfReach = 5;     // "in descending order of the amount of endowment"
 constexpr std::size_t kTailReach = 5;  // tokens after a direction that may still name the axis
 
 // The length of a phrase of `phrases` starting at `at`, or 0.
@@ -53,6 +54,9 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
       clause.end = std::min(text.size(), clause.end + 3);  // "in desc by the <column>"
     }
     if (phrase_at(text, clause.end, {"order"})) ++clause.end;
+    if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "of") {
+      clause.end = std::min(text.size(), clause.end + kOfReach);  // the column after "order of" is the key
+    }
     return clause;
   }
   return std::nullopt;

@@ -28,7 +28,7 @@ struct SortClause {
 };
 
 // The first sort clause of `text`: a direction phrase, with the verb before it (not across an
-// "and") and an axis phrase around it; or a verb followed by "by" and an axis phrase or a word (ascending by default).
+// "and") and an axis phrase around it, or the words after "order of"; or a verb followed by "by" and an axis phrase or a word (ascending by default).
 std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases);
 
 }  // namespace planfirst::autoviz

@@ -28,7 +28,12 @@ TEST(SortClause, FindsTheDirectionTheVerbAndTheAxis) {
 }
 
 TEST(SortClause, AVerbBeforeAnAndGovernsNoLaterDirection) {
-  EXPECT_EQ(described("list each result and its count in descending order of count"), "desc - [descend order]");
+  EXPECT_EQ(described("list each result and its count in descending order of count"), "desc - [descend order of count]");
+}
+
+TEST(SortClause, TheWordsAfterOrderOfNameTheKey) {
+  EXPECT_EQ(described("each donor and the amount in descending order of the amount by a bar chart"),
+            "desc - [descend order of the amount by a]");
 }
 
 TEST(SortClause, APlainVerbWithBySortsAscendingByWhatFollows) {
