@@ -1,5 +1,6 @@
-// planfirst eval nl2vis FILE.jsonl [--json] [--cases] [--limit N]: runs the autoviz graph on every
-// benchmark question (tables at tables/<db_id>/<table>.csv beside FILE), scores the planned chart
+// planfirst eval nl2vis FILE.jsonl [--json] [--cases] [--limit N] [--paraphrases]: runs the autoviz
+// graph on every benchmark question (tables at tables/<db_id>/<table>.csv beside FILE; with
+// --paraphrases, on every other phrasing of the questions instead), scores the planned chart
 // against the target component by component and the drawn rows against the target's rows, and
 // prints the rates overall, by hardness and by chart type, with seed 002's planning metrics.
 #include <CLI/CLI.hpp>
@@ -33,6 +34,7 @@ struct EvalArgs {
   bool json = false;
   bool cases = false;
   std::size_t limit = 0;
+  bool paraphrases = false;
 };
 
 std::string percent(const Json& counts, const char* key) {
@@ -92,7 +94,9 @@ int run_eval(const CliContext& ctx, const EvalArgs& args) {
   }
   graph::Runner runner(*compiled, graph::RunnerOptions{});
   autoviz::Nl2visEval eval(runner, scratch);
-  const std::size_t total = args.limit == 0 ? cases->size() : std::min(args.limit, cases->size());
+  if (args.limit != 0 && args.limit < cases->size()) cases->resize(args.limit);
+  if (args.paraphrases) *cases = autoviz::paraphrase_cases(*cases);
+  const std::size_t total = cases->size();
   Json lines = Json::array();
   for (std::size_t i = 0; i < total; ++i) {
     lines.push_back(eval.run_case((*cases)[i], i));
@@ -126,6 +130,8 @@ void add_eval_command(CLI::App& app, CliContext& ctx) {
   nl2vis->add_flag("--json", args->json, "Print one JSON document");
   nl2vis->add_flag("--cases", args->cases, "Also print each question's predicted and target chart");
   nl2vis->add_option("--limit", args->limit, "Only the first N questions");
+  nl2vis->add_flag("--paraphrases", args->paraphrases,
+                   "Score every paraphrase of the (first N) questions as its own case instead of the questions");
   nl2vis->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_eval(ctx, *args);
   });

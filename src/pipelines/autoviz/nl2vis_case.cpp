@@ -34,6 +34,9 @@ core::Result<Nl2visCase> read_case(const core::Json& record, const std::filesyst
   c.id = text_or_empty(record, "id");
   c.db_id = text_or_empty(record, "db_id");
   c.question = text_or_empty(record, "question");
+  for (const core::Json& paraphrase : record.value("paraphrases", core::Json::array())) {
+    if (paraphrase.is_string()) c.paraphrases.push_back(paraphrase.get<std::string>());
+  }
   c.table_csv = folder / text_or_empty(record, "table_csv");
   c.hardness = text_or_empty(record, "hardness");
   c.nvbench_chart = text_or_empty(record, "nvbench_chart");
@@ -97,6 +100,20 @@ core::Result<std::vector<Nl2visCase>> load_nl2vis_cases(const std::filesystem::p
     cases.push_back(std::move(*c));
   }
   return cases;
+}
+
+std::vector<Nl2visCase> paraphrase_cases(const std::vector<Nl2visCase>& cases) {
+  std::vector<Nl2visCase> out;
+  for (const Nl2visCase& c : cases) {
+    for (std::size_t k = 0; k < c.paraphrases.size(); ++k) {
+      Nl2visCase variant = c;
+      variant.id = c.id + "#" + std::to_string(k + 1);
+      variant.question = c.paraphrases[k];
+      variant.paraphrases.clear();
+      out.push_back(std::move(variant));
+    }
+  }
+  return out;
 }
 
 }  // namespace planfirst::autoviz

@@ -110,6 +110,27 @@ Stems words_beside_columns(std::string_view question, const Requirements& r) {
   return stems;
 }
 
+// The first label one of whose phrases stands right before a word of a metric the question names:
+// "the total number of transaction amount" sums the amount.
+std::string label_before_metric(std::string_view question, const std::vector<std::string>& metrics,
+                                const LabelledPhrases& labelled) {
+  std::set<std::string> metric_words;
+  for (const std::string& metric : metrics) {
+    const Stems words = stems_of(column_words(metric));
+    metric_words.insert(words.begin(), words.end());
+  }
+  const Stems stems = stems_of_text(question);
+  for (const auto& [label, phrases] : labelled) {
+    for (std::size_t at = 1; at < stems.size(); ++at) {
+      const std::size_t length = metric_words.count(stems[at]) ? phrase_ending_at(stems, at, phrases) : 0;
+      const bool apart = std::none_of(stems.begin() + static_cast<std::ptrdiff_t>(at - length), stems.begin() + static_cast<std::ptrdiff_t>(at),
+                                      [&](const std::string& stem) { return metric_words.count(stem) > 0; });
+      if (length > 0 && apart) return label;  // "the total number of deaths" names the column number_deaths
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets) {
@@ -126,6 +147,9 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     core::Result<LabelledPhrases> cyclic = labelled(*yaml, "cyclic_grains");
     if (!cyclic) return cyclic.error();
     adapter.cyclic_grains_ = std::move(*cyclic);
+    core::Result<LabelledPhrases> measure = labelled(*yaml, "measure_aggregations");
+    if (!measure) return measure.error();
+    adapter.measure_aggregations_ = std::move(*measure);
     return adapter;
   });
 }
@@ -168,16 +192,27 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   for (const std::string& column : r.group_by) keys.push_back(column);
 
   // The aggregation the question's words name; without one, rows are summed per group, or drawn
-  // as they are when there is no group (one measure against another).
-  std::string func = first_label(stems, aggregations_);
+  // as they are when there is no group (one column against another) or when a scatter of two
+  // measures splits its points by the group (one series per group).
+  std::string func = label_before_metric(question, r.metrics, measure_aggregations_);
+  if (func.empty()) func = first_label(stems, aggregations_);
   std::vector<std::string> metrics = r.metrics;
+  if (keys.empty() && !func.empty() && metrics.size() >= 2) {  // "name and the average age": per name
+    keys.push_back(metrics.front());
+    metrics.erase(metrics.begin());
+  }
   if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
     func = "count";
     metrics.emplace_back(kCountRowsMetric);
   } else if (metrics.empty()) {
     metrics.push_back(metric_for_count(r, profile));
   }
-  const bool raw = func.empty() && keys.empty();  // two measures against each other
+  std::string chart = has(r.outputs, "chart") ? first_label(stems, charts_) : "";
+  if (chart.empty() && has(r.analysis, "correlation") && metrics.size() > 1) chart = "plot_scatter";
+  const bool series = func.empty() && !keys.empty() && metrics.size() > 1 && chart == "plot_scatter";
+  std::vector<std::string> colors;  // columns that split a raw chart into series
+  if (series) colors.swap(keys);
+  const bool raw = func.empty() && keys.empty();  // one column against another
   if (func.empty()) func = "sum";
   std::vector<std::string> satisfies;
   for (const std::string& m : r.metrics) satisfies.push_back("metrics:" + m);
@@ -212,9 +247,9 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               "rank by " + metrics.front() + " as asked", {"analysis:ranking"});
   }
   if (has(r.outputs, "chart")) {
-    std::string chart = first_label(stems, charts_);
-    if (chart.empty() && has(r.analysis, "correlation") && keys.empty() && metrics.size() > 1) chart = "plot_scatter";
-    if (chart.empty()) chart = r.time.column ? "plot_line" : "plot_bar";
+    if (chart.empty() && has(r.analysis, "share") && !keys.empty()) chart = "plot_pie";
+    if (chart.empty()) chart = r.time.column || has(r.analysis, "trend") ? "plot_line" : "plot_bar";
+    if (chart == "plot_histogram" && !keys.empty()) chart = "plot_bar";
     const std::string x = keys.empty() ? metrics.front() : keys.front();
     const std::string y = keys.empty() && metrics.size() > 1 ? metrics[1] : metrics.front();
     Params params;
@@ -229,6 +264,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     } else {
       params = {{"x", text(x)}, {"y", text(y)}};
       if (keys.size() > 1) params["color"] = text(keys.back());
+      if (!colors.empty()) params["color"] = text(colors.front());
       if (keys.size() > 2 && chart == "plot_line") params["facet"] = text(keys[1]);
       if (chart == "plot_line" && has(r.analysis, "trend")) cites.push_back("analysis:trend");
       if (chart == "plot_scatter" && has(r.analysis, "correlation")) cites.push_back("analysis:correlation");
@@ -248,7 +284,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     steps.add("compute_distributions", {{"columns", texts({metrics.front()})}}, "how the values spread",
               {"analysis:distribution"});
   }
-  if (has(r.analysis, "correlation") && !has(steps.tools(), "plot_scatter") && metrics.size() >= 2) {
+  const bool drawn_all = has(steps.tools(), "plot_scatter") && metrics.size() <= 2;  // a scatter draws two
+  if (has(r.analysis, "correlation") && !drawn_all && metrics.size() >= 2) {
     steps.add("compute_correlations", {{"columns", texts(metrics)}}, "how the metrics move together",
               {"analysis:correlation"});
   }

@@ -40,6 +40,7 @@ class RulePlanAdapter final : public PlanAdapter {
   std::vector<std::pair<std::string, Phrases>> charts_;        // plot tool -> phrases, file order
   std::vector<std::pair<std::string, Phrases>> aggregations_;  // agg_func -> phrases, file order
   std::vector<std::pair<std::string, Phrases>> cyclic_grains_;  // time_bucket grain -> phrases
+  std::vector<std::pair<std::string, Phrases>> measure_aggregations_;  // agg_func -> phrases right before a column
 };
 
 }  // namespace planfirst::autoviz

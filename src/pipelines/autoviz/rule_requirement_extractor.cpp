@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <optional>
 #include <set>
 
+#include "core/ascii_case.hpp"
 #include "core/similarity.hpp"
 #include "core/tokenizer.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
+#include "pipelines/autoviz/quoted_value.hpp"
 #include "pipelines/autoviz/registry_yaml.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 
@@ -50,12 +53,14 @@ class RequirementRulesReader {
       if (!defaults) return defaults.error();
       rules.default_outputs_ = *defaults;
       rules.compare_when_grouped_by_ = root["compare_when_grouped_by"].as<std::size_t>(2);
-      for (auto [key, target] : {std::pair{"group_phrases", &rules.group_phrases_},
-                                 std::pair{"count_phrases", &rules.count_phrases_},
-                                 std::pair{"time_phrases", &rules.time_phrases_}}) {
-        core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(root, key);
-        if (!phrases) return phrases.error();
-        *target = std::move(*phrases);
+      if (auto r = phrase_fields(root, {{"group_phrases", &rules.group_phrases_},
+                                        {"count_phrases", &rules.count_phrases_},
+                                        {"time_phrases", &rules.time_phrases_},
+                                        {"bucket_phrases", &rules.bucket_phrases_},
+                                        {"axis_joiners", &rules.axis_joiners_},
+                                        {"metric_phrases", &rules.metric_phrases_}});
+          !r) {
+        return r.error();
       }
       core::Result<YAML::Node> ranking = yaml_.mapping(root, "ranking_words", "rules");
       if (!ranking) return ranking.error();
@@ -67,22 +72,27 @@ class RequirementRulesReader {
       rules.ranking_asc_ = std::move(*asc);
       core::Result<YAML::Node> sort = yaml_.mapping(root, "sort", "rules");
       if (!sort) return sort.error();
-      for (auto [key, target] : {std::pair{"verbs", &rules.sort_.verbs}, std::pair{"plain", &rules.sort_.plain},
-                                 std::pair{"desc", &rules.sort_.desc}, std::pair{"asc", &rules.sort_.asc},
-                                 std::pair{"x_axis", &rules.sort_.x_axis}, std::pair{"y_axis", &rules.sort_.y_axis}}) {
-        core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(*sort, key);
-        if (!phrases) return phrases.error();
-        *target = std::move(*phrases);
+      SortPhrases& s = rules.sort_;
+      if (auto r = phrase_fields(*sort, {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
+                                         {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis}});
+          !r) {
+        return r.error();
       }
+      core::Result<YAML::Node> text = yaml_.mapping(root, "text_filters", "rules");
+      if (!text) return text.error();
+      TextFilterPhrases& t = rules.text_filters_;
+      if (auto r = phrase_fields(*text, {{"verbs", &t.verbs}, {"markers", &t.markers}, {"negations", &t.negations},
+                                         {"links", &t.links}});
+          !r) {
+        return r.error();
+      }
+      core::Result<YAML::Node> values = yaml_.mapping(root, "values", "rules");
+      if (!values) return values.error();
+      if (auto r = value_words(*values, rules.value_words_); !r) return r.error();
       core::Result<YAML::Node> synonyms = yaml_.mapping(root, "synonyms", "rules");
       if (!synonyms) return synonyms.error();
-      for (const auto& entry : *synonyms) {
-        core::Result<std::vector<std::string>> words = yaml_.names_at(entry.second, "synonym");
-        if (!words) return words.error();
-        for (const std::string& word : *words) {
-          rules.synonyms_[stems_of({entry.first.as<std::string>()}).front()].push_back(stems_of({word}).front());
-        }
-      }
+      const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
+      if (auto r = word_map(*synonyms, "synonym", stem, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
       core::Result<std::vector<std::string>> stopwords = yaml_.names(root, "stopwords", "rules");
       if (!stopwords) return stopwords.error();
@@ -96,6 +106,43 @@ class RequirementRulesReader {
     core::Result<std::vector<std::string>> names = yaml_.names(parent, key, "rules");
     if (!names) return names.error();
     return phrases_of(*names);
+  }
+
+  using PhraseField = std::pair<const char*, RuleRequirementExtractor::Phrases*>;
+
+  // Each listed key of `parent` read as phrases into its target.
+  core::Result<void> phrase_fields(const YAML::Node& parent, std::initializer_list<PhraseField> fields) const {
+    for (auto [key, target] : fields) {
+      core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(parent, key);
+      if (!phrases) return phrases.error();
+      *target = std::move(*phrases);
+    }
+    return core::ok();
+  }
+
+  // A mapping of words to lists of words: the stem of each key -> each listed word as `listed` makes it.
+  core::Result<void> word_map(const YAML::Node& map, const char* what, std::string (*listed)(const std::string&),
+                              std::map<std::string, std::vector<std::string>>& out) const {
+    for (const auto& entry : map) {
+      core::Result<std::vector<std::string>> words = yaml_.names_at(entry.second, what);
+      if (!words) return words.error();
+      for (const std::string& word : *words) out[stems_of({entry.first.as<std::string>()}).front()].push_back(listed(word));
+    }
+    return core::ok();
+  }
+
+  // values: {words: {male: [m, male]}, negations: [...], links: [...]}
+  core::Result<void> value_words(const YAML::Node& values, ValueWords& out) const {
+    core::Result<YAML::Node> words = yaml_.mapping(values, "words", "values");
+    if (!words) return words.error();
+    const auto lower = [](const std::string& word) { return core::ascii_lower(word); };
+    if (auto r = word_map(*words, "value word", lower, out.synonyms); !r) return r.error();
+    for (auto [key, target] : {std::pair{"negations", &out.negations}, std::pair{"links", &out.links}}) {
+      core::Result<std::vector<std::string>> names = yaml_.names(values, key, "values");
+      if (!names) return names.error();
+      *target = stems_of(*names);
+    }
+    return core::ok();
   }
 
   core::Result<void> labelled(const YAML::Node& root, const char* key,
@@ -122,14 +169,19 @@ core::Result<RuleRequirementExtractor> RuleRequirementExtractor::load(const core
 
 namespace {
 
+// Whether question word `at` names column word stem `stem` exactly, by stem or through a synonym.
+bool names_stem(const Question& q, std::size_t at, const std::string& stem,
+                const std::map<std::string, std::vector<std::string>>& synonyms) {
+  if (q.stems[at] == stem) return true;
+  auto it = synonyms.find(q.stems[at]);
+  return it != synonyms.end() && std::find(it->second.begin(), it->second.end(), stem) != it->second.end();
+}
+
 // How well question word `at` names column word `word` (with stem `stem`): exact or stemmed,
 // through a synonym, or by Jaro-Winkler for words of four letters or more.
 bool names_word(const Question& q, std::size_t at, const std::string& word, const std::string& stem,
                 const std::map<std::string, std::vector<std::string>>& synonyms) {
-  if (q.tokens[at] == word || q.stems[at] == stem) return true;
-  if (auto it = synonyms.find(q.stems[at]); it != synonyms.end()) {
-    if (std::find(it->second.begin(), it->second.end(), stem) != it->second.end()) return true;
-  }
+  if (q.tokens[at] == word || names_stem(q, at, stem, synonyms)) return true;
   return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
 }
 
@@ -156,15 +208,16 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     }
     names.push_back({&column, std::move(words), std::move(stems)});
   }
-  // A single distinctive word of a multi-word column ("category" for product_category).
+  // A single distinctive word of a multi-word column ("category" for product_category, "department"
+  // for dept_code through a synonym).
   for (const auto& [column, words, stems] : names) {
     if (words.size() < 2) continue;
-    if (stems.back() == "id") continue;  // "singers" names the rows, not singer_id; "singer id" does
+    const bool id = stems.back() == "id";  // "singers" names the rows, not singer_id; "singer id" or "ids" does
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
-      for (const std::string& stem : stems) {
+      for (const std::string& stem : id ? Stems{stems.back()} : stems) {
         const bool distinctive = word_owners[stem] == 1 &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
-        if (distinctive && q.stems[at] == stem) candidates.push_back({at, at + 1, column});
+        if (distinctive && names_stem(q, at, stem, synonyms)) candidates.push_back({at, at + 1, column});
       }
     }
   }
@@ -186,9 +239,32 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
 
 bool is_connector(const std::string& token) { return token == "and" || token == "or" || token == "the" || token == "its"; }
 
-// Filters for categorical values the question names verbatim ("in the West region").
+// Whether the question's words at `at` name `value` (tokenized as `words`): word for word or stem
+// for stem ("defenders" for "Defender"), or through a value word ("male" for "M").
+bool names_value(const Question& q, std::size_t at, const std::vector<std::string>& words, const std::string& value,
+                 const std::map<std::string, std::vector<std::string>>& value_words) {
+  if (at + words.size() > q.tokens.size()) return false;
+  const Stems stems = stems_of(words);
+  if (std::equal(stems.begin(), stems.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at))) return true;
+  auto it = value_words.find(q.stems[at]);
+  return it != value_words.end() && std::find(it->second.begin(), it->second.end(), core::ascii_lower(value)) != it->second.end();
+}
+
+// Whether a negation word stands before token `at`, with only link words between ("not in London",
+// "not from the United States").
+bool negated_at(const Question& q, std::size_t at, const Stems& negations, const Stems& links) {
+  for (std::size_t before = at; before-- > 0 && at - before <= 4;) {
+    if (std::find(negations.begin(), negations.end(), q.stems[before]) != negations.end()) return true;
+    if (std::find(links.begin(), links.end(), q.stems[before]) == links.end()) return false;
+  }
+  return false;
+}
+
+// Filters for categorical values the question names ("in the West region", "male students"),
+// except at the tokens of comparisons (`compared`).
 void ground_values(const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
-                   const Stems& stopwords, Requirements& requirements) {
+                   const Stems& stopwords, const ValueWords& words_, const std::set<std::size_t>& compared,
+                   Requirements& requirements) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (column.role != data::ColumnRole::kCategorical) continue;
     for (const std::string& value : column.samples) {
@@ -196,20 +272,36 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
       const bool only_stopwords = std::all_of(words.begin(), words.end(), [&](const std::string& word) {
         return std::find(stopwords.begin(), stopwords.end(), word) != stopwords.end();
       });
-      if (only_stopwords) continue;  // the value "A" is not the article "a"
       for (std::size_t at = 0; !words.empty() && at + words.size() <= q.tokens.size(); ++at) {
         const bool inside_mention = std::any_of(mentions.begin(), mentions.end(),
                                                 [&](const Mention& m) { return at < m.end && at + words.size() > m.begin; });
-        if (inside_mention || !std::equal(words.begin(), words.end(), q.tokens.begin() + static_cast<std::ptrdiff_t>(at))) {
-          continue;
-        }
-        Constraint filter;
-        filter.type = "filter";
-        filter.column = column.name;
-        filter.op = at > 0 && (q.tokens[at - 1] == "not" || q.tokens[at - 1] == "except") ? "!=" : "=";
-        filter.value = ParamValue{{ParamScalar(value)}, false};
-        add_unique(requirements.constraints, filter);
+        if (inside_mention || only_stopwords || compared.count(at)) continue;  // the value "A" is not the article "a"
+        if (!names_value(q, at, words, value, words_.synonyms)) continue;
+        const bool negated = negated_at(q, at, words_.negations, words_.links);
+        add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
+                                                        ParamValue{{ParamScalar(value)}, false}, "", 0});
       }
+    }
+  }
+}
+
+// Two or more values of one column named together are no single filter: joined by "or" they are a
+// list to keep ("Bob Fosse or Cleavant Derricks"), else the question compares them and groups by
+// the column ("male and female students").
+void settle_several_values(const Question& q, Requirements& requirements) {
+  std::map<std::string, std::vector<ParamScalar>> values;
+  for (const Constraint& c : requirements.constraints) {
+    if (c.type == "filter" && c.op == "=" && c.value.items.size() == 1) values[c.column].push_back(c.value.items.front());
+  }
+  const bool either = std::find(q.tokens.begin(), q.tokens.end(), "or") != q.tokens.end();
+  for (const auto& [column, items] : values) {
+    if (items.size() < 2) continue;
+    std::erase_if(requirements.constraints,
+                  [&](const Constraint& c) { return c.type == "filter" && c.op == "=" && c.column == column; });
+    if (either) {
+      requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
+    } else if (std::find(requirements.group_by.begin(), requirements.group_by.end(), column) == requirements.group_by.end()) {
+      requirements.group_by.insert(requirements.group_by.begin(), column);
     }
   }
 }
@@ -227,46 +319,98 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
 
 // The filter on `column` that a comparison phrase ending at `end` and its number state
 // ("lower than 50000", "between 10 and 20"); nothing without both.
-std::optional<Constraint> comparison_at(const Question& q, std::size_t end, const std::string& column,
+// The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
+// for other words.
+std::optional<std::string> date_after(const Question& q, std::size_t at) {
+  const std::optional<std::int64_t> year = number_after(q, at), month = number_after(q, at + 1), day = number_after(q, at + 2);
+  if (!year || !month || !day || q.tokens[at].size() != 4 || *month < 1 || *month > 12 || *day < 1 || *day > 31) {
+    return std::nullopt;
+  }
+  char text[16];
+  std::snprintf(text, sizeof text, "%04lld-%02lld-%02lld", static_cast<long long>(*year), static_cast<long long>(*month),
+                static_cast<long long>(*day));
+  return std::string(text);
+}
+
+// The filter on `column` that a comparison phrase ending at `end` and its number state
+// ("lower than 50000", "between 10 and 20"), or for a date column its date ("before 2002-06-21");
+// nothing without both.
+std::optional<Constraint> comparison_at(const Question& q, std::size_t end, const data::ColumnProfile& column,
                                         const std::vector<std::pair<std::string, Phrases>>& comparisons) {
   for (const auto& [op, phrases] : comparisons) {
     if (phrase_ending_at(q.stems, end, phrases) == 0) continue;
+    if (column.role == data::ColumnRole::kTemporal) {
+      const std::optional<std::string> date = date_after(q, end);
+      if (date && op != "between") return Constraint{"filter", column.name, op, ParamValue{{*date}, false}, "", 0};
+      continue;
+    }
     const std::optional<std::int64_t> first = number_after(q, end);
     if (!first) continue;
-    if (op != "between") return Constraint{"filter", column, op, ParamValue{{*first}, false}, "", 0};
+    if (op != "between") return Constraint{"filter", column.name, op, ParamValue{{*first}, false}, "", 0};
     const std::optional<std::int64_t> second = number_after(q, end + 2);
     if (second && end + 1 < q.tokens.size() && q.tokens[end + 1] == "and") {
-      return Constraint{"filter", column, op, ParamValue{{*first, *second}, true}, "", 0};
+      return Constraint{"filter", column.name, op, ParamValue{{*first, *second}, true}, "", 0};
     }
   }
   return std::nullopt;
 }
 
-// Filters for a measure compared with a number within three words after it ("salary lower than
-// 50000", "price between 10 and 20").
-void ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
-                        const std::vector<std::pair<std::string, Phrases>>& comparisons, Requirements& requirements) {
+constexpr std::size_t kComparisonReach = 5;  // "salary is in the range of 8000 and 12000"
+
+bool is_comparable(const data::ColumnProfile& column) {
+  return column.role == data::ColumnRole::kMeasure || column.role == data::ColumnRole::kTemporal ||
+         column.type == data::ColumnType::kInteger || column.type == data::ColumnType::kDouble;
+}
+
+// Filters for a numeric column compared with a number within five words after it, no other column
+// between ("salary lower
+// than 50000", "price between 10 and 20", "whose id is 10"), or named right after a comparison
+// and its number ("with at least 1 death"). Returns the tokens the comparisons used (phrase and
+// numbers): they name no value and ask for no ranking.
+std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
+                                         const std::vector<std::pair<std::string, Phrases>>& comparisons,
+                                         Requirements& requirements) {
+  std::set<std::size_t> used;
   for (const Mention& m : mentions) {
-    if (m.column->role != data::ColumnRole::kMeasure) continue;
-    for (std::size_t at = m.end; at < m.end + 3 && at < q.stems.size(); ++at) {
-      if (std::optional<Constraint> filter = comparison_at(q, at + 1, m.column->name, comparisons)) {
-        add_unique(requirements.constraints, *filter);
-        break;
+    if (!is_comparable(*m.column)) continue;
+    std::optional<Constraint> filter;
+    std::size_t number = 0;  // the token of the (first) number
+    const auto starts_mention = [&](std::size_t at) {
+      return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& other) { return other.begin == at; });
+    };
+    for (std::size_t at = m.end; !filter && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at) {
+      filter = comparison_at(q, at + 1, *m.column, comparisons);
+      number = at + 1;
+    }
+    if (!filter && m.begin >= 2) {
+      filter = comparison_at(q, m.begin - 1, *m.column, comparisons);
+      number = m.begin - 1;
+    }
+    if (!filter) continue;
+    add_unique(requirements.constraints, *filter);
+    for (const auto& [op, phrases] : comparisons) {
+      if (op == filter->op) {
+        for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at) used.insert(at);
       }
     }
+    if (filter->op == "between" || m.column->role == data::ColumnRole::kTemporal) used.insert({number + 1, number + 2});
   }
+  return used;
 }
 
 // The sort constraint of `clause`: its axis resolved to a column (x: the first time or grouping
-// column; y: the first metric, or "count" when the question counts rows), else a column named
+// column, else the first metric; y: the first metric, the second when the first is the x axis, or
+// "count" when the question counts rows), else a column named
 // inside it. Nothing when a ranking already asked for a sort.
 void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Requirements& requirements) {
   const bool sorted = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
                                   [](const Constraint& c) { return c.type == "sort"; });
   if (sorted) return;
+  const std::vector<std::string>& metrics = requirements.metrics;
   std::string x = requirements.time.column.value_or(requirements.group_by.empty() ? "" : requirements.group_by.front());
-  std::string y = requirements.metrics.empty() ? std::string(kCountColumn) : requirements.metrics.front();
-  if (x.empty()) x = requirements.metrics.empty() ? "" : requirements.metrics.front();
+  const bool pair = x.empty() && metrics.size() >= 2;  // one column drawn against another
+  std::string y = metrics.empty() ? std::string(kCountColumn) : metrics[pair ? 1 : 0];
+  if (x.empty()) x = metrics.empty() ? "" : metrics.front();
   std::string column = clause.axis == "y" ? y : x;
   if (clause.axis.empty()) {
     for (const Mention& m : mentions) {
@@ -274,6 +418,83 @@ void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Re
     }
   }
   if (!column.empty()) requirements.constraints.push_back({"sort", column, "", ParamValue{}, clause.direction, 0});
+}
+
+// The mentions of columns of text or categories, where a text filter may apply.
+std::vector<ColumnSpan> text_spans(const std::vector<Mention>& mentions) {
+  std::vector<ColumnSpan> spans;
+  for (const Mention& m : mentions) {
+    const data::ColumnRole role = m.column->role;
+    if (role == data::ColumnRole::kText || role == data::ColumnRole::kCategorical) {
+      spans.push_back({m.begin, m.end, m.column->name});
+    }
+  }
+  return spans;
+}
+
+// A word that names the table ("the aircrafts" in table aircraft) names its rows, not its column
+// of the same name, while the question names another column.
+std::vector<Mention> without_table_words(const Question& q, const data::SchemaProfile& profile,
+                                         std::vector<Mention> mentions) {
+  const Stems table = stems_of(column_words(profile.table));
+  const auto names_table = [&](const Mention& m) {
+    return m.end - m.begin == table.size() && std::equal(table.begin(), table.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(m.begin));
+  };
+  const bool other = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return !names_table(m); });
+  if (other) std::erase_if(mentions, names_table);
+  return mentions;
+}
+
+// Whether a count phrase ends at token `at`, or just before a "the" there ("the number of the
+// categories").
+bool counts_at(const Question& q, std::size_t at, const Phrases& count_phrases) {
+  if (phrase_ending_at(q.stems, at, count_phrases) > 0) return true;
+  return at > 0 && q.tokens[at - 1] == "the" && phrase_ending_at(q.stems, at - 1, count_phrases) > 0;
+}
+
+// The column a count phrase names ("how many players", "the number of companies") is what is
+// counted, not a key, when a grouping phrase names another column ("... each position").
+void drop_counted_keys(const std::vector<std::string>& counted, const std::set<std::string>& grouped_by_phrase,
+                       Requirements& requirements) {
+  const bool other_key = std::any_of(requirements.group_by.begin(), requirements.group_by.end(), [&](const std::string& c) {
+    return grouped_by_phrase.count(c) && std::find(counted.begin(), counted.end(), c) == counted.end();
+  });
+  if (!other_key) return;
+  for (const std::string& column : counted) {
+    if (!grouped_by_phrase.count(column)) std::erase(requirements.group_by, column);
+  }
+}
+
+// Whether `column` reads as an axis of categories or dates rather than as values to draw.
+bool is_axis_column(const data::ColumnProfile& column) {
+  return column.role != data::ColumnRole::kMeasure && column.role != data::ColumnRole::kIdentifier;
+}
+
+// A date column the question names with no grain and no bucketing word ("salary over hire_date",
+// "count them by date") is drawn as its values are: it becomes the first grouping column when a
+// phrase groups by it or the question counts, else a listed column.
+void settle_named_time(bool grouped, std::vector<std::string>& listed, Requirements& requirements) {
+  const std::string column = *requirements.time.column;
+  requirements.time.column.reset();
+  if (grouped) {
+    requirements.group_by.insert(requirements.group_by.begin(), column);
+  } else {
+    listed.insert(listed.begin(), column);
+  }
+}
+
+// Two columns listed with no grouping phrase and no count ("the name and age of each teacher",
+// "name versus age") are drawn as they are: metrics = {axis, value}, the axis being the first
+// column of categories or dates.
+void draw_listed_pair(const std::vector<std::string>& listed, const data::SchemaProfile& profile,
+                      Requirements& requirements) {
+  if (listed.size() != 2) return;
+  const data::ColumnProfile* first = profile.find(listed[0]);
+  const data::ColumnProfile* second = profile.find(listed[1]);
+  if (first == nullptr || second == nullptr) return;
+  const bool swap = !is_axis_column(*first) && is_axis_column(*second);
+  requirements.metrics = swap ? std::vector<std::string>{listed[1], listed[0]} : listed;
+  std::erase_if(requirements.group_by, [&](const std::string& c) { return c == listed[0] || c == listed[1]; });
 }
 
 }  // namespace
@@ -287,7 +508,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = ground_columns(q, profile, synonyms_, stopwords_);
+  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_));
   Requirements requirements;
 
   bool grouping = false;
@@ -295,11 +516,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   std::vector<std::string> ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
   std::set<std::string> grouped_by_phrase;  // "how many": a number after "by" groups
   std::size_t previous_end = 0;
+  bool time_named = false;
+  std::vector<std::string> counted;  // "how many players ... each position": players are counted
   for (const Mention& m : mentions) {
+    if (counting && counts_at(q, m.begin, count_phrases_)) counted.push_back(m.column->name);
     const std::size_t phrase = phrase_ending_at(q.stems, m.begin, group_phrases_);
     bool continues = grouping && m.begin >= previous_end;
     for (std::size_t at = previous_end; continues && at < m.begin; ++at) continues = is_connector(q.tokens[at]);
-    grouping = phrase > 0 || continues;
+    grouping = phrase > 0 || (continues && m.column->role != data::ColumnRole::kMeasure);  // "each name and the amount"
     previous_end = m.end;
     const data::ColumnProfile& column = *m.column;
     if (grouping) grouped_by_phrase.insert(column.name);
@@ -308,6 +532,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     if ((!grouping || bare_by) && column.role != data::ColumnRole::kTemporal) add_unique(ungrouped, column.name);
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
+      time_named = true;
+    } else if (phrase_ending_at(q.stems, m.begin, metric_phrases_) > 0 && phrase == 0) {
+      add_unique(requirements.metrics, column.name);  // "the sum of manager_id": aggregated, whatever its type
     } else if (column.role == data::ColumnRole::kMeasure &&
                (!grouping || (requirements.metrics.empty() && !counting && m.begin > 0 && q.tokens[m.begin - 1] == "by"))) {
       add_unique(requirements.metrics, column.name);  // "top 3 categories by units" ranks by units
@@ -315,10 +542,30 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
       add_unique(requirements.group_by, column.name);
     }
   }
-  ground_values(q, profile, mentions, stopwords_, requirements);
-  ground_comparisons(q, mentions, comparisons_, requirements);
+  const std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
+  ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
+  for (const Constraint& filter : find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
+    add_unique(requirements.constraints, filter);
+  }
+  for (const Constraint& filter : find_quoted_filters(question, q.tokens, q.stems, text_spans(mentions), value_words_.negations)) {
+    const bool stated = std::any_of(requirements.constraints.begin(), requirements.constraints.end(), [&](const Constraint& c) {
+      return c.type == "filter" && c.value == filter.value;  // the value was already found in a column
+    });
+    if (!stated) requirements.constraints.push_back(filter);
+  }
+  settle_several_values(q, requirements);
+  const auto named_once = [&](const std::string& name) {
+    return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.column->name == name; }) <= 1;
+  };
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
-    if (c.type == "filter" && !grouped_by_phrase.count(c.column)) std::erase(requirements.group_by, c.column);
+    if (c.type == "filter" && !grouped_by_phrase.count(c.column) && named_once(c.column)) {
+      std::erase(requirements.group_by, c.column);
+    }
+  }
+  drop_counted_keys(counted, grouped_by_phrase, requirements);
+  if (time_named && !requirements.group_by.empty() &&
+      std::find(counted.begin(), counted.end(), *requirements.time.column) != counted.end()) {
+    requirements.time.column.reset();  // "the number of invoices by state": invoice_date is counted
   }
   // Words that name a column say nothing else: a column called "rank" asks for no ranking.
   Stems words = q.stems;
@@ -326,12 +573,30 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     for (std::size_t at = m.begin; at < m.end; ++at) words[at].clear();
   }
   for (std::size_t at = sort ? sort->begin : 0; sort && at < sort->end; ++at) words[at].clear();
+  for (std::size_t at : compared) words[at].clear();  // "at least 2 goals" ranks nothing
+  for (std::size_t i = 1; i < mentions.size(); ++i) {   // "name versus age" compares nothing
+    const std::size_t gap = mentions[i].begin - mentions[i - 1].end;
+    if (gap > 0 && phrase_ending_at(q.stems, mentions[i].begin, axis_joiners_) == gap) {
+      for (std::size_t at = mentions[i - 1].end; at < mentions[i].begin; ++at) words[at].clear();
+    }
+  }
 
   for (const auto& [grain, phrases] : grains_) {
     if (contains_phrase(words, phrases)) requirements.time.grain = grain;
   }
+  std::vector<std::string> listed;  // columns named outside grouping phrases, in order, filters aside
+  for (const std::string& name : ungrouped) {
+    const bool filtered = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                      [&](const Constraint& c) { return c.column == name; });
+    if ((!filtered || !named_once(name)) && !grouped_by_phrase.count(name)) listed.push_back(name);  // "names ... in their names"
+  }
+  const bool grouped = !grouped_by_phrase.empty() || counting;
+  if (time_named && requirements.time.column && requirements.time.grain == "unknown" && !contains_phrase(words, bucket_phrases_)) {
+    settle_named_time(grouped_by_phrase.count(*requirements.time.column) > 0 || counting, listed, requirements);
+  }
+  if (!grouped) draw_listed_pair(listed, profile, requirements);
   const bool asks_time = requirements.time.grain != "unknown" || contains_phrase(words, time_phrases_);
-  if (asks_time && !requirements.time.column) {
+  if (asks_time && !requirements.time.column && !time_named) {
     for (const data::ColumnProfile& column : profile.columns) {
       if (column.role == data::ColumnRole::kTemporal) {
         requirements.time.column = column.name;
@@ -344,6 +609,18 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   }
   const bool correlates = std::find(requirements.analysis.begin(), requirements.analysis.end(), "correlation") !=
                           requirements.analysis.end();
+  const auto only_filtered = [&](const std::string& name) {  // a column named once, in a filter, is no axis or metric
+    return named_once(name) && std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                           [&](const Constraint& c) { return c.type == "filter" && c.column == name; });
+  };
+  if (std::any_of(requirements.metrics.begin(), requirements.metrics.end(), only_filtered) &&
+      requirements.metrics.size() + requirements.group_by.size() + (requirements.time.column ? 1 : 0) > 1) {
+    std::erase_if(requirements.metrics, only_filtered);
+  }
+  std::erase_if(ungrouped, [&](const std::string& name) {  // a column named once, in a filter, is no axis
+    return named_once(name) && std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                           [&](const Constraint& c) { return c.type == "filter" && c.column == name; });
+  });
   if (correlates && ungrouped.size() >= 2) {  // a relationship is between the columns it names, in order
     for (const std::string& name : ungrouped) {
       std::erase(requirements.group_by, name);
@@ -370,7 +647,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     const std::optional<std::int64_t> n = number_after(q, at + 1);
     if ((!desc && !asc) || !n || *n <= 0) continue;
     const std::string by = !requirements.metrics.empty() ? requirements.metrics.front()
-                                                         : (requirements.group_by.empty() ? "" : requirements.group_by.front());
+                           : counting                    ? std::string(kCountColumn)  // "top 5 countries by number of invoices"
+                           : (requirements.group_by.empty() ? "" : requirements.group_by.front());
     if (!by.empty()) requirements.constraints.push_back({"sort", by, "", ParamValue{}, desc ? "desc" : "asc", 0});
     requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *n});
     break;

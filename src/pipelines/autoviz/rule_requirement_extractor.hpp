@@ -5,7 +5,9 @@
 // phrase ("by", "per", "for each", "across") is a group_by (a temporal one becomes the time column),
 // a measure is a metric (after a grouping phrase only while no metric was named: "top 3 categories
 // by units"); categorical values found in the question become filters;
-// "top N" becomes a sort and a limit. Deterministic. Immutable after load(); threads may share one.
+// "top N" becomes a sort and a limit. A date column the question names without a grain or a
+// bucketing word is a plain column; two columns listed without a grouping phrase or a count
+// ("name and age") are drawn as they are (metrics, the axis first). Deterministic. Immutable after load(); threads may share one.
 #pragma once
 
 #include <map>
@@ -15,8 +17,16 @@
 #include "core/asset_store.hpp"
 #include "pipelines/autoviz/requirement_extractor.hpp"
 #include "pipelines/autoviz/sort_clause.hpp"
+#include "pipelines/autoviz/text_filter.hpp"
 
 namespace planfirst::autoviz {
+
+// How questions name categorical values beyond their spelling, and negate them.
+struct ValueWords {
+  std::map<std::string, std::vector<std::string>> synonyms;  // question stem -> lower-case values ("male" -> m)
+  Stems negations;                                           // not, except, ...: "!=" instead of "="
+  Stems links;                                               // words a negation reaches across ("not in the")
+};
 
 class RuleRequirementExtractor final : public RequirementExtractor {
  public:
@@ -39,10 +49,15 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases count_phrases_;
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   Phrases time_phrases_;
+  Phrases bucket_phrases_;  // ask to bucket a date column the question names
+  Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison
+  Phrases metric_phrases_;  // "the sum of": the column after is a metric, whatever its type
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;
   Phrases ranking_asc_;
   SortPhrases sort_;
+  TextFilterPhrases text_filters_;
+  ValueWords value_words_;
   std::map<std::string, std::vector<std::string>> synonyms_;  // stem -> stems
   std::vector<std::string> stopwords_;                        // stems
 

@@ -5,7 +5,8 @@
 namespace planfirst::autoviz {
 namespace {
 
-constexpr std::size_t kVerbReach = 8;  // tokens between a verb and the direction it governs
+constexpr std::size_t kVerbReach = 8;   // tokens between a verb and the direction it governs
+constexpr std::size_t kOfReach = 5;     // "in descending order of the amount of endowment"
 constexpr std::size_t kTailReach = 5;  // tokens after a direction that may still name the axis
 
 // The length of a phrase of `phrases` starting at `at`, or 0.
@@ -37,6 +38,7 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
     if (desc == 0 && asc == 0) continue;
     SortClause clause{at, at + std::max(desc, asc), desc > 0 ? "desc" : "asc", ""};
     for (std::size_t back = 1; back <= kVerbReach && back <= at; ++back) {
+      if (text[at - back] == "and") break;  // "list each result and its count in descending order": no verb of it
       if (phrase_starting_at(text, at - back, phrases.verbs) > 0) {
         clause.begin = at - back;
         break;
@@ -52,6 +54,9 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
       clause.end = std::min(text.size(), clause.end + 3);  // "in desc by the <column>"
     }
     if (phrase_at(text, clause.end, {"order"})) ++clause.end;
+    if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "of") {
+      clause.end = std::min(text.size(), clause.end + kOfReach);  // the column after "order of" is the key
+    }
     return clause;
   }
   return std::nullopt;

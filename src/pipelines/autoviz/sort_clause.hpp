@@ -27,8 +27,8 @@ struct SortClause {
   std::string axis;       // "x", "y", or "" when it names neither (then a column inside it may)
 };
 
-// The first sort clause of `text`: a direction phrase, with the verb before it and an axis phrase
-// around it; or a verb followed by "by" and an axis phrase or a word (ascending by default).
+// The first sort clause of `text`: a direction phrase, with the verb before it (not across an
+// "and") and an axis phrase around it, or the words after "order of"; or a verb followed by "by" and an axis phrase or a word (ascending by default).
 std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases);
 
 }  // namespace planfirst::autoviz

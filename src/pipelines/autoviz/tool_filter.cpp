@@ -20,7 +20,8 @@ std::string placeholders(std::size_t count) {
 // The WHERE condition for `op` over `column` with `values` bound to $1..$n.
 core::Result<std::string> condition(const ToolParams& params, const std::string& op, const std::string& column,
                                     std::vector<data::Value>& values) {
-  const bool single = op != "in" && op != "not_in" && op != "between";
+  const bool listed = op == "in" || op == "not_in" || ((op == "contains" || op == "not_contains") && values.size() > 1);
+  const bool single = !listed && op != "between";
   if (single && values.size() != 1) return params.error("value", fmt::format("op '{}' takes one value", op));
   if (op == "between" && values.size() != 2) return params.error("value", "op 'between' takes [low, high]");
   if ((op == "in" || op == "not_in") && values.empty()) return params.error("value", "expected at least one value");
@@ -29,7 +30,13 @@ core::Result<std::string> condition(const ToolParams& params, const std::string&
     values.clear();
     return fmt::format("{} IS {}NULL", column, op == "=" ? "" : "NOT ");
   }
-  if (op == "contains") return fmt::format("contains(CAST({} AS VARCHAR), CAST($1 AS VARCHAR))", column);
+  if (op == "contains" || op == "not_contains") {  // any of a list (not_contains: none), case aside like LIKE
+    std::string any;
+    for (std::size_t i = 1; i <= values.size(); ++i) {
+      any += fmt::format("{}contains(lower(CAST({} AS VARCHAR)), lower(CAST(${} AS VARCHAR)))", i == 1 ? "" : " OR ", column, i);
+    }
+    return fmt::format("{}({})", op == "contains" ? "" : "NOT ", any);
+  }
   if (op == "between") return fmt::format("{} BETWEEN $1 AND $2", column);
   if (op == "in") return fmt::format("{} IN ({})", column, placeholders(values.size()));
   if (op == "not_in") return fmt::format("{} NOT IN ({})", column, placeholders(values.size()));
@@ -44,7 +51,7 @@ Output filter_rows(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::string> column = column_param(ctx, params, *relation, "column");
   if (!column) return column.error();
   core::Result<std::string> op =
-      params.choice("op", {"=", "!=", ">", ">=", "<", "<=", "in", "not_in", "between", "contains"}, "");
+      params.choice("op", {"=", "!=", ">", ">=", "<", "<=", "in", "not_in", "between", "contains", "not_contains"}, "");
   if (!op) return op.error();
   if (op->empty()) return params.error("op", "required");
   core::Result<std::vector<data::Value>> values = params.values("value");

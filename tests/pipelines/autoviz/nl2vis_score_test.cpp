@@ -102,6 +102,20 @@ TEST(Nl2visScore, AChartWithoutInlineDataOrFieldsHasNoRows) {
   EXPECT_FALSE(drawn_rows(core::Json::parse(R"({"data": {"values": []}, "encoding": {"x": {"field": "a"}}})")).has_value());
 }
 
+TEST(Nl2visScore, EachParaphraseIsACaseWithTheSameTarget) {
+  std::string record = kCountBySex;
+  record.replace(record.find(R"("question": "q")"), 15, R"("question": "q", "paraphrases": ["p one", "p two"])");
+  const std::vector<Nl2visCase> cases = paraphrase_cases({case_of(record)});
+
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].id, "c1#1");
+  EXPECT_EQ(cases[0].question, "p one");
+  EXPECT_EQ(cases[1].id, "c1#2");
+  EXPECT_EQ(cases[1].question, "p two");
+  EXPECT_EQ(cases[1].target.to_json(), case_of(record).target.to_json());
+  EXPECT_TRUE(cases[1].paraphrases.empty());
+}
+
 TEST(Nl2visScore, ABrokenFileNamesTheLineAndField) {
   test_support::TempDir dir;
   const std::filesystem::path file = dir.path() / "cases.jsonl";

@@ -106,6 +106,71 @@ TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
   }
 }
 
+CoverageReport coverage_of(const Requirements& r, const Plan& plan) {
+  auto tools = ToolRegistry::load(core::AssetStore());
+  auto map = CapabilityMap::load(core::AssetStore());
+  EXPECT_TRUE(tools && map);
+  return tools && map ? CoverageChecker(*map, *tools).check(r, plan) : CoverageReport{};
+}
+
+TEST(RulePlanAdapter, AScatterOfTwoMeasuresSplitsItsPointsByTheGroup) {
+  const Requirements r = requirements(R"({"metrics": ["revenue", "units"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["correlation"], "outputs": ["chart"], "constraints": []})");
+
+  const Plan plan = plan_for("correlation between revenue and units, and group by attribute region", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"plot_scatter"}));
+  EXPECT_EQ(params_to_json(plan.steps[0].params), Json::parse(R"({"x": "revenue", "y": "units", "color": "region"})"));
+  const CoverageReport report = coverage_of(r, plan);
+  EXPECT_TRUE(report.complete()) << report.describe();
+}
+
+TEST(RulePlanAdapter, AListedPairIsDrawnAsItIsOrPerItsAxisWhenAggregated) {
+  const Requirements r = requirements(R"({"metrics": ["region", "revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+
+  const Plan raw = plan_for("region and revenue of the orders", r);
+  const Plan averaged = plan_for("region and average revenue of the orders", r);
+
+  EXPECT_EQ(tools_of(raw), (std::vector<std::string>{"plot_bar"}));
+  EXPECT_EQ(params_to_json(raw.steps[0].params), Json::parse(R"({"x": "region", "y": "revenue"})"));
+  EXPECT_TRUE(coverage_of(r, raw).complete()) << coverage_of(r, raw).describe();
+  EXPECT_EQ(tools_of(averaged), (std::vector<std::string>{"aggregate", "plot_bar"}));
+  EXPECT_EQ(params_to_json(averaged.steps[0].params),
+            Json::parse(R"({"agg_func": "avg", "group_by": ["region"], "metrics": ["revenue"]})"));
+}
+
+TEST(RulePlanAdapter, ATrendWithoutATimeColumnIsALine) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["trend"], "outputs": ["chart"], "constraints": []})");
+
+  EXPECT_EQ(tools_of(plan_for("the trend of revenue per region", r)), (std::vector<std::string>{"aggregate", "plot_line"}));
+}
+
+TEST(RulePlanAdapter, AShareWithoutAChartIsAPieAndAHistogramOfGroupsIsABar) {
+  const Requirements share = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["share"], "outputs": ["chart"], "constraints": []})");
+  const Requirements grouped = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+
+  EXPECT_EQ(tools_of(plan_for("the proportion of revenue for each region", share)),
+            (std::vector<std::string>{"aggregate", "plot_pie"}));
+  EXPECT_EQ(tools_of(plan_for("maximal revenue by region in a histogram", grouped)),
+            (std::vector<std::string>{"aggregate", "plot_bar"}));
+  EXPECT_EQ(params_to_json(plan_for("maximal revenue by region in a histogram", grouped).steps[0].params)["agg_func"], "max");
+}
+
+TEST(RulePlanAdapter, TheTotalNumberOfAMetricSumsIt) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["chart"], "constraints": []})");
+
+  EXPECT_EQ(params_to_json(plan_for("the total number of revenue per region", r).steps[0].params)["agg_func"], "sum");
+  EXPECT_EQ(params_to_json(plan_for("the number of orders per region", r).steps[0].params)["agg_func"], "count");
+  EXPECT_EQ(params_to_json(plan_for("revenue per region for regions with at least 2 orders", r).steps[0].params)["agg_func"],
+            "sum")
+      << "\"at least\" compares; it asks for no minimum";
+}
+
 TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   ASSERT_TRUE(adapter);

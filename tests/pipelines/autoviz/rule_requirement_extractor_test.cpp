@@ -146,6 +146,34 @@ TEST_F(RuleRequirementExtractorTest, ACountingQuestionGroupsByANumberAfterBy) {
 }
 
 
+TEST_F(RuleRequirementExtractorTest, ANamedDateWithoutAGrainIsAPlainColumn) {
+  const Json counted = extract("count the orders by date");
+  const Json listed = extract("a line chart of the change of revenue over date");
+  const Json binned = extract("count the orders by date, bin the date into weekday interval");
+
+  EXPECT_EQ(counted["time"], Json::parse(R"({"column": null, "grain": "unknown"})"));
+  EXPECT_EQ(counted["group_by"], Json::parse(R"(["date"])"));
+  EXPECT_EQ(listed["time"]["column"], Json());
+  EXPECT_EQ(listed["metrics"], Json::parse(R"(["date", "revenue"])"));
+  EXPECT_EQ(binned["time"]["column"], "date") << "a bucketing word keeps the time series";
+}
+
+TEST_F(RuleRequirementExtractorTest, TwoColumnsListedWithoutGroupingAreDrawnAsTheyAre) {
+  const Json json = extract("show the revenue and region of the orders in a bar chart, sort by the y axis descending");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["region", "revenue"])")) << "the column of categories is the axis";
+  EXPECT_EQ(json["group_by"], Json::array());
+  EXPECT_EQ(json["constraints"], Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
+  EXPECT_EQ(extract("revenue by region")["group_by"], Json::parse(R"(["region"])")) << "a grouping phrase still groups";
+}
+
+TEST_F(RuleRequirementExtractorTest, GroupByAttributeGroupsAScatter) {
+  const Json json = extract("the correlation between units and revenue, and group by attribute region");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["units", "revenue"])"));
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["region"])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AMeasureComparedWithANumberIsAFilter) {
   EXPECT_EQ(extract("revenue per region where units lower than 3")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "units", "op": "<", "value": 3}])"));
@@ -159,6 +187,136 @@ TEST_F(RuleRequirementExtractorTest, ANumberPastTheIntegerRangeIsNotALimit) {
 
   EXPECT_EQ(json["metrics"], Json::parse(R"(["revenue"])"));
   EXPECT_EQ(json["constraints"], Json::array());
+}
+
+// The requirements of `question` over a table `file` holding `csv`.
+Json requirements_from(const std::string& file, const std::string& csv, const std::string& question) {
+  test_support::TempDir dir;
+  auto dataset = data::open_dataset(dir.write(file, csv));
+  EXPECT_TRUE(dataset) << dataset.error().describe();
+  if (!dataset) return Json();
+  auto profile = data::profile_table(*dataset->db, dataset->table);
+  EXPECT_TRUE(profile) << profile.error().describe();
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  EXPECT_TRUE(extractor) << extractor.error().describe();
+  if (!profile || !extractor) return Json();
+  auto requirements = extractor->extract(question, *profile);
+  EXPECT_TRUE(requirements) << requirements.error().describe();
+  return requirements ? requirements->requirements.to_json() : Json();
+}
+
+// A small staff table for the filter and grouping rules.
+Json staff_requirements(const std::string& question) {
+  return requirements_from("staff.csv",
+                           "staff_id,Name,Sex,City,Position,Age,Salary,Level,Goals,dept_code,address\n"
+                           "11,Ann,F,Paris,Defender,30,5000.5,3,1,D1,12 Main St TN\n"
+                           "12,Bob,M,Rome,Keeper,40,6000.5,5,0,D2,4 Oak Ave CA\n"
+                           "13,Cid,M,Paris,Defender,35,5500.5,4,3,D1,9 Elm Rd TN\n"
+                           "14,Dee,F,Oslo,Forward,28,4000.5,2,7,D3,1 Pine Ln NY\n",
+                           question);
+}
+
+TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
+  const Json male = staff_requirements("how many male staff are there in each city");
+  const Json not_defenders = staff_requirements("count the staff who are not defenders by city");
+
+  EXPECT_EQ(male["constraints"], Json::parse(R"([{"type": "filter", "column": "Sex", "op": "=", "value": "M"}])"));
+  EXPECT_EQ(male["group_by"], Json::parse(R"(["City"])"));
+  EXPECT_EQ(not_defenders["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Position", "op": "!=", "value": "Defender"}])"));
+}
+
+TEST(RuleRequirementExtractor, ValuesNamedTogetherGroupOrFormAList) {
+  const Json compared = staff_requirements("the average age for male and female staff");
+  const Json either = staff_requirements("count the staff in Paris or Rome by position");
+
+  EXPECT_EQ(compared["constraints"], Json::array());
+  EXPECT_EQ(compared["group_by"], Json::parse(R"(["Sex"])"));
+  EXPECT_EQ(either["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "City", "op": "in", "value": ["Paris", "Rome"]}])"));
+}
+
+TEST(RuleRequirementExtractor, ATextFilterKeepsTheListedColumns) {
+  const Json contains = staff_requirements("name and salary of staff whose address contains TN");
+  const Json without = staff_requirements("name and age of staff without the letter B in their names");
+
+  EXPECT_EQ(contains["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "address", "op": "contains", "value": "TN"}])"));
+  EXPECT_EQ(contains["metrics"], Json::parse(R"(["Name", "Salary"])"));
+  EXPECT_EQ(without["constraints"], Json::parse(R"([{"type": "filter", "column": "Name", "op": "not_contains", "value": "B"}])"));
+  EXPECT_EQ(without["metrics"], Json::parse(R"(["Name", "Age"])")) << "a column named again in a filter is still listed";
+}
+
+TEST(RuleRequirementExtractor, AnyNumericColumnComparesWithANumberOnEitherSide) {
+  EXPECT_EQ(staff_requirements("name and level of staff whose level is higher than 3")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Level", "op": ">", "value": 3}])"));
+  EXPECT_EQ(staff_requirements("count the staff whose level is 4 by city")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Level", "op": "=", "value": 4}])"));
+  EXPECT_EQ(staff_requirements("count the staff with at least 2 goals by city")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Goals", "op": ">=", "value": 2}])"));
+}
+
+TEST(RuleRequirementExtractor, ACountedColumnIsNotAKeyBesideAGroupedOne) {
+  EXPECT_EQ(staff_requirements("how many positions does each city have")["group_by"], Json::parse(R"(["City"])"));
+  EXPECT_EQ(staff_requirements("the number of staff in each department")["group_by"], Json::parse(R"(["dept_code"])"))
+      << "a synonym names the distinctive word of a column";
+}
+
+TEST(RuleRequirementExtractor, AMeasureAfterAndDoesNotContinueAGrouping) {
+  const Json json = staff_requirements("list each city and the salary");
+
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["City"])"));
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["Salary"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, ADateCountedBesideAGroupIsNoTimeColumn) {
+  const Json json = extract("the number of dates by region");
+
+  EXPECT_EQ(json["time"]["column"], Json());
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["region"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, VersusBetweenTwoColumnsSetsAxesAndComparesNothing) {
+  const Json json = extract("a scatter chart of units versus revenue");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["units", "revenue"])"));
+  EXPECT_EQ(json["analysis"], Json::parse(R"(["correlation"])"));
+}
+
+TEST(RuleRequirementExtractor, AQuotedValueAndAnAbbreviatedColumnAreFound) {
+  const Json quoted = staff_requirements("count the staff whose position is not \"Keeper\" by city");
+  const Json correlated = staff_requirements("the correlation between age and salary of staff whose position is \"Forward\"");
+
+  EXPECT_EQ(quoted["constraints"], Json::parse(R"([{"type": "filter", "column": "Position", "op": "!=", "value": "Keeper"}])"));
+  EXPECT_EQ(correlated["metrics"], Json::parse(R"(["Age", "Salary"])")) << "a column named once, in a filter, is no axis";
+}
+
+TEST_F(RuleRequirementExtractorTest, ADateComparedWithADateIsAFilterAndTopKOfACountRanksTheCount) {
+  EXPECT_EQ(extract("how many sales per region with a date before 2024-03-01")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": "<", "value": "2024-03-01"}])"));
+  EXPECT_EQ(extract("the top 2 regions by number of orders")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "count", "direction": "desc"}, {"type": "limit", "n": 2}])"));
+}
+
+TEST(RuleRequirementExtractor, AColumnAfterAnAggregationPhraseIsAMetric) {
+  const Json json = staff_requirements("the sum of staff id for each city");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["staff_id"])"));
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["City"])"));
+}
+
+TEST(RuleRequirementExtractor, IdsNameTheOnlyIdColumnAndAColumnOnlyFilteredIsNoMetric) {
+  EXPECT_EQ(staff_requirements("the names and ids of staff")["metrics"], Json::parse(R"(["Name", "staff_id"])"));
+  const Json filtered = staff_requirements("how many staff in each city have a salary higher than 5000");
+  EXPECT_EQ(filtered["metrics"], Json::array());
+  EXPECT_EQ(filtered["group_by"], Json::parse(R"(["City"])"));
+}
+
+TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
+  const Json json = requirements_from("aircraft.csv", "Aircraft,Description\nA1,Light utility\nA2,Heavy lift\nA3,Light utility\n",
+                                      "What are the descriptions for the aircraft, and count them");
+
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["Description"])"));
 }
 
 }  // namespace

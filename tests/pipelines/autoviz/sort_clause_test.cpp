@@ -27,6 +27,15 @@ TEST(SortClause, FindsTheDirectionTheVerbAndTheAxis) {
   EXPECT_EQ(described("the number of last names in alphabetical order"), "asc x [alphabet order]");
 }
 
+TEST(SortClause, AVerbBeforeAnAndGovernsNoLaterDirection) {
+  EXPECT_EQ(described("list each result and its count in descending order of count"), "desc - [descend order of count]");
+}
+
+TEST(SortClause, TheWordsAfterOrderOfNameTheKey) {
+  EXPECT_EQ(described("each donor and the amount in descending order of the amount by a bar chart"),
+            "desc - [descend order of the amount by a]");
+}
+
 TEST(SortClause, APlainVerbWithBySortsAscendingByWhatFollows) {
   EXPECT_EQ(described("how many wines ordered by year"), "asc - [order by year]");
   EXPECT_EQ(described("revenue by region"), "none");

@@ -47,6 +47,22 @@ TEST_F(ToolTest, FilterRowsMatchesTextAndNulls) {
               ElementsAre("2024-02-17|South|A|NULL|40"));
 }
 
+TEST_F(ToolTest, FilterRowsDropsTheRowsThatContainAText) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("filter_rows", {{"column", "region"}, {"op", "not_contains"}, {"value", "out"}}),
+              ElementsAre("2024-01-05|North|A|1|10.5", "2024-02-03|North|B|3|30", "2024-03-09|North|A|5|50"));
+}
+
+TEST_F(ToolTest, FilterRowsContainsAnyOfAListWhateverTheCase) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("filter_rows", {{"column", "region"}, {"op", "contains"}, {"value", {"OUT", "x"}}}),
+              ElementsAre("2024-01-20|South|B|2|20", "2024-02-17|South|A|NULL|40"));
+  EXPECT_THAT(rows("filter_rows", {{"column", "region"}, {"op", "not_contains"}, {"value", {"N", "q"}}}),
+              ElementsAre("2024-01-20|South|B|2|20", "2024-02-17|South|A|NULL|40"));
+}
+
 TEST_F(ToolTest, FilterRowsTreatsAQuoteInAValueAsData) {
   load(kSalesCsv);
 

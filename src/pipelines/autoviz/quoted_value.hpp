@@ -1,0 +1,25 @@
+// Values a question quotes: "whose occupation is not "Researcher"", "incidents with incident type
+// code "NOISE"", "classified as 'Good Customer' status". Each becomes a filter on the column named
+// just before the quote (else just after it), "!=" when a negation word stands around the column.
+// A quote must open after a space or the start and close before one, so "dog's" quotes nothing. Pure.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "pipelines/autoviz/phrase_match.hpp"
+#include "pipelines/autoviz/requirements.hpp"
+#include "pipelines/autoviz/text_filter.hpp"
+
+namespace planfirst::autoviz {
+
+// The quoted texts of `question`, in order, without their quotes.
+std::vector<std::string> quoted_texts(std::string_view question);
+
+// The filters the quoted values of `question` state, `tokens` its tokens, on `columns` (the
+// columns it names); `negations` as stems.
+std::vector<Constraint> find_quoted_filters(std::string_view question, const std::vector<std::string>& tokens,
+                                            const Stems& stems, const std::vector<ColumnSpan>& columns,
+                                            const Stems& negations);
+
+}  // namespace planfirst::autoviz

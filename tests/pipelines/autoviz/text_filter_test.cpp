@@ -1,0 +1,52 @@
+#include "pipelines/autoviz/text_filter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/tokenizer.hpp"
+
+namespace planfirst::autoviz {
+namespace {
+
+TextFilterPhrases phrases() {
+  return {phrases_of({"contain", "contains", "include"}), phrases_of({"the letter", "the letters"}),
+          phrases_of({"not", "without"}), phrases_of({"in", "their"})};
+}
+
+// The filters of `question` with the column "address" at `address` and "name" at `name` (token
+// positions), as "column op value" lines.
+std::vector<std::string> filters(std::string_view question, std::size_t address, std::size_t name) {
+  const std::vector<std::string> tokens = core::tokenize(question);
+  std::vector<ColumnSpan> columns = {{address, address + 1, "address"}, {name, name + 1, "name"}};
+  std::vector<std::string> out;
+  for (const Constraint& c : find_text_filters(question, tokens, stems_of(tokens), columns, phrases())) {
+    out.push_back(c.column + " " + c.op + " " + std::get<std::string>(c.value.items.front()));
+  }
+  return out;
+}
+
+TEST(TextFilter, AColumnThatContainsAValueSpelledAsAsked) {
+  EXPECT_EQ(filters("customers whose address contains TN", 2, 99), std::vector<std::string>{"address contains TN"});
+  EXPECT_EQ(filters("staff whose name does not contain the letter M", 99, 2),
+            std::vector<std::string>{"name not_contains M"});
+}
+
+TEST(TextFilter, TheLetterInTheirColumn) {
+  EXPECT_EQ(filters("customers with the letter a in their name", 99, 7), std::vector<std::string>{"name contains a"});
+  EXPECT_EQ(filters("staff without the letter Q in their name", 99, 7), std::vector<std::string>{"name not_contains Q"});
+}
+
+TEST(TextFilter, EitherOfTwoLettersIsOneFilterWithAList) {
+  const std::vector<std::string> tokens = core::tokenize("staff who have the letters D or S in their name");
+  const std::vector<Constraint> found =
+      find_text_filters("staff who have the letters D or S in their name", tokens, stems_of(tokens), {{10, 11, "name"}}, phrases());
+
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].op, "contains");
+  EXPECT_EQ(found[0].value.to_json(), core::Json::parse(R"(["D", "S"])"));
+  EXPECT_TRUE(filters("the total revenue by region", 99, 99).empty());
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz
