@@ -10,6 +10,7 @@
 
 #include "core/ascii_case.hpp"
 #include "core/similarity.hpp"
+#include "core/wordnet_synonyms.hpp"
 #include "core/tokenizer.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/quoted_value.hpp"
@@ -164,7 +165,11 @@ class RequirementRulesReader {
 core::Result<RuleRequirementExtractor> RuleRequirementExtractor::load(const core::AssetStore& assets) {
   core::Result<RegistryYaml> yaml = RegistryYaml::load(assets, kPath);
   if (!yaml) return yaml.error();
-  return RequirementRulesReader(*yaml).read();
+  core::Result<RuleRequirementExtractor> rules = RequirementRulesReader(*yaml).read();
+  if (!rules) return rules;
+  core::Result<std::shared_ptr<const core::WordNetSynonyms>> wordnet = core::WordNetSynonyms::open();
+  if (wordnet) rules->wordnet_ = std::move(*wordnet);  // without WordNet's database, its tier is skipped
+  return rules;
 }
 
 namespace {
@@ -186,9 +191,38 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
 }
 
 // Every column named in the question, longest spans first, without overlaps; then in question order.
+// Last resort, for question words no column matched otherwise and no sample value holds: a
+// single-word column that WordNet files beside the word ("area" for region). Ranked after every
+// other match of the same length.
+void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile, const Stems& stopwords,
+                         const core::WordNetSynonyms& wordnet, std::vector<Mention>& candidates) {
+  std::vector<bool> covered(q.tokens.size(), false);
+  for (const Mention& m : candidates) std::fill(covered.begin() + static_cast<std::ptrdiff_t>(m.begin),
+                                                covered.begin() + static_cast<std::ptrdiff_t>(m.end), true);
+  std::set<std::string> value_words;  // "states" of "United States" names a value, not a column
+  for (const data::ColumnProfile& column : profile.columns) {
+    for (const std::string& sample : column.samples) {
+      for (std::string& word : core::tokenize(sample)) value_words.insert(std::move(word));
+    }
+  }
+  for (std::size_t at = 0; at < q.tokens.size(); ++at) {
+    if (covered[at] || q.tokens[at].size() < 3 || value_words.count(q.tokens[at]) > 0 ||
+        std::find(stopwords.begin(), stopwords.end(), q.stems[at]) != stopwords.end()) {
+      continue;
+    }
+    const std::vector<std::string> synonyms = wordnet.of(q.tokens[at]);
+    for (const data::ColumnProfile& column : profile.columns) {
+      const std::vector<std::string> words = column_words(column.name);
+      if (words.size() == 1 && std::binary_search(synonyms.begin(), synonyms.end(), words.front())) {
+        candidates.push_back({at, at + 1, &column});
+      }
+    }
+  }
+}
+
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
-                                    const Stems& stopwords) {
+                                    const Stems& stopwords, const core::WordNetSynonyms* wordnet) {
   struct ColumnName {
     const data::ColumnProfile* column;
     std::vector<std::string> words;
@@ -221,6 +255,7 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
       }
     }
   }
+  if (wordnet != nullptr) add_wordnet_matches(q, profile, stopwords, *wordnet, candidates);
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Mention& a, const Mention& b) { return a.end - a.begin > b.end - b.begin; });
   std::vector<Mention> chosen;
@@ -508,7 +543,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_));
+  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_, wordnet_.get()));
   Requirements requirements;
 
   bool grouping = false;

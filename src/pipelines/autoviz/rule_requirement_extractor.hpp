@@ -1,7 +1,8 @@
 // RuleRequirementExtractor is the offline strategy of seed 002 §2, a schema-aware parser driven by
 // assets/registry/requirement_rules.yaml: question words are tokenized and stemmed; columns are
 // grounded by their words (snake_case and camelCase split), exactly, by stem, through the synonym
-// table ("product type" -> product_category) or by Jaro-Winkler >= 0.92; a column after a grouping
+// table ("product type" -> product_category) or by Jaro-Winkler >= 0.92, last through WordNet for
+// words nothing else matched ("area" -> region); a column after a grouping
 // phrase ("by", "per", "for each", "across") is a group_by (a temporal one becomes the time column),
 // a measure is a metric (after a grouping phrase only while no metric was named: "top 3 categories
 // by units"); categorical values found in the question become filters;
@@ -11,6 +12,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,10 @@
 #include "pipelines/autoviz/requirement_extractor.hpp"
 #include "pipelines/autoviz/sort_clause.hpp"
 #include "pipelines/autoviz/text_filter.hpp"
+
+namespace planfirst::core {
+class WordNetSynonyms;
+}
 
 namespace planfirst::autoviz {
 
@@ -60,6 +66,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   ValueWords value_words_;
   std::map<std::string, std::vector<std::string>> synonyms_;  // stem -> stems
   std::vector<std::string> stopwords_;                        // stems
+  std::shared_ptr<const core::WordNetSynonyms> wordnet_;     // null: no WordNet tier
 
   friend class RequirementRulesReader;
 };

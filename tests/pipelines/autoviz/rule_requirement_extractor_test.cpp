@@ -321,3 +321,46 @@ TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
 
 }  // namespace
 }  // namespace planfirst::autoviz
+
+namespace planfirst::autoviz {
+namespace {
+
+// Requirements for `question` over a table made from `csv`.
+core::Json extract_on(const std::string& csv, const std::string& question) {
+  test_support::TempDir dir;
+  auto dataset = data::open_dataset(dir.write("t.csv", csv));
+  EXPECT_TRUE(dataset) << dataset.error().describe();
+  auto profile = data::profile_table(*dataset->db, dataset->table);
+  EXPECT_TRUE(profile) << profile.error().describe();
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  EXPECT_TRUE(extractor) << extractor.error().describe();
+  auto requirements = extractor->extract(question, *profile);
+  EXPECT_TRUE(requirements) << requirements.error().describe();
+  return requirements ? requirements->requirements.to_json() : core::Json();
+}
+
+TEST(RuleRequirementExtractorWordNet, AWordNothingElseMatchesNamesAColumnThroughWordNet) {
+  const core::Json requirements =
+      extract_on("region,revenue\nWest,10\nEast,20\nWest,5\n", "total revenue by area");
+
+  EXPECT_EQ(requirements["group_by"], core::Json::array({"region"}));
+}
+
+TEST(RuleRequirementExtractorWordNet, AnExactColumnWinsOverAWordNetSynonym) {
+  const core::Json requirements =
+      extract_on("state,country,revenue\nOhio,US,10\nBavaria,DE,20\nOhio,US,5\n", "total revenue by country");
+
+  EXPECT_EQ(requirements["group_by"], core::Json::array({"country"}));
+}
+
+TEST(RuleRequirementExtractorWordNet, AWordOfAValueInTheDataIsNotReadAsAColumn) {
+  const core::Json requirements = extract_on(
+      "name,country,year_join\nAda,United States,2001\nBo,France,2003\nCy,United States,2003\n",
+      "count of artists by year_join who are not from the United States");
+
+  EXPECT_EQ(requirements["group_by"], core::Json::array({"year_join"}));
+  EXPECT_EQ(requirements["constraints"][0]["column"], "country") << requirements;
+}
+
+}  // namespace
+}  // namespace planfirst::autoviz
