@@ -1,4 +1,4 @@
-// planfirst chat --project DIR ["question"] [--json] [--llm URL] [--metrics] [--db URI] [--neo4j URL] [--answer TEXT]
+// planfirst chat --project DIR ["question"] [--json] [--llm URL] [--metrics] [--db URI] [--neo4j URL] [--rerank] [--answer TEXT]
 //                [--interactive]
 // Runs the analyst graph (seed 000): router, analyst plan, clarification, retrieval from the plan's
 // required sources only, answer. A plan that asks a question pauses the thread: --answer answers it,
@@ -164,7 +164,7 @@ int run_chat(CliContext& ctx, const ChatArgs& args) {
     return kExitUsage;
   }
   if (!apply_config_flags(ctx, "chat", {{"llm.base_url", args.llm_url}})) return ctx.exit_code;
-  core::Result<ChatSources> chat_sources = make_chat_sources(args.flags, asset_store(ctx));
+  core::Result<ChatSources> chat_sources = make_chat_sources(args.flags, asset_store(ctx), ctx.config);
   if (!chat_sources) {
     std::cerr << "planfirst chat: " << chat_sources.error().describe() << "\n";
     return kExitUsage;
@@ -213,6 +213,8 @@ void add_chat_command(CLI::App& app, CliContext& ctx) {
                       "instead of the built-in project graph");
   command->add_option("--llm", args->llm_url, "OpenAI-compatible model server base URL (http://localhost:8000/v1)");
   command->add_option("--answer", args->answer, "The answer to the plan's clarification question, if it asks one");
+  command->add_flag("--rerank", args->flags.rerank,
+                    "Re-rank doc and policy hits with the configured embedder (embed.base_url; else the built-in one)");
   command->add_flag("--json", args->json, "Print the state (plan, evidence, answer) as JSON");
   command->add_flag("--metrics", args->metrics, "Print the analyst metrics (Prometheus text) after the answer");
   command->add_flag("--interactive", args->interactive, "Read questions and clarification answers from the terminal");

@@ -7,6 +7,8 @@
 
 #include "core/clock.hpp"
 #include "data/database.hpp"
+#include "embed/embedder.hpp"
+#include "embed/embedder_from_config.hpp"
 #include "data/open_database.hpp"
 #include "sources/db_source.hpp"
 #include "sources/document_store.hpp"
@@ -75,17 +77,33 @@ core::Result<std::unique_ptr<sources::RetrievalSource>> project_graph(const Chat
   return std::unique_ptr<sources::RetrievalSource>(std::make_unique<Owning>(std::move(owned)));
 }
 
-core::Result<std::unique_ptr<sources::DocumentStore>> document_store(const std::string& name, const fs::path& folder,
-                                                                     const core::AssetStore& assets) {
+// A document store with the embedder it borrows for re-ranking (null: bm25 order), owned together.
+struct OwnedStore {
+  std::shared_ptr<const embed::Embedder> reranker;
+  std::unique_ptr<sources::DocumentStore> store;
+};
+
+void add_document_store(ChatSources& chat, const std::string& name, const fs::path& folder,
+                        const core::AssetStore& assets, std::shared_ptr<const embed::Embedder> reranker) {
   sources::DocumentStoreOptions options;
   options.name = name;
   options.folder = folder;
-  return sources::DocumentStore::create(std::move(options), assets, core::system_clock());
+  options.reranker = reranker.get();
+  core::Result<std::unique_ptr<sources::DocumentStore>> store =
+      sources::DocumentStore::create(std::move(options), assets, core::system_clock());
+  if (!store) {
+    chat.hints[name] = store.error().message + "; put Markdown or text files in " + folder.string();
+    return;
+  }
+  auto owned = std::make_shared<OwnedStore>(OwnedStore{std::move(reranker), std::move(*store)});
+  const sources::DocumentStore* source = owned->store.get();
+  chat.sources.emplace(name, std::shared_ptr<const sources::RetrievalSource>(std::move(owned), source));
 }
 
 }  // namespace
 
-core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const core::AssetStore& assets) {
+core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const core::AssetStore& assets,
+                                            const core::Config& config) {
   std::error_code ec;
   if (!fs::is_directory(flags.project_dir, ec)) {
     return core::invalid_argument("not a folder: " + flags.project_dir, "--project");
@@ -98,10 +116,14 @@ core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const 
   add(chat, "db",
       sources::DbSource::open(flags.db_uri.empty() ? flags.project_dir : flags.db_uri, assets, core::system_clock()),
       "put status/schema.sql and status/data.sql in the project folder, or pass --db postgresql://...");
-  add(chat, "doc", document_store("doc", project / "docs", assets), "put Markdown or text files in " +
-                                                                         (project / "docs").string());
-  add(chat, "policy", document_store("policy", project / "policies", assets),
-      "put Markdown or text files in " + (project / "policies").string());
+  std::shared_ptr<const embed::Embedder> reranker;
+  if (flags.rerank) {
+    core::Result<std::unique_ptr<embed::Embedder>> embedder = embed::embedder_from_config(config, core::process_environment());
+    if (!embedder) return core::Error{embedder.error().code, embedder.error().message, "--rerank"};
+    reranker = std::move(*embedder);
+  }
+  add_document_store(chat, "doc", project / "docs", assets, reranker);
+  add_document_store(chat, "policy", project / "policies", assets, reranker);
   if (flags.neo4j_url.empty()) {
     add(chat, "neo4j", project_graph(flags, assets), "pass --neo4j URL for a Neo4j server");
   } else {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/asset_store.hpp"
+#include "core/config.hpp"
 #include "core/result.hpp"
 #include "sources/source_map.hpp"
 
@@ -18,6 +19,7 @@ struct ChatSourceFlags {
   std::string project_dir;  // --project DIR
   std::string db_uri;       // --db postgresql://...; empty: the project's embedded database
   std::string neo4j_url;    // --neo4j http://host:7474; empty: the built-in project graph
+  bool rerank = false;      // --rerank: doc and policy hits re-ranked by the configured embedder
 };
 
 struct ChatSources {
@@ -27,6 +29,8 @@ struct ChatSources {
 
 // kInvalidArgument (naming the flag) for a --project that is not a folder or a --db that is not a
 // postgresql:// or postgres:// URI. The sources keep what they need (databases, indexes) alive.
-core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const core::AssetStore& assets);
+// `config` picks the embedder for --rerank (embed.*; none set: the built-in hashed embedder).
+core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const core::AssetStore& assets,
+                                            const core::Config& config);
 
 }  // namespace planfirst::cli

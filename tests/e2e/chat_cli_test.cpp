@@ -167,10 +167,10 @@ class ChatOnExampleProject : public ::testing::Test {
     std::filesystem::copy(source("examples/project"), project_.path() / "orbit",
                           std::filesystem::copy_options::recursive);
   }
-  CommandOutcome chat(const std::string& question) const {
+  CommandOutcome chat(const std::string& question, const std::string& flags = "") const {
     return run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
                        planfirst("chat --project " + (project_.path() / "orbit").string() + " \"" + question +
-                                 "\" --json") +
+                                 "\" --json " + flags) +
                        " 2>/dev/null)");
   }
   static nlohmann::json parsed(const CommandOutcome& run) {
@@ -217,6 +217,16 @@ TEST_F(ChatOnExampleProject, APolicyQuestionCitesThePolicySection) {
   const std::string text = output["answer"]["content"].is_string() ? output["answer"]["content"].get<std::string>()
                                                                    : output["answer"].dump();
   EXPECT_NE(text.find("[policy:release-process.md#Hotfixes]"), std::string::npos) << text;
+}
+
+TEST_F(ChatOnExampleProject, RerankReordersThePolicyHitsWithTheEmbedder) {
+  const nlohmann::json plain = parsed(chat("How do I ship a hotfix?"));
+  const nlohmann::json reranked = parsed(chat("How do I ship a hotfix?", "--rerank"));
+
+  ASSERT_FALSE(reranked["evidence"].empty()) << reranked;
+  EXPECT_EQ(reranked["evidence"][0]["id"], "policy:release-process.md#Hotfixes");
+  EXPECT_EQ(reranked["evidence"].size(), plain["evidence"].size());
+  EXPECT_NE(reranked["evidence"][0]["score"], plain["evidence"][0]["score"]);  // blended with similarity
 }
 
 TEST_F(ChatOnExampleProject, ADependencyQuestionWalksTheProjectGraph) {
