@@ -138,6 +138,10 @@ Answer markdown_answer(std::string_view user_query, const std::vector<sources::E
   } else {
     text += "From the retrieved evidence:\n\n";
     for (const sources::EvidenceItem* item : items) text += bullet(*item);
+    if (items.size() < evidence.size()) {
+      text += "\n" + std::to_string(items.size()) + " of " + std::to_string(evidence.size()) +
+              " evidence items are cited here; the state's evidence (--json) holds all of them.\n";
+    }
   }
   const std::string missing = missing_lines(reports);
   if (!missing.empty()) text += "\nSources not consulted:\n" + missing;

@@ -41,6 +41,7 @@ TEST(AnswerComposer, EverySourceThatAnsweredIsCitedBeforeAnySourceIsCitedTwice) 
   EXPECT_EQ(answer.citations[2], "policy:p1");
   EXPECT_EQ(answer.citations[3], "doc:d1");
   EXPECT_EQ(answer.citations[4], "policy:p2");
+  EXPECT_NE(answer.text.find("8 of 11 evidence items are cited here"), std::string::npos) << answer.text;
 }
 
 TEST(AnswerComposer, AMetricWithSeveralRowsCarriesTheBreakdown) {
