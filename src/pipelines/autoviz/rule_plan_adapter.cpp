@@ -289,6 +289,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     steps.add("compute_correlations", {{"columns", texts(metrics)}}, "how the metrics move together",
               {"analysis:correlation"});
   }
+  if (has(r.analysis, "anomaly") && !metrics.empty()) {
+    Params anomaly_params{{"column", text(metrics.front())}};
+    if (r.time.column) anomaly_params.emplace("date_column", text(*r.time.column));
+    steps.add("detect_anomalies", std::move(anomaly_params), "flag the unusual values asked about",
+              {"analysis:anomaly"});
+  }
   if (has(r.analysis, "summary")) {
     steps.add("compute_summary_stats", {{"columns", texts(metrics)}}, "summary statistics asked for", {"analysis:summary"});
   }

@@ -71,6 +71,24 @@ TEST(RulePlanAdapter, TheSeedWalkthroughPlanIsCoveredStepByStep) {
   EXPECT_TRUE(report.complete()) << report.describe();
 }
 
+TEST(RulePlanAdapter, AnAnomalyQuestionFlagsTheMetricAlongTimeAndIsCovered) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": [],
+      "time": {"column": "date", "grain": "day"}, "analysis": ["anomaly"], "outputs": ["chart", "table"],
+      "constraints": []})");
+
+  const Plan plan = plan_for("are there any unusual spikes in daily revenue?", r);
+
+  const PlanStep* anomalies = plan.find("detect_anomalies");
+  ASSERT_NE(anomalies, nullptr) << plan.to_json();
+  EXPECT_EQ(params_to_json(anomalies->params), Json::parse(R"({"column": "revenue", "date_column": "date"})"));
+  EXPECT_EQ(anomalies->satisfies, std::vector<std::string>{"analysis:anomaly"});
+  auto tools = ToolRegistry::load(core::AssetStore());
+  auto map = CapabilityMap::load(core::AssetStore());
+  ASSERT_TRUE(tools && map);
+  const CoverageReport report = CoverageChecker(*map, *tools).check(r, plan);
+  EXPECT_TRUE(report.complete()) << report.describe();
+}
+
 TEST(RulePlanAdapter, APieQuestionGetsAPieOfTheGroup) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["share"], "outputs": ["chart"], "constraints": []})");
