@@ -202,7 +202,8 @@ core::Result<ReportTemplates> ReportTemplates::load(const core::AssetStore& asse
 
 std::vector<std::string> requirement_lines(const Requirements& requirements) {
   std::vector<std::string> constraints;
-  for (const core::Json& constraint : requirements.to_json().at("constraints")) constraints.push_back(constraint.dump());
+  const core::Json json = requirements.to_json();  // the loop below must not range over a temporary's member
+  for (const core::Json& constraint : json.at("constraints")) constraints.push_back(constraint.dump());
   return {"metrics: " + joined(requirements.metrics), "group_by: " + joined(requirements.group_by),
           time_line(requirements.time), "analysis: " + joined(requirements.analysis),
           "outputs: " + joined(requirements.outputs), "constraints: " + joined(constraints)};
