@@ -143,6 +143,9 @@ class RequirementRulesReader {
       if (!names) return names.error();
       *target = stems_of(*names);
     }
+    core::Result<std::vector<std::string>> flags = yaml_.names(values, "true_flags", "values");
+    if (!flags) return flags.error();
+    for (const std::string& flag : *flags) out.true_flags.push_back(core::ascii_lower(flag));
     return core::ok();
   }
 
@@ -316,6 +319,32 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
         add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
                                                         ParamValue{{ParamScalar(value)}, false}, "", 0});
       }
+    }
+  }
+}
+
+// A yes/no column named by part of its name outside a grouping phrase ("the dogs who have been
+// abandoned" for abandoned_yn) keeps the rows where it holds its yes value (the first of
+// `true_flags` among its values).
+void ground_flags(const std::vector<Mention>& mentions, const std::set<std::string>& grouped_by_phrase,
+                  const std::vector<std::string>& true_flags, Requirements& requirements) {
+  for (const Mention& m : mentions) {
+    const data::ColumnProfile& column = *m.column;
+    if (column.role != data::ColumnRole::kBoolean || grouped_by_phrase.count(column.name) ||
+        m.end - m.begin >= column_words(column.name).size()) {
+      continue;
+    }
+    for (const std::string& flag : true_flags) {
+      auto value = std::find_if(column.samples.begin(), column.samples.end(),
+                                [&](const std::string& sample) { return core::ascii_lower(sample) == flag; });
+      if (value == column.samples.end()) continue;
+      std::int64_t n = 0;
+      const char* end = value->data() + value->size();
+      const bool integer = column.type == data::ColumnType::kInteger &&
+                           std::from_chars(value->data(), end, n).ptr == end;
+      add_unique(requirements.constraints,
+                 Constraint{"filter", column.name, "=", ParamValue{{integer ? ParamScalar(n) : ParamScalar(*value)}, false}, "", 0});
+      break;
     }
   }
 }
@@ -588,6 +617,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     });
     if (!stated) requirements.constraints.push_back(filter);
   }
+  ground_flags(mentions, grouped_by_phrase, value_words_.true_flags, requirements);
   settle_several_values(q, requirements);
   const auto named_once = [&](const std::string& name) {
     return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.column->name == name; }) <= 1;

@@ -312,6 +312,18 @@ TEST(RuleRequirementExtractor, IdsNameTheOnlyIdColumnAndAColumnOnlyFilteredIsNoM
   EXPECT_EQ(filtered["group_by"], Json::parse(R"(["City"])"));
 }
 
+TEST(RuleRequirementExtractor, AYesNoColumnNamedByPartOfItsNameKeepsItsYesRows) {
+  const std::string csv = "name,age,weight,abandoned_yn\nRex,3,10.5,1\nBo,5,7.2,0\nKay,2,4.1,1\nMo,4,6.0,0\n";
+
+  const Json filtered = requirements_from("dogs.csv", csv, "the age and weight of the dogs who have been abandoned");
+  EXPECT_EQ(filtered["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "abandoned_yn", "op": "=", "value": 1}])"));
+  EXPECT_EQ(filtered["metrics"], Json::parse(R"(["age", "weight"])"));
+  const Json grouped = requirements_from("dogs.csv", csv, "the average age for each abandoned yn");
+  EXPECT_EQ(grouped["constraints"], Json::array());
+  EXPECT_EQ(grouped["group_by"], Json::parse(R"(["abandoned_yn"])"));
+}
+
 TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
   const Json json = requirements_from("aircraft.csv", "Aircraft,Description\nA1,Light utility\nA2,Heavy lift\nA3,Light utility\n",
                                       "What are the descriptions for the aircraft, and count them");
