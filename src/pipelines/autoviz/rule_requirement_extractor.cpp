@@ -59,6 +59,8 @@ class RequirementRulesReader {
                                         {"time_phrases", &rules.time_phrases_},
                                         {"bucket_phrases", &rules.bucket_phrases_},
                                         {"axis_joiners", &rules.axis_joiners_},
+                                        {"x_axis_before", &rules.x_axis_before_},
+                                        {"x_axis_after", &rules.x_axis_after_},
                                         {"metric_phrases", &rules.metric_phrases_}});
           !r) {
         return r.error();
@@ -628,6 +630,15 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     }
   }
   drop_counted_keys(counted, grouped_by_phrase, requirements);
+  for (const Mention& m : mentions) {  // "the x-axis is winery", "age on the x axis": that column first
+    if (phrase_ending_at(q.stems, m.begin, x_axis_before_) > 0 || phrase_starting_at(q.stems, m.end, x_axis_after_) > 0) {
+      for (std::vector<std::string>* list : {&requirements.group_by, &requirements.metrics}) {
+        auto it = std::find(list->begin(), list->end(), m.column->name);
+        if (it != list->end()) std::rotate(list->begin(), it, it + 1);
+      }
+      break;
+    }
+  }
   if (time_named && !requirements.group_by.empty() &&
       std::find(counted.begin(), counted.end(), *requirements.time.column) != counted.end()) {
     requirements.time.column.reset();  // "the number of invoices by state": invoice_date is counted

@@ -9,14 +9,6 @@ constexpr std::size_t kVerbReach = 8;   // tokens between a verb and the directi
 constexpr std::size_t kOfReach = 5;     // "in descending order of the amount of endowment"
 constexpr std::size_t kTailReach = 5;  // tokens after a direction that may still name the axis
 
-// The length of a phrase of `phrases` starting at `at`, or 0.
-std::size_t phrase_starting_at(const Stems& text, std::size_t at, const Phrases& phrases) {
-  for (const Stems& phrase : phrases) {
-    if (phrase_at(text, at, phrase)) return phrase.size();
-  }
-  return 0;
-}
-
 struct AxisHit {
   std::string axis;
   std::size_t end = 0;

@@ -324,6 +324,17 @@ TEST(RuleRequirementExtractor, AYesNoColumnNamedByPartOfItsNameKeepsItsYesRows) 
   EXPECT_EQ(grouped["group_by"], Json::parse(R"(["abandoned_yn"])"));
 }
 
+TEST(RuleRequirementExtractor, TheColumnTheQuestionPutsOnTheXAxisIsTheFirstKey) {
+  const std::string csv = "grape,winery,price\nMerlot,Alpha,10\nSyrah,Beta,20\nMerlot,Beta,15\nSyrah,Alpha,30\n";
+
+  EXPECT_EQ(requirements_from("wine.csv", csv, "count the grape and winery, the x-axis is winery")["group_by"],
+            Json::parse(R"(["winery", "grape"])"));
+  EXPECT_EQ(requirements_from("wine.csv", csv, "count the grape and winery with winery on the x axis")["group_by"],
+            Json::parse(R"(["winery", "grape"])"));
+  EXPECT_EQ(requirements_from("wine.csv", csv, "count the grape and winery")["group_by"],
+            Json::parse(R"(["grape", "winery"])"));
+}
+
 TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
   const Json json = requirements_from("aircraft.csv", "Aircraft,Description\nA1,Light utility\nA2,Heavy lift\nA3,Light utility\n",
                                       "What are the descriptions for the aircraft, and count them");
