@@ -60,6 +60,7 @@ class RequirementRulesReader {
                                         {"bucket_phrases", &rules.bucket_phrases_},
                                         {"axis_joiners", &rules.axis_joiners_},
                                         {"x_axis_before", &rules.x_axis_before_},
+                                        {"name_joiners", &rules.name_joiners_},
                                         {"x_axis_after", &rules.x_axis_after_},
                                         {"metric_phrases", &rules.metric_phrases_}});
           !r) {
@@ -227,7 +228,7 @@ void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile, 
 
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
-                                    const Stems& stopwords, const core::WordNetSynonyms* wordnet) {
+                                    const Stems& stopwords, const Phrases& joiners, const core::WordNetSynonyms* wordnet) {
   struct ColumnName {
     const data::ColumnProfile* column;
     std::vector<std::string> words;
@@ -244,6 +245,14 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
       bool all = !words.empty();
       for (std::size_t j = 0; all && j < words.size(); ++j) all = names_word(q, at + j, words[j], stems[j], synonyms);
       if (all) candidates.push_back({at, at + words.size(), &column});
+      // "the problem whose id is 10" names problem_id: its first word, a joiner, then the rest.
+      const std::size_t joiner = words.size() >= 2 && at + words.size() < q.tokens.size() &&
+                                         names_word(q, at, words[0], stems[0], synonyms)
+                                     ? phrase_starting_at(q.stems, at + 1, joiners)
+                                     : 0;
+      bool rest = joiner > 0 && at + joiner + words.size() <= q.tokens.size();
+      for (std::size_t j = 1; rest && j < words.size(); ++j) rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms);
+      if (rest) candidates.push_back({at, at + joiner + words.size(), &column});
     }
     names.push_back({&column, std::move(words), std::move(stems)});
   }
@@ -574,7 +583,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_, wordnet_.get()));
+  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get()));
   Requirements requirements;
 
   bool grouping = false;

@@ -57,6 +57,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
+  Phrases name_joiners_;    // "problem whose id" names problem_id
   Phrases x_axis_before_;   // "the x-axis is <column>": that column is the chart's x axis
   Phrases x_axis_after_;    // "<column> on the x axis"
   Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison

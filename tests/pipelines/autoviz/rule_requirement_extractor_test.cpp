@@ -335,6 +335,14 @@ TEST(RuleRequirementExtractor, TheColumnTheQuestionPutsOnTheXAxisIsTheFirstKey) 
             Json::parse(R"(["grape", "winery"])"));
 }
 
+TEST(RuleRequirementExtractor, AColumnNameSplitByWhoseStillNamesTheColumn) {
+  const Json json = requirements_from("logs.csv", "log_id,problem_id,status\n1,10,open\n2,11,closed\n3,10,closed\n",
+                                      "count the status for the problem whose id is 10");
+
+  EXPECT_EQ(json["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "problem_id", "op": "=", "value": 10}])"));
+}
+
 TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
   const Json json = requirements_from("aircraft.csv", "Aircraft,Description\nA1,Light utility\nA2,Heavy lift\nA3,Light utility\n",
                                       "What are the descriptions for the aircraft, and count them");
