@@ -78,7 +78,7 @@ class RequirementRulesReader {
       if (!sort) return sort.error();
       SortPhrases& s = rules.sort_;
       if (auto r = phrase_fields(*sort, {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
-                                         {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis}});
+                                         {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis}, {"noun_markers", &s.noun_markers}});
           !r) {
         return r.error();
       }

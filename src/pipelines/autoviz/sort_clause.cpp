@@ -61,6 +61,7 @@ std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases&
   for (std::size_t at = 0; at + 1 < text.size(); ++at) {
     const std::size_t verb = phrase_starting_at(text, at, phrases.plain);
     if (verb == 0 || at + verb >= text.size() || text[at + verb] != "by") continue;
+    if (phrase_ending_at(text, at, phrases.noun_markers) > 0) continue;  // "the number of orders by region"
     SortClause clause{at, std::min(text.size(), at + verb + 3), "asc", ""};
     if (std::optional<AxisHit> hit = axis_in(text, at + verb + 1, clause.end, phrases)) {
       clause.axis = hit->axis;
