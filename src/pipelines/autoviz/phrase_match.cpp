@@ -48,6 +48,13 @@ std::size_t phrase_ending_at(const Stems& text, std::size_t end, const Phrases& 
   return 0;
 }
 
+std::size_t phrase_starting_at(const Stems& text, std::size_t at, const Phrases& phrases) {
+  for (const Stems& phrase : phrases) {
+    if (phrase_at(text, at, phrase)) return phrase.size();
+  }
+  return 0;
+}
+
 std::string first_label(const Stems& text, const LabelledPhrases& labelled) {
   for (const auto& [label, phrases] : labelled) {
     if (contains_phrase(text, phrases)) return label;

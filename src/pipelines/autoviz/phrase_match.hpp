@@ -24,6 +24,8 @@ bool phrase_at(const Stems& text, std::size_t at, const Stems& phrase);
 bool contains_phrase(const Stems& text, const Phrases& phrases);
 // The length of a phrase of `phrases` that ends exactly before `end`, or 0.
 std::size_t phrase_ending_at(const Stems& text, std::size_t end, const Phrases& phrases);
+// The length of a phrase of `phrases` that starts at `at`, or 0.
+std::size_t phrase_starting_at(const Stems& text, std::size_t at, const Phrases& phrases);
 // The first label one of whose phrases `text` contains, or "".
 std::string first_label(const Stems& text, const LabelledPhrases& labelled);
 

@@ -59,6 +59,9 @@ class RequirementRulesReader {
                                         {"time_phrases", &rules.time_phrases_},
                                         {"bucket_phrases", &rules.bucket_phrases_},
                                         {"axis_joiners", &rules.axis_joiners_},
+                                        {"x_axis_before", &rules.x_axis_before_},
+                                        {"name_joiners", &rules.name_joiners_},
+                                        {"x_axis_after", &rules.x_axis_after_},
                                         {"metric_phrases", &rules.metric_phrases_}});
           !r) {
         return r.error();
@@ -75,7 +78,7 @@ class RequirementRulesReader {
       if (!sort) return sort.error();
       SortPhrases& s = rules.sort_;
       if (auto r = phrase_fields(*sort, {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
-                                         {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis}});
+                                         {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis}, {"noun_markers", &s.noun_markers}});
           !r) {
         return r.error();
       }
@@ -143,6 +146,9 @@ class RequirementRulesReader {
       if (!names) return names.error();
       *target = stems_of(*names);
     }
+    core::Result<std::vector<std::string>> flags = yaml_.names(values, "true_flags", "values");
+    if (!flags) return flags.error();
+    for (const std::string& flag : *flags) out.true_flags.push_back(core::ascii_lower(flag));
     return core::ok();
   }
 
@@ -222,7 +228,7 @@ void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile, 
 
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
-                                    const Stems& stopwords, const core::WordNetSynonyms* wordnet) {
+                                    const Stems& stopwords, const Phrases& joiners, const core::WordNetSynonyms* wordnet) {
   struct ColumnName {
     const data::ColumnProfile* column;
     std::vector<std::string> words;
@@ -239,6 +245,14 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
       bool all = !words.empty();
       for (std::size_t j = 0; all && j < words.size(); ++j) all = names_word(q, at + j, words[j], stems[j], synonyms);
       if (all) candidates.push_back({at, at + words.size(), &column});
+      // "the problem whose id is 10" names problem_id: its first word, a joiner, then the rest.
+      const std::size_t joiner = words.size() >= 2 && at + words.size() < q.tokens.size() &&
+                                         names_word(q, at, words[0], stems[0], synonyms)
+                                     ? phrase_starting_at(q.stems, at + 1, joiners)
+                                     : 0;
+      bool rest = joiner > 0 && at + joiner + words.size() <= q.tokens.size();
+      for (std::size_t j = 1; rest && j < words.size(); ++j) rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms);
+      if (rest) candidates.push_back({at, at + joiner + words.size(), &column});
     }
     names.push_back({&column, std::move(words), std::move(stems)});
   }
@@ -316,6 +330,32 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
         add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
                                                         ParamValue{{ParamScalar(value)}, false}, "", 0});
       }
+    }
+  }
+}
+
+// A yes/no column named by part of its name outside a grouping phrase ("the dogs who have been
+// abandoned" for abandoned_yn) keeps the rows where it holds its yes value (the first of
+// `true_flags` among its values).
+void ground_flags(const std::vector<Mention>& mentions, const std::set<std::string>& grouped_by_phrase,
+                  const std::vector<std::string>& true_flags, Requirements& requirements) {
+  for (const Mention& m : mentions) {
+    const data::ColumnProfile& column = *m.column;
+    if (column.role != data::ColumnRole::kBoolean || grouped_by_phrase.count(column.name) ||
+        m.end - m.begin >= column_words(column.name).size()) {
+      continue;
+    }
+    for (const std::string& flag : true_flags) {
+      auto value = std::find_if(column.samples.begin(), column.samples.end(),
+                                [&](const std::string& sample) { return core::ascii_lower(sample) == flag; });
+      if (value == column.samples.end()) continue;
+      std::int64_t n = 0;
+      const char* end = value->data() + value->size();
+      const bool integer = column.type == data::ColumnType::kInteger &&
+                           std::from_chars(value->data(), end, n).ptr == end;
+      add_unique(requirements.constraints,
+                 Constraint{"filter", column.name, "=", ParamValue{{integer ? ParamScalar(n) : ParamScalar(*value)}, false}, "", 0});
+      break;
     }
   }
 }
@@ -543,7 +583,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_, wordnet_.get()));
+  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get()));
   Requirements requirements;
 
   bool grouping = false;
@@ -588,6 +628,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     });
     if (!stated) requirements.constraints.push_back(filter);
   }
+  ground_flags(mentions, grouped_by_phrase, value_words_.true_flags, requirements);
   settle_several_values(q, requirements);
   const auto named_once = [&](const std::string& name) {
     return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.column->name == name; }) <= 1;
@@ -598,6 +639,15 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     }
   }
   drop_counted_keys(counted, grouped_by_phrase, requirements);
+  for (const Mention& m : mentions) {  // "the x-axis is winery", "age on the x axis": that column first
+    if (phrase_ending_at(q.stems, m.begin, x_axis_before_) > 0 || phrase_starting_at(q.stems, m.end, x_axis_after_) > 0) {
+      for (std::vector<std::string>* list : {&requirements.group_by, &requirements.metrics}) {
+        auto it = std::find(list->begin(), list->end(), m.column->name);
+        if (it != list->end()) std::rotate(list->begin(), it, it + 1);
+      }
+      break;
+    }
+  }
   if (time_named && !requirements.group_by.empty() &&
       std::find(counted.begin(), counted.end(), *requirements.time.column) != counted.end()) {
     requirements.time.column.reset();  // "the number of invoices by state": invoice_date is counted

@@ -32,6 +32,7 @@ struct ValueWords {
   std::map<std::string, std::vector<std::string>> synonyms;  // question stem -> lower-case values ("male" -> m)
   Stems negations;                                           // not, except, ...: "!=" instead of "="
   Stems links;                                               // words a negation reaches across ("not in the")
+  std::vector<std::string> true_flags;                       // lower-case values that mean yes in a yes/no column
 };
 
 class RuleRequirementExtractor final : public RequirementExtractor {
@@ -56,6 +57,9 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
+  Phrases name_joiners_;    // "problem whose id" names problem_id
+  Phrases x_axis_before_;   // "the x-axis is <column>": that column is the chart's x axis
+  Phrases x_axis_after_;    // "<column> on the x axis"
   Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison
   Phrases metric_phrases_;  // "the sum of": the column after is a metric, whatever its type
   std::vector<std::pair<std::string, Phrases>> grains_;

@@ -9,14 +9,6 @@ constexpr std::size_t kVerbReach = 8;   // tokens between a verb and the directi
 constexpr std::size_t kOfReach = 5;     // "in descending order of the amount of endowment"
 constexpr std::size_t kTailReach = 5;  // tokens after a direction that may still name the axis
 
-// The length of a phrase of `phrases` starting at `at`, or 0.
-std::size_t phrase_starting_at(const Stems& text, std::size_t at, const Phrases& phrases) {
-  for (const Stems& phrase : phrases) {
-    if (phrase_at(text, at, phrase)) return phrase.size();
-  }
-  return 0;
-}
-
 struct AxisHit {
   std::string axis;
   std::size_t end = 0;
@@ -69,6 +61,7 @@ std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases&
   for (std::size_t at = 0; at + 1 < text.size(); ++at) {
     const std::size_t verb = phrase_starting_at(text, at, phrases.plain);
     if (verb == 0 || at + verb >= text.size() || text[at + verb] != "by") continue;
+    if (phrase_ending_at(text, at, phrases.noun_markers) > 0) continue;  // "the number of orders by region"
     SortClause clause{at, std::min(text.size(), at + verb + 3), "asc", ""};
     if (std::optional<AxisHit> hit = axis_in(text, at + verb + 1, clause.end, phrases)) {
       clause.axis = hit->axis;

@@ -31,14 +31,6 @@ std::string spelled_as_in(std::string_view question, const std::string& word, in
   return word;
 }
 
-// The length of a phrase of `phrases` that starts at `at`, or 0.
-std::size_t phrase_starting_at(const Stems& stems, std::size_t at, const Phrases& phrases) {
-  for (const Stems& phrase : phrases) {
-    if (phrase_at(stems, at, phrase)) return phrase.size();
-  }
-  return 0;
-}
-
 bool negated_before(const Stems& stems, std::size_t at, const Phrases& negations) {
   for (std::size_t end = at; end + 2 >= at && end > 0; --end) {
     if (phrase_ending_at(stems, end, negations) > 0) return true;

@@ -312,6 +312,37 @@ TEST(RuleRequirementExtractor, IdsNameTheOnlyIdColumnAndAColumnOnlyFilteredIsNoM
   EXPECT_EQ(filtered["group_by"], Json::parse(R"(["City"])"));
 }
 
+TEST(RuleRequirementExtractor, AYesNoColumnNamedByPartOfItsNameKeepsItsYesRows) {
+  const std::string csv = "name,age,weight,abandoned_yn\nRex,3,10.5,1\nBo,5,7.2,0\nKay,2,4.1,1\nMo,4,6.0,0\n";
+
+  const Json filtered = requirements_from("dogs.csv", csv, "the age and weight of the dogs who have been abandoned");
+  EXPECT_EQ(filtered["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "abandoned_yn", "op": "=", "value": 1}])"));
+  EXPECT_EQ(filtered["metrics"], Json::parse(R"(["age", "weight"])"));
+  const Json grouped = requirements_from("dogs.csv", csv, "the average age for each abandoned yn");
+  EXPECT_EQ(grouped["constraints"], Json::array());
+  EXPECT_EQ(grouped["group_by"], Json::parse(R"(["abandoned_yn"])"));
+}
+
+TEST(RuleRequirementExtractor, TheColumnTheQuestionPutsOnTheXAxisIsTheFirstKey) {
+  const std::string csv = "grape,winery,price\nMerlot,Alpha,10\nSyrah,Beta,20\nMerlot,Beta,15\nSyrah,Alpha,30\n";
+
+  EXPECT_EQ(requirements_from("wine.csv", csv, "count the grape and winery, the x-axis is winery")["group_by"],
+            Json::parse(R"(["winery", "grape"])"));
+  EXPECT_EQ(requirements_from("wine.csv", csv, "count the grape and winery with winery on the x axis")["group_by"],
+            Json::parse(R"(["winery", "grape"])"));
+  EXPECT_EQ(requirements_from("wine.csv", csv, "count the grape and winery")["group_by"],
+            Json::parse(R"(["grape", "winery"])"));
+}
+
+TEST(RuleRequirementExtractor, AColumnNameSplitByWhoseStillNamesTheColumn) {
+  const Json json = requirements_from("logs.csv", "log_id,problem_id,status\n1,10,open\n2,11,closed\n3,10,closed\n",
+                                      "count the status for the problem whose id is 10");
+
+  EXPECT_EQ(json["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "problem_id", "op": "=", "value": 10}])"));
+}
+
 TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
   const Json json = requirements_from("aircraft.csv", "Aircraft,Description\nA1,Light utility\nA2,Heavy lift\nA3,Light utility\n",
                                       "What are the descriptions for the aircraft, and count them");

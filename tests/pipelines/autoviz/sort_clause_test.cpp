@@ -8,7 +8,8 @@ namespace {
 SortPhrases phrases() {
   return {phrases_of({"order", "sort", "rank", "list", "display"}), phrases_of({"order", "sort"}),
           phrases_of({"desc", "descending", "high to low"}), phrases_of({"asc", "ascending", "low to high", "alphabetical"}),
-          phrases_of({"x", "x axis", "names", "alphabetical"}), phrases_of({"y", "y axis", "total number"})};
+          phrases_of({"x", "x axis", "names", "alphabetical"}), phrases_of({"y", "y axis", "total number"}),
+          phrases_of({"the", "of"})};
 }
 
 std::string described(std::string_view question) {
@@ -34,6 +35,11 @@ TEST(SortClause, AVerbBeforeAnAndGovernsNoLaterDirection) {
 TEST(SortClause, TheWordsAfterOrderOfNameTheKey) {
   EXPECT_EQ(described("each donor and the amount in descending order of the amount by a bar chart"),
             "desc - [descend order of the amount by a]");
+}
+
+TEST(SortClause, APlainVerbAfterANounMarkerIsANoun) {
+  EXPECT_EQ(described("count the orders by region"), "none");
+  EXPECT_EQ(described("the number of orders by region, sorted by region"), "asc - [sort by region]");
 }
 
 TEST(SortClause, APlainVerbWithBySortsAscendingByWhatFollows) {
