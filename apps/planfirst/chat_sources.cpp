@@ -28,11 +28,10 @@ struct OwnedGraph {
 };
 
 // Adds `made` as `name`, or the reason it could not be made as `name`'s hint.
-template <typename Source>
-void add(ChatSources& chat, const std::string& name, core::Result<std::unique_ptr<Source>> made,
-         const std::string& how) {
+template <typename Pointer>
+void add(ChatSources& chat, const std::string& name, core::Result<Pointer> made, const std::string& how) {
   if (made) {
-    chat.sources.emplace(name, std::shared_ptr<const Source>(std::move(*made)));
+    chat.sources.emplace(name, std::shared_ptr<const sources::RetrievalSource>(std::move(*made)));
   } else {
     chat.hints[name] = made.error().message + "; " + how;
   }
@@ -47,8 +46,9 @@ core::Result<std::string> graph_database_uri(const ChatSourceFlags& flags) {
   return file->string();
 }
 
-core::Result<std::unique_ptr<sources::RetrievalSource>> project_graph(const ChatSourceFlags& flags,
-                                                                       const core::AssetStore& assets) {
+// The project graph as a source that owns the read-only connection it borrows.
+core::Result<std::shared_ptr<const sources::RetrievalSource>> project_graph(const ChatSourceFlags& flags,
+                                                                           const core::AssetStore& assets) {
   core::Result<std::string> uri = graph_database_uri(flags);
   if (!uri) return uri.error();
   data::DatabaseOptions options;
@@ -61,20 +61,8 @@ core::Result<std::unique_ptr<sources::RetrievalSource>> project_graph(const Chat
       sources::ProjectGraphSource::create(*owned->database, assets, core::system_clock());
   if (!graph) return graph.error();
   owned->source = std::move(*graph);
-  // A source that owns what it borrows: forwards to the graph, keeps the database alive.
-  class Owning final : public sources::RetrievalSource {
-   public:
-    explicit Owning(std::shared_ptr<OwnedGraph> graph) : graph_(std::move(graph)) {}
-    std::string name() const override { return graph_->source->name(); }
-    core::Result<std::vector<sources::EvidenceItem>> fetch(const sources::SourceQuery& query,
-                                                           const core::CancellationToken* cancel) const override {
-      return graph_->source->fetch(query, cancel);
-    }
-
-   private:
-    std::shared_ptr<OwnedGraph> graph_;
-  };
-  return std::unique_ptr<sources::RetrievalSource>(std::make_unique<Owning>(std::move(owned)));
+  const sources::ProjectGraphSource* source = owned->source.get();
+  return std::shared_ptr<const sources::RetrievalSource>(std::move(owned), source);
 }
 
 // A document store with the embedder it borrows for re-ranking (null: bm25 order), owned together.
@@ -83,21 +71,19 @@ struct OwnedStore {
   std::unique_ptr<sources::DocumentStore> store;
 };
 
-void add_document_store(ChatSources& chat, const std::string& name, const fs::path& folder,
-                        const core::AssetStore& assets, std::shared_ptr<const embed::Embedder> reranker) {
+core::Result<std::shared_ptr<const sources::RetrievalSource>> document_store(
+    const std::string& name, const fs::path& folder, const core::AssetStore& assets,
+    std::shared_ptr<const embed::Embedder> reranker) {
   sources::DocumentStoreOptions options;
   options.name = name;
   options.folder = folder;
   options.reranker = reranker.get();
   core::Result<std::unique_ptr<sources::DocumentStore>> store =
       sources::DocumentStore::create(std::move(options), assets, core::system_clock());
-  if (!store) {
-    chat.hints[name] = store.error().message + "; put Markdown or text files in " + folder.string();
-    return;
-  }
+  if (!store) return store.error();
   auto owned = std::make_shared<OwnedStore>(OwnedStore{std::move(reranker), std::move(*store)});
   const sources::DocumentStore* source = owned->store.get();
-  chat.sources.emplace(name, std::shared_ptr<const sources::RetrievalSource>(std::move(owned), source));
+  return std::shared_ptr<const sources::RetrievalSource>(std::move(owned), source);
 }
 
 }  // namespace
@@ -122,8 +108,9 @@ core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const 
     if (!embedder) return core::Error{embedder.error().code, embedder.error().message, "--rerank"};
     reranker = std::move(*embedder);
   }
-  add_document_store(chat, "doc", project / "docs", assets, reranker);
-  add_document_store(chat, "policy", project / "policies", assets, reranker);
+  for (const auto& [name, folder] : {std::pair{"doc", project / "docs"}, {"policy", project / "policies"}}) {
+    add(chat, name, document_store(name, folder, assets, reranker), "put Markdown or text files in " + folder.string());
+  }
   if (flags.neo4j_url.empty()) {
     add(chat, "neo4j", project_graph(flags, assets), "pass --neo4j URL for a Neo4j server");
   } else {

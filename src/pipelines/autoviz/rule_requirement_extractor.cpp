@@ -200,8 +200,10 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
 // Last resort, for question words no column matched otherwise and no sample value holds: a
 // single-word column that WordNet files beside the word ("area" for region). Ranked after every
 // other match of the same length.
-void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile, const Stems& stopwords,
-                         const core::WordNetSynonyms& wordnet, std::vector<Mention>& candidates) {
+// `single_words` pairs each single-word column with its word.
+void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile,
+                         const std::vector<std::pair<const data::ColumnProfile*, std::string>>& single_words,
+                         const Stems& stopwords, const core::WordNetSynonyms& wordnet, std::vector<Mention>& candidates) {
   std::vector<bool> covered(q.tokens.size(), false);
   for (const Mention& m : candidates) std::fill(covered.begin() + static_cast<std::ptrdiff_t>(m.begin),
                                                 covered.begin() + static_cast<std::ptrdiff_t>(m.end), true);
@@ -217,11 +219,8 @@ void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile, 
       continue;
     }
     const std::vector<std::string> synonyms = wordnet.of(q.tokens[at]);
-    for (const data::ColumnProfile& column : profile.columns) {
-      const std::vector<std::string> words = column_words(column.name);
-      if (words.size() == 1 && std::binary_search(synonyms.begin(), synonyms.end(), words.front())) {
-        candidates.push_back({at, at + 1, &column});
-      }
+    for (const auto& [column, word] : single_words) {
+      if (std::binary_search(synonyms.begin(), synonyms.end(), word)) candidates.push_back({at, at + 1, column});
     }
   }
 }
@@ -269,7 +268,13 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
       }
     }
   }
-  if (wordnet != nullptr) add_wordnet_matches(q, profile, stopwords, *wordnet, candidates);
+  if (wordnet != nullptr) {
+    std::vector<std::pair<const data::ColumnProfile*, std::string>> single_words;
+    for (const auto& [column, words, stems] : names) {
+      if (words.size() == 1) single_words.emplace_back(column, words.front());
+    }
+    add_wordnet_matches(q, profile, single_words, stopwords, *wordnet, candidates);
+  }
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Mention& a, const Mention& b) { return a.end - a.begin > b.end - b.begin; });
   std::vector<Mention> chosen;
