@@ -74,9 +74,10 @@ std::vector<Constraint> find_quoted_filters(std::string_view question, const std
   std::vector<Constraint> filters;
   std::size_t from = 0;
   for (const std::string& text : quoted_texts(question)) {
-    const std::size_t begin = find_run(tokens, core::tokenize(text), from);
+    const std::vector<std::string> words = core::tokenize(text);
+    const std::size_t begin = find_run(tokens, words, from);
     if (begin == std::string::npos) continue;
-    const std::size_t end = begin + core::tokenize(text).size();
+    const std::size_t end = begin + words.size();
     from = end;
     const ColumnSpan* column = column_of(begin, end, columns);
     if (column == nullptr) continue;

@@ -293,12 +293,11 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
 
 bool is_connector(const std::string& token) { return token == "and" || token == "or" || token == "the" || token == "its"; }
 
-// Whether the question's words at `at` name `value` (tokenized as `words`): word for word or stem
-// for stem ("defenders" for "Defender"), or through a value word ("male" for "M").
-bool names_value(const Question& q, std::size_t at, const std::vector<std::string>& words, const std::string& value,
+// Whether the question's words at `at` name `value` (its words stemmed as `stems`): stem for stem
+// ("defenders" for "Defender"), or through a value word ("male" for "M").
+bool names_value(const Question& q, std::size_t at, const Stems& stems, const std::string& value,
                  const std::map<std::string, std::vector<std::string>>& value_words) {
-  if (at + words.size() > q.tokens.size()) return false;
-  const Stems stems = stems_of(words);
+  if (at + stems.size() > q.tokens.size()) return false;
   if (std::equal(stems.begin(), stems.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at))) return true;
   auto it = value_words.find(q.stems[at]);
   return it != value_words.end() && std::find(it->second.begin(), it->second.end(), core::ascii_lower(value)) != it->second.end();
@@ -323,6 +322,7 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
     if (column.role != data::ColumnRole::kCategorical) continue;
     for (const std::string& value : column.samples) {
       const std::vector<std::string> words = core::tokenize(value);
+      const Stems stems = stems_of(words);
       const bool only_stopwords = std::all_of(words.begin(), words.end(), [&](const std::string& word) {
         return std::find(stopwords.begin(), stopwords.end(), word) != stopwords.end();
       });
@@ -330,7 +330,7 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
         const bool inside_mention = std::any_of(mentions.begin(), mentions.end(),
                                                 [&](const Mention& m) { return at < m.end && at + words.size() > m.begin; });
         if (inside_mention || only_stopwords || compared.count(at)) continue;  // the value "A" is not the article "a"
-        if (!names_value(q, at, words, value, words_.synonyms)) continue;
+        if (!names_value(q, at, stems, value, words_.synonyms)) continue;
         const bool negated = negated_at(q, at, words_.negations, words_.links);
         add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
                                                         ParamValue{{ParamScalar(value)}, false}, "", 0});
@@ -397,8 +397,6 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   return std::nullopt;
 }
 
-// The filter on `column` that a comparison phrase ending at `end` and its number state
-// ("lower than 50000", "between 10 and 20"); nothing without both.
 // The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
 // for other words.
 std::optional<std::string> date_after(const Question& q, std::size_t at) {
@@ -707,10 +705,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
       requirements.metrics.size() + requirements.group_by.size() + (requirements.time.column ? 1 : 0) > 1) {
     std::erase_if(requirements.metrics, only_filtered);
   }
-  std::erase_if(ungrouped, [&](const std::string& name) {  // a column named once, in a filter, is no axis
-    return named_once(name) && std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
-                                           [&](const Constraint& c) { return c.type == "filter" && c.column == name; });
-  });
+  std::erase_if(ungrouped, only_filtered);
   if (correlates && ungrouped.size() >= 2) {  // a relationship is between the columns it names, in order
     for (const std::string& name : ungrouped) {
       std::erase(requirements.group_by, name);

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/ascii_case.hpp"
 #include "data/database.hpp"
@@ -11,10 +10,6 @@
 #include "pipelines/autoviz/tool_sql.hpp"
 
 namespace planfirst::autoviz {
-namespace {
-
-
-}  // namespace
 
 const data::Column* Relation::find(std::string_view column) const {
   for (const data::Column& candidate : columns) {
@@ -72,7 +67,8 @@ core::Result<Relation> ordered_relation(ToolContext& ctx, const ToolParams& para
   core::Result<ToolOutput> table =
       materialize(ctx, params, fmt::format("SELECT * FROM {}", data::quote_identifier(relation->name)));
   if (!table) return table.error();
-  return current_relation(ctx, params);
+  relation->name = table->relation;  // a copy of every column: the same columns
+  return relation;
 }
 
 core::Result<std::string> resolve_column(ToolContext& ctx, const ToolParams& params, const Relation& relation,
