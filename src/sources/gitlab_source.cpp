@@ -92,8 +92,8 @@ core::Result<std::optional<int>> next_page(const core::HttpResponse& response, i
       return core::invalid_argument("the Link header from " + std::string(url) + " has a next link without a page",
                                     "Link");
     }
-    number = target.substr(at + 6, target.find('&', at + 6) == std::string::npos ? std::string::npos
-                                                                                  : target.find('&', at + 6) - at - 6);
+    const std::size_t amp = target.find('&', at + 6);
+    number = target.substr(at + 6, amp == std::string::npos ? std::string::npos : amp - at - 6);
   } else {
     return received >= per_page ? std::optional<int>(page + 1) : std::optional<int>();
   }

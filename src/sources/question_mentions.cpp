@@ -42,9 +42,16 @@ std::optional<std::int64_t> number(std::string_view token) {
   return value;
 }
 
+// "<marker> YYYY-MM-DD" for the two markers questions use, compiled once.
+const std::regex& marked_day(std::string_view marker) {
+  static const std::regex kSince(R"(since\s+(\d{4}-\d{2}-\d{2}))");
+  static const std::regex kAsOf(R"(as of\s+(\d{4}-\d{2}-\d{2}))");
+  return marker == "since" ? kSince : kAsOf;
+}
+
 // The day after `marker` ("as of", "since") in `text`, lower-cased.
-std::optional<sys_days> day_after(const std::string& text, const char* marker) {
-  const std::regex pattern(std::string(marker) + R"(\s+(\d{4}-\d{2}-\d{2}))");
+std::optional<sys_days> day_after(const std::string& text, std::string_view marker) {
+  const std::regex& pattern = marked_day(marker);
   std::smatch match;
   if (!std::regex_search(text, match, pattern)) return std::nullopt;
   core::Result<core::ParsedDate> parsed = core::parse_date(match[1].str());
