@@ -57,7 +57,7 @@ std::string atom_key(const FilterAtom& atom) {
     values.push_back(ascii_lower(cell_key(ParamValue{{item}, false}.to_json())));  // values compare without case
   }
   if (op == "in" && values.size() == 1) op = "=";
-  if (op == "in" || op == "not_in") std::sort(values.begin(), values.end());
+  if (op != "between" && op != "not_between") std::sort(values.begin(), values.end());  // any of a set
   std::string key = ascii_lower(atom.column) + " " + op;
   for (const std::string& v : values) key += " " + v;
   return key;

@@ -2,7 +2,9 @@
 
 #include <cctype>
 #include <charconv>
+#include <algorithm>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "core/ascii_case.hpp"
@@ -159,6 +161,35 @@ class FilterParser {
   std::size_t at_ = 0;
 };
 
+std::optional<double> numeric_value(const ParamScalar& value) {
+  if (const auto* n = std::get_if<std::int64_t>(&value)) return static_cast<double>(*n);
+  if (const auto* d = std::get_if<double>(&value)) return *d;
+  return std::nullopt;
+}
+
+// One atom that holds exactly when one of `groups` holds, for ORs of single atoms on one column:
+// equalities -> in, contains -> contains any of, "c > a OR c < b" (b <= a) -> not_between [b, a].
+std::optional<FilterAtom> fold_disjunction(const std::vector<std::vector<FilterAtom>>& groups) {
+  const std::string& column = groups.front().front().column;
+  std::set<std::string> ops;
+  for (const std::vector<FilterAtom>& group : groups) {
+    if (group.size() != 1 || group.front().column != column || group.front().value.is_list) return std::nullopt;
+    ops.insert(group.front().op);
+  }
+  const auto value_of = [&](std::string_view op) {
+    return std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.front().op == op; })->front().value.items.front();
+  };
+  if (ops == std::set<std::string>{">", "<"} && groups.size() == 2) {
+    const ParamScalar above = value_of(">"), below = value_of("<");
+    if (!numeric_value(above) || !numeric_value(below) || *numeric_value(below) > *numeric_value(above)) return std::nullopt;
+    return FilterAtom{column, "not_between", ParamValue{{below, above}, true}};
+  }
+  if (ops.size() != 1 || (*ops.begin() != "=" && *ops.begin() != "contains")) return std::nullopt;
+  FilterAtom any{column, *ops.begin() == "=" ? "in" : "contains", ParamValue{{}, true}};
+  for (const std::vector<FilterAtom>& group : groups) any.value.items.push_back(group.front().value.items.front());
+  return any;
+}
+
 }  // namespace
 
 core::Result<std::vector<FilterAtom>> parse_sql_filter(std::string_view where) {
@@ -168,14 +199,9 @@ core::Result<std::vector<FilterAtom>> parse_sql_filter(std::string_view where) {
   core::Result<std::vector<std::vector<FilterAtom>>> groups = FilterParser(std::move(*tokens), where).parse();
   if (!groups) return groups.error();
   if (groups->size() == 1) return std::move(groups->front());
-  FilterAtom in{groups->front().front().column, "in", ParamValue{{}, true}};
-  for (const std::vector<FilterAtom>& group : *groups) {
-    if (group.size() != 1 || group.front().op != "=" || group.front().column != in.column) {
-      return core::invalid_argument("filter: a disjunction other than one column's equalities", std::string(where));
-    }
-    in.value.items.push_back(group.front().value.items.front());
-  }
-  return std::vector<FilterAtom>{in};
+  std::optional<FilterAtom> folded = fold_disjunction(*groups);
+  if (!folded) return core::invalid_argument("filter: a disjunction that is not one atom on one column", std::string(where));
+  return std::vector<FilterAtom>{std::move(*folded)};
 }
 
 }  // namespace planfirst::autoviz

@@ -80,6 +80,19 @@ TEST(Nl2visScore, EachDifferenceFailsItsOwnComponent) {
   EXPECT_TRUE(scores.at("limit"));
 }
 
+TEST(Nl2visScore, AnOrOfContainsMatchesAContainsAnyFilterInAnyOrder) {
+  std::string record = kCountBySex;
+  const std::string rank = R"("filters": "rank = \"AsstProf\"")";
+  record.replace(record.find(rank), rank.size(), R"("filters": "first_name LIKE '%D%' OR first_name LIKE '%S%'")");
+  const Nl2visCase target = case_of(record);
+  ChartSpec spec = chart_spec_of(plan_of(kPlannedCountBySex));
+
+  spec.filters = {FilterAtom{"FIRST_NAME", "contains", ParamValue{{std::string("S"), std::string("D")}, true}}};
+  EXPECT_TRUE(score_components(spec, target).at("filter"));
+  spec.filters = {FilterAtom{"FIRST_NAME", "contains", ParamValue{{std::string("S")}, false}}};
+  EXPECT_FALSE(score_components(spec, target).at("filter"));
+}
+
 TEST(Nl2visScore, DrawnRowsMatchAsAMultisetWithNormalizedCells) {
   Nl2visCase target = case_of(kCountBySex);
   const core::Json chart = core::Json::parse(R"({"data": {"values": [{"Sex": "F", "count": 3}, {"Sex": "M", "count": 12.00001}]},

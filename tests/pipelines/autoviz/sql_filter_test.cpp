@@ -34,8 +34,20 @@ TEST(SqlFilter, AnOrOfOneColumnsEqualitiesIsAnInList) {
   EXPECT_EQ(atoms_json("YEAR = 1999 OR YEAR = 2000"), core::Json::parse(R"([["YEAR", "in", [1999, 2000]]])"));
 }
 
+TEST(SqlFilter, AnOrOfOneColumnsContainsIsAContainsAnyList) {
+  EXPECT_EQ(atoms_json("first_name LIKE '%D%' OR first_name LIKE '%S%'"),
+            core::Json::parse(R"([["first_name", "contains", ["D", "S"]]])"));
+}
+
+TEST(SqlFilter, AboveOrBelowARangeIsNotBetween) {
+  EXPECT_EQ(atoms_json("product_price > 1000 OR product_price < 500"),
+            core::Json::parse(R"([["product_price", "not_between", [500, 1000]]])"));
+  EXPECT_EQ(atoms_json("p < 2.5 OR p > 7"), core::Json::parse(R"([["p", "not_between", [2.5, 7]]])"));
+}
+
 TEST(SqlFilter, RefusesWhatItCannotStateAsAtoms) {
-  for (const std::string& where : std::vector<std::string>{"price > 1000 OR price < 500", "a = 1 OR b = 2", "name LIKE 'A%'", "x = ", "(a = 1)",
+  for (const std::string& where : std::vector<std::string>{"price > 500 OR price < 1000", "price >= 1000 OR price < 500",
+                            "a > 1 OR a < 'x'", "a = 1 OR a LIKE '%x%'", "a = 1 OR a = 2 AND b = 3", "a = 1 OR b = 2", "name LIKE 'A%'", "x = ", "(a = 1)",
                             "a = 'open", "lower(a) = 'x'", "a = 1 XOR b = 2", "a = 1.2.3",
                             "a > 1" + std::string(400, '9')}) {
     core::Result<std::vector<FilterAtom>> atoms = parse_sql_filter(where);
