@@ -70,11 +70,14 @@ void filter_value_matches_op(const Json& requirements, std::vector<Violation>& o
     const Json* value = member(c, "value");
     if (!value || op.empty()) continue;
     const std::string where = "/constraints/" + std::to_string(i) + "/value";
-    if (op == "between" && !(value->is_array() && value->size() == 2)) {
-      out.push_back({where, "", "\"between\" takes a list of exactly two bounds, [low, high]"});
-    } else if ((op == "in" || op == "not_in") && !(value->is_array() && !value->empty())) {
+    const bool range = op == "between" || op == "not_between";
+    const bool listed = op == "in" || op == "not_in";
+    const bool any_of = op == "contains" || op == "not_contains";  // one text, or a list of which any
+    if (range && !(value->is_array() && value->size() == 2)) {
+      out.push_back({where, "", "\"" + op + "\" takes a list of exactly two bounds, [low, high]"});
+    } else if ((listed && !value->is_array()) || ((listed || any_of) && value->is_array() && value->empty())) {
       out.push_back({where, "", "\"" + op + "\" takes a non-empty list of values"});
-    } else if (op != "between" && op != "in" && op != "not_in" && value->is_array()) {
+    } else if (!range && !listed && !any_of && value->is_array()) {
       out.push_back({where, "", "\"" + op + "\" compares with one value, not a list"});
     }
   }

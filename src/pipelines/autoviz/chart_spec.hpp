@@ -17,7 +17,7 @@ struct Plan;
 
 struct FilterAtom {    // one condition on one column
   std::string column;  // as spelled in the plan or the target
-  std::string op;      // =, !=, >, >=, <, <=, in, not_in, between, contains, not_contains
+  std::string op;      // =, !=, >, >=, <, <=, in, not_in, between, not_between, contains, not_contains
   ParamValue value;    // a list for in, not_in and between
   bool operator==(const FilterAtom&) const = default;
 };

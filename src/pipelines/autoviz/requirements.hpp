@@ -25,7 +25,7 @@ struct TimeRequirement {
 struct Constraint {       // one of the contract's filter, sort or limit objects
   std::string type;       // "filter", "sort" or "limit"
   std::string column;     // filter, sort
-  std::string op;         // filter: =, !=, >, >=, <, <=, in, not_in, between, contains, not_contains
+  std::string op;         // filter: =, !=, >, >=, <, <=, in, not_in, between, not_between, contains, not_contains
   ParamValue value;       // filter
   std::string direction;  // sort: asc, desc
   std::int64_t n = 0;     // limit

@@ -433,6 +433,24 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
   return std::nullopt;
 }
 
+// "higher than 1000 or lower than 500": the comparison `filter` whose number is token `number`,
+// followed by "or" and the opposite comparison with a number on the other side, keeps the rows
+// outside the range: not_between [low, high]. Returns the last token used, or 0 when no such "or".
+std::size_t outside_range(const Question& q, std::size_t number, const data::ColumnProfile& column,
+                          const std::vector<std::pair<std::string, Phrases>>& comparisons, Constraint& filter) {
+  if ((filter.op != ">" && filter.op != "<") || number + 2 >= q.tokens.size() || q.tokens[number + 1] != "or") return 0;
+  for (std::size_t end = number + 3; end <= number + 4 && end < q.tokens.size(); ++end) {
+    const std::optional<Constraint> other = comparison_at(q, end, column, comparisons);
+    if (!other || other->op == filter.op || (other->op != ">" && other->op != "<")) continue;
+    const auto& above = filter.op == ">" ? filter.value.items.front() : other->value.items.front();
+    const auto& below = filter.op == ">" ? other->value.items.front() : filter.value.items.front();
+    if (std::get<std::int64_t>(below) > std::get<std::int64_t>(above)) return 0;
+    filter = Constraint{"filter", column.name, "not_between", ParamValue{{below, above}, true}, "", 0};
+    return end;
+  }
+  return 0;
+}
+
 constexpr std::size_t kComparisonReach = 5;  // "salary is in the range of 8000 and 12000"
 
 bool is_comparable(const data::ColumnProfile& column) {
@@ -465,6 +483,8 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
       number = m.begin - 1;
     }
     if (!filter) continue;
+    const std::size_t widened = m.column->role == data::ColumnRole::kTemporal ? 0 : outside_range(q, number, *m.column, comparisons, *filter);
+    for (std::size_t at = number + 1; widened > 0 && at <= widened; ++at) used.insert(at);
     add_unique(requirements.constraints, *filter);
     for (const auto& [op, phrases] : comparisons) {
       if (op == filter->op) {

@@ -21,9 +21,10 @@ std::string placeholders(std::size_t count) {
 core::Result<std::string> condition(const ToolParams& params, const std::string& op, const std::string& column,
                                     std::vector<data::Value>& values) {
   const bool listed = op == "in" || op == "not_in" || ((op == "contains" || op == "not_contains") && values.size() > 1);
-  const bool single = !listed && op != "between";
+  const bool range = op == "between" || op == "not_between";
+  const bool single = !listed && !range;
   if (single && values.size() != 1) return params.error("value", fmt::format("op '{}' takes one value", op));
-  if (op == "between" && values.size() != 2) return params.error("value", "op 'between' takes [low, high]");
+  if (range && values.size() != 2) return params.error("value", fmt::format("op '{}' takes [low, high]", op));
   if ((op == "in" || op == "not_in") && values.empty()) return params.error("value", "expected at least one value");
   if (single && values[0].is_null()) {
     if (op != "=" && op != "!=") return params.error("value", fmt::format("op '{}' cannot compare with null", op));
@@ -38,6 +39,7 @@ core::Result<std::string> condition(const ToolParams& params, const std::string&
     return fmt::format("{}({})", op == "contains" ? "" : "NOT ", any);
   }
   if (op == "between") return fmt::format("{} BETWEEN $1 AND $2", column);
+  if (op == "not_between") return fmt::format("{} NOT BETWEEN $1 AND $2", column);
   if (op == "in") return fmt::format("{} IN ({})", column, placeholders(values.size()));
   if (op == "not_in") return fmt::format("{} NOT IN ({})", column, placeholders(values.size()));
   return fmt::format("{} {} $1", column, op == "!=" ? "<>" : op);
@@ -51,7 +53,7 @@ Output filter_rows(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::string> column = column_param(ctx, params, *relation, "column");
   if (!column) return column.error();
   core::Result<std::string> op =
-      params.choice("op", {"=", "!=", ">", ">=", "<", "<=", "in", "not_in", "between", "contains", "not_contains"}, "");
+      params.choice("op", {"=", "!=", ">", ">=", "<", "<=", "in", "not_in", "between", "not_between", "contains", "not_contains"}, "");
   if (!op) return op.error();
   if (op->empty()) return params.error("op", "required");
   core::Result<std::vector<data::Value>> values = params.values("value");

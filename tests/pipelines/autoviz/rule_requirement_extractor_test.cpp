@@ -181,6 +181,14 @@ TEST_F(RuleRequirementExtractorTest, AMeasureComparedWithANumberIsAFilter) {
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [50, 200]}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOutside) {
+  EXPECT_EQ(extract("count of orders per region with revenue higher than 1000 or lower than 500")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [500, 1000]}])"));
+  EXPECT_EQ(extract("count of orders per region with revenue below 20 or above 90")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [20, 90]}])"));
+  EXPECT_EQ(extract("count of orders per region with revenue above 20 or below 90")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 20}])"));
+}
 
 TEST_F(RuleRequirementExtractorTest, ANumberPastTheIntegerRangeIsNotALimit) {
   const Json json = extract("top 99999999999999999999999 regions by revenue");

@@ -38,6 +38,13 @@ TEST_F(ToolTest, FilterRowsTakesADateRange) {
               ElementsAre("2024-01-20|South|B|2|20", "2024-02-03|North|B|3|30"));
 }
 
+TEST_F(ToolTest, FilterRowsKeepsWhatLiesOutsideARange) {
+  load(kSalesCsv);
+
+  EXPECT_THAT(rows("filter_rows", {{"column", "revenue"}, {"op", "not_between"}, {"value", {20, 40}}}),
+              ElementsAre("2024-01-05|North|A|1|10.5", "2024-03-09|North|A|5|50"));
+}
+
 TEST_F(ToolTest, FilterRowsMatchesTextAndNulls) {
   load(kSalesCsv);
 
