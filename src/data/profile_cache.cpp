@@ -18,8 +18,8 @@ std::optional<ProfileKey> ProfileCache::key(const std::filesystem::path& dataset
   if (error) return std::nullopt;
   std::uint64_t key = core::fnv1a64(absolute.string());
   key = core::fnv1a64(std::string(1, '\0') + std::string(table), key);
-  key = core::fnv1a64(std::to_string(size) + ":" + std::to_string(modified) + ":v" + std::to_string(kSchemaProfileVersion),
-                      key);
+  const std::string rules = ":v" + std::to_string(kSchemaProfileVersion) + "." + std::to_string(kRoleInferenceRevision);
+  key = core::fnv1a64(std::to_string(size) + ":" + std::to_string(modified) + rules, key);
   return ProfileKey{dir_ / (core::to_hex(core::fmix64(key)) + ".json")};
 }
 

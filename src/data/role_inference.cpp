@@ -80,7 +80,7 @@ std::string_view to_string(ColumnRole role) {
 }
 
 bool is_year_name(std::string_view name) {
-  return has_token(name_tokens(name), {"year", "yr"});
+  return has_token(name_tokens(name), {"year", "yr", "date"});
 }
 
 ColumnRole infer_role(const ColumnStats& s) {

@@ -52,9 +52,13 @@ struct ColumnStats {
   std::int64_t boolean_like_count = 0;  // values spelled true/false/yes/no/t/f/y/n
 };
 
+// Bump when a rule changes, so profiles cached under the old rules are computed again.
+inline constexpr int kRoleInferenceRevision = 2;
+
 ColumnRole infer_role(const ColumnStats& stats);
 
-// Whether `name` reads like a year column (year, yr, order_year, fiscal_year, YearOfSale).
+// Whether `name` reads like a column that may hold years (year, yr, order_year, fiscal_year,
+// YearOfSale, or a date such as open_date holding 1830..1844).
 bool is_year_name(std::string_view name);
 
 }  // namespace planfirst::data

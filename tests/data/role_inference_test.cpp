@@ -70,6 +70,8 @@ TEST(InferRole, YearNamedIntegersInRangeAreTemporal) {
             ColumnRole::kTemporal);
   EXPECT_EQ(infer_role(numbers("years_of_service", ColumnType::kInteger, 1000, 30, 0, 40)),
             ColumnRole::kMeasure);
+  EXPECT_EQ(infer_role(numbers("Open_Date", ColumnType::kInteger, 9, 9, 1830, 1844)), ColumnRole::kTemporal);
+  EXPECT_EQ(infer_role(numbers("date_offset", ColumnType::kInteger, 1000, 30, 1, 40)), ColumnRole::kMeasure);
 }
 
 TEST(InferRole, ZeroOneIntegersAndYesNoTextAreBoolean) {

@@ -48,10 +48,14 @@ Output parse_datetime(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::optional<std::string>> format = params.optional_string("format");
   if (!format) return format.error();
   if (!format->has_value() && is_temporal(relation->find(*column)->type)) return unchanged(ctx, params);  // already parsed
-  const std::string text = fmt::format("CAST({} AS VARCHAR)", data::quote_identifier(*column));
+  const std::string quoted = data::quote_identifier(*column);
+  const std::string text = fmt::format("CAST({} AS VARCHAR)", quoted);
   std::vector<data::Value> values;
   std::string parsed = fmt::format("TRY_CAST({} AS TIMESTAMP)", text);
-  if (format->has_value()) {
+  if (!format->has_value() && relation->find(*column)->type == data::ColumnType::kInteger) {  // bare years: 1 January
+    parsed = fmt::format("CASE WHEN {0} BETWEEN 1000 AND 9999 THEN CAST(make_date(CAST({0} AS INTEGER), 1, 1) AS TIMESTAMP) END",
+                         quoted);
+  } else if (format->has_value()) {
     parsed = fmt::format("try_strptime({}, $1)", text);
     values.emplace_back(**format);
   }

@@ -26,6 +26,25 @@ TEST_F(ToolTest, ParseDatetimeReadsAnExplicitFormat) {
               ElementsAre("2024-03-01 10:30:00|1", "2024-03-02 00:00:00|2"));
 }
 
+TEST_F(ToolTest, ParseDatetimeReadsBareYearsAsTheirFirstDay) {
+  load("open_date,n\n1831,1\n1844,2\n");
+
+  core::Result<ToolOutput> output = run("parse_datetime", {{"column", "open_date"}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_EQ(output->table->column(0).type, data::ColumnType::kDate);
+  EXPECT_THAT(rows_of(*output->table), ElementsAre("1831-01-01|1", "1844-01-01|2"));
+}
+
+TEST_F(ToolTest, ParseDatetimeNamesAnIntegerThatIsNoYear) {
+  load("day,n\n1831,1\n42,2\n");
+
+  core::Result<ToolOutput> output = run("parse_datetime", {{"column", "day"}});
+
+  ASSERT_FALSE(output.has_value());
+  EXPECT_THAT(output.error().message, HasSubstr("1 value(s) of 'day' are not dates or timestamps, e.g. '42'"));
+}
+
 TEST_F(ToolTest, ParseDatetimeNamesAValueThatIsNoDate) {
   load("day,n\n2024-03-01,1\nsoon,2\n");
 
