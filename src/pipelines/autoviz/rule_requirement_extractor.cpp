@@ -751,7 +751,12 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     const bool asc = phrase_ending_at(words, at + 1, ranking_asc_) > 0;
     const std::optional<std::int64_t> n = number_after(q, at + 1);
     if ((!desc && !asc) || !n || *n <= 0) continue;
-    const std::string by = !requirements.metrics.empty() ? requirements.metrics.front()
+    auto ranked = std::find_if(mentions.begin(), mentions.end(), [&](const Mention& m) {  // "the top 3 durations"
+      return m.begin == at + 2 && std::find(requirements.metrics.begin(), requirements.metrics.end(), m.column->name) !=
+                                      requirements.metrics.end();
+    });
+    const std::string by = ranked != mentions.end()          ? ranked->column->name
+                           : !requirements.metrics.empty() ? requirements.metrics.front()
                            : counting                    ? std::string(kCountColumn)  // "top 5 countries by number of invoices"
                            : (requirements.group_by.empty() ? "" : requirements.group_by.front());
     if (!by.empty()) requirements.constraints.push_back({"sort", by, "", ParamValue{}, desc ? "desc" : "asc", 0});

@@ -181,6 +181,14 @@ TEST_F(RuleRequirementExtractorTest, AMeasureComparedWithANumberIsAFilter) {
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [50, 200]}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, TopNOfANamedColumnRanksByThatColumn) {
+  const Json requirements = extract("a scatter chart of the units and revenue of the orders with the top 3 revenue");
+
+  EXPECT_EQ(requirements["metrics"], Json::parse(R"(["units", "revenue"])"));
+  EXPECT_EQ(requirements["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 3}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOutside) {
   EXPECT_EQ(extract("count of orders per region with revenue higher than 1000 or lower than 500")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [500, 1000]}])"));
