@@ -201,6 +201,9 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     keys.push_back(metrics.front());
     metrics.erase(metrics.begin());
   }
+  if (func == "count") {  // "the number of seasons by season": rows per key
+    std::erase_if(metrics, [&](const std::string& m) { return has(keys, m); });
+  }
   if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
     func = "count";
     metrics.emplace_back(kCountRowsMetric);

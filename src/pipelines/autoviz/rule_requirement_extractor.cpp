@@ -56,6 +56,7 @@ class RequirementRulesReader {
       rules.compare_when_grouped_by_ = root["compare_when_grouped_by"].as<std::size_t>(2);
       if (auto r = phrase_fields(root, {{"group_phrases", &rules.group_phrases_},
                                         {"count_phrases", &rules.count_phrases_},
+                                        {"count_group_phrases", &rules.count_group_phrases_},
                                         {"time_phrases", &rules.time_phrases_},
                                         {"bucket_phrases", &rules.bucket_phrases_},
                                         {"axis_joiners", &rules.axis_joiners_},
@@ -618,7 +619,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   std::vector<std::string> counted;  // "how many players ... each position": players are counted
   for (const Mention& m : mentions) {
     if (counting && counts_at(q, m.begin, count_phrases_)) counted.push_back(m.column->name);
-    const std::size_t phrase = phrase_ending_at(q.stems, m.begin, group_phrases_);
+    const std::size_t phrase = std::max(phrase_ending_at(q.stems, m.begin, group_phrases_),
+                                        counting ? phrase_ending_at(q.stems, m.begin, count_group_phrases_) : 0);
     bool continues = grouping && m.begin >= previous_end;
     for (std::size_t at = previous_end; continues && at < m.begin; ++at) continues = is_connector(q.tokens[at]);
     grouping = phrase > 0 || (continues && m.column->role != data::ColumnRole::kMeasure);  // "each name and the amount"

@@ -54,6 +54,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::size_t compare_when_grouped_by_ = 2;
   Phrases group_phrases_;
   Phrases count_phrases_;
+  Phrases count_group_phrases_;  // group only when the question counts rows
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names

@@ -189,6 +189,17 @@ TEST(RulePlanAdapter, TheTotalNumberOfAMetricSumsIt) {
       << "\"at least\" compares; it asks for no minimum";
 }
 
+TEST(RulePlanAdapter, CountingTheKeyItselfCountsRowsPerKey) {
+  const Requirements r = requirements(R"({"metrics": ["region"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["chart"], "constraints": []})");
+
+  const Json aggregate = params_to_json(plan_for("the number of regions by region", r).steps[0].params);
+
+  EXPECT_EQ(aggregate["agg_func"], "count");
+  EXPECT_EQ(aggregate["metrics"], Json::parse(R"(["*"])"));
+  EXPECT_EQ(aggregate["group_by"], Json::parse(R"(["region"])"));
+}
+
 TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   ASSERT_TRUE(adapter);

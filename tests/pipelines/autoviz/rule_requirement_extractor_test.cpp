@@ -189,6 +189,12 @@ TEST_F(RuleRequirementExtractorTest, TopNOfANamedColumnRanksByThatColumn) {
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 3}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, OverAColumnGroupsOnlyWhenTheQuestionCounts) {
+  EXPECT_EQ(extract("the number of units over units by region in a line chart")["group_by"],
+            Json::parse(R"(["units", "region"])"));
+  EXPECT_EQ(extract("the change of revenue over units in a line chart")["group_by"], Json::array());
+}
+
 TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOutside) {
   EXPECT_EQ(extract("count of orders per region with revenue higher than 1000 or lower than 500")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [500, 1000]}])"));
