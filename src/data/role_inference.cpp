@@ -57,10 +57,6 @@ bool is_ordinal_name(std::string_view name) {
                                        "priority", "severity", "quarter", "month", "weekday", "dow", "hour"});
 }
 
-bool is_numeric(ColumnType type) {
-  return type == ColumnType::kInteger || type == ColumnType::kDouble;
-}
-
 double share(std::int64_t part, std::int64_t whole) {
   return whole <= 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
 }

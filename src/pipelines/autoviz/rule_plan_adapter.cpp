@@ -211,7 +211,9 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     metrics.push_back(metric_for_count(r, profile));
   }
   std::string chart = has(r.outputs, "chart") ? first_label(stems, charts_) : "";
-  if (chart.empty() && has(r.analysis, "correlation") && metrics.size() > 1) chart = "plot_scatter";
+  const bool numeric_key = !keys.empty() && profile.find(keys.front()) != nullptr &&
+                           data::is_numeric(profile.find(keys.front())->type);  // "the invoice number and its count"
+  if (chart.empty() && has(r.analysis, "correlation") && (metrics.size() > 1 || numeric_key)) chart = "plot_scatter";
   const bool series = func.empty() && !keys.empty() && metrics.size() > 1 && chart == "plot_scatter";
   std::vector<std::string> colors;  // columns that split a raw chart into series
   if (series) colors.swap(keys);

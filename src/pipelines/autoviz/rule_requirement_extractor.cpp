@@ -99,6 +99,9 @@ class RequirementRulesReader {
       const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
       if (auto r = word_map(*synonyms, "synonym", stem, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
+      core::Result<std::vector<std::string>> fillers = yaml_.names(root, "group_fillers", "rules");
+      if (!fillers) return fillers.error();
+      rules.group_fillers_ = stems_of(*fillers);
       core::Result<std::vector<std::string>> stopwords = yaml_.names(root, "stopwords", "rules");
       if (!stopwords) return stopwords.error();
       rules.stopwords_ = stems_of(*stopwords);
@@ -544,6 +547,25 @@ std::vector<Mention> without_table_words(const Question& q, const data::SchemaPr
   return mentions;
 }
 
+// "in the artist table" names the data, not a table to output: clears "table" after the table's name.
+void clear_table_references(const Question& q, const data::SchemaProfile& profile, Stems& words) {
+  const Stems table = stems_of(column_words(profile.table));
+  for (std::size_t at = table.size(); !table.empty() && at < q.tokens.size(); ++at) {
+    if (q.tokens[at] == "table" &&
+        std::equal(table.begin(), table.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at - table.size()))) {
+      words[at].clear();
+    }
+  }
+}
+
+// Where the words that determine the noun at `at` begin: an owner ("dog's", tokenized "dog s") and
+// `fillers` ("the", "their") before it.
+std::size_t start_of_determiners(const Question& q, std::size_t at, const Stems& fillers) {
+  if (at >= 2 && q.tokens[at - 1] == "s") at -= 2;
+  while (at > 0 && std::find(fillers.begin(), fillers.end(), q.stems[at - 1]) != fillers.end()) --at;
+  return at;
+}
+
 // Whether a count phrase ends at token `at`, or just before a "the" there ("the number of the
 // categories").
 bool counts_at(const Question& q, std::size_t at, const Phrases& count_phrases) {
@@ -619,8 +641,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   std::vector<std::string> counted;  // "how many players ... each position": players are counted
   for (const Mention& m : mentions) {
     if (counting && counts_at(q, m.begin, count_phrases_)) counted.push_back(m.column->name);
-    const std::size_t phrase = std::max(phrase_ending_at(q.stems, m.begin, group_phrases_),
-                                        counting ? phrase_ending_at(q.stems, m.begin, count_group_phrases_) : 0);
+    const std::size_t owner = start_of_determiners(q, m.begin, group_fillers_);  // "by the dog's name"
+    const std::size_t phrase = std::max(phrase_ending_at(q.stems, owner, group_phrases_),
+                                        counting ? phrase_ending_at(q.stems, owner, count_group_phrases_) : 0);
     bool continues = grouping && m.begin >= previous_end;
     for (std::size_t at = previous_end; continues && at < m.begin; ++at) continues = is_connector(q.tokens[at]);
     grouping = phrase > 0 || (continues && m.column->role != data::ColumnRole::kMeasure);  // "each name and the amount"
@@ -663,14 +686,15 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
       std::erase(requirements.group_by, c.column);
     }
   }
+  const auto on_x_axis = std::find_if(mentions.begin(), mentions.end(), [&](const Mention& m) {
+    return phrase_ending_at(q.stems, m.begin, x_axis_before_) > 0 || phrase_starting_at(q.stems, m.end, x_axis_after_) > 0;
+  });
+  if (on_x_axis != mentions.end()) std::erase(counted, on_x_axis->column->name);  // a named axis stays a key
   drop_counted_keys(counted, grouped_by_phrase, requirements);
-  for (const Mention& m : mentions) {  // "the x-axis is winery", "age on the x axis": that column first
-    if (phrase_ending_at(q.stems, m.begin, x_axis_before_) > 0 || phrase_starting_at(q.stems, m.end, x_axis_after_) > 0) {
-      for (std::vector<std::string>* list : {&requirements.group_by, &requirements.metrics}) {
-        auto it = std::find(list->begin(), list->end(), m.column->name);
-        if (it != list->end()) std::rotate(list->begin(), it, it + 1);
-      }
-      break;
+  if (on_x_axis != mentions.end()) {  // "the x-axis is winery", "age on the x axis": that column first
+    for (std::vector<std::string>* list : {&requirements.group_by, &requirements.metrics}) {
+      auto it = std::find(list->begin(), list->end(), on_x_axis->column->name);
+      if (it != list->end()) std::rotate(list->begin(), it, it + 1);
     }
   }
   if (time_named && !requirements.group_by.empty() &&
@@ -735,6 +759,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     requirements.metrics = ungrouped;
   }
   if (requirements.group_by.size() >= compare_when_grouped_by_) add_unique(requirements.analysis, std::string("compare"));
+  clear_table_references(q, profile, words);
   for (const auto& [label, phrases] : outputs_) {
     if (contains_phrase(words, phrases)) add_unique(requirements.outputs, label);
   }

@@ -55,6 +55,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases group_phrases_;
   Phrases count_phrases_;
   Phrases count_group_phrases_;  // group only when the question counts rows
+  Stems group_fillers_;          // words between a grouping phrase and its column ("by the region")
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names

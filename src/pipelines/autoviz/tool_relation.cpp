@@ -32,14 +32,6 @@ std::vector<std::string> Relation::numeric_columns() const {
   return names;
 }
 
-bool is_numeric(data::ColumnType type) {
-  return type == data::ColumnType::kInteger || type == data::ColumnType::kDouble;
-}
-
-bool is_temporal(data::ColumnType type) {
-  return type == data::ColumnType::kDate || type == data::ColumnType::kTimestamp;
-}
-
 core::Result<Relation> describe_relation(ToolContext& ctx, const ToolParams& params, const std::string& name) {
   core::Result<data::QueryResult> empty =
       ctx.db.query(fmt::format("SELECT * FROM {} LIMIT 0", data::quote_identifier(name)));

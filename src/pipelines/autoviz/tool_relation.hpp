@@ -25,8 +25,8 @@ struct Relation {
   std::vector<std::string> numeric_columns() const;
 };
 
-bool is_numeric(data::ColumnType type);
-bool is_temporal(data::ColumnType type);
+using data::is_numeric;
+using data::is_temporal;
 
 // The context's current relation. kFailedPrecondition when no dataset is loaded yet.
 core::Result<Relation> current_relation(ToolContext& ctx, const ToolParams& params);

@@ -26,6 +26,7 @@ data::SchemaProfile sales_profile() {
   profile.columns = {column("date", data::ColumnRole::kTemporal), column("region", data::ColumnRole::kCategorical),
                      column("product_category", data::ColumnRole::kCategorical),
                      column("revenue", data::ColumnRole::kMeasure)};
+  profile.columns.back().type = data::ColumnType::kDouble;
   return profile;
 }
 
@@ -198,6 +199,16 @@ TEST(RulePlanAdapter, CountingTheKeyItselfCountsRowsPerKey) {
   EXPECT_EQ(aggregate["agg_func"], "count");
   EXPECT_EQ(aggregate["metrics"], Json::parse(R"(["*"])"));
   EXPECT_EQ(aggregate["group_by"], Json::parse(R"(["region"])"));
+}
+
+TEST(RulePlanAdapter, ACorrelationOfANumericKeyAndItsCountIsAScatter) {
+  const Requirements r = requirements(R"({"metrics": [], "group_by": ["revenue"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total", "correlation"], "outputs": ["chart"], "constraints": []})");
+
+  const Plan plan = plan_for("show the revenue and the number of orders for each revenue. show the correlation", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "plot_scatter"}));
+  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"x": "revenue", "y": "count"})"));
 }
 
 TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {

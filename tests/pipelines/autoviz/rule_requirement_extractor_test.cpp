@@ -195,6 +195,22 @@ TEST_F(RuleRequirementExtractorTest, OverAColumnGroupsOnlyWhenTheQuestionCounts)
   EXPECT_EQ(extract("the change of revenue over units in a line chart")["group_by"], Json::array());
 }
 
+TEST_F(RuleRequirementExtractorTest, TheTableNamedByItsNameIsNoTableToOutput) {
+  EXPECT_EQ(extract("the proportion of the number of regions in the sales table")["outputs"],
+            Json::parse(R"(["chart", "table"])"));
+  EXPECT_EQ(extract("the number of orders per region as a table")["outputs"], Json::parse(R"(["table"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, AGroupingPhraseReachesAcrossAnOwner) {
+  EXPECT_EQ(extract("a scatter of units and revenue grouped by the sale's region")["group_by"], Json::parse(R"(["region"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, AColumnNamedOnTheXAxisStaysAKeyThoughCounted) {
+  EXPECT_EQ(extract("a stacked bar chart, the x-axis is region and group the product category, "
+                    "and y-axis is the number of regions")["group_by"],
+            Json::parse(R"(["region", "product_category"])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOutside) {
   EXPECT_EQ(extract("count of orders per region with revenue higher than 1000 or lower than 500")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [500, 1000]}])"));
