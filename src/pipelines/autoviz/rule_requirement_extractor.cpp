@@ -145,7 +145,8 @@ class RequirementRulesReader {
     if (!words) return words.error();
     const auto lower = [](const std::string& word) { return core::ascii_lower(word); };
     if (auto r = word_map(*words, "value word", lower, out.synonyms); !r) return r.error();
-    for (auto [key, target] : {std::pair{"negations", &out.negations}, std::pair{"links", &out.links}}) {
+    for (auto [key, target] : {std::pair{"negations", &out.negations}, std::pair{"links", &out.links},
+                               std::pair{"list_words", &out.list_words}}) {
       core::Result<std::vector<std::string>> names = yaml_.names(values, key, "values");
       if (!names) return names.error();
       *target = stems_of(*names);
@@ -369,15 +370,17 @@ void ground_flags(const std::vector<Mention>& mentions, const std::set<std::stri
   }
 }
 
-// Two or more values of one column named together are no single filter: joined by "or" they are a
-// list to keep ("Bob Fosse or Cleavant Derricks"), else the question compares them and groups by
+// Two or more values of one column named together are no single filter: with a list word ("Bob
+// Fosse or Cleavant Derricks", "only West and East") they are a list to keep, else the question compares them and groups by
 // the column ("male and female students").
-void settle_several_values(const Question& q, Requirements& requirements) {
+void settle_several_values(const Question& q, const Stems& list_words, Requirements& requirements) {
   std::map<std::string, std::vector<ParamScalar>> values;
   for (const Constraint& c : requirements.constraints) {
     if (c.type == "filter" && c.op == "=" && c.value.items.size() == 1) values[c.column].push_back(c.value.items.front());
   }
-  const bool either = std::find(q.tokens.begin(), q.tokens.end(), "or") != q.tokens.end();
+  const bool either = std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) {
+    return std::find(list_words.begin(), list_words.end(), stem) != list_words.end();
+  });
   for (const auto& [column, items] : values) {
     if (items.size() < 2) continue;
     std::erase_if(requirements.constraints,
@@ -677,7 +680,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     if (!stated) requirements.constraints.push_back(filter);
   }
   ground_flags(mentions, grouped_by_phrase, value_words_.true_flags, requirements);
-  settle_several_values(q, requirements);
+  settle_several_values(q, value_words_.list_words, requirements);
   const auto named_once = [&](const std::string& name) {
     return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.column->name == name; }) <= 1;
   };

@@ -32,6 +32,7 @@ struct ValueWords {
   std::map<std::string, std::vector<std::string>> synonyms;  // question stem -> lower-case values ("male" -> m)
   Stems negations;                                           // not, except, ...: "!=" instead of "="
   Stems links;                                               // words a negation reaches across ("not in the")
+  Stems list_words;                                          // or, only: values named together are kept, not compared
   std::vector<std::string> true_flags;                       // lower-case values that mean yes in a yes/no column
 };
 

@@ -211,6 +211,12 @@ TEST_F(RuleRequirementExtractorTest, AColumnNamedOnTheXAxisStaysAKeyThoughCounte
             Json::parse(R"(["region", "product_category"])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, OnlyMakesValuesNamedTogetherAListToKeep) {
+  EXPECT_EQ(extract("total revenue by product category for only the West and East regions")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "region", "op": "in", "value": ["West", "East"]}])"));
+  EXPECT_EQ(extract("total revenue of the West and East regions")["constraints"], Json::array()) << "compared, not kept";
+}
+
 TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOutside) {
   EXPECT_EQ(extract("count of orders per region with revenue higher than 1000 or lower than 500")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [500, 1000]}])"));
