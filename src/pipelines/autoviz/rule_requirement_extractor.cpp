@@ -230,6 +230,15 @@ void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile,
   }
 }
 
+// Whether the two question words at `at` spell a column name that abbreviates its first word to
+// the initial: "last name" for LName (words l, name) or lname, "first name" for Fname.
+bool names_initialed(const Question& q, std::size_t at, const std::vector<std::string>& words) {
+  if (at + 1 >= q.tokens.size() || q.tokens[at].size() < 2) return false;
+  const char initial = q.tokens[at][0];
+  if (words.size() == 2 && words[0].size() == 1) return words[0][0] == initial && q.tokens[at + 1] == words[1];
+  return words.size() == 1 && words[0].size() >= 4 && words[0][0] == initial && q.tokens[at + 1] == words[0].substr(1);
+}
+
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
                                     const Stems& stopwords, const Phrases& joiners, const core::WordNetSynonyms* wordnet) {
@@ -249,6 +258,7 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
       bool all = !words.empty();
       for (std::size_t j = 0; all && j < words.size(); ++j) all = names_word(q, at + j, words[j], stems[j], synonyms);
       if (all) candidates.push_back({at, at + words.size(), &column});
+      if (names_initialed(q, at, words)) candidates.push_back({at, at + 2, &column});
       // "the problem whose id is 10" names problem_id: its first word, a joiner, then the rest.
       const std::size_t joiner = words.size() >= 2 && at + words.size() < q.tokens.size() &&
                                          names_word(q, at, words[0], stems[0], synonyms)
@@ -262,12 +272,14 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   }
   // A single distinctive word of a multi-word column ("category" for product_category, "department"
   // for dept_code through a synonym).
+  const Stems table = stems_of(column_words(profile.table));
   for (const auto& [column, words, stems] : names) {
     if (words.size() < 2) continue;
     const bool id = stems.back() == "id";  // "singers" names the rows, not singer_id; "singer id" or "ids" does
+    const bool own_key = id && std::equal(stems.begin(), stems.end() - 1, table.begin(), table.end());  // accounts: account_id
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
       for (const std::string& stem : id ? Stems{stems.back()} : stems) {
-        const bool distinctive = word_owners[stem] == 1 &&
+        const bool distinctive = (word_owners[stem] == 1 || own_key) &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
         if (distinctive && names_stem(q, at, stem, synonyms)) candidates.push_back({at, at + 1, column});
       }

@@ -260,6 +260,22 @@ Json staff_requirements(const std::string& question) {
                            question);
 }
 
+TEST(RuleRequirementExtractor, AnInitialAndAWordNameAnAbbreviatedColumn) {
+  const std::string csv = "StuID,LName,Fname,Age\n1,Smith,Ann,20\n2,Kim,Bob,21\n3,Lee,Cid,20\n";
+
+  EXPECT_EQ(requirements_from("student.csv", csv, "the number of students for each last name")["group_by"],
+            Json::parse(R"(["LName"])"));
+  EXPECT_EQ(requirements_from("student.csv", csv, "the number of students for each first name")["group_by"],
+            Json::parse(R"(["Fname"])"));
+}
+
+TEST(RuleRequirementExtractor, IdsOfTheTablesRowsNameItsOwnKey) {
+  const std::string csv = "Account_ID,Statement_ID,Account_Details\n7,57,25.5\n61,192,127.9\n98,57,147.9\n";
+
+  EXPECT_EQ(requirements_from("accounts.csv", csv, "a scatter chart of the ids and details of all accounts")["metrics"],
+            Json::parse(R"(["Account_ID", "Account_Details"])"));
+}
+
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
   const Json male = staff_requirements("how many male staff are there in each city");
   const Json not_defenders = staff_requirements("count the staff who are not defenders by city");
