@@ -6,19 +6,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/registry_yaml.hpp"
-#include "core/stemmer.hpp"
-#include "core/tokenizer.hpp"
+#include "core/stems.hpp"
 #include "pipelines/autoviz/contract_labels.hpp"
 #include "pipelines/autoviz/template_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {
-
-std::vector<std::string> stems_of(std::string_view text, core::Stemmer& stemmer) {
-  std::vector<std::string> stems;
-  for (const std::string& token : core::tokenize(text)) stems.push_back(stemmer.stem(token));
-  return stems;
-}
 
 bool contains_run(const std::vector<std::string>& tokens, const std::vector<std::string>& run) {
   return !run.empty() && std::search(tokens.begin(), tokens.end(), run.begin(), run.end()) != tokens.end();
@@ -77,7 +70,7 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
       core::Result<std::vector<std::string>> phrases = file->names(node, "phrases", context);
       if (!phrases) return phrases.error();
       for (std::string& text : *phrases) {
-        std::vector<std::string> stems = stems_of(text, stemmer);
+        std::vector<std::string> stems = core::stems_of_text(text, stemmer);
         if (stems.empty()) return file->fault(core::yaml_child(node, "phrases"), context, "phrase '" + text + "' has no words");
         rule.phrases.push_back({std::move(text), std::move(stems)});
       }
@@ -90,7 +83,7 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
 core::Result<IntentChoice> RuleIntentClassifier::classify(std::string_view question,
                                                           const data::SchemaProfile&) const {
   core::Stemmer stemmer;  // not thread-safe, so one per call
-  const std::vector<std::string> tokens = stems_of(question, stemmer);
+  const std::vector<std::string> tokens = core::stems_of_text(question, stemmer);
   IntentChoice choice;
   int best = 0;
   int runner_up = 0;
