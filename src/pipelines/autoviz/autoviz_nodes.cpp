@@ -32,8 +32,7 @@ using graph::StateView;
 // A delta with `fields` and the node's reasoning line; workers never ask for input.
 Delta step_delta(std::string_view step_name, std::string text, Json fields = Json::object()) {
   fields["reasoning"] = Json::array({Json{{"step_name", step_name}, {"step_text", std::move(text)}}});
-  fields["requires_user_input"] = false;
-  return Delta(std::move(fields));
+  return graph::worker_delta(std::move(fields));
 }
 
 // A stage's strategy, in its reasoning line and the state's "strategies", once a model was asked:

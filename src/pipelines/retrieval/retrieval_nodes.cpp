@@ -24,8 +24,7 @@ const core::Clock& clock_of(const NodeContext& context) {
 // A delta with `fields` and the stage's audit entry; workers never ask for input.
 Delta stage_delta(Json fields, const AuditTimer& timer, Json details) {
   fields["audit"] = Json::array({timer.finish(std::move(details))});
-  fields["requires_user_input"] = false;
-  return Delta(std::move(fields));
+  return graph::worker_delta(std::move(fields));
 }
 
 core::Result<Reasoning> state_reasoning(const StateView& state) {
