@@ -71,8 +71,7 @@ core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std
                                   "STATUS_SUMMARY, STATUS_LIST) or a catalog entry's name, not '" +
                                   std::string(kind) + "'");
   }
-  core::Stemmer stemmer;
-  const Tokens words = core::stems_of_text(question, stemmer);
+  const Tokens words = core::stems_of_text(question);
   const MetricEntry* best = nullptr;
   const MetricEntry* first_candidate = nullptr;
   std::size_t best_score = 0;
@@ -80,8 +79,7 @@ core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std
     if (!candidate(entry, *wanted, mentions)) continue;
     if (first_candidate == nullptr) first_candidate = &entry;
     std::size_t score = 0;
-    for (const std::string& phrase : entry.phrases) {
-      const Tokens phrase_words = core::stems_of_text(phrase, stemmer);
+    for (const Tokens& phrase_words : entry.phrase_stems) {
       if (contains(words, phrase_words)) score += phrase_words.size();
     }
     if (score > best_score) {
