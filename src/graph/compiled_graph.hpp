@@ -34,7 +34,7 @@ struct GraphSettings {
   std::string delta_contract;  // contract of every node's delta; empty: only the checks below
   ReducerTable reducers;       // keys not listed replace
   std::vector<std::string> common_writes;  // keys every node may write, e.g. "reasoning", "next_agent"
-  std::string interrupt_key = "requires_user_input";
+  std::string interrupt_key{kDefaultInterruptKey};
   std::string message_key = "checkpoint_message";
   std::string prompt_key = "checkpoint_prompt";
   // Empty: the answer is appended to "messages" as {"role": "human", "content": answer}, and the

@@ -28,6 +28,11 @@ bool StateView::bool_or(std::string_view key, bool fallback) const {
   return value != nullptr && value->is_boolean() ? value->get<bool>() : fallback;
 }
 
+Delta worker_delta(core::Json fields) {
+  fields[std::string(kDefaultInterruptKey)] = false;
+  return Delta(std::move(fields));
+}
+
 NodeSpec worker_node(std::string name, NodeFunction function, std::vector<std::string> writes) {
   NodeSpec spec;
   spec.name = std::move(name);

@@ -24,6 +24,14 @@ namespace planfirst::graph {
 // A node's output: a JSON object holding only what changed. Validated before it is merged.
 using Delta = JsonValue;
 
+// The state key a decision node sets true to pause for the user, unless a graph names another
+// (GraphSettings::interrupt_key).
+inline constexpr std::string_view kDefaultInterruptKey = "requires_user_input";
+
+// A worker's delta: `fields` (a JSON object) with kDefaultInterruptKey set false, since a worker
+// never asks for input.
+Delta worker_delta(core::Json fields);
+
 // What a node may read: the state as of the step it runs in. Borrowed; valid during the call only.
 class StateView {
  public:

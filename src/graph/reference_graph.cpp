@@ -81,9 +81,8 @@ core::Result<CompiledGraph> build_reference_graph(const GraphDependencies& depen
                       replace_all(text, "{completed}", std::to_string(state.int_or("plan_steps_completed", 0)));
                       replace_all(text, "{total}", std::to_string(state.int_or("plan_steps_total", 0)));
                       replace_all(text, "{next}", next);
-                      return Delta(core::Json{{"reasoning", {{{"step_name", "Supervisor"}, {"step_text", text}}}},
-                                              {"requires_user_input", false},
-                                              {"next_agent", next}});
+                      return worker_delta(core::Json{
+                          {"reasoning", {{{"step_name", "Supervisor"}, {"step_text", text}}}}, {"next_agent", next}});
       },
       {"plan_tasks", "plan_steps_total"}));
 

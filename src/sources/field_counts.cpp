@@ -4,11 +4,16 @@
 
 namespace planfirst::sources {
 
-std::string field_value(const EvidenceItem& item, std::string_view name) {
-  for (const auto& [key, value] : item.fields) {
+std::string field_value(const std::vector<std::pair<std::string, std::string>>& fields, std::string_view name,
+                        std::string_view absent) {
+  for (const auto& [key, value] : fields) {
     if (key == name) return value;
   }
-  return "";
+  return std::string(absent);
+}
+
+std::string field_value(const EvidenceItem& item, std::string_view name, std::string_view absent) {
+  return field_value(item.fields, name, absent);
 }
 
 std::vector<FieldCount> count_by_fields(const std::vector<EvidenceItem>& items, const std::vector<std::string>& fields) {

@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sources/evidence_item.hpp"
@@ -18,7 +20,10 @@ struct FieldCount {
 
 std::vector<FieldCount> count_by_fields(const std::vector<EvidenceItem>& items, const std::vector<std::string>& fields);
 
-// The value of `name` in `item.fields`; "" when absent.
-std::string field_value(const EvidenceItem& item, std::string_view name);
+// The value of the first field named `name` among `fields`; `absent` when none is.
+std::string field_value(const std::vector<std::pair<std::string, std::string>>& fields, std::string_view name,
+                        std::string_view absent = "");
+// The same in `item.fields`.
+std::string field_value(const EvidenceItem& item, std::string_view name, std::string_view absent = "");
 
 }  // namespace planfirst::sources

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <regex>
 
+#include "core/ascii_case.hpp"
 #include "core/asset_store.hpp"
 
 namespace planfirst::sources {
@@ -68,7 +69,12 @@ core::Result<GraphQuestions> GraphQuestions::load(const core::AssetStore& assets
     for (const YAML::Node& entity : root["entities"]) {
       const std::string type = entity["type"].as<std::string>();
       if (entity["key_pattern"]) {
-        registry.issue_key_pattern_ = entity["key_pattern"].as<std::string>();
+        const std::string pattern = entity["key_pattern"].as<std::string>();
+        try {
+          registry.issue_key_ = std::regex(pattern.empty() ? std::string("$^") : pattern);
+        } catch (const std::regex_error& e) {
+          return fault(entity["key_pattern"], "entity " + type + ": key_pattern is no regular expression: " + e.what());
+        }
         continue;
       }
       if (!entity["sql"] || !entity["cypher"]) return fault(entity, "entity " + type + " needs sql and cypher");
@@ -141,7 +147,6 @@ std::optional<GraphMatch> GraphQuestions::match(std::string_view text, const Gra
     }
   }
   std::stable_sort(forms.begin(), forms.end(), [](const Form& a, const Form& b) { return a.words.size() > b.words.size(); });
-  const std::regex issue_key(issue_key_pattern_.empty() ? std::string("$^") : issue_key_pattern_);
 
   const std::vector<std::string> words = graph_question_words(text);
   std::vector<Token> tokens;
@@ -157,10 +162,8 @@ std::optional<GraphMatch> GraphQuestions::match(std::string_view text, const Gra
     if (found != nullptr) {
       tokens.push_back({"{" + found->type + "}", found->id});
       i += found->words.size();
-    } else if (std::regex_match(words[i], issue_key)) {
-      std::string key = words[i];
-      std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::toupper(c); });
-      tokens.push_back({"{issue}", key});
+    } else if (std::regex_match(words[i], issue_key_)) {
+      tokens.push_back({"{issue}", core::ascii_upper(words[i])});
       ++i;
     } else {
       if (!std::binary_search(filler_words_.begin(), filler_words_.end(), words[i])) tokens.push_back({words[i], {}});

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -66,7 +67,7 @@ class GraphQuestions {
  private:
   std::vector<GraphQuestion> questions_;
   std::vector<GraphEntityQuery> entity_queries_;
-  std::string issue_key_pattern_;
+  std::regex issue_key_{"$^"};  // the entities' key_pattern, compiled once; matches nothing when unset
   std::vector<std::string> filler_words_;  // sorted
 };
 

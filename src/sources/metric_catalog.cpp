@@ -7,6 +7,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "core/stems.hpp"
+
 namespace planfirst::sources {
 namespace {
 
@@ -106,7 +108,7 @@ MetricQuery read_query(const YAML::Node& node, const MetricEntry& entry) {
   return query;
 }
 
-MetricEntry read_entry(const YAML::Node& node) {
+MetricEntry read_entry(const YAML::Node& node, core::Stemmer& stemmer) {
   MetricEntry entry;
   entry.name = text(node, "name");
   entry.kind = text(node, "kind");
@@ -115,6 +117,7 @@ MetricEntry read_entry(const YAML::Node& node) {
   entry.unit = text(node, "unit");
   entry.phrases = texts(node, "phrases");
   if (entry.phrases.empty()) throw Fault{node.Mark(), "entry " + entry.name + " has no phrases"};
+  for (const std::string& phrase : entry.phrases) entry.phrase_stems.push_back(core::stems_of_text(phrase, stemmer));
   const YAML::Node parameters = node["parameters"];
   if (parameters.IsDefined() && parameters.IsMap()) {
     for (const auto& item : parameters) entry.parameters.push_back(read_parameter(item.first.Scalar(), item.second));
@@ -157,8 +160,9 @@ core::Result<MetricCatalog> MetricCatalog::parse(std::string_view yaml, std::str
     const YAML::Node entries = root["entries"];
     if (!entries.IsDefined() || !entries.IsSequence()) return core::invalid_argument("'entries' must be a list", origin);
     std::set<std::string, std::less<>> seen;
+    core::Stemmer stemmer;
     for (const YAML::Node& node : entries) {
-      MetricEntry entry = read_entry(node);
+      MetricEntry entry = read_entry(node, stemmer);
       if (!seen.insert(entry.name).second) {
         return core::invalid_argument("entry '" + entry.name + "' is listed twice", at(node.Mark()));
       }

@@ -40,6 +40,7 @@ struct MetricEntry {
   std::string description;
   std::string unit;
   std::vector<std::string> phrases;
+  std::vector<std::vector<std::string>> phrase_stems;  // each phrase's core::stems_of_text, made at load
   std::vector<MetricParameter> parameters;
   std::vector<MetricQuery> queries;
 

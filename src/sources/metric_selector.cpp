@@ -5,19 +5,12 @@
 
 #include "core/ascii_case.hpp"
 #include "core/join.hpp"
-#include "core/stemmer.hpp"
-#include "core/tokenizer.hpp"
+#include "core/stems.hpp"
 
 namespace planfirst::sources {
 namespace {
 
 using Tokens = std::vector<std::string>;
-
-Tokens stems(std::string_view text, core::Stemmer& stemmer) {
-  Tokens words = core::tokenize(text);
-  for (std::string& word : words) word = stemmer.stem(word);
-  return words;
-}
 
 // Whether `words` occur in order in `tokens`, at most one other word between two of them, so that
 // "list open bugs" matches "list open P1 bugs" and "list all open bugs".
@@ -78,8 +71,7 @@ core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std
                                   "STATUS_SUMMARY, STATUS_LIST) or a catalog entry's name, not '" +
                                   std::string(kind) + "'");
   }
-  core::Stemmer stemmer;
-  const Tokens words = stems(question, stemmer);
+  const Tokens words = core::stems_of_text(question);
   const MetricEntry* best = nullptr;
   const MetricEntry* first_candidate = nullptr;
   std::size_t best_score = 0;
@@ -87,8 +79,7 @@ core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std
     if (!candidate(entry, *wanted, mentions)) continue;
     if (first_candidate == nullptr) first_candidate = &entry;
     std::size_t score = 0;
-    for (const std::string& phrase : entry.phrases) {
-      const Tokens phrase_words = stems(phrase, stemmer);
+    for (const Tokens& phrase_words : entry.phrase_stems) {
       if (contains(words, phrase_words)) score += phrase_words.size();
     }
     if (score > best_score) {

@@ -1,5 +1,6 @@
 #include "sources/neo4j_source.hpp"
 
+#include "core/base64.hpp"
 #include "core/cancellation.hpp"
 #include "core/clock.hpp"
 #include "core/sleeper.hpp"
@@ -10,25 +11,6 @@
 
 namespace planfirst::sources {
 namespace {
-
-std::string base64(std::string_view bytes) {
-  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  std::size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    const unsigned n = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8 |
-                       static_cast<unsigned char>(bytes[i + 2]);
-    out += {kAlphabet[n >> 18], kAlphabet[(n >> 12) & 63], kAlphabet[(n >> 6) & 63], kAlphabet[n & 63]};
-  }
-  if (i + 1 == bytes.size()) {
-    const unsigned n = static_cast<unsigned char>(bytes[i]) << 16;
-    out += {kAlphabet[n >> 18], kAlphabet[(n >> 12) & 63], '=', '='};
-  } else if (i + 2 == bytes.size()) {
-    const unsigned n = static_cast<unsigned char>(bytes[i]) << 16 | static_cast<unsigned char>(bytes[i + 1]) << 8;
-    out += {kAlphabet[n >> 18], kAlphabet[(n >> 12) & 63], kAlphabet[(n >> 6) & 63], '='};
-  }
-  return out;
-}
 
 std::string variable(const core::Environment& env, const std::string& name) {
   if (name.empty()) return {};
@@ -64,7 +46,7 @@ core::Result<std::unique_ptr<Neo4jSource>> Neo4jSource::create(Neo4jOptions opti
                                            options.password_env + "; one of them is unset or empty",
                                        "Neo4jOptions::user_env");
     }
-    headers.emplace_back("Authorization", "Basic " + base64(user + ":" + password));
+    headers.emplace_back("Authorization", "Basic " + core::base64_encode(user + ":" + password));
   }
   return std::make_unique<Neo4jSource>(ConstructionKey{}, std::move(options), std::move(*questions), std::move(*http),
                                        std::move(headers), clock);

@@ -1,6 +1,7 @@
 #include "sources/question_mentions.hpp"
 
 #include <charconv>
+#include <map>
 #include <regex>
 #include <vector>
 
@@ -140,18 +141,19 @@ std::optional<std::string> read_priority(const Tokens& tokens) {
 // by the first word of its name alone if no other thing shares it.
 template <typename Thing>
 std::optional<std::string> read_named(const Tokens& tokens, const std::vector<Thing>& things, bool first_words) {
+  std::map<std::string_view, std::size_t> sharing;  // first name word -> how many names start with it
+  if (first_words) {
+    for (const Thing& thing : things) {
+      if (!thing.name_words.empty()) ++sharing[thing.name_words.front()];
+    }
+  }
   std::size_t best = kAbsent;
   std::optional<std::string> found;
   for (const Thing& thing : things) {
-    const Tokens name = core::tokenize(thing.name);
-    std::size_t at = std::min(find_words(tokens, core::tokenize(thing.id)), find_words(tokens, name));
-    if (at == kAbsent && first_words && !name.empty()) {
-      std::size_t sharing = 0;
-      for (const Thing& other : things) {
-        const Tokens other_name = core::tokenize(other.name);
-        sharing += !other_name.empty() && other_name.front() == name.front() ? 1 : 0;
-      }
-      if (sharing == 1) at = find_words(tokens, {name.front()});
+    const Tokens& name = thing.name_words;
+    std::size_t at = std::min(find_words(tokens, thing.id_words), find_words(tokens, name));
+    if (at == kAbsent && first_words && !name.empty() && sharing[name.front()] == 1) {
+      at = find_words(tokens, {name.front()});
     }
     if (at < best) {
       best = at;

@@ -1,6 +1,7 @@
 #include "sources/status_directory.hpp"
 
 #include "core/date_parse.hpp"
+#include "core/tokenizer.hpp"
 #include "sources/status_database.hpp"
 
 namespace planfirst::sources {
@@ -14,6 +15,12 @@ core::Result<std::chrono::sys_days> day_of(const data::Value& value) {
 }
 
 }  // namespace
+
+StatusNamed::StatusNamed(std::string id, std::string name)
+    : id(std::move(id)),
+      name(std::move(name)),
+      id_words(core::tokenize(this->id)),
+      name_words(core::tokenize(this->name)) {}
 
 core::Result<StatusDirectory> StatusDirectory::load(const StatusDatabase& database) {
   StatusDirectory directory;

@@ -13,14 +13,23 @@
 namespace planfirst::sources {
 class StatusDatabase;
 
-struct StatusPerson {
-  std::string id;    // "priya.raman"
-  std::string name;  // "Priya Raman"
+// A row named by an id and a name, both also as a question's tokens read them (core::tokenize),
+// made once at construction so that matching a question tokenizes only the question.
+struct StatusNamed {
+  StatusNamed(std::string id, std::string name);
+
+  std::string id;
+  std::string name;
+  std::vector<std::string> id_words;    // "priya.raman" -> priya, raman
+  std::vector<std::string> name_words;  // "Priya Raman" -> priya, raman
 };
 
-struct StatusComponent {
-  std::string id;    // "billing-engine"
-  std::string name;  // "Billing Engine"
+struct StatusPerson : StatusNamed {  // id "priya.raman", name "Priya Raman"
+  using StatusNamed::StatusNamed;
+};
+
+struct StatusComponent : StatusNamed {  // id "billing-engine", name "Billing Engine"
+  using StatusNamed::StatusNamed;
 };
 
 struct StatusSprint {

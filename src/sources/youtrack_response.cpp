@@ -5,6 +5,7 @@
 
 #include "core/join.hpp"
 #include "core/timestamp.hpp"
+#include "sources/field_counts.hpp"
 #include "sources/response_record.hpp"
 #include "sources/snippet.hpp"
 
@@ -75,13 +76,6 @@ std::vector<std::pair<std::string, std::string>> custom_fields(ResponseRecord& r
   return out;
 }
 
-std::string lookup(const std::vector<std::pair<std::string, std::string>>& fields, std::string_view name) {
-  for (const auto& [key, value] : fields) {
-    if (key == name) return value;
-  }
-  return "";
-}
-
 core::Result<EvidenceItem> issue_item(ResponseRecord& record, std::string_view root_url, const ResponseOrigin& origin,
                                       std::string_view state_field) {
   const std::string id = record.text("idReadable");
@@ -104,10 +98,10 @@ core::Result<EvidenceItem> issue_item(ResponseRecord& record, std::string_view r
   item.title = summary;
   item.snippet = snippet_of(description);
   item.fields = {{"project", project},
-                 {"state", lookup(custom, state_field)},
-                 {"priority", lookup(custom, "Priority")},
-                 {"type", lookup(custom, "Type")},
-                 {"assignee", lookup(custom, "Assignee")},
+                 {"state", field_value(custom, state_field)},
+                 {"priority", field_value(custom, "Priority")},
+                 {"type", field_value(custom, "Type")},
+                 {"assignee", field_value(custom, "Assignee")},
                  {"reporter", reporter},
                  {"created_at", created},
                  {"updated_at", updated},

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <future>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "core/cancellation.hpp"
 #include "sources/field_counts.hpp"
@@ -44,10 +46,19 @@ TEST_F(GitLabSourceTest, SendsTheDateRangeAsSinceAndUntilWithAnEncodedProjectId)
   EXPECT_EQ(requests[0].raw_path, "/api/v4/projects/group%2Fapp/repository/commits");
   EXPECT_EQ(requests[0].param("since"), "2024-02-01T00:00:00Z");
   EXPECT_EQ(requests[0].param("until"), "2024-02-29T23:59:59Z");
-  for (const EvidenceItem& item : *items) {
-    EXPECT_GE(field_value(item, "day"), "2024-02-01") << item.id;
-    EXPECT_LE(field_value(item, "day"), "2024-02-29") << item.id;
-  }
+  // The day the source derives is the commit time's UTC day, not the date it was written with:
+  // 2024-02-17T00:00+02:00 is 2024-02-16 and 2024-02-06T19:00-05:00 is 2024-02-07.
+  std::vector<std::string> days;
+  for (const EvidenceItem& item : *items) days.push_back(item.id + " " + field_value(item, "day"));
+  EXPECT_EQ(days, (std::vector<std::string>{
+                      "gitlab:group/app@f098381b 2024-02-29", "gitlab:group/app@a9697a5d 2024-02-27",
+                      "gitlab:group/app@d4d270a0 2024-02-23", "gitlab:group/app@0caab5b8 2024-02-20",
+                      "gitlab:group/app@1c912cba 2024-02-20", "gitlab:group/app@ab7e4285 2024-02-19",
+                      "gitlab:group/app@12558c31 2024-02-18", "gitlab:group/app@fc5a382f 2024-02-17",
+                      "gitlab:group/app@71ebbc77 2024-02-16", "gitlab:group/app@69f7a493 2024-02-13",
+                      "gitlab:group/app@9f636d09 2024-02-12", "gitlab:group/app@546c7d41 2024-02-11",
+                      "gitlab:group/app@2bb2c019 2024-02-11", "gitlab:group/app@d2d063d8 2024-02-10",
+                      "gitlab:group/app@e09e86c4 2024-02-07", "gitlab:group/app@f091926f 2024-02-02"}));
 }
 
 TEST_F(GitLabSourceTest, PagesWithXNextPageUntilTheLastPage) {

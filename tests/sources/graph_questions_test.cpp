@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "core/asset_store.hpp"
 #include "sources/graph_fixture.hpp"
+#include "support/temp_dir.hpp"
 
 namespace planfirst::sources {
 namespace {
@@ -77,6 +80,20 @@ TEST(GraphQuestions, MatchesNothingWithoutTheEntityAPatternNeeds) {
   EXPECT_FALSE(questions.match("what depends on the weather", kEntities).has_value());
   EXPECT_FALSE(questions.match("who owns {component}", kEntities).has_value());
   EXPECT_FALSE(questions.match("", kEntities).has_value());
+}
+
+TEST(GraphQuestions, AnIssueKeyPatternThatIsNoRegularExpressionIsRefusedAtLoad) {
+  const test_support::TempDir overrides;
+  std::filesystem::create_directories(overrides.path() / "registry");
+  overrides.write("registry/graph_questions.yaml", "entities:\n  - type: issue\n    key_pattern: \"[a-\"\n");
+
+  const core::Result<GraphQuestions> loaded = GraphQuestions::load(core::AssetStore(overrides.path()));
+
+  ASSERT_FALSE(loaded.has_value());
+  EXPECT_EQ(loaded.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_TRUE(loaded.error().message.starts_with("entity issue: key_pattern is no regular expression"))
+      << loaded.error().message;
+  EXPECT_TRUE(loaded.error().where.ends_with("graph_questions.yaml:3")) << loaded.error().where;
 }
 
 TEST(GraphQuestions, KeepsIdsAndKeysWholeAsWords) {

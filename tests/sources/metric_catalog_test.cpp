@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace planfirst::sources {
 namespace {
 
@@ -20,6 +23,27 @@ TEST(MetricCatalog, TheBuiltinCatalogHasTheSeedsMetricsSummaryAndLists) {
   EXPECT_EQ(catalog->find("sprint_summary")->kind, "summary");
   EXPECT_EQ(catalog->find("list_person_issues")->parameter("person")->required, true);
   EXPECT_EQ(catalog->find("velocity")->parameter("sprint")->default_value, "none");
+}
+
+TEST(MetricCatalog, StemsEachPhraseAtLoad) {
+  auto catalog = MetricCatalog::parse(R"(version: 1
+entries:
+  - name: open_bugs
+    kind: metric
+    description: d
+    unit: u
+    phrases: ["open bugs", "Bugs still opened"]
+    queries:
+      - id: q
+        params: []
+        sql: SELECT 1
+)",
+                                      "test.yaml");
+
+  ASSERT_TRUE(catalog) << catalog.error().describe();
+  using Words = std::vector<std::string>;
+  EXPECT_EQ(catalog->entries().front().phrase_stems,
+            (std::vector<Words>{Words{"open", "bug"}, Words{"bug", "still", "open"}}));
 }
 
 TEST(MetricCatalog, AQueryWhosePlaceholdersDisagreeWithItsParamsIsRefusedAtItsLine) {

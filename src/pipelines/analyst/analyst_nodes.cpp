@@ -13,13 +13,9 @@ using core::Json;
 using graph::Delta;
 using graph::NodeContext;
 using graph::StateView;
+using graph::worker_delta;
 
 constexpr std::size_t kEvidenceLimit = 20;
-
-Delta worker_delta(Json fields) {
-  fields["requires_user_input"] = false;
-  return Delta(std::move(fields));
-}
 
 core::Result<std::string> user_query(const StateView& state) {
   const std::string query = state.string_or("user_query", "");

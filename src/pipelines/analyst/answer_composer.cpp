@@ -6,18 +6,12 @@
 #include <string>
 
 #include "pipelines/analyst/evidence_citation.hpp"
+#include "sources/field_counts.hpp"
 
 namespace planfirst::analyst {
 namespace {
 
 constexpr std::size_t kSnippetChars = 240;
-
-std::string field_or(const sources::EvidenceItem& item, std::string_view name, std::string fallback = "") {
-  for (const auto& [key, value] : item.fields) {
-    if (key == name) return value;
-  }
-  return fallback;
-}
 
 // The snippet's first line, cut at kSnippetChars (at a UTF-8 boundary), else the fields as "k=v".
 std::string statement_text(const sources::EvidenceItem& item) {
@@ -93,25 +87,26 @@ Answer status_metric(const AnalystPlan& plan, const std::vector<sources::Evidenc
   core::Json json{{"schema", answer.schema}, {"intent", plan.intent}, {"value", nullptr}, {"unit", ""},
                   {"period", ""},            {"sql", ""},             {"evidence", core::Json::array()}};
   auto metric = std::find_if(evidence.begin(), evidence.end(), [](const sources::EvidenceItem& item) {
-    return item.source == "db" && !field_or(item, "value").empty();
+    return item.source == "db" && !sources::field_value(item, "value").empty();
   });
   if (metric != evidence.end()) {
-    const std::string value = field_or(*metric, "value");
+    const std::string value = sources::field_value(*metric, "value");
     char* end = nullptr;
     const double number = std::strtod(value.c_str(), &end);
     json["value"] = end != value.c_str() && *end == '\0' ? core::Json(number) : core::Json(value);
-    json["unit"] = field_or(*metric, "unit");
-    json["period"] = field_or(*metric, "period");
+    json["unit"] = sources::field_value(*metric, "unit");
+    json["period"] = sources::field_value(*metric, "period");
     json["sql"] = metric->provenance.query;
-    json["metric"] = field_or(*metric, "metric", metric->title);
+    json["metric"] = sources::field_value(*metric, "metric", metric->title);
     std::vector<const sources::EvidenceItem*> rows;
     for (const sources::EvidenceItem& item : evidence) {
-      if (item.source == "db" && !field_or(item, "value").empty()) rows.push_back(&item);
+      if (item.source == "db" && !sources::field_value(item, "value").empty()) rows.push_back(&item);
     }
     if (rows.size() > 1) {  // a breakdown ("open bugs by priority"): value is its first row's
       core::Json breakdown = core::Json::array();
       for (const sources::EvidenceItem* row : rows) {
-        breakdown.push_back({{"label", row->title}, {"value", field_or(*row, "value")}, {"evidence", citation_key(*row)}});
+        breakdown.push_back(
+            {{"label", row->title}, {"value", sources::field_value(*row, "value")}, {"evidence", citation_key(*row)}});
       }
       json["breakdown"] = std::move(breakdown);
     }

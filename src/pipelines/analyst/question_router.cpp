@@ -19,11 +19,12 @@ std::string matched_text(const RuleScores& scores, RequestType type) {
 }  // namespace
 
 RouteDecision QuestionRouter::route(std::string_view question) const {
-  const RuleScores scores = rules_.score(question);
+  const std::vector<std::string> words = question_words(question);
+  const RuleScores scores = rules_.score(words);
   RouteDecision decision;
   decision.rules_type = scores.best;
   decision.rules_decisive = scores.decisive;
-  decision.model = model_.predict(question);
+  decision.model = model_.predict(words);
   const std::string model_text = fmt::format("model {} p={:.2f}", to_string(decision.model.type), decision.model.probability);
   const std::string rules_text = scores.decisive
                                      ? fmt::format("rules {} ({})", to_string(scores.best), matched_text(scores, scores.best))
@@ -44,7 +45,7 @@ RouteDecision QuestionRouter::route(std::string_view question) const {
     decision.request_type = decision.model.type;
     rule = "model_fallback";
   }
-  decision.track = agree && rules_.fast_eligible(decision.request_type, question) ? Track::kFast : Track::kQuality;
+  decision.track = agree && rules_.fast_eligible(decision.request_type, words) ? Track::kFast : Track::kQuality;
   decision.reason = fmt::format("router:{} {} {} ({}; {})", rule, to_string(decision.request_type),
                                 to_string(decision.track), rules_text, model_text);
   return decision;

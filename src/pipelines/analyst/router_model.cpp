@@ -52,7 +52,9 @@ std::string training_text(const LabeledQuestions& questions) {
 
 }  // namespace
 
-std::string model_text(std::string_view question) { return core::join(question_words(question), " "); }
+std::string model_text(std::string_view question) { return model_text(question_words(question)); }
+
+std::string model_text(const std::vector<std::string>& words) { return core::join(words, " "); }
 
 RouterModel::RouterModel(RouterModel&&) noexcept = default;
 RouterModel& RouterModel::operator=(RouterModel&&) noexcept = default;
@@ -106,8 +108,10 @@ core::Result<RouterModel> RouterModel::train_or_load(const LabeledQuestions& que
   return router;
 }
 
-ModelPrediction RouterModel::predict(std::string_view question) const {
-  std::istringstream in(model_text(question) + "\n");
+ModelPrediction RouterModel::predict(std::string_view question) const { return predict(question_words(question)); }
+
+ModelPrediction RouterModel::predict(const std::vector<std::string>& words) const {
+  std::istringstream in(model_text(words) + "\n");
   std::vector<std::pair<fasttext::real, std::string>> predictions;
   ModelPrediction prediction;
   try {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/result.hpp"
 #include "pipelines/analyst/labeled_questions.hpp"
@@ -38,6 +39,8 @@ class RouterModel {
   ~RouterModel();
 
   ModelPrediction predict(std::string_view question) const;
+  // The same for a question's question_words().
+  ModelPrediction predict(const std::vector<std::string>& words) const;
   const std::filesystem::path& path() const { return path_; }  // the model file (empty when not cached)
   bool loaded_from_cache() const { return loaded_from_cache_; }
   const std::string& key() const { return key_; }  // the cache key: 16 hex digits
@@ -50,7 +53,8 @@ class RouterModel {
   bool loaded_from_cache_ = false;
 };
 
-// The text fastText sees for a question: its routing words joined by single spaces.
+// The text fastText sees for a question: its routing words (question_words) joined by single spaces.
 std::string model_text(std::string_view question);
+std::string model_text(const std::vector<std::string>& words);
 
 }  // namespace planfirst::analyst

@@ -103,8 +103,9 @@ core::Result<RouterRules> RouterRules::parse(std::string_view json_text, std::st
   return rules;
 }
 
-RuleScores RouterRules::score(std::string_view question) const {
-  const std::vector<std::string> words = question_words(question);
+RuleScores RouterRules::score(std::string_view question) const { return score(question_words(question)); }
+
+RuleScores RouterRules::score(const std::vector<std::string>& words) const {
   RuleScores result;
   for (RequestType type : kAllRequestTypes) {
     const std::size_t index = static_cast<std::size_t>(type);
@@ -130,9 +131,9 @@ RuleScores RouterRules::score(std::string_view question) const {
   return result;
 }
 
-bool RouterRules::fast_eligible(RequestType type, std::string_view question) const {
+bool RouterRules::fast_eligible(RequestType type, const std::vector<std::string>& words) const {
   return std::find(fast_types_.begin(), fast_types_.end(), type) != fast_types_.end() &&
-         question_words(question).size() <= fast_max_words_;
+         words.size() <= fast_max_words_;
 }
 
 }  // namespace planfirst::analyst

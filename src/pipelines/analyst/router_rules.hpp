@@ -32,8 +32,11 @@ class RouterRules {
   static core::Result<RouterRules> parse(std::string_view json_text, std::string_view origin);
 
   RuleScores score(std::string_view question) const;
-  // FAST when `type` is one of the file's fast_track types and the question has at most max_words words.
-  bool fast_eligible(RequestType type, std::string_view question) const;
+  // The same for a question's question_words().
+  RuleScores score(const std::vector<std::string>& words) const;
+  // FAST when `type` is one of the file's fast_track types and the question, as its question_words(),
+  // has at most max_words words.
+  bool fast_eligible(RequestType type, const std::vector<std::string>& words) const;
 
   struct Word {
     enum class Kind { kLiteral, kPrefix, kAny, kGap } kind = Kind::kLiteral;

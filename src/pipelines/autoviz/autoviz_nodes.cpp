@@ -8,12 +8,12 @@
 #include <utility>
 
 #include "core/ascii_case.hpp"
+#include "core/json_member.hpp"
 #include "data/dataset.hpp"
 #include "data/table_profiler.hpp"
 #include "graph/compiled_graph.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
 #include "pipelines/autoviz/coverage_checker.hpp"
-#include "pipelines/autoviz/json_fields.hpp"
 #include "pipelines/autoviz/plan.hpp"
 #include "pipelines/autoviz/run_artifacts.hpp"
 #include "pipelines/autoviz/requirements.hpp"
@@ -24,6 +24,7 @@ namespace planfirst::autoviz {
 namespace {
 
 using core::Json;
+using core::member_or_null;
 using graph::Delta;
 using graph::NodeContext;
 using graph::StateView;
@@ -31,8 +32,7 @@ using graph::StateView;
 // A delta with `fields` and the node's reasoning line; workers never ask for input.
 Delta step_delta(std::string_view step_name, std::string text, Json fields = Json::object()) {
   fields["reasoning"] = Json::array({Json{{"step_name", step_name}, {"step_text", std::move(text)}}});
-  fields["requires_user_input"] = false;
-  return Delta(std::move(fields));
+  return graph::worker_delta(std::move(fields));
 }
 
 // A stage's strategy, in its reasoning line and the state's "strategies", once a model was asked:

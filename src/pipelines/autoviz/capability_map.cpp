@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
-#include "pipelines/autoviz/registry_yaml.hpp"
+#include "core/registry_yaml.hpp"
 
 namespace planfirst::autoviz {
 namespace {
 
 // Reads a list of capabilities at `node`, each resolved to its canonical name.
-core::Result<std::vector<std::string>> canonical_list(const RegistryYaml& file, const YAML::Node& node,
+core::Result<std::vector<std::string>> canonical_list(const core::RegistryYaml& file, const YAML::Node& node,
                                                       const std::string& context, const CapabilityMap& map) {
   core::Result<std::vector<std::string>> names = file.names_at(node, context);
   if (!names) return names.error();
@@ -25,7 +25,7 @@ core::Result<std::vector<std::string>> canonical_list(const RegistryYaml& file, 
 }  // namespace
 
 core::Result<CapabilityMap> CapabilityMap::load(const core::AssetStore& assets) {
-  core::Result<RegistryYaml> file = RegistryYaml::load(assets, kPath);
+  core::Result<core::RegistryYaml> file = core::RegistryYaml::load(assets, kPath);
   if (!file) return file.error();
   return file->guarded<CapabilityMap>([&]() -> core::Result<CapabilityMap> {
     CapabilityMap map;
@@ -42,7 +42,7 @@ core::Result<CapabilityMap> CapabilityMap::load(const core::AssetStore& assets) 
       map.known_.emplace(entry.first.Scalar(), entry.first.Scalar());
     }
 
-    const YAML::Node aliases = child(file->root(), "aliases");
+    const YAML::Node aliases = core::yaml_child(file->root(), "aliases");
     if (aliases.IsDefined()) {
       if (!aliases.IsMap()) return file->fault(aliases, "registry", "'aliases' must be a mapping of alias: capability");
       for (const auto& entry : aliases) {
@@ -71,8 +71,8 @@ core::Result<CapabilityMap> CapabilityMap::load(const core::AssetStore& assets) 
       const YAML::Node& body = entry.second;
       if (!body.IsMap()) return file->fault(body, context, "must be a mapping with any_of or all_of");
       CapabilityRule rule;
-      const YAML::Node any_of = child(body, "any_of");
-      const YAML::Node all_of = child(body, "all_of");
+      const YAML::Node any_of = core::yaml_child(body, "any_of");
+      const YAML::Node all_of = core::yaml_child(body, "all_of");
       if (any_of.IsDefined() == all_of.IsDefined()) return file->fault(body, context, "needs exactly one of any_of, all_of");
       if (any_of.IsDefined()) {
         core::Result<std::vector<std::string>> group = canonical_list(*file, any_of, context + " any_of", map);
@@ -86,7 +86,7 @@ core::Result<CapabilityMap> CapabilityMap::load(const core::AssetStore& assets) 
           rule.all_of.push_back(std::move(*group));
         }
       }
-      const YAML::Node names_column = child(body, "names_column");
+      const YAML::Node names_column = core::yaml_child(body, "names_column");
       if (names_column.IsDefined()) {
         if (!names_column.IsScalar() || (names_column.Scalar() != "true" && names_column.Scalar() != "false")) {
           return file->fault(names_column, context, "'names_column' must be true or false");

@@ -53,11 +53,4 @@ core::Result<std::vector<std::string>> string_list_field(const core::Json& objec
   return list;
 }
 
-const core::Json& member_or_null(const core::Json& object, std::string_view key) {
-  static const core::Json kNull;
-  if (!object.is_object()) return kNull;
-  auto it = object.find(key);
-  return it == object.end() ? kNull : *it;
-}
-
 }  // namespace planfirst::autoviz

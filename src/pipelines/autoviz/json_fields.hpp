@@ -1,6 +1,5 @@
 // Field readers for the JSON mappings of this folder's value types (Requirements, Plan): each
-// failure is kInvalidArgument whose `where` is the JSON pointer at fault; and a lenient reader for
-// the graph's state. Pure functions.
+// failure is kInvalidArgument whose `where` is the JSON pointer at fault. Pure functions.
 #pragma once
 
 #include <initializer_list>
@@ -24,7 +23,5 @@ core::Result<std::optional<std::string>> nullable_string_field(const core::Json&
                                                                const std::string& where);
 core::Result<std::vector<std::string>> string_list_field(const core::Json& object, std::string_view key,
                                                          const std::string& where);
-// `object`'s member `key`, or null when `object` is no object or lacks it.
-const core::Json& member_or_null(const core::Json& object, std::string_view key);
 
 }  // namespace planfirst::autoviz

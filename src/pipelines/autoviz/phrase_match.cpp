@@ -2,20 +2,9 @@
 
 #include <algorithm>
 
-#include "core/stemmer.hpp"
 #include "core/tokenizer.hpp"
 
 namespace planfirst::autoviz {
-
-Stems stems_of(const std::vector<std::string>& tokens) {
-  core::Stemmer stemmer;
-  Stems stems;
-  stems.reserve(tokens.size());
-  for (const std::string& token : tokens) stems.push_back(stemmer.stem(token));
-  return stems;
-}
-
-Stems stems_of_text(std::string_view text) { return stems_of(core::tokenize(text)); }
 
 std::vector<std::string> column_words(std::string_view name) {
   return core::tokenize(name, {.keep_underscores = false, .split_camel_case = true});

@@ -8,14 +8,17 @@
 #include <utility>
 #include <vector>
 
+#include "core/stems.hpp"
+
 namespace planfirst::autoviz {
 
 using Stems = std::vector<std::string>;
 using Phrases = std::vector<Stems>;
 using LabelledPhrases = std::vector<std::pair<std::string, Phrases>>;  // label -> phrases, in order
 
-Stems stems_of(const std::vector<std::string>& tokens);
-Stems stems_of_text(std::string_view text);  // tokenized, then stemmed
+// Stemming is core's (core/stems.hpp), named here for this folder's matchers.
+using core::stems_of;       // tokens stemmed
+using core::stems_of_text;  // tokenized, then stemmed
 // The words of a column name, snake_case and camelCase split: "productCategory_id" -> product, category, id.
 std::vector<std::string> column_words(std::string_view name);
 Phrases phrases_of(const std::vector<std::string>& texts);

@@ -16,8 +16,6 @@ struct Quote {
 };
 const Quote kQuotes[] = {{"\"", "\""}, {"'", "'"}, {"\xE2\x80\x9C", "\xE2\x80\x9D"}, {"\xE2\x80\x98", "\xE2\x80\x99"}};
 
-bool is_word_byte(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
-
 // The quote that opens at `at`, if one does (after a space or the start of the question).
 std::optional<Quote> opening_at(std::string_view text, std::size_t at) {
   if (at > 0 && is_word_byte(text[at - 1])) return std::nullopt;
@@ -37,11 +35,7 @@ std::size_t find_run(const std::vector<std::string>& tokens, const std::vector<s
 
 // The column named nearest before token `begin` within reach, else right after token `end`.
 const ColumnSpan* column_of(std::size_t begin, std::size_t end, const std::vector<ColumnSpan>& columns) {
-  const ColumnSpan* best = nullptr;
-  for (const ColumnSpan& span : columns) {
-    if (span.end <= begin && span.end + kColumnReach >= begin && (best == nullptr || span.end > best->end)) best = &span;
-  }
-  if (best != nullptr) return best;
+  if (const ColumnSpan* best = column_ending_before(begin, kColumnReach, columns)) return best;
   for (const ColumnSpan& span : columns) {
     if (span.begin >= end && span.begin <= end + 1) return &span;
   }

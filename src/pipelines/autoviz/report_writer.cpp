@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/join.hpp"
-#include "pipelines/autoviz/json_fields.hpp"
+#include "core/json_member.hpp"
 #include "pipelines/autoviz/tool_table_text.hpp"
 
 namespace planfirst::autoviz {
@@ -15,6 +15,7 @@ namespace {
 
 namespace mstch = kainjow::mustache;
 using core::Json;
+using core::member_or_null;
 
 std::string text_of(const Json& value) {
   if (value.is_string()) return value.get<std::string>();

@@ -5,20 +5,13 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "core/stemmer.hpp"
-#include "core/tokenizer.hpp"
+#include "core/registry_yaml.hpp"
+#include "core/stems.hpp"
 #include "pipelines/autoviz/contract_labels.hpp"
-#include "pipelines/autoviz/registry_yaml.hpp"
 #include "pipelines/autoviz/template_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {
-
-std::vector<std::string> stems_of(std::string_view text, core::Stemmer& stemmer) {
-  std::vector<std::string> stems;
-  for (const std::string& token : core::tokenize(text)) stems.push_back(stemmer.stem(token));
-  return stems;
-}
 
 bool contains_run(const std::vector<std::string>& tokens, const std::vector<std::string>& run) {
   return !run.empty() && std::search(tokens.begin(), tokens.end(), run.begin(), run.end()) != tokens.end();
@@ -34,7 +27,7 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
                                                               const TemplateRegistry& templates) {
   core::Result<std::vector<std::string>> known = contract_labels(assets, kIntentContract, kIntentPointer);
   if (!known) return known.error();
-  core::Result<RegistryYaml> file = RegistryYaml::load(assets, kPath);
+  core::Result<core::RegistryYaml> file = core::RegistryYaml::load(assets, kPath);
   if (!file) return file.error();
   auto check_intent = [&](const YAML::Node& node, const std::string& intent) -> core::Result<void> {
     if (std::ranges::find(*known, intent) == known->end()) {
@@ -48,14 +41,14 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
     if (core::Result<int> version = file->version(); !version) return version.error();
     core::Result<std::string> default_intent = file->scalar(file->root(), "default", "registry");
     if (!default_intent) return default_intent.error();
-    if (core::Result<void> ok = check_intent(child(file->root(), "default"), *default_intent); !ok) return ok.error();
+    if (core::Result<void> ok = check_intent(core::yaml_child(file->root(), "default"), *default_intent); !ok) return ok.error();
     classifier.default_intent_ = std::move(*default_intent);
     core::Result<std::string> confidence = file->scalar(file->root(), "default_confidence", "registry");
     if (!confidence) return confidence.error();
     const char* end = confidence->data() + confidence->size();
     if (auto [ptr, ec] = std::from_chars(confidence->data(), end, classifier.default_confidence_);
         ec != std::errc() || ptr != end || classifier.default_confidence_ < 0 || classifier.default_confidence_ > 1) {
-      return file->fault(child(file->root(), "default_confidence"), "registry", "'default_confidence' must be a number in 0..1");
+      return file->fault(core::yaml_child(file->root(), "default_confidence"), "registry", "'default_confidence' must be a number in 0..1");
     }
 
     core::Result<YAML::Node> rules = file->sequence(file->root(), "rules", "registry");
@@ -72,13 +65,13 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
       if (!weight) return weight.error();
       const char* weight_end = weight->data() + weight->size();
       if (auto [ptr, ec] = std::from_chars(weight->data(), weight_end, rule.weight); ec != std::errc() || ptr != weight_end || rule.weight < 1) {
-        return file->fault(child(node, "weight"), context, "'weight' must be a positive integer");
+        return file->fault(core::yaml_child(node, "weight"), context, "'weight' must be a positive integer");
       }
       core::Result<std::vector<std::string>> phrases = file->names(node, "phrases", context);
       if (!phrases) return phrases.error();
       for (std::string& text : *phrases) {
-        std::vector<std::string> stems = stems_of(text, stemmer);
-        if (stems.empty()) return file->fault(child(node, "phrases"), context, "phrase '" + text + "' has no words");
+        std::vector<std::string> stems = core::stems_of_text(text, stemmer);
+        if (stems.empty()) return file->fault(core::yaml_child(node, "phrases"), context, "phrase '" + text + "' has no words");
         rule.phrases.push_back({std::move(text), std::move(stems)});
       }
       classifier.rules_.push_back(std::move(rule));
@@ -90,7 +83,7 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
 core::Result<IntentChoice> RuleIntentClassifier::classify(std::string_view question,
                                                           const data::SchemaProfile&) const {
   core::Stemmer stemmer;  // not thread-safe, so one per call
-  const std::vector<std::string> tokens = stems_of(question, stemmer);
+  const std::vector<std::string> tokens = core::stems_of_text(question, stemmer);
   IntentChoice choice;
   int best = 0;
   int runner_up = 0;

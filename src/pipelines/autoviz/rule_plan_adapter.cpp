@@ -7,8 +7,8 @@
 
 
 #include "core/join.hpp"
+#include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
-#include "pipelines/autoviz/registry_yaml.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 
 namespace planfirst::autoviz {
@@ -26,7 +26,7 @@ bool has(const std::vector<std::string>& list, std::string_view item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
 
-core::Result<LabelledPhrases> labelled(const RegistryYaml& yaml, const char* key) {
+core::Result<LabelledPhrases> labelled(const core::RegistryYaml& yaml, const char* key) {
   core::Result<YAML::Node> map = yaml.mapping(yaml.root(), key, "plan rules");
   if (!map) return map.error();
   LabelledPhrases out;
@@ -134,7 +134,7 @@ std::string label_before_metric(std::string_view question, const std::vector<std
 }  // namespace
 
 core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets) {
-  core::Result<RegistryYaml> yaml = RegistryYaml::load(assets, kPath);
+  core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, kPath);
   if (!yaml) return yaml.error();
   return yaml->guarded<RulePlanAdapter>([&]() -> core::Result<RulePlanAdapter> {
     RulePlanAdapter adapter;

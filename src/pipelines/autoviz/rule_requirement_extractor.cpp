@@ -14,7 +14,7 @@
 #include "core/tokenizer.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/quoted_value.hpp"
-#include "pipelines/autoviz/registry_yaml.hpp"
+#include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 
 namespace planfirst::autoviz {
@@ -41,7 +41,7 @@ struct Question {
 // Reads requirement_rules.yaml into the extractor's phrase tables.
 class RequirementRulesReader {
  public:
-  explicit RequirementRulesReader(const RegistryYaml& yaml) : yaml_(yaml) {}
+  explicit RequirementRulesReader(const core::RegistryYaml& yaml) : yaml_(yaml) {}
 
   core::Result<RuleRequirementExtractor> read() const {
     return yaml_.guarded<RuleRequirementExtractor>([this]() -> core::Result<RuleRequirementExtractor> {
@@ -170,11 +170,11 @@ class RequirementRulesReader {
     return core::ok();
   }
 
-  const RegistryYaml& yaml_;
+  const core::RegistryYaml& yaml_;
 };
 
 core::Result<RuleRequirementExtractor> RuleRequirementExtractor::load(const core::AssetStore& assets) {
-  core::Result<RegistryYaml> yaml = RegistryYaml::load(assets, kPath);
+  core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, kPath);
   if (!yaml) return yaml.error();
   core::Result<RuleRequirementExtractor> rules = RequirementRulesReader(*yaml).read();
   if (!rules) return rules;

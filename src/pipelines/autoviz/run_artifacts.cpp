@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/file_text.hpp"
-#include "pipelines/autoviz/json_fields.hpp"
+#include "core/json_member.hpp"
 #include "pipelines/autoviz/tool_table_text.hpp"
 
 namespace planfirst::autoviz {
@@ -14,6 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using core::Json;
+using core::member_or_null;
 
 // A step id as a file name: letters, digits, '-', '_' and '.' kept, anything else as '_'.
 std::string file_stem(const std::string& step_id) {

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
+#include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/contract_labels.hpp"
-#include "pipelines/autoviz/registry_yaml.hpp"
 
 namespace planfirst::autoviz {
 namespace {
 
-core::Result<PlanTemplate> read_template(const RegistryYaml& file, const std::string& name, const YAML::Node& node) {
+core::Result<PlanTemplate> read_template(const core::RegistryYaml& file, const std::string& name, const YAML::Node& node) {
   const std::string context = "template " + name;
   if (!node.IsMap()) return file.fault(node, context, "must be a mapping with description and steps");
   PlanTemplate plan_template;
@@ -26,7 +26,7 @@ core::Result<PlanTemplate> read_template(const RegistryYaml& file, const std::st
       core::Result<std::string> tool = file.scalar(step_node, "tool", context + " step");
       if (!tool) return tool.error();
       step.tool = std::move(*tool);
-      const YAML::Node optional = child(step_node, "optional");
+      const YAML::Node optional = core::yaml_child(step_node, "optional");
       if (optional.IsDefined()) {
         if (!optional.IsScalar() || (optional.Scalar() != "true" && optional.Scalar() != "false")) {
           return file.fault(optional, context, "'optional' must be true or false");
@@ -54,7 +54,7 @@ std::vector<std::string> PlanTemplate::tools() const {
 core::Result<TemplateRegistry> TemplateRegistry::load(const core::AssetStore& assets) {
   core::Result<std::vector<std::string>> known_intents = contract_labels(assets, kIntentContract, kIntentPointer);
   if (!known_intents) return known_intents.error();
-  core::Result<RegistryYaml> file = RegistryYaml::load(assets, kPath);
+  core::Result<core::RegistryYaml> file = core::RegistryYaml::load(assets, kPath);
   if (!file) return file.error();
   return file->guarded<TemplateRegistry>([&]() -> core::Result<TemplateRegistry> {
     TemplateRegistry registry;

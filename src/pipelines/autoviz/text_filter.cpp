@@ -1,6 +1,7 @@
 #include "pipelines/autoviz/text_filter.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 
 #include "core/ascii_case.hpp"
@@ -8,7 +9,7 @@
 namespace planfirst::autoviz {
 namespace {
 
-bool is_word_byte(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+constexpr std::size_t kVerbColumnReach = 3;  // words between a column's name and the verb after it
 
 // `token` without the bytes of UTF-8 quotes and other non-ASCII around it ("‘a’" -> "a").
 std::string ascii_only(const std::string& token) {
@@ -52,16 +53,17 @@ const ColumnSpan* column_after(const Stems& stems, std::size_t at, const std::ve
   return nullptr;
 }
 
-// The column whose name ends within three words before `at`; nullptr if none.
-const ColumnSpan* column_before(std::size_t at, const std::vector<ColumnSpan>& columns) {
+}  // namespace
+
+const ColumnSpan* column_ending_before(std::size_t at, std::size_t reach, const std::vector<ColumnSpan>& columns) {
   const ColumnSpan* best = nullptr;
   for (const ColumnSpan& span : columns) {
-    if (span.end <= at && span.end + 3 >= at && (best == nullptr || span.end > best->end)) best = &span;
+    if (span.end <= at && span.end + reach >= at && (best == nullptr || span.end > best->end)) best = &span;
   }
   return best;
 }
 
-}  // namespace
+bool is_word_byte(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 
 std::vector<Constraint> find_text_filters(std::string_view question, const std::vector<std::string>& tokens,
                                           const Stems& stems, const std::vector<ColumnSpan>& columns,
@@ -75,7 +77,7 @@ std::vector<Constraint> find_text_filters(std::string_view question, const std::
     if (value >= tokens.size()) continue;
     // "the letters D or S": either value; "D and S" is left alone (both, or either?).
     const bool either = value + 2 < tokens.size() && tokens[value + 1] == "or" && tokens[value + 2].size() == tokens[value].size();
-    const ColumnSpan* column = verb > 0 ? column_before(at, columns) : nullptr;
+    const ColumnSpan* column = verb > 0 ? column_ending_before(at, kVerbColumnReach, columns) : nullptr;
     if (column == nullptr && marker > 0) column = column_after(stems, value + (either ? 3 : 1), columns, phrases.links);
     if (column == nullptr) continue;
     ParamValue values{{}, either};

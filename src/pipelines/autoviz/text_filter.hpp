@@ -27,6 +27,11 @@ struct ColumnSpan {   // a text column the question names, tokens [begin, end)
   std::string column;
 };
 
+// The column whose name ends nearest before token `at`, at most `reach` tokens before it; nullptr if none.
+const ColumnSpan* column_ending_before(std::size_t at, std::size_t reach, const std::vector<ColumnSpan>& columns);
+// Whether byte `c` is an ASCII letter or digit, so that a word or a quote cannot start or end next to it.
+bool is_word_byte(char c);
+
 // The text filters of `question`, tokenized as `tokens` and stemmed as `stems`, on `columns`.
 // "the letters D or S" is one filter with the list [D, S]: contains either (not_contains: neither).
 std::vector<Constraint> find_text_filters(std::string_view question, const std::vector<std::string>& tokens,

@@ -8,8 +8,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include "core/join.hpp"
+#include "core/registry_yaml.hpp"
 #include "embed/index_cache.hpp"
-#include "pipelines/autoviz/registry_yaml.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -53,7 +53,7 @@ std::vector<std::string> ToolNarrower::queries(const Requirements& requirements)
 }
 
 core::Result<NarrowingOptions> NarrowingOptions::load(const core::AssetStore& assets) {
-  core::Result<RegistryYaml> yaml = RegistryYaml::load(assets, kPath);
+  core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, kPath);
   if (!yaml) return yaml.error();
   return yaml->guarded<NarrowingOptions>([&]() -> core::Result<NarrowingOptions> {
     NarrowingOptions options;

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "contracts/contract.hpp"
-#include "pipelines/autoviz/registry_yaml.hpp"
+#include "core/registry_yaml.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -21,17 +21,17 @@ bool is_json_type(const core::Json& type) {
 
 // Checks that `schema` (read at `node`) describes an object of named parameters, and fills the
 // spec's schema text and parameter names.
-core::Result<void> read_params(const RegistryYaml& file, const YAML::Node& node, const std::string& context,
+core::Result<void> read_params(const core::RegistryYaml& file, const YAML::Node& node, const std::string& context,
                                ToolSpec& spec) {
   if (!node.IsMap()) return file.fault(node, context, "'params' must be a JSON Schema object (a mapping)");
-  const core::Json schema = yaml_to_json(node);
+  const core::Json schema = core::yaml_to_json(node);
   if (schema.value("type", core::Json()) != "object") {
     return file.fault(node, context, "'params' must declare type: object");
   }
-  const YAML::Node properties = child(node, "properties");
+  const YAML::Node properties = core::yaml_child(node, "properties");
   if (!properties.IsMap()) return file.fault(node, context, "'params.properties' must be a mapping of parameter schemas");
   for (const auto& [name, property] : schema["properties"].items()) {
-    const YAML::Node at = child(properties, name);
+    const YAML::Node at = core::yaml_child(properties, name);
     if (!property.is_object()) return file.fault(at, context, "parameter '" + name + "' must be a schema (a mapping)");
     if (!property.contains("type") && !property.contains("enum") && !property.contains("const")) {
       return file.fault(at, context, "parameter '" + name + "' needs a type, enum or const");
@@ -46,7 +46,7 @@ core::Result<void> read_params(const RegistryYaml& file, const YAML::Node& node,
     if (!required) return required.error();
     for (const std::string& name : *required) {
       if (!schema["properties"].contains(name)) {
-        return file.fault(child(node, "required"), context, "required parameter '" + name + "' is not in properties");
+        return file.fault(core::yaml_child(node, "required"), context, "required parameter '" + name + "' is not in properties");
       }
     }
     spec.required_params = std::move(*required);
@@ -58,7 +58,7 @@ core::Result<void> read_params(const RegistryYaml& file, const YAML::Node& node,
   return core::ok();
 }
 
-core::Result<ToolSpec> read_tool(const RegistryYaml& file, const YAML::Node& node) {
+core::Result<ToolSpec> read_tool(const core::RegistryYaml& file, const YAML::Node& node) {
   if (!node.IsMap()) return file.fault(node, "tools", "each tool must be a mapping");
   core::Result<std::string> name = file.scalar(node, "name", "tool");
   if (!name) return name.error();
@@ -72,10 +72,10 @@ core::Result<ToolSpec> read_tool(const RegistryYaml& file, const YAML::Node& nod
                              std::pair{"outputs", &spec.outputs}}) {
     core::Result<std::vector<std::string>> values = file.names(node, key, context);
     if (!values) return values.error();
-    if (values->empty() && std::string_view(key) != "inputs") return file.fault(child(node, key), context, std::string("'") + key + "' is empty");
+    if (values->empty() && std::string_view(key) != "inputs") return file.fault(core::yaml_child(node, key), context, std::string("'") + key + "' is empty");
     *target = std::move(*values);
   }
-  const YAML::Node params = child(node, "params");
+  const YAML::Node params = core::yaml_child(node, "params");
   if (!params.IsDefined()) return file.fault(node, context, "'params' is missing");
   if (core::Result<void> read = read_params(file, params, context, spec); !read) return read.error();
   return spec;
@@ -84,7 +84,7 @@ core::Result<ToolSpec> read_tool(const RegistryYaml& file, const YAML::Node& nod
 }  // namespace
 
 core::Result<ToolRegistry> ToolRegistry::load(const core::AssetStore& assets) {
-  core::Result<RegistryYaml> file = RegistryYaml::load(assets, kPath);
+  core::Result<core::RegistryYaml> file = core::RegistryYaml::load(assets, kPath);
   if (!file) return file.error();
   return file->guarded<ToolRegistry>([&]() -> core::Result<ToolRegistry> {
     ToolRegistry registry;

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/stemmer.hpp"
-#include "core/tokenizer.hpp"
+#include "core/stems.hpp"
 
 namespace planfirst::retrieval {
 namespace {
@@ -18,7 +17,7 @@ std::vector<std::string> stems_of_phrase(const Words& words, core::Stemmer& stem
       stems.push_back(word);
       continue;
     }
-    for (const std::string& token : core::tokenize(word)) stems.push_back(stemmer.stem(token));
+    for (std::string& stem : core::stems_of_text(word, stemmer)) stems.push_back(std::move(stem));
   }
   return stems;
 }
@@ -43,9 +42,7 @@ IntentDetector::IntentDetector(IntentRules rules) : rules_(std::move(rules)), en
 }
 
 DetectedIntents IntentDetector::detect(std::string_view question) const {
-  core::Stemmer stemmer;
-  std::vector<std::string> stems = core::tokenize(question);
-  for (std::string& token : stems) token = stemmer.stem(token);
+  const std::vector<std::string> stems = core::stems_of_text(question);
 
   std::vector<double> scores(rules_.intents.size(), 0.0);
   std::vector<char> counted(phrase_count_, 0);

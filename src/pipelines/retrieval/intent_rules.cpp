@@ -1,11 +1,11 @@
 #include "pipelines/retrieval/intent_rules.hpp"
 
-#include "pipelines/retrieval/rules_yaml.hpp"
+#include "core/registry_yaml.hpp"
 
 namespace planfirst::retrieval {
 namespace {
 
-core::Result<std::vector<WeightedPhrase>> weighted(const RulesYaml& yaml, const YAML::Node& node, std::string_view what) {
+core::Result<std::vector<WeightedPhrase>> weighted(const core::RegistryYaml& yaml, const YAML::Node& node, std::string_view what) {
   core::Result<std::vector<std::pair<std::string, std::string>>> entries = yaml.pairs(node, what);
   if (!entries) return entries.error();
   std::vector<WeightedPhrase> phrases;
@@ -18,16 +18,16 @@ core::Result<std::vector<WeightedPhrase>> weighted(const RulesYaml& yaml, const 
   return phrases;
 }
 
-core::Result<IntentRule> intent_rule(const RulesYaml& yaml, const YAML::Node& node) {
+core::Result<IntentRule> intent_rule(const core::RegistryYaml& yaml, const YAML::Node& node) {
   IntentRule rule;
-  core::Result<std::string> type = yaml.text(RulesYaml::at(node, "type"), "intent type");
+  core::Result<std::string> type = yaml.text(core::yaml_child(node, "type"), "intent type");
   if (!type) return type.error();
-  core::Result<std::string> hypothesis = yaml.text(RulesYaml::at(node, "hypothesis"), "intent " + *type + " hypothesis");
+  core::Result<std::string> hypothesis = yaml.text(core::yaml_child(node, "hypothesis"), "intent " + *type + " hypothesis");
   if (!hypothesis) return hypothesis.error();
-  core::Result<std::vector<std::string>> depends = yaml.texts(RulesYaml::at(node, "depends_on"), "depends_on");
+  core::Result<std::vector<std::string>> depends = yaml.texts(core::yaml_child(node, "depends_on"), "depends_on");
   if (!depends) return depends.error();
   for (const char* key : {"keywords", "phrases"}) {
-    core::Result<std::vector<WeightedPhrase>> phrases = weighted(yaml, RulesYaml::at(node, key), "intent " + *type + " " + key);
+    core::Result<std::vector<WeightedPhrase>> phrases = weighted(yaml, core::yaml_child(node, key), "intent " + *type + " " + key);
     if (!phrases) return phrases.error();
     rule.phrases.insert(rule.phrases.end(), phrases->begin(), phrases->end());
   }
@@ -37,19 +37,19 @@ core::Result<IntentRule> intent_rule(const RulesYaml& yaml, const YAML::Node& no
   return rule;
 }
 
-core::Result<EntityRules> entity_rules(const RulesYaml& yaml, const YAML::Node& node) {
+core::Result<EntityRules> entity_rules(const core::RegistryYaml& yaml, const YAML::Node& node) {
   EntityRules rules;
-  core::Result<std::vector<std::string>> markers = yaml.texts(RulesYaml::at(node, "project_markers"), "project_markers");
+  core::Result<std::vector<std::string>> markers = yaml.texts(core::yaml_child(node, "project_markers"), "project_markers");
   if (!markers) return markers.error();
-  core::Result<std::vector<std::string>> skip = yaml.texts(RulesYaml::at(node, "project_skip"), "project_skip");
+  core::Result<std::vector<std::string>> skip = yaml.texts(core::yaml_child(node, "project_skip"), "project_skip");
   if (!skip) return skip.error();
-  core::Result<std::vector<std::string>> dates = yaml.texts(RulesYaml::at(node, "dates"), "dates");
+  core::Result<std::vector<std::string>> dates = yaml.texts(core::yaml_child(node, "dates"), "dates");
   if (!dates) return dates.error();
   core::Result<std::vector<std::pair<std::string, std::string>>> statuses =
-      yaml.pairs(RulesYaml::at(node, "statuses"), "statuses");
+      yaml.pairs(core::yaml_child(node, "statuses"), "statuses");
   if (!statuses) return statuses.error();
   core::Result<std::vector<std::pair<std::string, std::string>>> providers =
-      yaml.pairs(RulesYaml::at(node, "providers"), "providers");
+      yaml.pairs(core::yaml_child(node, "providers"), "providers");
   if (!providers) return providers.error();
   rules.project_markers = std::move(*markers);
   rules.project_skip = std::move(*skip);
@@ -59,21 +59,21 @@ core::Result<EntityRules> entity_rules(const RulesYaml& yaml, const YAML::Node& 
   return rules;
 }
 
-core::Result<IntentRules> read_rules(const RulesYaml& yaml) {
+core::Result<IntentRules> read_rules(const core::RegistryYaml& yaml) {
   const YAML::Node& root = yaml.root();
   IntentRules rules;
-  core::Result<double> cap = yaml.number(RulesYaml::at(root, "max_confidence"), "max_confidence");
+  core::Result<double> cap = yaml.number(core::yaml_child(root, "max_confidence"), "max_confidence");
   if (!cap) return cap.error();
-  const YAML::Node fallback = RulesYaml::at(root, "fallback");
-  core::Result<std::string> fallback_type = yaml.text(RulesYaml::at(fallback, "intent"), "fallback intent");
+  const YAML::Node fallback = core::yaml_child(root, "fallback");
+  core::Result<std::string> fallback_type = yaml.text(core::yaml_child(fallback, "intent"), "fallback intent");
   if (!fallback_type) return fallback_type.error();
-  core::Result<double> fallback_confidence = yaml.number(RulesYaml::at(fallback, "confidence"), "fallback confidence");
+  core::Result<double> fallback_confidence = yaml.number(core::yaml_child(fallback, "confidence"), "fallback confidence");
   if (!fallback_confidence) return fallback_confidence.error();
-  core::Result<std::string> synthesis = yaml.text(RulesYaml::at(root, "synthesis_hypothesis"), "synthesis_hypothesis");
+  core::Result<std::string> synthesis = yaml.text(core::yaml_child(root, "synthesis_hypothesis"), "synthesis_hypothesis");
   if (!synthesis) return synthesis.error();
-  core::Result<std::string> unknown = yaml.text(RulesYaml::at(root, "unknown_intent_hypothesis"), "unknown_intent_hypothesis");
+  core::Result<std::string> unknown = yaml.text(core::yaml_child(root, "unknown_intent_hypothesis"), "unknown_intent_hypothesis");
   if (!unknown) return unknown.error();
-  const YAML::Node intents = RulesYaml::at(root, "intents");
+  const YAML::Node intents = core::yaml_child(root, "intents");
   if (!intents.IsSequence()) return yaml.fault(intents, "intents must be a list");
   for (const YAML::Node& node : intents) {
     core::Result<IntentRule> rule = intent_rule(yaml, node);
@@ -81,7 +81,7 @@ core::Result<IntentRules> read_rules(const RulesYaml& yaml) {
     if (rules.find(rule->type) != nullptr) return yaml.fault(node, "intent " + rule->type + " is listed twice");
     rules.intents.push_back(std::move(*rule));
   }
-  core::Result<EntityRules> entities = entity_rules(yaml, RulesYaml::at(root, "entities"));
+  core::Result<EntityRules> entities = entity_rules(yaml, core::yaml_child(root, "entities"));
   if (!entities) return entities.error();
   rules.max_confidence = *cap;
   rules.fallback = Intent{std::move(*fallback_type), *fallback_confidence};
@@ -101,7 +101,7 @@ const IntentRule* IntentRules::find(std::string_view type) const {
 }
 
 core::Result<IntentRules> IntentRules::load(const core::AssetStore& assets, std::string_view path) {
-  core::Result<RulesYaml> yaml = RulesYaml::load(assets, path);
+  core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, path);
   if (!yaml) return yaml.error();
   return yaml->guarded<IntentRules>([&] { return read_rules(*yaml); });
 }

@@ -3,23 +3,12 @@
 namespace planfirst::retrieval {
 namespace {
 
-const nlohmann::json& null_json() {
-  static const nlohmann::json kNull;
-  return kNull;
-}
-
 const nlohmann::json& empty_array() {
   static const nlohmann::json kEmpty = nlohmann::json::array();
   return kEmpty;
 }
 
 }  // namespace
-
-const nlohmann::json& member(const nlohmann::json& object, std::string_view key) {
-  if (!object.is_object()) return null_json();
-  auto found = object.find(key);
-  return found == object.end() ? null_json() : *found;
-}
 
 core::Result<std::string> read_string(const nlohmann::json& value, const std::string& pointer,
                                       std::string_view fallback) {

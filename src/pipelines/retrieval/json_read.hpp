@@ -13,9 +13,6 @@
 
 namespace planfirst::retrieval {
 
-// `object[key]` when `object` is an object holding it; a shared null otherwise.
-const nlohmann::json& member(const nlohmann::json& object, std::string_view key);
-
 // A string at `pointer`; `fallback` when null.
 core::Result<std::string> read_string(const nlohmann::json& value, const std::string& pointer,
                                       std::string_view fallback = "");

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "pipelines/retrieval/rules_yaml.hpp"
+#include "core/registry_yaml.hpp"
 
 namespace planfirst::retrieval {
 namespace {
 
-core::Result<int> whole_number(const RulesYaml& yaml, const YAML::Node& node, std::string_view what, double min) {
+core::Result<int> whole_number(const core::RegistryYaml& yaml, const YAML::Node& node, std::string_view what, double min) {
   core::Result<double> number = yaml.number(node, what);
   if (!number) return number.error();
   if (*number != std::floor(*number) || *number < min || *number > 1e9) {
@@ -17,21 +17,21 @@ core::Result<int> whole_number(const RulesYaml& yaml, const YAML::Node& node, st
   return static_cast<int>(*number);
 }
 
-core::Result<PlanTemplate> plan_template(const RulesYaml& yaml, const YAML::Node& node, std::string_view intent) {
+core::Result<PlanTemplate> plan_template(const core::RegistryYaml& yaml, const YAML::Node& node, std::string_view intent) {
   const std::string what = "plan of " + std::string(intent);
   PlanTemplate plan;
-  core::Result<std::string> description = yaml.text(RulesYaml::at(node, "description"), what + " description");
+  core::Result<std::string> description = yaml.text(core::yaml_child(node, "description"), what + " description");
   if (!description) return description.error();
-  core::Result<std::vector<std::string>> sources = yaml.texts(RulesYaml::at(node, "sources"), what + " sources");
+  core::Result<std::vector<std::string>> sources = yaml.texts(core::yaml_child(node, "sources"), what + " sources");
   if (!sources) return sources.error();
   if (sources->empty()) return yaml.fault(node, what + " needs at least one source");
-  core::Result<int> priority = whole_number(yaml, RulesYaml::at(node, "priority"), what + " priority", 0);
+  core::Result<int> priority = whole_number(yaml, core::yaml_child(node, "priority"), what + " priority", 0);
   if (!priority) return priority.error();
-  core::Result<std::string> kind = yaml.text(RulesYaml::at(node, "kind"), what + " kind");
+  core::Result<std::string> kind = yaml.text(core::yaml_child(node, "kind"), what + " kind");
   if (!kind) return kind.error();
-  core::Result<std::vector<std::string>> filters = yaml.texts(RulesYaml::at(node, "filters"), what + " filters");
+  core::Result<std::vector<std::string>> filters = yaml.texts(core::yaml_child(node, "filters"), what + " filters");
   if (!filters) return filters.error();
-  const YAML::Node fixed = RulesYaml::at(node, "fixed");
+  const YAML::Node fixed = core::yaml_child(node, "fixed");
   if (fixed.IsDefined() && !fixed.IsMap()) return yaml.fault(fixed, what + " fixed must be a mapping");
   if (fixed.IsMap()) {
     for (const auto& entry : fixed) {
@@ -49,27 +49,27 @@ core::Result<PlanTemplate> plan_template(const RulesYaml& yaml, const YAML::Node
   return plan;
 }
 
-core::Result<SourceSettings> source_settings(const RulesYaml& yaml, const YAML::Node& node, std::string_view name) {
+core::Result<SourceSettings> source_settings(const core::RegistryYaml& yaml, const YAML::Node& node, std::string_view name) {
   const std::string what = "source " + std::string(name);
-  core::Result<int> limit = whole_number(yaml, RulesYaml::at(node, "limit"), what + " limit", 1);
+  core::Result<int> limit = whole_number(yaml, core::yaml_child(node, "limit"), what + " limit", 1);
   if (!limit) return limit.error();
-  core::Result<int> timeout = whole_number(yaml, RulesYaml::at(node, "timeout_ms"), what + " timeout_ms", 1);
+  core::Result<int> timeout = whole_number(yaml, core::yaml_child(node, "timeout_ms"), what + " timeout_ms", 1);
   if (!timeout) return timeout.error();
-  core::Result<std::string> kind = yaml.text(RulesYaml::at(node, "kind"), what + " kind");
+  core::Result<std::string> kind = yaml.text(core::yaml_child(node, "kind"), what + " kind");
   if (!kind) return kind.error();
-  core::Result<std::vector<std::string>> fallbacks = yaml.texts(RulesYaml::at(node, "fallbacks"), what + " fallbacks");
+  core::Result<std::vector<std::string>> fallbacks = yaml.texts(core::yaml_child(node, "fallbacks"), what + " fallbacks");
   if (!fallbacks) return fallbacks.error();
   return SourceSettings{static_cast<std::size_t>(*limit), std::chrono::milliseconds(*timeout), std::move(*kind),
                         std::move(*fallbacks)};
 }
 
-core::Result<ExecutionSettings> execution_settings(const RulesYaml& yaml, const YAML::Node& node) {
+core::Result<ExecutionSettings> execution_settings(const core::RegistryYaml& yaml, const YAML::Node& node) {
   ExecutionSettings settings;
-  core::Result<int> parallel = whole_number(yaml, RulesYaml::at(node, "max_parallel"), "max_parallel", 1);
+  core::Result<int> parallel = whole_number(yaml, core::yaml_child(node, "max_parallel"), "max_parallel", 1);
   if (!parallel) return parallel.error();
-  core::Result<SourceSettings> fallback = source_settings(yaml, RulesYaml::at(node, "default_source"), "default_source");
+  core::Result<SourceSettings> fallback = source_settings(yaml, core::yaml_child(node, "default_source"), "default_source");
   if (!fallback) return fallback.error();
-  const YAML::Node sources = RulesYaml::at(node, "sources");
+  const YAML::Node sources = core::yaml_child(node, "sources");
   if (!sources.IsMap()) return yaml.fault(sources, "execution sources must be a mapping");
   for (const auto& entry : sources) {
     core::Result<SourceSettings> source = source_settings(yaml, entry.second, entry.first.Scalar());
@@ -81,9 +81,9 @@ core::Result<ExecutionSettings> execution_settings(const RulesYaml& yaml, const 
   return settings;
 }
 
-core::Result<PlanRules> read_rules(const RulesYaml& yaml) {
+core::Result<PlanRules> read_rules(const core::RegistryYaml& yaml) {
   PlanRules rules;
-  const YAML::Node plans = RulesYaml::at(yaml.root(), "plans");
+  const YAML::Node plans = core::yaml_child(yaml.root(), "plans");
   if (!plans.IsMap()) return yaml.fault(plans, "plans must be a mapping of intent type to plans");
   for (const auto& entry : plans) {
     const std::string intent = entry.first.Scalar();
@@ -96,9 +96,9 @@ core::Result<PlanRules> read_rules(const RulesYaml& yaml) {
     }
     rules.plans.emplace(intent, std::move(templates));
   }
-  core::Result<PlanTemplate> fallback = plan_template(yaml, RulesYaml::at(yaml.root(), "fallback"), "fallback");
+  core::Result<PlanTemplate> fallback = plan_template(yaml, core::yaml_child(yaml.root(), "fallback"), "fallback");
   if (!fallback) return fallback.error();
-  core::Result<ExecutionSettings> execution = execution_settings(yaml, RulesYaml::at(yaml.root(), "execution"));
+  core::Result<ExecutionSettings> execution = execution_settings(yaml, core::yaml_child(yaml.root(), "execution"));
   if (!execution) return execution.error();
   rules.fallback = std::move(*fallback);
   rules.execution = std::move(*execution);
@@ -127,7 +127,7 @@ std::string PlanRules::kind_of(std::string_view description, std::string_view so
 }
 
 core::Result<PlanRules> PlanRules::load(const core::AssetStore& assets, std::string_view path) {
-  core::Result<RulesYaml> yaml = RulesYaml::load(assets, path);
+  core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, path);
   if (!yaml) return yaml.error();
   return yaml->guarded<PlanRules>([&] { return read_rules(*yaml); });
 }

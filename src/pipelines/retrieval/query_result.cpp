@@ -6,10 +6,13 @@
 #include <fmt/format.h>
 
 #include "core/date_parse.hpp"
+#include "core/json_member.hpp"
 #include "pipelines/retrieval/json_read.hpp"
 
 namespace planfirst::retrieval {
 namespace {
+
+using core::member_or_null;
 
 constexpr std::pair<AttemptStatus, std::string_view> kStatusNames[] = {
     {AttemptStatus::kOk, "ok"},
@@ -35,13 +38,13 @@ core::Result<std::chrono::system_clock::time_point> time_from_json(const core::J
 }
 
 core::Result<Attempt> attempt_from_json(const core::Json& attempt, const std::string& at) {
-  core::Result<std::string> source = read_string(member(attempt, "source"), at + "/source");
+  core::Result<std::string> source = read_string(member_or_null(attempt, "source"), at + "/source");
   if (!source) return source.error();
-  core::Result<std::string> status_text = read_string(member(attempt, "status"), at + "/status");
+  core::Result<std::string> status_text = read_string(member_or_null(attempt, "status"), at + "/status");
   if (!status_text) return status_text.error();
   core::Result<AttemptStatus> status = parse_status(*status_text, at + "/status");
   if (!status) return status.error();
-  core::Result<std::string> message = read_string(member(attempt, "message"), at + "/message");
+  core::Result<std::string> message = read_string(member_or_null(attempt, "message"), at + "/message");
   if (!message) return message.error();
   return Attempt{std::move(*source), *status, std::move(*message)};
 }
@@ -51,26 +54,29 @@ core::Result<QueryResult> result_from_json(const core::Json& json, const std::st
   QueryResult result;
   for (auto [field, key] : {std::pair{&result.query_id, "query_id"}, {&result.plan_id, "plan_id"},
                             {&result.source, "source"}, {&result.answered_by, "answered_by"}, {&result.kind, "kind"}}) {
-    core::Result<std::string> text = read_string(member(json, key), pointer + "/" + key);
+    core::Result<std::string> text = read_string(member_or_null(json, key), pointer + "/" + key);
     if (!text) return text.error();
     *field = std::move(*text);
   }
-  const core::Json& time = member(json, "time_range");
+  const core::Json& time = member_or_null(json, "time_range");
   if (time.is_object()) {
-    core::Result<std::chrono::system_clock::time_point> since = time_from_json(member(time, "since"), pointer + "/time_range/since");
+    core::Result<std::chrono::system_clock::time_point> since =
+        time_from_json(member_or_null(time, "since"), pointer + "/time_range/since");
     if (!since) return since.error();
-    core::Result<std::chrono::system_clock::time_point> until = time_from_json(member(time, "until"), pointer + "/time_range/until");
+    core::Result<std::chrono::system_clock::time_point> until =
+        time_from_json(member_or_null(time, "until"), pointer + "/time_range/until");
     if (!until) return until.error();
     result.time = sources::TimeRange{*since, *until};
   }
   core::Result<std::vector<sources::EvidenceItem>> items =
-      read_list<sources::EvidenceItem>(member(json, "items"), pointer + "/items", sources::evidence_from_json);
+      read_list<sources::EvidenceItem>(member_or_null(json, "items"), pointer + "/items", sources::evidence_from_json);
   if (!items) return items.error();
-  core::Result<std::vector<Attempt>> attempts = read_list<Attempt>(member(json, "attempts"), pointer + "/attempts", attempt_from_json);
+  core::Result<std::vector<Attempt>> attempts =
+      read_list<Attempt>(member_or_null(json, "attempts"), pointer + "/attempts", attempt_from_json);
   if (!attempts) return attempts.error();
   result.items = std::move(*items);
   result.attempts = std::move(*attempts);
-  result.truncated = member(json, "truncated").is_boolean() && member(json, "truncated").get<bool>();
+  result.truncated = member_or_null(json, "truncated").is_boolean() && member_or_null(json, "truncated").get<bool>();
   return result;
 }
 

@@ -4,17 +4,20 @@
 
 #include <cmath>
 
+#include "core/json_member.hpp"
 #include "pipelines/retrieval/json_read.hpp"
 
 namespace planfirst::retrieval {
 namespace {
 
+using core::member_or_null;
+
 core::Result<Intent> intent_from_json(const core::Json& json, const std::string& pointer) {
   if (!json.is_object()) return core::invalid_argument("an intent must be an object", pointer);
-  core::Result<std::string> type = read_string(member(json, "type"), pointer + "/type");
+  core::Result<std::string> type = read_string(member_or_null(json, "type"), pointer + "/type");
   if (!type) return type.error();
   if (type->empty()) return core::invalid_argument("an intent needs a non-empty \"type\"", pointer + "/type");
-  const core::Json& confidence = member(json, "confidence");
+  const core::Json& confidence = member_or_null(json, "confidence");
   if (!confidence.is_number() || !std::isfinite(confidence.get<double>()) || confidence.get<double>() < 0.0 ||
       confidence.get<double>() > 1.0) {
     return core::invalid_argument("\"confidence\" must be a number from 0 to 1", pointer + "/confidence");
@@ -25,12 +28,12 @@ core::Result<Intent> intent_from_json(const core::Json& json, const std::string&
 core::Result<Hypothesis> hypothesis_from_json(const core::Json& json, const std::string& pointer) {
   if (!json.is_object()) return core::invalid_argument("a hypothesis must be an object", pointer);
   Hypothesis hypothesis;
-  core::Result<std::string> id = read_string(member(json, "id"), pointer + "/id");
+  core::Result<std::string> id = read_string(member_or_null(json, "id"), pointer + "/id");
   if (!id) return id.error();
-  core::Result<std::string> description = read_string(member(json, "description"), pointer + "/description");
+  core::Result<std::string> description = read_string(member_or_null(json, "description"), pointer + "/description");
   if (!description) return description.error();
   core::Result<std::vector<std::string>> dependencies =
-      read_strings(member(json, "dependencies"), pointer + "/dependencies");
+      read_strings(member_or_null(json, "dependencies"), pointer + "/dependencies");
   if (!dependencies) return dependencies.error();
   return Hypothesis{std::move(*id), std::move(*description), std::move(*dependencies)};
 }
@@ -89,26 +92,27 @@ core::Result<Reasoning> reasoning_from_json(const core::Json& json, std::string_
   Reasoning reasoning;
   if (json.is_null()) return reasoning;
   if (!json.is_object()) return core::invalid_argument("\"reasoning\" must be an object", at);
-  core::Result<std::vector<Intent>> intents = read_list<Intent>(member(json, "intents"), at + "/intents", intent_from_json);
+  core::Result<std::vector<Intent>> intents =
+      read_list<Intent>(member_or_null(json, "intents"), at + "/intents", intent_from_json);
   if (!intents) return intents.error();
   core::Result<std::vector<Hypothesis>> hypotheses =
-      read_list<Hypothesis>(member(json, "hypotheses"), at + "/hypotheses", hypothesis_from_json);
+      read_list<Hypothesis>(member_or_null(json, "hypotheses"), at + "/hypotheses", hypothesis_from_json);
   if (!hypotheses) return hypotheses.error();
   reasoning.intents = std::move(*intents);
   reasoning.hypotheses = std::move(*hypotheses);
-  core::Result<double> primary = score_from_json(member(json, "primary_score"), at + "/primary_score");
+  core::Result<double> primary = score_from_json(member_or_null(json, "primary_score"), at + "/primary_score");
   if (!primary) return primary.error();
-  core::Result<double> overall = score_from_json(member(json, "overall_score"), at + "/overall_score");
+  core::Result<double> overall = score_from_json(member_or_null(json, "overall_score"), at + "/overall_score");
   if (!overall) return overall.error();
   reasoning.primary_score = *primary;
   reasoning.overall_score = *overall;
-  const core::Json& entities = member(json, "entities");
+  const core::Json& entities = member_or_null(json, "entities");
   if (!entities.is_null() && !entities.is_object()) {
     return core::invalid_argument("\"entities\" must be an object", at + "/entities");
   }
   for (const char* name : {"projects", "dates", "statuses", "providers"}) {
     core::Result<std::vector<std::string>> values =
-        read_strings(member(entities, name), at + "/entities/" + name);
+        read_strings(member_or_null(entities, name), at + "/entities/" + name);
     if (!values) return values.error();
     *reasoning.entities.values(name) = std::move(*values);
   }

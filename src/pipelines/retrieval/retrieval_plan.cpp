@@ -5,10 +5,13 @@
 #include <algorithm>
 
 #include "core/join.hpp"
+#include "core/json_member.hpp"
 #include "pipelines/retrieval/json_read.hpp"
 
 namespace planfirst::retrieval {
 namespace {
+
+using core::member_or_null;
 
 std::size_t filter_rank(std::string_view name) {
   auto found = std::find(kFilterOrder.begin(), kFilterOrder.end(), name);
@@ -18,16 +21,16 @@ std::size_t filter_rank(std::string_view name) {
 core::Result<RetrievalPlan> plan_from_json(const core::Json& json, const std::string& pointer) {
   if (!json.is_object()) return core::invalid_argument("a plan must be an object", pointer);
   RetrievalPlan plan;
-  core::Result<std::string> id = read_string(member(json, "id"), pointer + "/id");
+  core::Result<std::string> id = read_string(member_or_null(json, "id"), pointer + "/id");
   if (!id) return id.error();
   if (id->empty()) return core::invalid_argument("a plan needs a non-empty \"id\"", pointer + "/id");
-  core::Result<std::string> description = read_string(member(json, "description"), pointer + "/description");
+  core::Result<std::string> description = read_string(member_or_null(json, "description"), pointer + "/description");
   if (!description) return description.error();
-  core::Result<std::vector<std::string>> sources = read_strings(member(json, "sources"), pointer + "/sources");
+  core::Result<std::vector<std::string>> sources = read_strings(member_or_null(json, "sources"), pointer + "/sources");
   if (!sources) return sources.error();
-  const core::Json& priority = member(json, "priority");
+  const core::Json& priority = member_or_null(json, "priority");
   if (!priority.is_number_integer()) return core::invalid_argument("\"priority\" must be an integer", pointer + "/priority");
-  const core::Json& filters = member(json, "filters");
+  const core::Json& filters = member_or_null(json, "filters");
   if (!filters.is_null() && !filters.is_object()) {
     return core::invalid_argument("\"filters\" must be an object", pointer + "/filters");
   }

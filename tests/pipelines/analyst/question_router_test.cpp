@@ -61,6 +61,29 @@ TEST(RouterRules, GapAndPrefixWordsMatch) {
   EXPECT_FALSE(rules->score("nothing here").decisive);
 }
 
+TEST(RouterRules, ScoringAQuestionsWordsIsScoringTheQuestion) {
+  const RouterRules rules = shipped_rules();
+  const std::string question = "What's the sprint completion rate?";
+
+  const RuleScores from_text = rules.score(question);
+  const RuleScores from_words = rules.score(question_words(question));
+
+  EXPECT_EQ(from_words.scores, from_text.scores);
+  EXPECT_EQ(from_words.matched, from_text.matched);
+  EXPECT_EQ(from_words.best, from_text.best);
+  EXPECT_EQ(from_words.decisive, from_text.decisive);
+}
+
+TEST(RouterRules, FastEligibilityCountsTheQuestionsWords) {
+  core::Result<RouterRules> rules = RouterRules::parse(
+      R"({"types": {"CASUAL": ["hi"]}, "fast_track": {"types": ["CASUAL"], "max_words": 3}})", "t");
+  ASSERT_TRUE(rules.has_value()) << rules.error().describe();
+
+  EXPECT_TRUE(rules->fast_eligible(RequestType::kCasual, question_words("hi there, you!")));
+  EXPECT_FALSE(rules->fast_eligible(RequestType::kCasual, question_words("hi there, how are you?")));
+  EXPECT_FALSE(rules->fast_eligible(RequestType::kStatusMetric, question_words("hi")));
+}
+
 TEST(RouterRules, RefusesAnUnknownType) {
   core::Result<RouterRules> rules = RouterRules::parse(R"({"types": {"STATUS": ["x"]}})", "rules.json");
 

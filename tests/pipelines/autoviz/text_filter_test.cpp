@@ -48,5 +48,27 @@ TEST(TextFilter, EitherOfTwoLettersIsOneFilterWithAList) {
   EXPECT_TRUE(filters("the total revenue by region", 99, 99).empty());
 }
 
+TEST(ColumnEndingBefore, PicksTheNearestColumnWithinReach) {
+  const std::vector<ColumnSpan> columns = {{0, 1, "name"}, {2, 4, "home_city"}, {7, 8, "address"}};
+
+  EXPECT_EQ(column_ending_before(5, 3, columns)->column, "home_city");
+  EXPECT_EQ(column_ending_before(4, 3, columns)->column, "home_city");
+  EXPECT_EQ(column_ending_before(3, 3, columns)->column, "name");
+  EXPECT_EQ(column_ending_before(8, 3, columns)->column, "address");
+  EXPECT_EQ(column_ending_before(12, 3, columns), nullptr);
+  EXPECT_EQ(column_ending_before(12, 5, columns)->column, "address");
+  EXPECT_EQ(column_ending_before(0, 3, columns), nullptr);
+}
+
+TEST(IsWordByte, IsTrueForAsciiLettersAndDigitsOnly) {
+  EXPECT_TRUE(is_word_byte('a'));
+  EXPECT_TRUE(is_word_byte('Z'));
+  EXPECT_TRUE(is_word_byte('7'));
+  EXPECT_FALSE(is_word_byte(' '));
+  EXPECT_FALSE(is_word_byte('\''));
+  EXPECT_FALSE(is_word_byte('_'));
+  EXPECT_FALSE(is_word_byte('\xE2'));
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz
