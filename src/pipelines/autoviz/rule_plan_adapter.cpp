@@ -178,10 +178,10 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               "keep only the rows the question names", {"constraints:filter"});
   }
   std::vector<std::string> keys;
+  const std::string cyclic = r.time.column ? first_label(stems, cyclic_grains_) : "";
   if (r.time.column) {
     const std::string& column = *r.time.column;
     steps.add("parse_datetime", {{"column", text(column)}}, "read " + column + " as dates", {"time:" + column});
-    const std::string cyclic = first_label(stems, cyclic_grains_);
     const std::string grain = !cyclic.empty() ? cyclic : (r.time.grain == "unknown" ? "auto" : r.time.grain);
     std::vector<std::string> cites = {"time:" + column};
     if (has(r.analysis, "trend")) cites.push_back("analysis:trend");
@@ -253,7 +253,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   }
   if (has(r.outputs, "chart")) {
     if (chart.empty() && has(r.analysis, "share") && !keys.empty()) chart = "plot_pie";
-    if (chart.empty()) chart = r.time.column || has(r.analysis, "trend") ? "plot_line" : "plot_bar";
+    const bool timeline = (r.time.column && cyclic.empty()) || has(r.analysis, "trend");  // weekdays are no timeline
+    if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
     if (chart == "plot_histogram" && !keys.empty()) chart = "plot_bar";
     const std::string x = keys.empty() ? metrics.front() : keys.front();
     const std::string y = keys.empty() && metrics.size() > 1 ? metrics[1] : metrics.front();

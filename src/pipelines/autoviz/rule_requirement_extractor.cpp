@@ -619,6 +619,29 @@ void settle_named_time(bool grouped, std::vector<std::string>& listed, Requireme
   }
 }
 
+// Whether every value of `column` reads as a year (whole numbers 1000..2999).
+bool holds_years(const data::ColumnProfile& column) {
+  if (column.type != data::ColumnType::kInteger || !column.min || !column.max) return false;
+  const auto year = [](const std::string& text) {
+    int n = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+    return error == std::errc() && end == text.data() + text.size() && n >= 1000 && n <= 2999;
+  };
+  return year(*column.min) && year(*column.max);
+}
+
+// A question that asks to bin ("binning the took office into weekday interval") and names no
+// date column buckets the first column it names that holds years.
+void bucket_named_years(const std::vector<Mention>& mentions, Requirements& requirements) {
+  for (const Mention& m : mentions) {
+    if (!holds_years(*m.column)) continue;
+    requirements.time.column = m.column->name;
+    std::erase(requirements.group_by, m.column->name);
+    std::erase(requirements.metrics, m.column->name);
+    return;
+  }
+}
+
 // Two columns listed with no grouping phrase and no count ("the name and age of each teacher",
 // "name versus age") are drawn as they are: metrics = {axis, value}, the axis being the first
 // column of categories or dates.
@@ -744,6 +767,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     settle_named_time(grouped_by_phrase.count(*requirements.time.column) > 0 || counting, listed, requirements);
   }
   if (!grouped) draw_listed_pair(listed, profile, requirements);
+  if (!time_named && contains_phrase(words, bucket_phrases_)) bucket_named_years(mentions, requirements);
   const bool asks_time = requirements.time.grain != "unknown" || contains_phrase(words, time_phrases_);
   if (asks_time && !requirements.time.column && !time_named) {
     for (const data::ColumnProfile& column : profile.columns) {

@@ -211,6 +211,15 @@ TEST(RulePlanAdapter, ACorrelationOfANumericKeyAndItsCountIsAScatter) {
   EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"x": "revenue", "y": "count"})"));
 }
 
+TEST(RulePlanAdapter, WeekdaysWithoutAChartTypeAreBarsAndMonthsALine) {
+  const Requirements r = requirements(R"({"metrics": [], "group_by": [],
+      "time": {"column": "date", "grain": "unknown"}, "analysis": ["total"], "outputs": ["chart"], "constraints": []})");
+
+  EXPECT_EQ(tools_of(plan_for("how many orders by date, binned into weekday interval", r)).back(), "plot_bar");
+  EXPECT_EQ(tools_of(plan_for("how many orders by date, binned by month of year", r)).back(), "plot_bar");
+  EXPECT_EQ(tools_of(plan_for("how many orders per month", r)).back(), "plot_line");
+}
+
 TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   ASSERT_TRUE(adapter);

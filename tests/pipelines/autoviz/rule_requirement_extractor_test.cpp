@@ -276,6 +276,18 @@ TEST(RuleRequirementExtractor, IdsOfTheTablesRowsNameItsOwnKey) {
             Json::parse(R"(["Account_ID", "Account_Details"])"));
 }
 
+TEST(RuleRequirementExtractor, BinningAColumnOfYearsMakesItTheTimeColumn) {
+  const std::string csv = "Minister,Took_office\nAnn,1957\nBob,1958\nCid,1960\n";
+
+  const Json binned = requirements_from("party.csv", csv, "how many parties by took office, binning the took office into weekday interval");
+  const Json plain = requirements_from("party.csv", csv, "how many parties by took office");
+
+  EXPECT_EQ(binned["time"]["column"], "Took_office");
+  EXPECT_EQ(binned["group_by"], Json::array());
+  EXPECT_EQ(plain["time"]["column"], nullptr);
+  EXPECT_EQ(plain["group_by"], Json::parse(R"(["Took_office"])"));
+}
+
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
   const Json male = staff_requirements("how many male staff are there in each city");
   const Json not_defenders = staff_requirements("count the staff who are not defenders by city");
