@@ -66,12 +66,15 @@ std::string tool_line(const Json& tool) {
   return line + ")";
 }
 
+// The text vl2svg is given for a chart as the state holds it.
+std::string render_text(const Json& chart) { return chart.dump(); }
+
 core::Result<void> write_chart(FolderWriter& folder, const SvgRenderer& renderer, const std::string& stem,
                                const Json& chart, StepArtifacts& artifacts) {
   artifacts.chart_file = stem + ".vl.json";
   artifacts.spec = chart.dump(2) + "\n";
   if (core::Result<void> spec = folder.write(artifacts.chart_file, artifacts.spec); !spec) return spec;
-  core::Result<std::string> svg = renderer.render(chart.dump());
+  core::Result<std::string> svg = renderer.render(render_text(chart));
   if (!svg) {
     artifacts.notices.push_back("SVG skipped: " + svg.error().message);
     return core::ok();
@@ -165,6 +168,12 @@ std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artif
 }
 
 }  // namespace
+
+void RunArtifacts::start_chart(std::string_view chart) const {
+  if (!renderer_.available()) return;
+  const Json spec = Json::parse(chart, nullptr, false);
+  if (!spec.is_discarded()) renderer_.start(render_text(spec));
+}
 
 core::Result<RunFiles> RunArtifacts::write(const fs::path& output_dir, const Json& state) const {
   core::Result<Requirements> requirements = Requirements::from_json(member_or_null(state, "requirements"));
