@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
+#include <initializer_list>
+#include <string_view>
 #include <nlohmann/json.hpp>
 
 #include "core/file_text.hpp"
@@ -133,11 +136,20 @@ core::Result<StepArtifacts> write_step(FolderWriter& folder, const SvgRenderer& 
   return artifacts;
 }
 
+// `object` without the members named in `left_out`, copied member by member, so what is left out
+// (a step's rows, the execution's steps) is never copied.
+Json without(const Json& object, std::initializer_list<std::string_view> left_out) {
+  Json kept = Json::object();
+  for (const auto& [key, value] : object.items()) {
+    if (std::find(left_out.begin(), left_out.end(), key) == left_out.end()) kept[key] = value;
+  }
+  return kept;
+}
+
 // The step as plan.json gives it: no rows, no spec; the files named relative to the folder.
-Json plan_step(Json step, const StepArtifacts& artifacts) {
-  if (step.contains("table")) step["rows"] = step["table"].size();
-  step.erase("table");
-  step.erase("chart");
+Json plan_step(const Json& executed, const StepArtifacts& artifacts) {
+  Json step = without(executed, {"table", "chart"});
+  if (executed.contains("table")) step["rows"] = executed["table"].size();
   if (step.contains("files")) step["files"] = artifacts.files;
   if (!artifacts.chart_file.empty()) step["chart_file"] = artifacts.chart_file;
   if (!artifacts.svg_file.empty()) step["svg_file"] = artifacts.svg_file;
@@ -152,10 +164,10 @@ std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artif
        {"question", "dataset", "table", "intent", "requirements", "tools", "plan", "adaptation", "coverage", "strategies"}) {
     if (state.contains(key)) document[key] = state[key];  // adaptation, strategies: when a model was asked
   }
-  Json execution = member_or_null(state, "execution").is_object() ? state["execution"] : Json::object();
+  Json execution = member_or_null(state, "execution").is_object() ? without(state["execution"], {"steps"}) : Json::object();
   Json steps = Json::array();
   Json repairs = Json::array();
-  const Json& executed = member_or_null(execution, "steps");
+  const Json& executed = member_or_null(member_or_null(state, "execution"), "steps");
   for (std::size_t i = 0; i < artifacts.size(); ++i) {
     steps.push_back(plan_step(executed[i], artifacts[i]));
     for (const Json& repair : member_or_null(executed[i], "repairs")) repairs.push_back(repair);
