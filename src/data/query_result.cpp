@@ -19,7 +19,9 @@ core::Json value_to_json(const Value& value) {
   return nullptr;
 }
 
-core::Result<Value> value_from_json(const core::Json& json, ColumnType type, const std::string& pointer) {
+// `pointer` names the cell, built only for an error.
+template <typename Pointer>
+core::Result<Value> value_from_json(const core::Json& json, ColumnType type, const Pointer& pointer) {
   switch (json.type()) {
     case core::Json::value_t::null: return Value();
     case core::Json::value_t::boolean: return Value(json.get<bool>());
@@ -33,7 +35,7 @@ core::Result<Value> value_from_json(const core::Json& json, ColumnType type, con
       return Value(number);
     }
     case core::Json::value_t::string: return Value(json.get<std::string>());
-    default: return core::invalid_argument("a table cell must be a scalar", pointer);
+    default: return core::invalid_argument("a table cell must be a scalar", pointer());
   }
 }
 
@@ -73,6 +75,7 @@ const Column* QueryResult::find_column(std::string_view name) const {
 
 core::Json QueryResult::to_json() const {
   core::Json rows = core::Json::array();
+  rows.get_ref<core::Json::array_t&>().reserve(row_count_);
   for (std::size_t row = 0; row < row_count_; ++row) {
     core::Json object = core::Json::object();
     for (const Column& column : columns_) object[column.name] = value_to_json(column.values[row]);
@@ -100,11 +103,12 @@ core::Result<QueryResult> QueryResult::from_json(const core::Json& columns, cons
     }
     out.push_back({column["name"].get<std::string>(), parse_column_type(column.value("type", "")),
                    column.value("sql_type", ""), {}});
+    out.back().values.reserve(rows.size());
   }
   for (std::size_t r = 0; r < rows.size(); ++r) {
     if (!rows[r].is_object()) return core::invalid_argument("a row must be an object", "/rows/" + std::to_string(r));
     for (Column& column : out) {
-      const std::string pointer = "/rows/" + std::to_string(r) + "/" + column.name;
+      auto pointer = [&] { return "/rows/" + std::to_string(r) + "/" + column.name; };
       auto cell = rows[r].find(column.name);
       core::Result<Value> value = cell == rows[r].end() ? core::Result<Value>(Value())
                                                         : value_from_json(*cell, column.type, pointer);

@@ -115,11 +115,7 @@ class ColumnProfiler {
     stats.name = column.name;
     stats.type = column.type;
     stats.row_count = row_count_;
-    if (Result<void> base = measure_base(value, column.type, profile, stats); !base) return base.error();
-    if (textual) {
-      if (Result<void> text = measure_text(dialect_.text(quoted), stats); !text) return text.error();
-    }
-    if (Result<void> samples = sample(value, profile); !samples) return samples.error();
+    if (Result<void> measured = measure(value, column.type, textual, profile, stats); !measured) return measured.error();
 
     profile.role = infer_role(stats);
     if (profile.role == ColumnRole::kTemporal && stats.non_null_count > 0) {
@@ -136,61 +132,56 @@ class ColumnProfiler {
  private:
   Result<QueryResult> run(const std::string& sql) { return db_.query(sql); }
 
-  Result<void> measure_base(const std::string& value, ColumnType type, ColumnProfile& profile,
-                            ColumnStats& stats) {
+  // The column grouped once, by value, each group with how often it occurs ("v", "n"), and every
+  // measure read off the groups: the counts, the range, the most frequent values (the samples, ties
+  // in value order) and, for text, the length, word, date-like and boolean-like sums over the rows
+  // (each distinct text parsed once). The measures are window aggregates over all groups, on each
+  // of the (at most kSampleCount) rows the samples keep, so a column of 10M rows is read once
+  // instead of once per measure.
+  Result<void> measure(const std::string& value, ColumnType type, bool textual, ColumnProfile& profile,
+                       ColumnStats& stats) {
     // PostgreSQL has no min/max for booleans, and they say nothing the samples do not.
     const bool ranged = type != ColumnType::kBoolean;
-    std::string sql = "SELECT count(" + value + "), count(DISTINCT " + value + ")";
-    if (ranged) sql += ", min(" + value + "), max(" + value + ")";
-    Result<QueryResult> result = run(sql + " FROM " + table_);
+    std::string measures = "count(*) OVER (), CAST(sum(n) OVER () AS BIGINT)";
+    if (ranged) measures += ", min(v) OVER (), max(v) OVER ()";
+    if (textual) measures += text_sums(dialect_.text("v"));
+    const std::string sql = "SELECT v, " + measures + " FROM (SELECT " + value + " AS v, count(*) AS n FROM " +
+                            table_ + " WHERE " + value + " IS NOT NULL GROUP BY " + value +
+                            ") AS g ORDER BY n DESC, v LIMIT " + std::to_string(kSampleCount);
+    Result<QueryResult> result = run(sql);
     if (!result) return result.error();
-    stats.non_null_count = integer_at(*result, 0);
-    stats.distinct_count = integer_at(*result, 1);
+    for (const Value& v : result->column(0).values) profile.samples.push_back(v.to_string());
+    const bool any = result->row_count() > 0;  // no groups: every value is NULL
+    stats.distinct_count = any ? integer_at(*result, 1) : 0;
+    stats.non_null_count = any ? integer_at(*result, 2) : 0;
     profile.null_count = row_count_ - stats.non_null_count;
     profile.null_rate = row_count_ == 0 ? 0.0 : rounded(static_cast<double>(profile.null_count) / row_count_);
     profile.distinct_count = stats.distinct_count;
-    if (ranged) {
-      profile.min = text_at(*result, 2);
-      profile.max = text_at(*result, 3);
+    const std::size_t next = ranged ? 5 : 3;
+    if (ranged && any) {
+      profile.min = text_at(*result, 3);
+      profile.max = text_at(*result, 4);
       if (type == ColumnType::kInteger || type == ColumnType::kDouble) {
-        stats.min_number = number_at(*result, 2);
-        stats.max_number = number_at(*result, 3);
+        stats.min_number = number_at(*result, 3);
+        stats.max_number = number_at(*result, 4);
       }
+    }
+    if (textual && any) {
+      stats.total_chars = integer_at(*result, next);
+      stats.total_words = integer_at(*result, next + 1);
+      stats.date_like_count = integer_at(*result, next + 2);
+      stats.boolean_like_count = integer_at(*result, next + 3);
     }
     return core::ok();
   }
 
-  // Measured over the distinct values, each weighted by how often it occurs: parsing each distinct
-  // text once instead of every row gives the same sums (a low-cardinality column of 10M rows
-  // parses a handful of values).
-  Result<void> measure_text(const std::string& text, ColumnStats& stats) {
-    const std::string x = "x";
-    const std::string sql =
-        "SELECT sum(length(x) * n), sum((length(x) - length(replace(x, ' ', '')) + 1) * n), "
-        "sum(CASE WHEN " +
-        dialect_.parse_timestamp(x) +
-        " IS NOT NULL THEN n ELSE 0 END), "
-        "sum(CASE WHEN lower(x) IN ('true', 'false', 'yes', 'no', 't', 'f', 'y', 'n') THEN n ELSE 0 END) "
-        "FROM (SELECT " +
-        text + " AS x, count(*) AS n FROM " + table_ + " WHERE " + text + " IS NOT NULL GROUP BY " + text +
-        ") AS s";
-    Result<QueryResult> result = run(sql);
-    if (!result) return result.error();
-    stats.total_chars = integer_at(*result, 0);
-    stats.total_words = integer_at(*result, 1);
-    stats.date_like_count = integer_at(*result, 2);
-    stats.boolean_like_count = integer_at(*result, 3);
-    return core::ok();
-  }
-
-  Result<void> sample(const std::string& value, ColumnProfile& profile) {
-    const std::string sql = "SELECT " + value + ", count(*) FROM " + table_ + " WHERE " + value +
-                            " IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT " +
-                            std::to_string(kSampleCount);
-    Result<QueryResult> result = run(sql);
-    if (!result) return result.error();
-    for (const Value& v : result->column(0).values) profile.samples.push_back(v.to_string());
-    return core::ok();
+  // ", sum(...) OVER (), ..." over the groups: characters, words, date-like and boolean-like texts,
+  // each group weighted by its row count n.
+  std::string text_sums(const std::string& x) const {
+    return ", sum(length(" + x + ") * n) OVER (), sum((length(" + x + ") - length(replace(" + x +
+           ", ' ', '')) + 1) * n) OVER (), sum(CASE WHEN " + dialect_.parse_timestamp(x) +
+           " IS NOT NULL THEN n ELSE 0 END) OVER (), sum(CASE WHEN lower(" + x +
+           ") IN ('true', 'false', 'yes', 'no', 't', 'f', 'y', 'n') THEN n ELSE 0 END) OVER ()";
   }
 
   Result<void> measure_span(const std::string& moment, bool may_have_time, bool replaces_range,

@@ -150,6 +150,52 @@ TEST(ProfileTable, TimestampsWithTimesKeepThemInTheSpan) {
   EXPECT_EQ(seen.span->days_with_data, 4);
 }
 
+TEST(ProfileTable, AColumnWithOnlyNullsHasNoDistinctValuesRangeOrSamples) {
+  auto db = DuckDbDatabase::open(":memory:");
+  ASSERT_TRUE(db.has_value()) << db.error().describe();
+  ASSERT_TRUE((*db)->exec("CREATE TABLE t AS SELECT i, CAST(NULL AS VARCHAR) AS note, CAST(NULL AS DOUBLE) AS x "
+                          "FROM range(3) AS r(i)"));
+
+  auto profile = profile_table(**db, "t");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  for (const char* name : {"note", "x"}) {
+    const ColumnProfile& column = *profile->find(name);
+    EXPECT_EQ(column.null_count, 3) << name;
+    EXPECT_EQ(column.null_rate, 1.0) << name;
+    EXPECT_EQ(column.distinct_count, 0) << name;
+    EXPECT_EQ(column.min, std::nullopt) << name;
+    EXPECT_EQ(column.max, std::nullopt) << name;
+    EXPECT_TRUE(column.samples.empty()) << name;
+  }
+}
+
+TEST(ProfileTable, CountsRangeAndSamplesComeFromTheSameGroupsOnEveryEngine) {
+  auto duckdb = orders_in_duckdb();
+  ASSERT_NE(duckdb, nullptr);
+  auto sqlite = SqliteDatabase::open(":memory:");
+  ASSERT_TRUE(sqlite.has_value()) << sqlite.error().describe();
+  ASSERT_TRUE(create_orders(**sqlite, kSqliteTypes));
+
+  auto from_duckdb = profile_table(*duckdb, "orders");
+  auto from_sqlite = profile_table(**sqlite, "orders");
+
+  ASSERT_TRUE(from_duckdb) << from_duckdb.error().describe();
+  ASSERT_TRUE(from_sqlite) << from_sqlite.error().describe();
+  for (const char* name : {"customer_id", "region", "notes"}) {
+    const ColumnProfile& a = *from_duckdb->find(name);
+    const ColumnProfile& b = *from_sqlite->find(name);
+    EXPECT_EQ(a.null_count, b.null_count) << name;
+    EXPECT_EQ(a.distinct_count, b.distinct_count) << name;
+    EXPECT_EQ(a.min, b.min) << name;
+    EXPECT_EQ(a.max, b.max) << name;
+    EXPECT_EQ(a.samples, b.samples) << name;
+  }
+  EXPECT_EQ(from_duckdb->find("region")->samples, (std::vector<std::string>{"East", "North", "South", "West"}));
+  EXPECT_EQ(from_duckdb->find("customer_id")->samples,
+            (std::vector<std::string>{"101", "102", "103", "104", "105"}));  // two rows each: value order
+}
+
 TEST(ProfileTable, ProfilingTwiceGivesTheSameBytes) {
   auto db = orders_in_duckdb();
   ASSERT_NE(db, nullptr);

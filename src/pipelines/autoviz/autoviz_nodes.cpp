@@ -76,10 +76,16 @@ std::string refused_repairs(const StateView& state) {
   return refused;
 }
 
+// Whether the run goes on to write its files (and so render its charts).
+bool writes_files(const StateView& state) {
+  return !state.bool_or("plan_only", false) && state.bool_or("write_files", true);
+}
+
 }  // namespace
 
 graph::NodeFunction profile_node(Services services) {
   return [services](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
+    if (writes_files(state)) services->artifacts->prepare();  // node starts while the run plans
     const std::string dataset = state.string_or("dataset", "");
     const std::string table = state.string_or("table", "");
     const std::optional<data::ProfileKey> key = services->profiles.key(dataset, table);
@@ -204,9 +210,14 @@ graph::NodeFunction execute_node(Services services) {
     core::Result<data::OpenedDataset> opened = data::open_dataset(state.string_or("dataset", ""), state.string_or("table", ""));
     if (!opened) return opened.error();
     ToolContext tools(*opened->db, opened->table, state.string_or("out_dir", "planfirst-out"));
+    const bool renders = writes_files(state);
     const ExecutionReport report = services->executor->execute(
-        *plan, *requirements, tools, [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); });
-    Json fields{{"execution", report.to_json()}, {"replan", nullptr}, {"outcome", "executed"}};
+        *plan, *requirements, tools, [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); },
+        [&](const StepReport& step) {  // a chart renders while the later steps run
+          if (renders && !step.output->chart.empty()) services->artifacts->start_chart(step.output->chart);
+        });
+    Json fields{{"replan", nullptr}, {"outcome", "executed"}};
+    fields["execution"] = report.to_json();  // moved in: a braced list would copy every row
     std::string text = "Ran " + std::to_string(report.steps.size()) + " steps";
     if (report.repair_count() > 0) text += ", " + std::to_string(report.repair_count()) + " safe repairs logged";
     text += ".";

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
+#include <initializer_list>
+#include <string_view>
 #include <nlohmann/json.hpp>
 
 #include "core/file_text.hpp"
@@ -67,12 +70,15 @@ std::string tool_line(const Json& tool) {
   return line + ")";
 }
 
+// The text vl2svg is given for a chart as the state holds it.
+std::string render_text(const Json& chart) { return chart.dump(); }
+
 core::Result<void> write_chart(FolderWriter& folder, const SvgRenderer& renderer, const std::string& stem,
                                const Json& chart, StepArtifacts& artifacts) {
   artifacts.chart_file = stem + ".vl.json";
   artifacts.spec = chart.dump(2) + "\n";
   if (core::Result<void> spec = folder.write(artifacts.chart_file, artifacts.spec); !spec) return spec;
-  core::Result<std::string> svg = renderer.render(chart.dump());
+  core::Result<std::string> svg = renderer.render(render_text(chart));
   if (!svg) {
     artifacts.notices.push_back("SVG skipped: " + svg.error().message);
     return core::ok();
@@ -131,11 +137,20 @@ core::Result<StepArtifacts> write_step(FolderWriter& folder, const SvgRenderer& 
   return artifacts;
 }
 
+// `object` without the members named in `left_out`, copied member by member, so what is left out
+// (a step's rows, the execution's steps) is never copied.
+Json without(const Json& object, std::initializer_list<std::string_view> left_out) {
+  Json kept = Json::object();
+  for (const auto& [key, value] : object.items()) {
+    if (std::find(left_out.begin(), left_out.end(), key) == left_out.end()) kept[key] = value;
+  }
+  return kept;
+}
+
 // The step as plan.json gives it: no rows, no spec; the files named relative to the folder.
-Json plan_step(Json step, const StepArtifacts& artifacts) {
-  if (step.contains("table")) step["rows"] = step["table"].size();
-  step.erase("table");
-  step.erase("chart");
+Json plan_step(const Json& executed, const StepArtifacts& artifacts) {
+  Json step = without(executed, {"table", "chart"});
+  if (executed.contains("table")) step["rows"] = executed["table"].size();
   if (step.contains("files")) step["files"] = artifacts.files;
   if (!artifacts.chart_file.empty()) step["chart_file"] = artifacts.chart_file;
   if (!artifacts.svg_file.empty()) step["svg_file"] = artifacts.svg_file;
@@ -150,10 +165,10 @@ std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artif
        {"question", "dataset", "table", "intent", "requirements", "tools", "plan", "adaptation", "coverage", "strategies"}) {
     if (state.contains(key)) document[key] = state[key];  // adaptation, strategies: when a model was asked
   }
-  Json execution = member_or_null(state, "execution").is_object() ? state["execution"] : Json::object();
+  Json execution = member_or_null(state, "execution").is_object() ? without(state["execution"], {"steps"}) : Json::object();
   Json steps = Json::array();
   Json repairs = Json::array();
-  const Json& executed = member_or_null(execution, "steps");
+  const Json& executed = member_or_null(member_or_null(state, "execution"), "steps");
   for (std::size_t i = 0; i < artifacts.size(); ++i) {
     steps.push_back(plan_step(executed[i], artifacts[i]));
     for (const Json& repair : member_or_null(executed[i], "repairs")) repairs.push_back(repair);
@@ -166,6 +181,12 @@ std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artif
 }
 
 }  // namespace
+
+void RunArtifacts::start_chart(std::string_view chart) const {
+  if (!renderer_.available()) return;
+  const Json spec = Json::parse(chart, nullptr, false);
+  if (!spec.is_discarded()) renderer_.start(render_text(spec));
+}
 
 core::Result<RunFiles> RunArtifacts::write(const fs::path& output_dir, const Json& state) const {
   core::Result<Requirements> requirements = Requirements::from_json(member_or_null(state, "requirements"));

@@ -15,6 +15,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/json.hpp"
@@ -37,6 +38,12 @@ class RunArtifacts {
   // Creates `output_dir` when needed and writes every file. kInvalidArgument naming the file that
   // could not be written, or the JSON pointer of the state's field at fault ("/requirements").
   core::Result<RunFiles> write(const std::filesystem::path& output_dir, const core::Json& state) const;
+
+  // For a run that will write its files: starts the SVG renderer's child now (SvgRenderer::warm_up).
+  void prepare() const { renderer_.warm_up(); }
+  // Starts rendering `chart`, a step's Vega-Lite spec as the tool gave it, so write() finds the
+  // SVG ready (or on its way) instead of rendering it after the tables and the report.
+  void start_chart(std::string_view chart) const;
 
  private:
   SvgRenderer renderer_;

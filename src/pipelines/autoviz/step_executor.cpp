@@ -218,7 +218,8 @@ core::Result<StepExecutor> StepExecutor::create(const ToolRegistry& registry, co
 }
 
 ExecutionReport StepExecutor::execute(const Plan& plan, const Requirements& requirements, ToolContext& ctx,
-                                      const std::function<void(const PlanStep&)>& on_step) const {
+                                      const std::function<void(const PlanStep&)>& on_step,
+                                      const std::function<void(const StepReport&)>& on_done) const {
   ExecutionReport report;
   bool stopped = false;
   for (std::size_t i = 0; i < plan.steps.size(); ++i) {
@@ -230,6 +231,7 @@ ExecutionReport StepExecutor::execute(const Plan& plan, const Requirements& requ
     if (on_step) on_step(step);
     StepReport ran = run_step(step, i, requirements, ctx, report.steps, report.replan);
     stopped = ran.status == StepStatus::kFailed;
+    if (on_done && ran.output) on_done(ran);
     report.steps.push_back(std::move(ran));
   }
   count(report);

@@ -79,9 +79,11 @@ class StepExecutor {
   // Counters, when a registry was given: autoviz_steps_total{tool,status},
   // autoviz_repairs_total{kind}, autoviz_replans_total{change} and
   // autoviz_plans_executed_total{outcome=ok|repaired|failed|replan} (the plan repair rate's inputs).
-  // `on_step`, when set, is called before each step that runs.
+  // `on_step`, when set, is called before each step that runs; `on_done` after each step that ran
+  // and produced an output, with its report.
   ExecutionReport execute(const Plan& plan, const Requirements& requirements, ToolContext& ctx,
-                          const std::function<void(const PlanStep&)>& on_step = {}) const;
+                          const std::function<void(const PlanStep&)>& on_step = {},
+                          const std::function<void(const StepReport&)>& on_done = {}) const;
 
   // What execution would refuse in the params of `step`, the plan's `index`-th, before reading any
   // data: the schema's violations after the safe repairs that need none (an input key dropped,

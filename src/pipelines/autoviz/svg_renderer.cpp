@@ -8,10 +8,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <future>
+#include <mutex>
+#include <optional>
+#include <system_error>
+#include <utility>
 #include <vector>
 
 extern char** environ;
@@ -39,6 +46,11 @@ class Fd {  // closes on scope exit
   explicit Fd(int fd = -1) : fd_(fd) {}
   Fd(const Fd&) = delete;
   Fd& operator=(const Fd&) = delete;
+  Fd(Fd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  Fd& operator=(Fd&& other) noexcept {
+    reset(std::exchange(other.fd_, -1));
+    return *this;
+  }
   ~Fd() { reset(); }
   int get() const { return fd_; }
   void reset(int fd = -1) {
@@ -54,13 +66,20 @@ struct ChildPipes {  // parent ends; the child's ends are closed once it has sta
   Fd in, out, err;
 };
 
+struct Child {  // a started child and the parent's ends of its pipes
+  pid_t pid = 0;
+  ChildPipes pipes;
+};
+
 struct ChildOutput {
   std::string out, err;
   bool timed_out = false;
   int status = 0;
 };
 
-core::Result<pid_t> spawn(const std::vector<std::string>& argv, ChildPipes& pipes) {
+core::Result<Child> spawn(const std::vector<std::string>& argv) {
+  Child child;
+  ChildPipes& pipes = child.pipes;
   int in[2], out[2], err[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0) return core::internal_error(std::strerror(errno));
   Fd child_in(in[1]);
@@ -84,7 +103,8 @@ core::Result<pid_t> spawn(const std::vector<std::string>& argv, ChildPipes& pipe
   const int rc = ::posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) return core::unavailable(std::strerror(rc), argv[0]);
-  return pid;
+  child.pid = pid;
+  return child;
 }
 
 // Writes `input` to the child's stdin while draining its stdout and stderr, until both close or
@@ -117,16 +137,20 @@ bool exchange(ChildPipes& pipes, std::string_view input, ChildOutput& output, Cl
   return true;
 }
 
-core::Result<ChildOutput> run_child(const std::vector<std::string>& argv, std::string_view input,
-                                    std::chrono::milliseconds timeout) {
-  ChildPipes pipes;
-  core::Result<pid_t> pid = spawn(argv, pipes);
-  if (!pid) return pid.error();
-  ChildOutput output;
-  output.timed_out = !exchange(pipes, input, output, Clock::now() + timeout);
-  if (output.timed_out) ::kill(*pid, SIGKILL);
-  while (::waitpid(*pid, &output.status, 0) < 0 && errno == EINTR) {
+int wait_for(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  return status;
+}
+
+// Gives `input` to a started child and collects what it writes until it exits; a child still
+// running `timeout` after it got its input is killed.
+ChildOutput finish(Child& child, std::string_view input, std::chrono::milliseconds timeout) {
+  ChildOutput output;
+  output.timed_out = !exchange(child.pipes, input, output, Clock::now() + timeout);
+  if (output.timed_out) ::kill(child.pid, SIGKILL);
+  output.status = wait_for(child.pid);
   return output;
 }
 
@@ -141,7 +165,51 @@ std::string first_lines(const std::string& text, int count) {
   return head;
 }
 
+// What vl2svg gave: the SVG document or the error that names why there is none.
+core::Result<std::string> svg_of(ChildOutput run, std::chrono::milliseconds timeout) {
+  if (run.timed_out) {
+    return core::unavailable("vl2svg ran past " + std::to_string(timeout.count()) + " ms and was killed", "vl2svg");
+  }
+  if (!WIFEXITED(run.status) || WEXITSTATUS(run.status) != 0 || run.out.find("<svg") == std::string::npos) {
+    const std::string detail = first_lines(run.err, 3);
+    return core::invalid_argument("vl2svg failed: " + (detail.empty() ? std::string("no SVG produced") : detail),
+                                  "vl2svg");
+  }
+  return std::move(run.out);
+}
+
+// Renders `spec` in `child` when one waits, else in a child started for it.
+core::Result<std::string> render_in(std::optional<Child> child, const std::vector<std::string>& argv,
+                                    std::string_view spec, std::chrono::milliseconds timeout) {
+  if (!child) {
+    core::Result<Child> started = spawn(argv);
+    if (!started) return started.error();
+    child = std::move(*started);
+  }
+  return svg_of(finish(*child, spec, timeout), timeout);
+}
+
+using StartedRender = std::pair<std::string, std::future<core::Result<std::string>>>;  // spec, SVG
+
 }  // namespace
+
+struct SvgRenderer::Background {
+  ~Background() {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (!waiting) return;
+    ::kill(waiting->pid, SIGKILL);
+    wait_for(waiting->pid);
+  }  // then `started` joins each render still running
+
+  std::optional<Child> take_waiting() {
+    const std::lock_guard<std::mutex> lock(mutex);
+    return std::exchange(waiting, std::nullopt);
+  }
+
+  std::mutex mutex;
+  std::optional<Child> waiting;        // guarded by mutex; node started, no spec given yet
+  std::deque<StartedRender> started;  // guarded by mutex; oldest first
+};
 
 SvgRendererOptions SvgRendererOptions::installed() {
   SvgRendererOptions options;
@@ -149,7 +217,8 @@ SvgRendererOptions SvgRendererOptions::installed() {
   return options;
 }
 
-SvgRenderer::SvgRenderer(SvgRendererOptions options) : options_(std::move(options)) {
+SvgRenderer::SvgRenderer(SvgRendererOptions options)
+    : options_(std::move(options)), background_(std::make_unique<Background>()) {
   node_ = options_.node.empty() ? find_on_path("node") : options_.node;
   std::error_code ec;
   if (node_.empty()) {
@@ -161,20 +230,62 @@ SvgRenderer::SvgRenderer(SvgRendererOptions options) : options_(std::move(option
   }
 }
 
+SvgRenderer::SvgRenderer(SvgRenderer&&) noexcept = default;
+SvgRenderer& SvgRenderer::operator=(SvgRenderer&&) noexcept = default;
+SvgRenderer::~SvgRenderer() = default;
+
+std::vector<std::string> SvgRenderer::command() const { return {node_.string(), options_.script.string()}; }
+
+void SvgRenderer::warm_up() const {
+  if (!available() || !background_) return;
+  const std::lock_guard<std::mutex> lock(background_->mutex);
+  if (background_->waiting) return;
+  core::Result<Child> child = spawn(command());
+  if (child) background_->waiting = std::move(*child);
+}
+
+void SvgRenderer::start(std::string spec) const {
+  if (!available() || !background_) return;
+  std::optional<StartedRender> oldest;  // dropped after the lock is released: it may still be running
+  const std::lock_guard<std::mutex> lock(background_->mutex);
+  for (const StartedRender& render : background_->started) {
+    if (render.first == spec) return;
+  }
+  if (background_->started.size() >= kMaxStarted) {
+    oldest = std::move(background_->started.front());
+    background_->started.pop_front();
+  }
+  std::optional<Child> child = std::exchange(background_->waiting, std::nullopt);
+  try {
+    std::future<core::Result<std::string>> svg =
+        std::async(std::launch::async, [child = std::move(child), argv = command(),
+                                        spec, timeout = options_.timeout]() mutable {
+          return render_in(std::move(child), argv, spec, timeout);
+        });
+    background_->started.emplace_back(std::move(spec), std::move(svg));
+  } catch (const std::system_error&) {
+    // no thread to spare: render() renders the spec when it is asked for
+  }
+}
+
 core::Result<std::string> SvgRenderer::render(std::string_view spec) const {
   if (!available()) return core::failed_precondition(reason_, "vl2svg");
-  core::Result<ChildOutput> run = run_child({node_.string(), options_.script.string()}, spec, options_.timeout);
-  if (!run) return run.error();
-  if (run->timed_out) {
-    return core::unavailable("vl2svg ran past " + std::to_string(options_.timeout.count()) + " ms and was killed",
-                             "vl2svg");
+  std::optional<Child> child;
+  if (background_) {
+    std::future<core::Result<std::string>> started;
+    {
+      const std::lock_guard<std::mutex> lock(background_->mutex);
+      auto found = std::find_if(background_->started.begin(), background_->started.end(),
+                                [spec](const StartedRender& render) { return render.first == spec; });
+      if (found != background_->started.end()) {
+        started = std::move(found->second);
+        background_->started.erase(found);
+      }
+    }
+    if (started.valid()) return started.get();
+    child = background_->take_waiting();
   }
-  if (!WIFEXITED(run->status) || WEXITSTATUS(run->status) != 0 || run->out.find("<svg") == std::string::npos) {
-    const std::string detail = first_lines(run->err, 3);
-    return core::invalid_argument("vl2svg failed: " + (detail.empty() ? std::string("no SVG produced") : detail),
-                                  "vl2svg");
-  }
-  return std::move(run->out);
+  return render_in(std::move(child), command(), spec, options_.timeout);
 }
 
 }  // namespace planfirst::autoviz

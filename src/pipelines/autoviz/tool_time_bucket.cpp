@@ -24,30 +24,25 @@ std::string bucket_expression(std::string_view grain, const std::string& column)
   return fmt::format("CAST(date_trunc('{}', {}) AS DATE)", grain, quoted);
 }
 
-core::Result<std::int64_t> single_integer(ToolContext& ctx, const ToolParams& params, const std::string& sql) {
-  core::Result<data::QueryResult> row = run_query(ctx, params, sql);
-  if (!row) return row.error();
-  return row->at(0, 0).is_null() ? 0 : row->at(0, 0).as_int();
-}
+std::int64_t integer_or_zero(const data::Value& value) { return value.is_null() ? 0 : value.as_int(); }
 
+// One pass over the column's distinct days gives the span and, for each calendar grain, how many
+// periods hold data (every calendar grain is a function of the day); the grain is the first the
+// span allows whose series stays within kMaxPoints, else the coarsest.
 core::Result<std::string> automatic_grain(ToolContext& ctx, const ToolParams& params, const std::string& relation,
                                           const std::string& column) {
-  const std::string quoted = data::quote_identifier(column);
-  const std::string from = data::quote_identifier(relation);
-  core::Result<std::int64_t> days =
-      single_integer(ctx, params, fmt::format("SELECT datediff('day', min({0}), max({0})) FROM {1}", quoted, from));
-  if (!days) return days.error();
-  std::size_t grain = *days < 90 ? 0 : (*days <= 365 ? 1 : 2);
-  for (; grain + 1 < kCalendarGrains.size(); ++grain) {
-    core::Result<std::int64_t> points = single_integer(
-        ctx, params,
-        fmt::format("SELECT count(DISTINCT {}) FROM (SELECT DISTINCT {} FROM {}) AS d",
-                    bucket_expression(kCalendarGrains[grain], column), quoted, from));
-    if (!points) return points.error();
-    if (*points <= kMaxPoints) break;
-  }
+  std::string periods;
+  for (std::string_view grain : kCalendarGrains) periods += ", count(DISTINCT " + bucket_expression(grain, "d") + ")";
+  core::Result<data::QueryResult> row = run_query(
+      ctx, params,
+      fmt::format("SELECT datediff('day', min(\"d\"), max(\"d\")){} FROM (SELECT DISTINCT CAST({} AS DATE) AS \"d\" FROM {}) AS s",
+                  periods, data::quote_identifier(column), data::quote_identifier(relation)));
+  if (!row) return row.error();
+  const std::int64_t days = integer_or_zero(row->at(0, 0));
+  std::size_t grain = days < 90 ? 0 : (days <= 365 ? 1 : 2);
+  while (grain + 1 < kCalendarGrains.size() && integer_or_zero(row->at(0, grain + 1)) > kMaxPoints) ++grain;
   ctx.repairs.push_back({params.tool(), "grain", "auto", std::string(kCalendarGrains[grain]),
-                         fmt::format("default param: a span of {} days", *days)});
+                         fmt::format("default param: a span of {} days", days)});
   return std::string(kCalendarGrains[grain]);
 }
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <regex>
 
@@ -179,6 +180,20 @@ TEST_F(RunArtifactsTest, PlanJsonAndReportsAreByteIdenticalAcrossRuns) {
   }
 }
 
+TEST_F(RunArtifactsTest, AChartStartedDuringExecutionGivesTheSameFilesAsOneRenderedAtTheEnd) {
+  if (!installed_renderer().available()) GTEST_SKIP() << "vl2svg unavailable";
+  write_with(installed_renderer(), dir_ / "a");
+  const RunArtifacts started = writer(installed_renderer());
+  started.prepare();
+  started.start_chart(kLineChart);  // as the execute node gives it: the tool's text
+
+  ASSERT_TRUE(started.write(dir_ / "b", sample_state(dir_ / "b")).has_value());
+
+  for (const char* file : {"plot_line_1.svg", "plan.json", "report.md", "report.html"}) {
+    EXPECT_EQ(read(dir_ / "a" / file), read(dir_ / "b" / file)) << file;
+  }
+}
+
 TEST_F(RunArtifactsTest, ReportMarkdownNamesEveryStepTheVerdictsAndTheRepairs) {
   write_with(installed_renderer(), dir_);
 
@@ -328,6 +343,53 @@ TEST(SvgRenderer, RendersALineChartWithOneLinePerRegion) {
   EXPECT_THAT(*svg, HasSubstr(">North<"));
   EXPECT_THAT(*svg, HasSubstr(">South<"));
   EXPECT_THAT(without_namespaces(*svg), Not(HasSubstr("http")));
+}
+
+TEST(SvgRenderer, AWarmedUpChildRendersTheSameSvgAsAFreshOne) {
+  const SvgRenderer fresh = installed_renderer();
+  if (!fresh.available()) GTEST_SKIP() << "vl2svg unavailable: " << fresh.unavailable_reason();
+  const SvgRenderer warmed = installed_renderer();
+
+  warmed.warm_up();
+  core::Result<std::string> first = warmed.render(kLineChart);
+  core::Result<std::string> second = warmed.render(kLineChart);  // no child waits now: a fresh one
+
+  ASSERT_TRUE(first.has_value()) << first.error().describe();
+  ASSERT_TRUE(second.has_value()) << second.error().describe();
+  EXPECT_EQ(*first, *fresh.render(kLineChart));
+  EXPECT_EQ(*second, *first);
+}
+
+// A script that counts its runs in `log` and answers with an SVG naming its input's length.
+fs::path counting_script(const fs::path& log) {
+  const fs::path script = fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".js");
+  std::ofstream(script) << "require('fs').appendFileSync(" << Json(log.string()).dump() << ", 'run\\n');\n"
+                        << "let text = ''; process.stdin.on('data', (c) => { text += c; });\n"
+                        << "process.stdin.on('end', () => process.stdout.write('<svg>' + text.length + '</svg>'));\n";
+  return script;
+}
+
+TEST(SvgRenderer, RenderTakesTheStartedRenderOfTheSameSpec) {
+  const fs::path log = fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".log");
+  fs::remove(log);
+  SvgRendererOptions options;
+  options.script = counting_script(log);
+  std::optional<SvgRenderer> renderer(std::in_place, options);
+  if (!renderer->available()) GTEST_SKIP() << "node unavailable: " << renderer->unavailable_reason();
+
+  renderer->start("{\"a\": 1}");
+  renderer->start("{\"a\": 1}");  // already started: nothing more
+  core::Result<std::string> taken = renderer->render("{\"a\": 1}");
+  core::Result<std::string> other = renderer->render("{}");
+  renderer->start("{\"never\": \"asked for\"}");
+  renderer.reset();  // waits for the render nobody asked for
+
+  ASSERT_TRUE(taken.has_value()) << taken.error().describe();
+  EXPECT_EQ(*taken, "<svg>8</svg>");
+  EXPECT_EQ(*other, "<svg>2</svg>");
+  EXPECT_EQ(read(log), "run\nrun\nrun\n");
+  fs::remove(options.script);
+  fs::remove(log);
 }
 
 TEST(SvgRenderer, NamesVl2svgsErrorForAnInvalidSpec) {

@@ -48,6 +48,16 @@ TEST_F(ToolTest, TimeBucketAutoPicksTheGrainBySpanAndLogsIt) {
   EXPECT_EQ(ctx_->repairs[0].reason, "default param: a span of 148 days");
 }
 
+TEST_F(ToolTest, TimeBucketAutoCountsATimestampSpanInCalendarDays) {
+  load("at,n\n2024-01-01 23:00:00,1\n2024-03-31 01:00:00,2\n");  // 89 days and 2 hours, across 90 midnights
+
+  core::Result<ToolOutput> output = run("time_bucket", {{"column", "at"}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_EQ(ctx_->repairs.back().after, "week");
+  EXPECT_EQ(ctx_->repairs.back().reason, "default param: a span of 90 days");
+}
+
 TEST_F(ToolTest, TimeBucketGoesCoarserPast120Points) {
   std::string csv = "day,n\n";
   for (int year = 2000; year <= 2012; ++year) {
