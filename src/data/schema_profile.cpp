@@ -63,6 +63,7 @@ core::Json SchemaProfile::to_json() const {
                         {"min", optional_text(column.min)},
                         {"max", optional_text(column.max)},
                         {"samples", column.samples}};
+    if (!column.values.empty()) entry["values"] = column.values;
     if (column.span) {
       entry["span"] = {{"first", column.span->first},
                        {"last", column.span->last},
@@ -113,6 +114,7 @@ ColumnProfile column_from_json(const core::Json& entry) {  // throws nlohmann::j
   column.min = text_or_null(entry.at("min"));
   column.max = text_or_null(entry.at("max"));
   column.samples = entry.at("samples").get<std::vector<std::string>>();
+  if (entry.contains("values")) column.values = entry.at("values").get<std::vector<std::string>>();  // version 2
   if (entry.contains("span")) {
     const core::Json& span = entry.at("span");
     column.span = TemporalSpan{span.at("first").get<std::string>(),      span.at("last").get<std::string>(),

@@ -16,7 +16,7 @@
 
 namespace planfirst::data {
 
-inline constexpr int kSchemaProfileVersion = 1;  // "version" in to_json(); bump when keys change
+inline constexpr int kSchemaProfileVersion = 2;  // "version" in to_json(); bump when keys change
 
 struct TemporalSpan {
   std::string first;                // earliest value, ISO-8601 ("2023-01-01" or "2023-01-01 08:00:00")
@@ -38,8 +38,13 @@ struct ColumnProfile {
   std::optional<std::string> min;  // as text; temporal text columns: the earliest parsed value
   std::optional<std::string> max;
   std::vector<std::string> samples;  // up to 5 most frequent values, ties in ascending value order
+  // Text columns with at most kValueListSize distinct values: all of them, in the samples' order
+  // (so a question may name a value beyond the samples); empty otherwise.
+  std::vector<std::string> values;
   std::optional<TemporalSpan> span;  // temporal columns with at least one value
 };
+
+inline constexpr std::int64_t kValueListSize = 50;
 
 struct SchemaProfile {
   std::string table;
@@ -49,7 +54,7 @@ struct SchemaProfile {
   // The column called `name`, or nullptr.
   const ColumnProfile* find(std::string_view name) const;
   // {"version", "table", "row_count", "columns": [{"name", "sql_type", "type", "role", "null_count",
-  // "null_rate", "distinct_count", "min", "max", "samples", "span"?}]}; keys sorted.
+  // "null_rate", "distinct_count", "min", "max", "samples", "values"?, "span"?}]}; keys sorted.
   core::Json to_json() const;
   // The inverse of to_json(): kInvalidArgument naming the field at fault, kFailedPrecondition for a
   // newer "version".

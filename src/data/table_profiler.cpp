@@ -1,5 +1,6 @@
 #include "data/table_profiler.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -136,7 +137,7 @@ class ColumnProfiler {
   // measure read off the groups: the counts, the range, the most frequent values (the samples, ties
   // in value order) and, for text, the length, word, date-like and boolean-like sums over the rows
   // (each distinct text parsed once). The measures are window aggregates over all groups, on each
-  // of the (at most kSampleCount) rows the samples keep, so a column of 10M rows is read once
+  // of the (at most kValueListSize) rows the samples and the value list keep, so a column of 10M rows is read once
   // instead of once per measure.
   Result<void> measure(const std::string& value, ColumnType type, bool textual, ColumnProfile& profile,
                        ColumnStats& stats) {
@@ -147,12 +148,15 @@ class ColumnProfiler {
     if (textual) measures += text_sums(dialect_.text("v"));
     const std::string sql = "SELECT v, " + measures + " FROM (SELECT " + value + " AS v, count(*) AS n FROM " +
                             table_ + " WHERE " + value + " IS NOT NULL GROUP BY " + value +
-                            ") AS g ORDER BY n DESC, v LIMIT " + std::to_string(kSampleCount);
+                            ") AS g ORDER BY n DESC, v LIMIT " + std::to_string(textual ? kValueListSize : kSampleCount);
     Result<QueryResult> result = run(sql);
     if (!result) return result.error();
-    for (const Value& v : result->column(0).values) profile.samples.push_back(v.to_string());
+    for (const Value& v : result->column(0).values) profile.values.push_back(v.to_string());
     const bool any = result->row_count() > 0;  // no groups: every value is NULL
     stats.distinct_count = any ? integer_at(*result, 1) : 0;
+    const auto sampled = profile.values.begin() + std::min<std::ptrdiff_t>(kSampleCount, std::ssize(profile.values));
+    profile.samples.assign(profile.values.begin(), sampled);
+    if (!textual || stats.distinct_count > kValueListSize) profile.values.clear();
     stats.non_null_count = any ? integer_at(*result, 2) : 0;
     profile.null_count = row_count_ - stats.non_null_count;
     profile.null_rate = row_count_ == 0 ? 0.0 : rounded(static_cast<double>(profile.null_count) / row_count_);

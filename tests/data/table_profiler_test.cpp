@@ -113,6 +113,22 @@ TEST(ProfileTable, SamplesAreTheMostFrequentValuesWithTiesInValueOrder) {
   EXPECT_EQ(profile->find("is_active")->samples, (std::vector<std::string>{"true", "false"}));
 }
 
+TEST(ProfileTable, AFewDistinctTextsAreAllListedBeyondTheSamples) {
+  auto db = DuckDbDatabase::open(":memory:");
+  ASSERT_TRUE(db) << db.error().describe();
+  ASSERT_TRUE((*db)->exec("CREATE TABLE t AS SELECT 'city' || (i % 7) AS city, 'name' || i AS name, i AS n "
+                          "FROM range(60) AS r(i)"));
+
+  auto profile = profile_table(**db, "t");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  const ColumnProfile& city = *profile->find("city");
+  EXPECT_EQ(city.samples, (std::vector<std::string>{"city0", "city1", "city2", "city3", "city4"}));
+  EXPECT_EQ(city.values, (std::vector<std::string>{"city0", "city1", "city2", "city3", "city4", "city5", "city6"}));
+  EXPECT_TRUE(profile->find("name")->values.empty()) << "60 distinct names are more than the list holds";
+  EXPECT_TRUE(profile->find("n")->values.empty()) << "numbers are not listed";
+}
+
 TEST(ProfileTable, DateStringsGetASpanAndDensity) {
   auto db = orders_in_duckdb();
   ASSERT_NE(db, nullptr);
@@ -296,6 +312,18 @@ TEST(ProfileTable, JsonRoundTripsToTheSameProfile) {
 
   ASSERT_TRUE(read) << read.error().describe();
   EXPECT_EQ(read->to_json().dump(), profile->to_json().dump());
+}
+
+TEST(ProfileTable, AVersionOneProfileWithoutValueListsStillReads) {
+  core::Json json = core::Json::parse(R"({"version": 1, "table": "t", "row_count": 1,
+      "columns": [{"name": "a", "sql_type": "VARCHAR", "type": "text", "role": "categorical", "null_count": 0,
+                   "null_rate": 0, "distinct_count": 1, "min": "x", "max": "x", "samples": ["x"]}]})");
+
+  core::Result<SchemaProfile> read = SchemaProfile::from_json(json);
+
+  ASSERT_TRUE(read) << read.error().describe();
+  EXPECT_EQ(read->columns.front().samples, (std::vector<std::string>{"x"}));
+  EXPECT_TRUE(read->columns.front().values.empty());
 }
 
 TEST(ProfileTable, JsonMissingAFieldIsRefusedNamingIt) {

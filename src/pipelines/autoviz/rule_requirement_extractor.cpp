@@ -185,6 +185,11 @@ core::Result<RuleRequirementExtractor> RuleRequirementExtractor::load(const core
 
 namespace {
 
+// The values a question may name of `column`: all of them when the profile lists them, else its samples.
+const std::vector<std::string>& known_values(const data::ColumnProfile& column) {
+  return column.values.empty() ? column.samples : column.values;
+}
+
 // Whether question word `at` names column word stem `stem` exactly, by stem or through a synonym.
 bool names_stem(const Question& q, std::size_t at, const std::string& stem,
                 const std::map<std::string, std::vector<std::string>>& synonyms) {
@@ -214,8 +219,8 @@ void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile,
                                                 covered.begin() + static_cast<std::ptrdiff_t>(m.end), true);
   std::set<std::string> value_words;  // "states" of "United States" names a value, not a column
   for (const data::ColumnProfile& column : profile.columns) {
-    for (const std::string& sample : column.samples) {
-      for (std::string& word : core::tokenize(sample)) value_words.insert(std::move(word));
+    for (const std::string& value : known_values(column)) {
+      for (std::string& word : core::tokenize(value)) value_words.insert(std::move(word));
     }
   }
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
@@ -337,7 +342,7 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
                    Requirements& requirements) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (column.role != data::ColumnRole::kCategorical) continue;
-    for (const std::string& value : column.samples) {
+    for (const std::string& value : known_values(column)) {
       const std::vector<std::string> words = core::tokenize(value);
       const Stems stems = stems_of(words);
       const bool only_stopwords = std::all_of(words.begin(), words.end(), [&](const std::string& word) {

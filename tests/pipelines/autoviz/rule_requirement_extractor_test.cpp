@@ -288,6 +288,16 @@ TEST(RuleRequirementExtractor, BinningAColumnOfYearsMakesItTheTimeColumn) {
   EXPECT_EQ(plain["group_by"], Json::parse(R"(["Took_office"])"));
 }
 
+TEST(RuleRequirementExtractor, AValueBeyondTheFiveMostFrequentIsStillAFilter) {
+  std::string csv = "city,sales\n";
+  for (const char* city : {"Paris", "Paris", "Rome", "Rome", "Oslo", "Oslo", "Lima", "Lima", "Kyiv", "Kyiv", "Quito"}) {
+    csv += std::string(city) + ",1\n";
+  }
+
+  EXPECT_EQ(requirements_from("shops.csv", csv, "total sales in Quito")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "city", "op": "=", "value": "Quito"}])"));
+}
+
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
   const Json male = staff_requirements("how many male staff are there in each city");
   const Json not_defenders = staff_requirements("count the staff who are not defenders by city");
