@@ -36,6 +36,7 @@ struct ToolContext {
   std::filesystem::path output_dir;  // where save_table writes; created on first write
   std::vector<ToolRepair> repairs;  // in the order they were made
   std::size_t max_rows = 10000;     // rows a ToolOutput table holds at most (the relation keeps all)
+  std::size_t preview_rows = 100;   // rows the output of a row-wise view or an unchanged relation holds
   int steps = 0;                    // relations made so far; numbers the next one
 };
 

@@ -28,19 +28,20 @@ data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_ro
 namespace {
 
 // Creates the next relation, a TEMP `kind` ("TABLE" or "VIEW") named after the tool, from
-// `select_sql`, makes it current and returns its first rows.
+// `select_sql`, makes it current and returns its first rows (a view: its first preview rows).
 core::Result<ToolOutput> create_relation(ToolContext& ctx, const ToolParams& params, std::string_view kind,
                                          const std::string& select_sql, const std::vector<data::Value>& values) {
+  const std::size_t max_rows = kind == "VIEW" ? ctx.preview_rows : ctx.max_rows;
   const std::string name = fmt::format("{}_{}", params.tool(), ++ctx.steps);
   const std::string quoted = data::quote_identifier(name);
   core::Result<data::QueryResult> created =
       run_query(ctx, params, fmt::format("CREATE OR REPLACE TEMP {} {} AS {}", kind, quoted, select_sql), values);
   if (!created) return created.error();
   core::Result<data::QueryResult> rows =
-      run_query(ctx, params, fmt::format("SELECT * FROM {} LIMIT {}", quoted, ctx.max_rows + 1));
+      run_query(ctx, params, fmt::format("SELECT * FROM {} LIMIT {}", quoted, max_rows + 1));
   if (!rows) return rows.error();
   ToolOutput output;
-  output.table = first_rows(*rows, ctx.max_rows, output.truncated);
+  output.table = first_rows(*rows, max_rows, output.truncated);
   output.sql = select_sql;
   output.relation = name;
   ctx.relation = name;
@@ -60,10 +61,10 @@ core::Result<ToolOutput> derive(ToolContext& ctx, const ToolParams& params, cons
 
 core::Result<ToolOutput> unchanged(ToolContext& ctx, const ToolParams& params) {
   const std::string select = fmt::format("SELECT * FROM {}", data::quote_identifier(ctx.relation));
-  core::Result<data::QueryResult> rows = run_query(ctx, params, fmt::format("{} LIMIT {}", select, ctx.max_rows + 1));
+  core::Result<data::QueryResult> rows = run_query(ctx, params, fmt::format("{} LIMIT {}", select, ctx.preview_rows + 1));
   if (!rows) return rows.error();
   ToolOutput output;
-  output.table = first_rows(*rows, ctx.max_rows, output.truncated);
+  output.table = first_rows(*rows, ctx.preview_rows, output.truncated);
   output.sql = select;
   output.relation = ctx.relation;
   return output;

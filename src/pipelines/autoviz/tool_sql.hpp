@@ -30,10 +30,11 @@ core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params,
 
 // Like materialize, but as a view: nothing is copied, and the engine computes the rows inside
 // whichever query reads them. For row-wise transforms with no bound values; a view has no rowid,
-// so tools that order by it read ordered_relation() (tool_relation.hpp).
+// so tools that order by it read ordered_relation() (tool_relation.hpp). Its output previews the
+// first ToolContext::preview_rows rows.
 core::Result<ToolOutput> derive(ToolContext& ctx, const ToolParams& params, const std::string& select_sql);
 
-// The current relation, unchanged, as the output of a step that has nothing to do (its first rows).
+// The current relation, unchanged, as the output of a step that has nothing to do (a preview).
 core::Result<ToolOutput> unchanged(ToolContext& ctx, const ToolParams& params);
 
 // The first `max_rows` rows of a result; sets `truncated` when there were more.
