@@ -253,6 +253,10 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   }
   if (has(r.outputs, "chart")) {
     if (chart.empty() && has(r.analysis, "share") && !keys.empty()) chart = "plot_pie";
+    const data::ColumnProfile* spread = metrics.size() == 1 ? profile.find(metrics.front()) : nullptr;
+    if (chart.empty() && has(r.analysis, "distribution") && raw && spread != nullptr && data::is_numeric(spread->type)) {
+      chart = "plot_histogram";  // "the distribution of revenue": how one column's values spread
+    }
     const bool timeline = (r.time.column && cyclic.empty()) || has(r.analysis, "trend");  // weekdays are no timeline
     if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
     if (chart == "plot_histogram" && !keys.empty()) chart = "plot_bar";

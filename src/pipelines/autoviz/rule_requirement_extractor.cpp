@@ -79,6 +79,7 @@ class RequirementRulesReader {
       if (!sort) return sort.error();
       SortPhrases& s = rules.sort_;
       if (auto r = phrase_fields(*sort, {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
+                                         {"magnitude", &s.magnitude},
                                          {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis}, {"noun_markers", &s.noun_markers}});
           !r) {
         return r.error();
@@ -342,17 +343,30 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
                    Requirements& requirements) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (column.role != data::ColumnRole::kCategorical) continue;
+    std::vector<std::pair<std::string, Stems>> values;
+    std::map<std::string, int> first_stems;  // how many values begin with each stem
     for (const std::string& value : known_values(column)) {
-      const std::vector<std::string> words = core::tokenize(value);
-      const Stems stems = stems_of(words);
-      const bool only_stopwords = std::all_of(words.begin(), words.end(), [&](const std::string& word) {
-        return std::find(stopwords.begin(), stopwords.end(), word) != stopwords.end();
+      values.emplace_back(value, stems_of(core::tokenize(value)));
+      if (!values.back().second.empty()) ++first_stems[values.back().second.front()];
+    }
+    const auto names_column_at = [&](std::size_t at) {
+      return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin == at && m.column == &column; });
+    };
+    for (const auto& [value, stems] : values) {
+      const bool only_stopwords = std::all_of(stems.begin(), stems.end(), [&](const std::string& stem) {
+        return std::find(stopwords.begin(), stopwords.end(), stem) != stopwords.end();
       });
-      for (std::size_t at = 0; !words.empty() && at + words.size() <= q.tokens.size(); ++at) {
+      if (stems.empty() || only_stopwords) continue;  // the value "A" is not the article "a"
+      for (std::size_t at = 0; at < q.tokens.size(); ++at) {
+        // The whole value, or its first word alone when no other value begins with it and the
+        // column is named right after ("the Office category" for Office Supplies).
+        const bool whole = names_value(q, at, stems, value, words_.synonyms);
+        const bool prefix = !whole && stems.size() > 1 && first_stems[stems.front()] == 1 &&
+                            q.stems[at] == stems.front() && names_column_at(at + 1);
+        const std::size_t span = prefix ? 1 : stems.size();
         const bool inside_mention = std::any_of(mentions.begin(), mentions.end(),
-                                                [&](const Mention& m) { return at < m.end && at + words.size() > m.begin; });
-        if (inside_mention || only_stopwords || compared.count(at)) continue;  // the value "A" is not the article "a"
-        if (!names_value(q, at, stems, value, words_.synonyms)) continue;
+                                                [&](const Mention& m) { return at < m.end && at + span > m.begin; });
+        if ((!whole && !prefix) || inside_mention || compared.count(at)) continue;
         const bool negated = negated_at(q, at, words_.negations, words_.links);
         add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
                                                         ParamValue{{ParamScalar(value)}, false}, "", 0});
@@ -533,7 +547,7 @@ void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Re
   const bool pair = x.empty() && metrics.size() >= 2;  // one column drawn against another
   std::string y = metrics.empty() ? std::string(kCountColumn) : metrics[pair ? 1 : 0];
   if (x.empty()) x = metrics.empty() ? "" : metrics.front();
-  std::string column = clause.axis == "y" ? y : x;
+  std::string column = clause.axis == "y" || (clause.axis.empty() && clause.magnitude) ? y : x;
   if (clause.axis.empty()) {
     for (const Mention& m : mentions) {
       if (m.begin >= clause.begin && m.begin < clause.end) column = m.column->name;
@@ -836,7 +850,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   }
   if (sort) add_sort(*sort, mentions, requirements);
 
-  if (mentions.empty() && requirements.constraints.empty()) {
+  if (mentions.empty() && requirements.constraints.empty() && !requirements.time.column) {  // "orders per weekday" asks time
     std::string unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {
       if (std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {

@@ -29,6 +29,7 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
     const std::size_t asc = desc == 0 ? phrase_starting_at(text, at, phrases.asc) : 0;
     if (desc == 0 && asc == 0) continue;
     SortClause clause{at, at + std::max(desc, asc), desc > 0 ? "desc" : "asc", ""};
+    clause.magnitude = phrase_starting_at(text, at, phrases.magnitude) > 0;
     for (std::size_t back = 1; back <= kVerbReach && back <= at; ++back) {
       if (text[at - back] == "and") break;  // "list each result and its count in descending order": no verb of it
       if (phrase_starting_at(text, at - back, phrases.verbs) > 0) {

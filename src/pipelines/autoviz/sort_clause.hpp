@@ -16,6 +16,7 @@ struct SortPhrases {
   Phrases plain;   // order, sort, ...: start one without a direction when "by" follows
   Phrases desc;    // descending, high to low, ...
   Phrases asc;     // ascending, low to high, alphabetical, ...
+  Phrases magnitude;  // high to low, low to high, ...: directions that order values, not labels
   Phrases x_axis;  // x, x axis, names, ...
   Phrases y_axis;  // y, y axis, total number, ...
   Phrases noun_markers;  // the, of, ...: a plain verb after one is a noun ("count the orders by region")
@@ -26,6 +27,7 @@ struct SortClause {
   std::size_t end = 0;    // one past its last token
   std::string direction;  // "asc" or "desc"
   std::string axis;       // "x", "y", or "" when it names neither (then a column inside it may)
+  bool magnitude = false;  // its direction orders amounts ("from high to low")
 };
 
 // The first sort clause of `text`: a direction phrase, with the verb before it (not across an

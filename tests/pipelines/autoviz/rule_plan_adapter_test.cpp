@@ -220,6 +220,16 @@ TEST(RulePlanAdapter, WeekdaysWithoutAChartTypeAreBarsAndMonthsALine) {
   EXPECT_EQ(tools_of(plan_for("how many orders per month", r)).back(), "plot_line");
 }
 
+TEST(RulePlanAdapter, TheDistributionOfANumberIsAHistogram) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["distribution"], "outputs": ["chart"], "constraints": []})");
+
+  const Plan plan = plan_for("show the distribution of revenue", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"plot_histogram"}));
+  EXPECT_EQ(params_to_json(plan.steps[0].params), Json::parse(R"({"column": "revenue"})"));
+}
+
 TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   ASSERT_TRUE(adapter);

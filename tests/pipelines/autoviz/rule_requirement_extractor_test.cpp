@@ -217,6 +217,20 @@ TEST_F(RuleRequirementExtractorTest, OnlyMakesValuesNamedTogetherAListToKeep) {
   EXPECT_EQ(extract("total revenue of the West and East regions")["constraints"], Json::array()) << "compared, not kept";
 }
 
+TEST_F(RuleRequirementExtractorTest, AQuestionThatOnlyAsksTimeCountsRowsAlongTheDateColumn) {
+  const Json json = extract("number of orders per weekday");
+
+  EXPECT_EQ(json["time"]["column"], "date");
+  EXPECT_EQ(json["analysis"], Json::parse(R"(["total"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, HighToLowWithoutAnAxisSortsTheValues) {
+  EXPECT_EQ(extract("the total revenue for each region, sorted from high to low")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
+  EXPECT_EQ(extract("the total revenue for each region, in descending order")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "region", "direction": "desc"}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOutside) {
   EXPECT_EQ(extract("count of orders per region with revenue higher than 1000 or lower than 500")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [500, 1000]}])"));
@@ -296,6 +310,15 @@ TEST(RuleRequirementExtractor, AValueBeyondTheFiveMostFrequentIsStillAFilter) {
 
   EXPECT_EQ(requirements_from("shops.csv", csv, "total sales in Quito")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "city", "op": "=", "value": "Quito"}])"));
+}
+
+TEST(RuleRequirementExtractor, TheFirstWordOfAValueBeforeItsColumnNamesIt) {
+  const std::string csv = "category,revenue\nOffice Supplies,1\nHome Office,2\nFurniture,3\nOffice Supplies,4\n";
+
+  EXPECT_EQ(requirements_from("sales.csv", csv, "revenue for the Office category")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "category", "op": "=", "value": "Office Supplies"}])"));
+  EXPECT_EQ(requirements_from("sales.csv", csv, "revenue for Office by category")["constraints"], Json::array())
+      << "the word alone, not right before its column, names no value";
 }
 
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {

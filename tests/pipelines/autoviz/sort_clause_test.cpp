@@ -8,8 +8,8 @@ namespace {
 SortPhrases phrases() {
   return {phrases_of({"order", "sort", "rank", "list", "display"}), phrases_of({"order", "sort"}),
           phrases_of({"desc", "descending", "high to low"}), phrases_of({"asc", "ascending", "low to high", "alphabetical"}),
-          phrases_of({"x", "x axis", "names", "alphabetical"}), phrases_of({"y", "y axis", "total number"}),
-          phrases_of({"the", "of"})};
+          phrases_of({"high to low", "low to high"}), phrases_of({"x", "x axis", "names", "alphabetical"}),
+          phrases_of({"y", "y axis", "total number"}), phrases_of({"the", "of"})};
 }
 
 std::string described(std::string_view question) {
@@ -26,6 +26,14 @@ TEST(SortClause, FindsTheDirectionTheVerbAndTheAxis) {
   EXPECT_EQ(described("a bar chart, and order in desc by the X."), "desc x [order in desc by the x]");
   EXPECT_EQ(described("list the total number in ascending"), "asc y [list the total number in ascend]");
   EXPECT_EQ(described("the number of last names in alphabetical order"), "asc x [alphabet order]");
+}
+
+TEST(SortClause, HighToLowOrdersAmounts) {
+  const Stems text = stems_of_text("the total cost per category, sorted from high to low");
+  const Stems alphabetical = stems_of_text("the total cost per category in descending order");
+
+  EXPECT_TRUE(find_sort_clause(text, phrases())->magnitude);
+  EXPECT_FALSE(find_sort_clause(alphabetical, phrases())->magnitude);
 }
 
 TEST(SortClause, AVerbBeforeAnAndGovernsNoLaterDirection) {
