@@ -100,6 +100,9 @@ class RequirementRulesReader {
       const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
       if (auto r = word_map(*synonyms, "synonym", stem, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
+      core::Result<std::vector<std::string>> year_links = yaml_.names(root, "year_links", "rules");
+      if (!year_links) return year_links.error();
+      rules.year_links_ = stems_of(*year_links);
       core::Result<std::vector<std::string>> fillers = yaml_.names(root, "group_fillers", "rules");
       if (!fillers) return fillers.error();
       rules.group_fillers_ = stems_of(*fillers);
@@ -534,6 +537,70 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
   return used;
 }
 
+// Whether every value of `column` reads as a year (whole numbers 1000..2999).
+bool holds_years(const data::ColumnProfile& column) {
+  if (column.type != data::ColumnType::kInteger || !column.min || !column.max) return false;
+  const auto year = [](const std::string& text) {
+    int n = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+    return error == std::errc() && end == text.data() + text.size() && n >= 1000 && n <= 2999;
+  };
+  return year(*column.min) && year(*column.max);
+}
+
+// The year `column` spans, first and last, when it holds years or dates.
+std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& column) {
+  const auto year_of = [](const std::optional<std::string>& text) -> std::optional<int> {
+    int year = 0;
+    if (!text || text->size() < 4 || std::from_chars(text->data(), text->data() + 4, year).ptr != text->data() + 4) {
+      return std::nullopt;
+    }
+    return year;
+  };
+  std::optional<int> first, last;
+  if (column.type == data::ColumnType::kInteger && holds_years(column)) {
+    first = year_of(column.min), last = year_of(column.max);
+  } else if (data::is_temporal(column.type) && column.span) {
+    first = year_of(column.span->first), last = year_of(column.span->last);
+  }
+  if (!first || !last) return std::nullopt;
+  return std::pair{*first, *last};
+}
+
+// Filters for years the question names after a link word ("in 2024", "in either 1999 or 2000") on
+// the date or year column that spans them (a named one first): a column of years equals the
+// year, a date column keeps [1 January, next 1 January). Returns the tokens of the years.
+std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile& profile,
+                                   const std::vector<Mention>& mentions, const Stems& links,
+                                   const std::set<std::size_t>& compared, Requirements& requirements) {
+  std::vector<const data::ColumnProfile*> columns;
+  for (const Mention& m : mentions) columns.push_back(m.column);
+  for (const data::ColumnProfile& column : profile.columns) columns.push_back(&column);
+  std::set<std::size_t> used;
+  for (std::size_t at = 1; at < q.tokens.size(); ++at) {
+    const std::optional<std::int64_t> year = number_after(q, at);
+    if (!year || q.tokens[at].size() != 4 || compared.count(at) ||
+        std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) {
+      continue;
+    }
+    auto spans = std::find_if(columns.begin(), columns.end(), [&](const data::ColumnProfile* c) {
+      const std::optional<std::pair<int, int>> span = years_spanned(*c);
+      return span && span->first <= *year && *year <= span->second;
+    });
+    if (spans == columns.end()) continue;
+    const data::ColumnProfile& column = **spans;
+    if (column.type == data::ColumnType::kInteger) {
+      add_unique(requirements.constraints, Constraint{"filter", column.name, "=", ParamValue{{*year}, false}, "", 0});
+    } else {
+      const auto first_day = [](std::int64_t y) { return ParamValue{{std::to_string(y) + "-01-01"}, false}; };
+      add_unique(requirements.constraints, Constraint{"filter", column.name, ">=", first_day(*year), "", 0});
+      add_unique(requirements.constraints, Constraint{"filter", column.name, "<", first_day(*year + 1), "", 0});
+    }
+    used.insert(at);
+  }
+  return used;
+}
+
 // The sort constraint of `clause`: its axis resolved to a column (x: the first time or grouping
 // column, else the first metric; y: the first metric, the second when the first is the x axis, or
 // "count" when the question counts rows), else a column named
@@ -638,16 +705,6 @@ void settle_named_time(bool grouped, std::vector<std::string>& listed, Requireme
   }
 }
 
-// Whether every value of `column` reads as a year (whole numbers 1000..2999).
-bool holds_years(const data::ColumnProfile& column) {
-  if (column.type != data::ColumnType::kInteger || !column.min || !column.max) return false;
-  const auto year = [](const std::string& text) {
-    int n = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-    return error == std::errc() && end == text.data() + text.size() && n >= 1000 && n <= 2999;
-  };
-  return year(*column.min) && year(*column.max);
-}
 
 // A question that asks to bin ("binning the took office into weekday interval") and names no
 // date column buckets the first column it names that holds years.
@@ -722,7 +779,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
       add_unique(requirements.group_by, column.name);
     }
   }
-  const std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
+  std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
+  compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
   ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
   for (const Constraint& filter : find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
     add_unique(requirements.constraints, filter);

@@ -56,6 +56,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases group_phrases_;
   Phrases count_phrases_;
   Phrases count_group_phrases_;  // group only when the question counts rows
+  Stems year_links_;             // words before a year that make it a filter ("in 2024")
   Stems group_fillers_;          // words between a grouping phrase and its column ("by the region")
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   Phrases time_phrases_;

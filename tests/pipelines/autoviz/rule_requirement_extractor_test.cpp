@@ -231,6 +231,20 @@ TEST_F(RuleRequirementExtractorTest, HighToLowWithoutAnAxisSortsTheValues) {
             Json::parse(R"([{"type": "sort", "column": "region", "direction": "desc"}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, AYearTheDatesSpanKeepsThatYearsRows) {
+  EXPECT_EQ(extract("total revenue by region in 2024")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-01-01"},
+                            {"type": "filter", "column": "date", "op": "<", "value": "2025-01-01"}])"));
+  EXPECT_EQ(extract("total revenue by region in 1999")["constraints"], Json::array()) << "no date falls in 1999";
+}
+
+TEST_F(RuleRequirementExtractorTest, PerOrderByNamesNoSort) {
+  const Json json = extract("average units per order by region and product category");
+
+  EXPECT_EQ(json["constraints"], Json::array());
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["region", "product_category"])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOutside) {
   EXPECT_EQ(extract("count of orders per region with revenue higher than 1000 or lower than 500")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [500, 1000]}])"));
@@ -319,6 +333,13 @@ TEST(RuleRequirementExtractor, TheFirstWordOfAValueBeforeItsColumnNamesIt) {
             Json::parse(R"([{"type": "filter", "column": "category", "op": "=", "value": "Office Supplies"}])"));
   EXPECT_EQ(requirements_from("sales.csv", csv, "revenue for Office by category")["constraints"], Json::array())
       << "the word alone, not right before its column, names no value";
+}
+
+TEST(RuleRequirementExtractor, EitherOfTwoYearsIsAListOnTheYearColumn) {
+  const std::string csv = "Title,Year,Director\nA,1999,Ann\nB,2000,Bob\nC,2001,Ann\nD,1999,Cid\n";
+
+  EXPECT_EQ(requirements_from("movie.csv", csv, "the number of movies per director in either 1999 or 2000")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Year", "op": "in", "value": [1999, 2000]}])"));
 }
 
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
