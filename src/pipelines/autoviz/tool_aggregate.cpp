@@ -14,9 +14,16 @@ namespace {
 
 const std::vector<std::string_view> kAggFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median"};
 
-std::string aggregate_expression(std::string_view func, const std::string& column) {
+// `func` over `column` of `relation`. Sums and means of floating-point columns add exact decimals
+// (10 places), so the result does not depend on the order parallel threads add rows in: the same
+// data gives the same bytes.
+std::string aggregate_expression(std::string_view func, const std::string& column, const Relation& relation) {
   const std::string quoted = data::quote_identifier(column);
   if (func == "count_distinct") return fmt::format("count(DISTINCT {})", quoted);
+  const data::Column* typed = relation.find(column);
+  if ((func == "sum" || func == "avg") && typed != nullptr && typed->type == data::ColumnType::kDouble) {
+    return fmt::format("CAST({}(CAST({} AS DECIMAL(38, 10))) AS DOUBLE)", func, quoted);
+  }
   return fmt::format("{}({})", func, quoted);
 }
 
@@ -81,7 +88,7 @@ Output aggregate(ToolContext& ctx, const ToolParams& params) {
     core::Result<std::string> metric = metric_column(ctx, params, *relation, "metrics", name, *func);
     if (!metric) return metric.error();
     metrics.push_back(*metric);
-    measures += fmt::format("{}{} AS {}", measures.empty() ? "" : ", ", aggregate_expression(*func, *metric),
+    measures += fmt::format("{}{} AS {}", measures.empty() ? "" : ", ", aggregate_expression(*func, *metric, *relation),
                             data::quote_identifier(*metric));
   }
   core::Result<std::vector<std::string>> keys = group_columns(ctx, params, *relation, "group_by", metrics);
@@ -103,7 +110,7 @@ Output segment_metric(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::vector<std::string>> keys = group_columns(ctx, params, *relation, "segment_by", {*metric});
   if (!keys) return keys.error();
   if (keys->empty()) return params.error("segment_by", "required: at least one column");
-  const std::string value = aggregate_expression(*func, *metric);
+  const std::string value = aggregate_expression(*func, *metric, *relation);
   const std::string from = data::quote_identifier(relation->name);
   const std::string overall = fmt::format("(SELECT {} FROM {})", value, from);
   return materialize(ctx, params,

@@ -97,4 +97,22 @@ TEST_F(ToolTest, AggregateCountsRowsWithTheStarMetric) {
 }
 
 }  // namespace
+TEST_F(ToolTest, SumsOfDoublesAreExactWhateverOrderThreadsAddThemIn) {
+  // Two million cents, across row groups DuckDB sums on several threads: 2000 cycles of 0.00 .. 9.99.
+  ASSERT_TRUE(db_->exec("CREATE TABLE ledger AS SELECT CAST(i % 2 AS VARCHAR) AS side, "
+                        "CAST(i % 1000 AS DOUBLE) / 100 AS amount FROM range(2000000) AS r(i)"));
+  const auto over_ledger = [&](const char* func) {
+    ctx_->relation = "ledger";
+    return rows("aggregate", {{"group_by", {"side"}}, {"agg_func", func}, {"metrics", {"amount"}}});
+  };
+
+  const std::vector<std::string> first = over_ledger("sum");
+  const std::vector<std::string> second = over_ledger("sum");
+  const std::vector<std::string> mean = over_ledger("avg");
+
+  EXPECT_THAT(first, ElementsAre("0|4990000", "1|5e+06"));
+  EXPECT_EQ(first, second);
+  EXPECT_THAT(mean, ElementsAre("0|4.99", "1|5"));
+}
+
 }  // namespace planfirst::autoviz
