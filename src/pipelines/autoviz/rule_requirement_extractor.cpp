@@ -415,7 +415,9 @@ void settle_several_values(const Question& q, const Stems& list_words, Requireme
   const bool either = std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) {
     return std::find(list_words.begin(), list_words.end(), stem) != list_words.end();
   });
-  for (const auto& [column, items] : values) {
+  for (const auto& entry : values) {
+    const std::string& column = entry.first;
+    const std::vector<ParamScalar>& items = entry.second;
     if (items.size() < 2) continue;
     std::erase_if(requirements.constraints,
                   [&](const Constraint& c) { return c.type == "filter" && c.op == "=" && c.column == column; });
