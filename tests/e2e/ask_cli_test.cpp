@@ -230,6 +230,13 @@ TEST_F(AskCli, AQuestionNamingNoColumnListsTheColumns) {
   EXPECT_NE(run.output.find("product_category"), std::string::npos) << run.output;
 }
 
+TEST_F(AskCli, ABlankQuestionIsAUsageError) {
+  const CommandOutcome run = ask(source("examples/sales.csv"), "\"  \"");
+
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("the question is empty"), std::string::npos) << run.output;
+}
+
 TEST_F(AskCli, AMissingDatasetIsAnInputErrorNamingIt) {
   const CommandOutcome run = ask("/nonexistent/sales.csv", kWalkthrough);
 
