@@ -157,12 +157,7 @@ void add_common(CLI::App* command, AskArgs& args) {
   command->add_option("DATA", args.data, "A CSV, Parquet or JSON file, or a DuckDB database file")->required();
   command->add_option("QUESTION", args.question, "The question, in plain words")
       ->required()
-      ->check(CLI::Validator(
-          [](const std::string& question) {
-            const bool blank = question.find_first_not_of(" \t\r\n") == std::string::npos;
-            return blank ? std::string("the question is empty: say what to analyse, e.g. \"revenue by region\"") : "";
-          },
-          "TEXT"));
+      ->check(nonblank_question());
   command->add_option("--table", args.table, "The table to read when DATA is a database with several");
   command->add_flag("--json", args.json, "Print one JSON document instead of text; no progress lines");
   command->add_flag("--explain", args.explain, "Also print every stage's reasoning");

@@ -204,7 +204,7 @@ void add_chat_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<ChatArgs>();
   CLI::App* command = app.add_subcommand(
       "chat", "Ask the analyst (seed 000): route, plan the sources, clarify, retrieve from the plan's sources, answer");
-  command->add_option("question", args->question, "The question; none: interactive mode");
+  command->add_option("question", args->question, "The question; none: interactive mode")->check(nonblank_question());
   command->add_option("--project", args->flags.project_dir, "The project folder (status database, docs/, policies/)")
       ->required();
   command->add_option("--db", args->flags.db_uri, "The status database as postgresql://... instead of the project's");

@@ -12,6 +12,7 @@
 
 namespace CLI {
 class App;
+class Validator;
 }
 
 namespace planfirst::cli {
@@ -43,6 +44,9 @@ core::Result<std::string> read_input(const std::string& file);
 // it prints the error after "planfirst <command>: ", sets exit code 2 and returns false.
 bool apply_config_flags(CliContext& ctx, std::string_view command,
                         std::initializer_list<std::pair<std::string_view, std::string_view>> flags);
+
+// Refuses a question of only blanks as a usage error that says what to write.
+CLI::Validator nonblank_question();
 
 // The assets, with --assets-dir (or config assets.dir) overriding the built-in files.
 core::AssetStore asset_store(const CliContext& ctx);

@@ -1,5 +1,6 @@
-#include <iostream>
+#include <CLI/CLI.hpp>
 
+#include <iostream>
 #include <iterator>
 
 #include "core/file_text.hpp"
@@ -29,6 +30,15 @@ core::Result<void> load(CliContext& ctx) {
 }
 
 }  // namespace
+
+CLI::Validator nonblank_question() {
+  return CLI::Validator(
+      [](const std::string& question) {
+        const bool blank = question.find_first_not_of(" \t\r\n") == std::string::npos;
+        return blank ? std::string("the question is empty: say what to ask, e.g. \"revenue by region\"") : "";
+      },
+      "TEXT");
+}
 
 bool prepare_run(CliContext& ctx) {
   if (core::Result<void> loaded = load(ctx); !loaded) {

@@ -164,7 +164,7 @@ void add_retrieve_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<RetrieveArgs>();
   CLI::App* command = app.add_subcommand(
       "retrieve", "Plan retrieval for a question (seed 001) and fetch from GitLab and YouTrack when configured");
-  command->add_option("question", args->question, "The question, in plain language")->required();
+  command->add_option("question", args->question, "The question, in plain language")->required()->check(nonblank_question());
   command->add_flag("--plan-only", args->plan_only, "Stop after planning: intents, hypotheses, plans, queries");
   command->add_flag("--json", args->json, "Print the state as JSON");
   command->add_option("--gitlab", args->flags.gitlab_url,

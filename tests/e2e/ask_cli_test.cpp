@@ -232,9 +232,12 @@ TEST_F(AskCli, AQuestionNamingNoColumnListsTheColumns) {
 
 TEST_F(AskCli, ABlankQuestionIsAUsageError) {
   const CommandOutcome run = ask(source("examples/sales.csv"), "\"  \"");
+  const CommandOutcome chat = run_command(planfirst("chat --project " + source("examples/project") + " ' '"));
 
   EXPECT_EQ(run.exit_code, 2) << run.output;
   EXPECT_NE(run.output.find("the question is empty"), std::string::npos) << run.output;
+  EXPECT_EQ(chat.exit_code, 2) << chat.output;
+  EXPECT_NE(chat.output.find("the question is empty"), std::string::npos) << chat.output;
 }
 
 TEST_F(AskCli, AMissingDatasetIsAnInputErrorNamingIt) {
