@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <set>
 
-
 #include "core/join.hpp"
 #include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
@@ -14,8 +13,12 @@
 namespace planfirst::autoviz {
 namespace {
 
-ParamValue text(std::string value) { return ParamValue{{ParamScalar(std::move(value))}, false}; }
-ParamValue number(std::int64_t value) { return ParamValue{{ParamScalar(value)}, false}; }
+ParamValue text(std::string value) {
+  return ParamValue{{ParamScalar(std::move(value))}, false};
+}
+ParamValue number(std::int64_t value) {
+  return ParamValue{{ParamScalar(value)}, false};
+}
 ParamValue texts(const std::vector<std::string>& values) {
   ParamValue list{{}, true};
   for (const std::string& value : values) list.items.emplace_back(value);
@@ -43,7 +46,8 @@ class PlanBuilder {
  public:
   explicit PlanBuilder(const std::vector<std::string>& allowed) : allowed_(allowed) {}
 
-  void add(const std::string& tool, Params params, std::string rationale, std::vector<std::string> satisfies) {
+  void add(const std::string& tool, Params params, std::string rationale,
+           std::vector<std::string> satisfies) {
     if (!allowed_.empty() && !has(allowed_, tool)) missing_.push_back(tool);
     const int n = ++count_[tool];
     plan_.steps.push_back({n == 1 ? tool : tool + "_" + std::to_string(n), tool, std::move(params),
@@ -74,7 +78,8 @@ std::vector<std::string> split_names(const std::string& names) {  // "a, b" -> {
   std::size_t start = 0;
   while (start <= names.size()) {
     const std::size_t comma = names.find(", ", start);
-    const std::string name = names.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::string name =
+        names.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
     if (!name.empty()) out.push_back(name);
     if (comma == std::string::npos) break;
     start = comma + 2;
@@ -84,7 +89,8 @@ std::vector<std::string> split_names(const std::string& names) {  // "a, b" -> {
 
 std::string metric_for_count(const Requirements& requirements, const data::SchemaProfile& profile) {
   for (const data::ColumnProfile& column : profile.columns) {
-    if (!has(requirements.group_by, column.name) && requirements.time.column != column.name) return column.name;
+    if (!has(requirements.group_by, column.name) && requirements.time.column != column.name)
+      return column.name;
   }
   return profile.columns.empty() ? std::string() : profile.columns.front().name;
 }
@@ -123,7 +129,8 @@ std::string label_before_metric(std::string_view question, const std::vector<std
   for (const auto& [label, phrases] : labelled) {
     for (std::size_t at = 1; at < stems.size(); ++at) {
       const std::size_t length = metric_words.count(stems[at]) ? phrase_ending_at(stems, at, phrases) : 0;
-      const bool apart = std::none_of(stems.begin() + static_cast<std::ptrdiff_t>(at - length), stems.begin() + static_cast<std::ptrdiff_t>(at),
+      const bool apart = std::none_of(stems.begin() + static_cast<std::ptrdiff_t>(at - length),
+                                      stems.begin() + static_cast<std::ptrdiff_t>(at),
                                       [&](const std::string& stem) { return metric_words.count(stem) > 0; });
       if (length > 0 && apart) return label;  // "the total number of deaths" names the column number_deaths
     }
@@ -155,7 +162,8 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
 }
 
 core::Result<AdaptedPlan> RulePlanAdapter::adapt(const PlanRequest& request) const {
-  core::Result<Plan> planned = plan(request.question, request.requirements, request.profile, request.allowed_tools);
+  core::Result<Plan> planned =
+      plan(request.question, request.requirements, request.profile, request.allowed_tools);
   std::vector<std::string> discovered;
   if (!planned && planned.error().code == core::ErrorCode::kFailedPrecondition) {
     discovered = split_names(planned.error().where);
@@ -181,12 +189,14 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   const std::string cyclic = r.time.column ? first_label(stems, cyclic_grains_) : "";
   if (r.time.column) {
     const std::string& column = *r.time.column;
-    steps.add("parse_datetime", {{"column", text(column)}}, "read " + column + " as dates", {"time:" + column});
+    steps.add("parse_datetime", {{"column", text(column)}}, "read " + column + " as dates",
+              {"time:" + column});
     const std::string grain = !cyclic.empty() ? cyclic : (r.time.grain == "unknown" ? "auto" : r.time.grain);
     std::vector<std::string> cites = {"time:" + column};
     if (has(r.analysis, "trend")) cites.push_back("analysis:trend");
     steps.add("time_bucket", {{"column", text(column)}, {"grain", text(grain)}},
-              "one point per " + (grain == "auto" ? std::string("period chosen by the data's span") : grain), cites);
+              "one point per " + (grain == "auto" ? std::string("period chosen by the data's span") : grain),
+              cites);
     keys.push_back(column);
   }
   for (const std::string& column : r.group_by) keys.push_back(column);
@@ -211,9 +221,11 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     metrics.push_back(metric_for_count(r, profile));
   }
   std::string chart = has(r.outputs, "chart") ? first_label(stems, charts_) : "";
-  const bool numeric_key = !keys.empty() && profile.find(keys.front()) != nullptr &&
-                           data::is_numeric(profile.find(keys.front())->type);  // "the invoice number and its count"
-  if (chart.empty() && has(r.analysis, "correlation") && (metrics.size() > 1 || numeric_key)) chart = "plot_scatter";
+  const bool numeric_key =
+      !keys.empty() && profile.find(keys.front()) != nullptr &&
+      data::is_numeric(profile.find(keys.front())->type);  // "the invoice number and its count"
+  if (chart.empty() && has(r.analysis, "correlation") && (metrics.size() > 1 || numeric_key))
+    chart = "plot_scatter";
   const bool series = func.empty() && !keys.empty() && metrics.size() > 1 && chart == "plot_scatter";
   std::vector<std::string> colors;  // columns that split a raw chart into series
   if (series) colors.swap(keys);
@@ -254,17 +266,20 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   if (has(r.outputs, "chart")) {
     if (chart.empty() && has(r.analysis, "share") && !keys.empty()) chart = "plot_pie";
     const data::ColumnProfile* spread = metrics.size() == 1 ? profile.find(metrics.front()) : nullptr;
-    if (chart.empty() && has(r.analysis, "distribution") && raw && spread != nullptr && data::is_numeric(spread->type)) {
+    if (chart.empty() && has(r.analysis, "distribution") && raw && spread != nullptr &&
+        data::is_numeric(spread->type)) {
       chart = "plot_histogram";  // "the distribution of revenue": how one column's values spread
     }
-    const bool timeline = (r.time.column && cyclic.empty()) || has(r.analysis, "trend");  // weekdays are no timeline
+    const bool timeline =
+        (r.time.column && cyclic.empty()) || has(r.analysis, "trend");  // weekdays are no timeline
     if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
     if (chart == "plot_histogram" && !keys.empty()) chart = "plot_bar";
     const std::string x = keys.empty() ? metrics.front() : keys.front();
     const std::string y = keys.empty() && metrics.size() > 1 ? metrics[1] : metrics.front();
     Params params;
     std::vector<std::string> cites = {"outputs:chart"};
-    if (raw) cites.insert(cites.end(), satisfies.begin(), satisfies.end());  // the chart draws them as they are
+    if (raw)
+      cites.insert(cites.end(), satisfies.begin(), satisfies.end());  // the chart draws them as they are
     if (chart == "plot_pie") {
       params = {{"category", text(x)}, {"value", text(y)}};
       if (has(r.analysis, "share")) cites.push_back("analysis:share");
@@ -306,7 +321,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               {"analysis:anomaly"});
   }
   if (has(r.analysis, "summary")) {
-    steps.add("compute_summary_stats", {{"columns", texts(metrics)}}, "summary statistics asked for", {"analysis:summary"});
+    steps.add("compute_summary_stats", {{"columns", texts(metrics)}}, "summary statistics asked for",
+              {"analysis:summary"});
   }
   return std::move(steps).finish();
 }

@@ -9,12 +9,12 @@
 #include <set>
 
 #include "core/ascii_case.hpp"
+#include "core/registry_yaml.hpp"
 #include "core/similarity.hpp"
-#include "core/wordnet_synonyms.hpp"
 #include "core/tokenizer.hpp"
+#include "core/wordnet_synonyms.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/quoted_value.hpp"
-#include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 
 namespace planfirst::autoviz {
@@ -78,16 +78,23 @@ class RequirementRulesReader {
       core::Result<YAML::Node> sort = yaml_.mapping(root, "sort", "rules");
       if (!sort) return sort.error();
       SortPhrases& s = rules.sort_;
-      if (auto r = phrase_fields(*sort, {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
+      if (auto r = phrase_fields(*sort, {{"verbs", &s.verbs},
+                                         {"plain", &s.plain},
+                                         {"desc", &s.desc},
+                                         {"asc", &s.asc},
                                          {"magnitude", &s.magnitude},
-                                         {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis}, {"noun_markers", &s.noun_markers}});
+                                         {"x_axis", &s.x_axis},
+                                         {"y_axis", &s.y_axis},
+                                         {"noun_markers", &s.noun_markers}});
           !r) {
         return r.error();
       }
       core::Result<YAML::Node> text = yaml_.mapping(root, "text_filters", "rules");
       if (!text) return text.error();
       TextFilterPhrases& t = rules.text_filters_;
-      if (auto r = phrase_fields(*text, {{"verbs", &t.verbs}, {"markers", &t.markers}, {"negations", &t.negations},
+      if (auto r = phrase_fields(*text, {{"verbs", &t.verbs},
+                                         {"markers", &t.markers},
+                                         {"negations", &t.negations},
                                          {"links", &t.links}});
           !r) {
         return r.error();
@@ -114,7 +121,8 @@ class RequirementRulesReader {
   }
 
  private:
-  core::Result<RuleRequirementExtractor::Phrases> phrase_list(const YAML::Node& parent, const char* key) const {
+  core::Result<RuleRequirementExtractor::Phrases> phrase_list(const YAML::Node& parent,
+                                                              const char* key) const {
     core::Result<std::vector<std::string>> names = yaml_.names(parent, key, "rules");
     if (!names) return names.error();
     return phrases_of(*names);
@@ -123,7 +131,8 @@ class RequirementRulesReader {
   using PhraseField = std::pair<const char*, RuleRequirementExtractor::Phrases*>;
 
   // Each listed key of `parent` read as phrases into its target.
-  core::Result<void> phrase_fields(const YAML::Node& parent, std::initializer_list<PhraseField> fields) const {
+  core::Result<void> phrase_fields(const YAML::Node& parent,
+                                   std::initializer_list<PhraseField> fields) const {
     for (auto [key, target] : fields) {
       core::Result<RuleRequirementExtractor::Phrases> phrases = phrase_list(parent, key);
       if (!phrases) return phrases.error();
@@ -133,12 +142,14 @@ class RequirementRulesReader {
   }
 
   // A mapping of words to lists of words: the stem of each key -> each listed word as `listed` makes it.
-  core::Result<void> word_map(const YAML::Node& map, const char* what, std::string (*listed)(const std::string&),
+  core::Result<void> word_map(const YAML::Node& map, const char* what,
+                              std::string (*listed)(const std::string&),
                               std::map<std::string, std::vector<std::string>>& out) const {
     for (const auto& entry : map) {
       core::Result<std::vector<std::string>> words = yaml_.names_at(entry.second, what);
       if (!words) return words.error();
-      for (const std::string& word : *words) out[stems_of({entry.first.as<std::string>()}).front()].push_back(listed(word));
+      for (const std::string& word : *words)
+        out[stems_of({entry.first.as<std::string>()}).front()].push_back(listed(word));
     }
     return core::ok();
   }
@@ -161,8 +172,9 @@ class RequirementRulesReader {
     return core::ok();
   }
 
-  core::Result<void> labelled(const YAML::Node& root, const char* key,
-                              std::vector<std::pair<std::string, RuleRequirementExtractor::Phrases>>& out) const {
+  core::Result<void> labelled(
+      const YAML::Node& root, const char* key,
+      std::vector<std::pair<std::string, RuleRequirementExtractor::Phrases>>& out) const {
     core::Result<YAML::Node> map = yaml_.mapping(root, key, "rules");
     if (!map) return map.error();
     for (const auto& entry : *map) {
@@ -217,10 +229,12 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
 // `single_words` pairs each single-word column with its word.
 void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile,
                          const std::vector<std::pair<const data::ColumnProfile*, std::string>>& single_words,
-                         const Stems& stopwords, const core::WordNetSynonyms& wordnet, std::vector<Mention>& candidates) {
+                         const Stems& stopwords, const core::WordNetSynonyms& wordnet,
+                         std::vector<Mention>& candidates) {
   std::vector<bool> covered(q.tokens.size(), false);
-  for (const Mention& m : candidates) std::fill(covered.begin() + static_cast<std::ptrdiff_t>(m.begin),
-                                                covered.begin() + static_cast<std::ptrdiff_t>(m.end), true);
+  for (const Mention& m : candidates)
+    std::fill(covered.begin() + static_cast<std::ptrdiff_t>(m.begin),
+              covered.begin() + static_cast<std::ptrdiff_t>(m.end), true);
   std::set<std::string> value_words;  // "states" of "United States" names a value, not a column
   for (const data::ColumnProfile& column : profile.columns) {
     for (const std::string& value : known_values(column)) {
@@ -234,7 +248,8 @@ void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile,
     }
     const std::vector<std::string> synonyms = wordnet.of(q.tokens[at]);
     for (const auto& [column, word] : single_words) {
-      if (std::binary_search(synonyms.begin(), synonyms.end(), word)) candidates.push_back({at, at + 1, column});
+      if (std::binary_search(synonyms.begin(), synonyms.end(), word))
+        candidates.push_back({at, at + 1, column});
     }
   }
 }
@@ -244,13 +259,16 @@ void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile,
 bool names_initialed(const Question& q, std::size_t at, const std::vector<std::string>& words) {
   if (at + 1 >= q.tokens.size() || q.tokens[at].size() < 2) return false;
   const char initial = q.tokens[at][0];
-  if (words.size() == 2 && words[0].size() == 1) return words[0][0] == initial && q.tokens[at + 1] == words[1];
-  return words.size() == 1 && words[0].size() >= 4 && words[0][0] == initial && q.tokens[at + 1] == words[0].substr(1);
+  if (words.size() == 2 && words[0].size() == 1)
+    return words[0][0] == initial && q.tokens[at + 1] == words[1];
+  return words.size() == 1 && words[0].size() >= 4 && words[0][0] == initial &&
+         q.tokens[at + 1] == words[0].substr(1);
 }
 
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
-                                    const Stems& stopwords, const Phrases& joiners, const core::WordNetSynonyms* wordnet) {
+                                    const Stems& stopwords, const Phrases& joiners,
+                                    const core::WordNetSynonyms* wordnet) {
   struct ColumnName {
     const data::ColumnProfile* column;
     std::vector<std::string> words;
@@ -265,7 +283,8 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
     for (std::size_t at = 0; at + words.size() <= q.tokens.size(); ++at) {
       bool all = !words.empty();
-      for (std::size_t j = 0; all && j < words.size(); ++j) all = names_word(q, at + j, words[j], stems[j], synonyms);
+      for (std::size_t j = 0; all && j < words.size(); ++j)
+        all = names_word(q, at + j, words[j], stems[j], synonyms);
       if (all) candidates.push_back({at, at + words.size(), &column});
       if (names_initialed(q, at, words)) candidates.push_back({at, at + 2, &column});
       // "the problem whose id is 10" names problem_id: its first word, a joiner, then the rest.
@@ -274,7 +293,8 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
                                      ? phrase_starting_at(q.stems, at + 1, joiners)
                                      : 0;
       bool rest = joiner > 0 && at + joiner + words.size() <= q.tokens.size();
-      for (std::size_t j = 1; rest && j < words.size(); ++j) rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms);
+      for (std::size_t j = 1; rest && j < words.size(); ++j)
+        rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms);
       if (rest) candidates.push_back({at, at + joiner + words.size(), &column});
     }
     names.push_back({&column, std::move(words), std::move(stems)});
@@ -284,8 +304,10 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   const Stems table = stems_of(column_words(profile.table));
   for (const auto& [column, words, stems] : names) {
     if (words.size() < 2) continue;
-    const bool id = stems.back() == "id";  // "singers" names the rows, not singer_id; "singer id" or "ids" does
-    const bool own_key = id && std::equal(stems.begin(), stems.end() - 1, table.begin(), table.end());  // accounts: account_id
+    const bool id =
+        stems.back() == "id";  // "singers" names the rows, not singer_id; "singer id" or "ids" does
+    const bool own_key =
+        id && std::equal(stems.begin(), stems.end() - 1, table.begin(), table.end());  // accounts: account_id
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
       for (const std::string& stem : id ? Stems{stems.back()} : stems) {
         const bool distinctive = (word_owners[stem] == 1 || own_key) &&
@@ -306,18 +328,22 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   std::vector<Mention> chosen;
   std::vector<bool> taken(q.tokens.size(), false);
   for (const Mention& m : candidates) {
-    if (std::any_of(taken.begin() + static_cast<std::ptrdiff_t>(m.begin), taken.begin() + static_cast<std::ptrdiff_t>(m.end),
-                    [](bool t) { return t; })) {
+    if (std::any_of(taken.begin() + static_cast<std::ptrdiff_t>(m.begin),
+                    taken.begin() + static_cast<std::ptrdiff_t>(m.end), [](bool t) { return t; })) {
       continue;
     }
-    std::fill(taken.begin() + static_cast<std::ptrdiff_t>(m.begin), taken.begin() + static_cast<std::ptrdiff_t>(m.end), true);
+    std::fill(taken.begin() + static_cast<std::ptrdiff_t>(m.begin),
+              taken.begin() + static_cast<std::ptrdiff_t>(m.end), true);
     chosen.push_back(m);
   }
-  std::sort(chosen.begin(), chosen.end(), [](const Mention& a, const Mention& b) { return a.begin < b.begin; });
+  std::sort(chosen.begin(), chosen.end(),
+            [](const Mention& a, const Mention& b) { return a.begin < b.begin; });
   return chosen;
 }
 
-bool is_connector(const std::string& token) { return token == "and" || token == "or" || token == "the" || token == "its"; }
+bool is_connector(const std::string& token) {
+  return token == "and" || token == "or" || token == "the" || token == "its";
+}
 
 // Whether the question's words at `at` name `value` (its words stemmed as `stems`): stem for stem
 // ("defenders" for "Defender"), or through a value word ("male" for "M").
@@ -326,7 +352,8 @@ bool names_value(const Question& q, std::size_t at, const Stems& stems, const st
   if (at + stems.size() > q.tokens.size()) return false;
   if (std::equal(stems.begin(), stems.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at))) return true;
   auto it = value_words.find(q.stems[at]);
-  return it != value_words.end() && std::find(it->second.begin(), it->second.end(), core::ascii_lower(value)) != it->second.end();
+  return it != value_words.end() &&
+         std::find(it->second.begin(), it->second.end(), core::ascii_lower(value)) != it->second.end();
 }
 
 // Whether a negation word stands before token `at`, with only link words between ("not in London",
@@ -341,9 +368,9 @@ bool negated_at(const Question& q, std::size_t at, const Stems& negations, const
 
 // Filters for categorical values the question names ("in the West region", "male students"),
 // except at the tokens of comparisons (`compared`).
-void ground_values(const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
-                   const Stems& stopwords, const ValueWords& words_, const std::set<std::size_t>& compared,
-                   Requirements& requirements) {
+void ground_values(const Question& q, const data::SchemaProfile& profile,
+                   const std::vector<Mention>& mentions, const Stems& stopwords, const ValueWords& words_,
+                   const std::set<std::size_t>& compared, Requirements& requirements) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (column.role != data::ColumnRole::kCategorical) continue;
     std::vector<std::pair<std::string, Stems>> values;
@@ -353,7 +380,8 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
       if (!values.back().second.empty()) ++first_stems[values.back().second.front()];
     }
     const auto names_column_at = [&](std::size_t at) {
-      return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin == at && m.column == &column; });
+      return std::any_of(mentions.begin(), mentions.end(),
+                         [&](const Mention& m) { return m.begin == at && m.column == &column; });
     };
     for (const auto& [value, stems] : values) {
       const bool only_stopwords = std::all_of(stems.begin(), stems.end(), [&](const std::string& stem) {
@@ -367,8 +395,9 @@ void ground_values(const Question& q, const data::SchemaProfile& profile, const 
         const bool prefix = !whole && stems.size() > 1 && first_stems[stems.front()] == 1 &&
                             q.stems[at] == stems.front() && names_column_at(at + 1);
         const std::size_t span = prefix ? 1 : stems.size();
-        const bool inside_mention = std::any_of(mentions.begin(), mentions.end(),
-                                                [&](const Mention& m) { return at < m.end && at + span > m.begin; });
+        const bool inside_mention = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
+          return at < m.end && at + span > m.begin;
+        });
         if ((!whole && !prefix) || inside_mention || compared.count(at)) continue;
         const bool negated = negated_at(q, at, words_.negations, words_.links);
         add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
@@ -395,22 +424,24 @@ void ground_flags(const std::vector<Mention>& mentions, const std::set<std::stri
       if (value == column.samples.end()) continue;
       std::int64_t n = 0;
       const char* end = value->data() + value->size();
-      const bool integer = column.type == data::ColumnType::kInteger &&
-                           std::from_chars(value->data(), end, n).ptr == end;
+      const bool integer =
+          column.type == data::ColumnType::kInteger && std::from_chars(value->data(), end, n).ptr == end;
       add_unique(requirements.constraints,
-                 Constraint{"filter", column.name, "=", ParamValue{{integer ? ParamScalar(n) : ParamScalar(*value)}, false}, "", 0});
+                 Constraint{"filter", column.name, "=",
+                            ParamValue{{integer ? ParamScalar(n) : ParamScalar(*value)}, false}, "", 0});
       break;
     }
   }
 }
 
 // Two or more values of one column named together are no single filter: with a list word ("Bob
-// Fosse or Cleavant Derricks", "only West and East") they are a list to keep, else the question compares them and groups by
-// the column ("male and female students").
+// Fosse or Cleavant Derricks", "only West and East") they are a list to keep, else the question compares them
+// and groups by the column ("male and female students").
 void settle_several_values(const Question& q, const Stems& list_words, Requirements& requirements) {
   std::map<std::string, std::vector<ParamScalar>> values;
   for (const Constraint& c : requirements.constraints) {
-    if (c.type == "filter" && c.op == "=" && c.value.items.size() == 1) values[c.column].push_back(c.value.items.front());
+    if (c.type == "filter" && c.op == "=" && c.value.items.size() == 1)
+      values[c.column].push_back(c.value.items.front());
   }
   const bool either = std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) {
     return std::find(list_words.begin(), list_words.end(), stem) != list_words.end();
@@ -419,11 +450,13 @@ void settle_several_values(const Question& q, const Stems& list_words, Requireme
     const std::string& column = entry.first;
     const std::vector<ParamScalar>& items = entry.second;
     if (items.size() < 2) continue;
-    std::erase_if(requirements.constraints,
-                  [&](const Constraint& c) { return c.type == "filter" && c.op == "=" && c.column == column; });
+    std::erase_if(requirements.constraints, [&](const Constraint& c) {
+      return c.type == "filter" && c.op == "=" && c.column == column;
+    });
     if (either) {
       requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
-    } else if (std::find(requirements.group_by.begin(), requirements.group_by.end(), column) == requirements.group_by.end()) {
+    } else if (std::find(requirements.group_by.begin(), requirements.group_by.end(), column) ==
+               requirements.group_by.end()) {
       requirements.group_by.insert(requirements.group_by.begin(), column);
     }
   }
@@ -443,13 +476,15 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
 // The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
 // for other words.
 std::optional<std::string> date_after(const Question& q, std::size_t at) {
-  const std::optional<std::int64_t> year = number_after(q, at), month = number_after(q, at + 1), day = number_after(q, at + 2);
-  if (!year || !month || !day || q.tokens[at].size() != 4 || *month < 1 || *month > 12 || *day < 1 || *day > 31) {
+  const std::optional<std::int64_t> year = number_after(q, at), month = number_after(q, at + 1),
+                                    day = number_after(q, at + 2);
+  if (!year || !month || !day || q.tokens[at].size() != 4 || *month < 1 || *month > 12 || *day < 1 ||
+      *day > 31) {
     return std::nullopt;
   }
   char text[16];
-  std::snprintf(text, sizeof text, "%04lld-%02lld-%02lld", static_cast<long long>(*year), static_cast<long long>(*month),
-                static_cast<long long>(*day));
+  std::snprintf(text, sizeof text, "%04lld-%02lld-%02lld", static_cast<long long>(*year),
+                static_cast<long long>(*month), static_cast<long long>(*day));
   return std::string(text);
 }
 
@@ -462,7 +497,8 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
     if (phrase_ending_at(q.stems, end, phrases) == 0) continue;
     if (column.role == data::ColumnRole::kTemporal) {
       const std::optional<std::string> date = date_after(q, end);
-      if (date && op != "between") return Constraint{"filter", column.name, op, ParamValue{{*date}, false}, "", 0};
+      if (date && op != "between")
+        return Constraint{"filter", column.name, op, ParamValue{{*date}, false}, "", 0};
       continue;
     }
     const std::optional<std::int64_t> first = number_after(q, end);
@@ -480,8 +516,10 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
 // followed by "or" and the opposite comparison with a number on the other side, keeps the rows
 // outside the range: not_between [low, high]. Returns the last token used, or 0 when no such "or".
 std::size_t outside_range(const Question& q, std::size_t number, const data::ColumnProfile& column,
-                          const std::vector<std::pair<std::string, Phrases>>& comparisons, Constraint& filter) {
-  if ((filter.op != ">" && filter.op != "<") || number + 2 >= q.tokens.size() || q.tokens[number + 1] != "or") return 0;
+                          const std::vector<std::pair<std::string, Phrases>>& comparisons,
+                          Constraint& filter) {
+  if ((filter.op != ">" && filter.op != "<") || number + 2 >= q.tokens.size() || q.tokens[number + 1] != "or")
+    return 0;
   for (std::size_t end = number + 3; end <= number + 4 && end < q.tokens.size(); ++end) {
     const std::optional<Constraint> other = comparison_at(q, end, column, comparisons);
     if (!other || other->op == filter.op || (other->op != ">" && other->op != "<")) continue;
@@ -515,9 +553,11 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
     std::optional<Constraint> filter;
     std::size_t number = 0;  // the token of the (first) number
     const auto starts_mention = [&](std::size_t at) {
-      return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& other) { return other.begin == at; });
+      return std::any_of(mentions.begin(), mentions.end(),
+                         [&](const Mention& other) { return other.begin == at; });
     };
-    for (std::size_t at = m.end; !filter && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at) {
+    for (std::size_t at = m.end;
+         !filter && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at) {
       filter = comparison_at(q, at + 1, *m.column, comparisons);
       number = at + 1;
     }
@@ -526,15 +566,19 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
       number = m.begin - 1;
     }
     if (!filter) continue;
-    const std::size_t widened = m.column->role == data::ColumnRole::kTemporal ? 0 : outside_range(q, number, *m.column, comparisons, *filter);
+    const std::size_t widened = m.column->role == data::ColumnRole::kTemporal
+                                    ? 0
+                                    : outside_range(q, number, *m.column, comparisons, *filter);
     for (std::size_t at = number + 1; widened > 0 && at <= widened; ++at) used.insert(at);
     add_unique(requirements.constraints, *filter);
     for (const auto& [op, phrases] : comparisons) {
       if (op == filter->op) {
-        for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at) used.insert(at);
+        for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at)
+          used.insert(at);
       }
     }
-    if (filter->op == "between" || m.column->role == data::ColumnRole::kTemporal) used.insert({number + 1, number + 2});
+    if (filter->op == "between" || m.column->role == data::ColumnRole::kTemporal)
+      used.insert({number + 1, number + 2});
   }
   return used;
 }
@@ -554,7 +598,8 @@ bool holds_years(const data::ColumnProfile& column) {
 std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& column) {
   const auto year_of = [](const std::optional<std::string>& text) -> std::optional<int> {
     int year = 0;
-    if (!text || text->size() < 4 || std::from_chars(text->data(), text->data() + 4, year).ptr != text->data() + 4) {
+    if (!text || text->size() < 4 ||
+        std::from_chars(text->data(), text->data() + 4, year).ptr != text->data() + 4) {
       return std::nullopt;
     }
     return year;
@@ -592,11 +637,13 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
     if (spans == columns.end()) continue;
     const data::ColumnProfile& column = **spans;
     if (column.type == data::ColumnType::kInteger) {
-      add_unique(requirements.constraints, Constraint{"filter", column.name, "=", ParamValue{{*year}, false}, "", 0});
+      add_unique(requirements.constraints,
+                 Constraint{"filter", column.name, "=", ParamValue{{*year}, false}, "", 0});
     } else {
       const auto first_day = [](std::int64_t y) { return ParamValue{{std::to_string(y) + "-01-01"}, false}; };
       add_unique(requirements.constraints, Constraint{"filter", column.name, ">=", first_day(*year), "", 0});
-      add_unique(requirements.constraints, Constraint{"filter", column.name, "<", first_day(*year + 1), "", 0});
+      add_unique(requirements.constraints,
+                 Constraint{"filter", column.name, "<", first_day(*year + 1), "", 0});
     }
     used.insert(at);
   }
@@ -612,7 +659,8 @@ void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Re
                                   [](const Constraint& c) { return c.type == "sort"; });
   if (sorted) return;
   const std::vector<std::string>& metrics = requirements.metrics;
-  std::string x = requirements.time.column.value_or(requirements.group_by.empty() ? "" : requirements.group_by.front());
+  std::string x =
+      requirements.time.column.value_or(requirements.group_by.empty() ? "" : requirements.group_by.front());
   const bool pair = x.empty() && metrics.size() >= 2;  // one column drawn against another
   std::string y = metrics.empty() ? std::string(kCountColumn) : metrics[pair ? 1 : 0];
   if (x.empty()) x = metrics.empty() ? "" : metrics.front();
@@ -622,7 +670,8 @@ void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Re
       if (m.begin >= clause.begin && m.begin < clause.end) column = m.column->name;
     }
   }
-  if (!column.empty()) requirements.constraints.push_back({"sort", column, "", ParamValue{}, clause.direction, 0});
+  if (!column.empty())
+    requirements.constraints.push_back({"sort", column, "", ParamValue{}, clause.direction, 0});
 }
 
 // The mentions of columns of text or categories, where a text filter may apply.
@@ -643,9 +692,11 @@ std::vector<Mention> without_table_words(const Question& q, const data::SchemaPr
                                          std::vector<Mention> mentions) {
   const Stems table = stems_of(column_words(profile.table));
   const auto names_table = [&](const Mention& m) {
-    return m.end - m.begin == table.size() && std::equal(table.begin(), table.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(m.begin));
+    return m.end - m.begin == table.size() &&
+           std::equal(table.begin(), table.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(m.begin));
   };
-  const bool other = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return !names_table(m); });
+  const bool other =
+      std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return !names_table(m); });
   if (other) std::erase_if(mentions, names_table);
   return mentions;
 }
@@ -655,7 +706,8 @@ void clear_table_references(const Question& q, const data::SchemaProfile& profil
   const Stems table = stems_of(column_words(profile.table));
   for (std::size_t at = table.size(); !table.empty() && at < q.tokens.size(); ++at) {
     if (q.tokens[at] == "table" &&
-        std::equal(table.begin(), table.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at - table.size()))) {
+        std::equal(table.begin(), table.end(),
+                   q.stems.begin() + static_cast<std::ptrdiff_t>(at - table.size()))) {
       words[at].clear();
     }
   }
@@ -678,11 +730,12 @@ bool counts_at(const Question& q, std::size_t at, const Phrases& count_phrases) 
 
 // The column a count phrase names ("how many players", "the number of companies") is what is
 // counted, not a key, when a grouping phrase names another column ("... each position").
-void drop_counted_keys(const std::vector<std::string>& counted, const std::set<std::string>& grouped_by_phrase,
-                       Requirements& requirements) {
-  const bool other_key = std::any_of(requirements.group_by.begin(), requirements.group_by.end(), [&](const std::string& c) {
-    return grouped_by_phrase.count(c) && std::find(counted.begin(), counted.end(), c) == counted.end();
-  });
+void drop_counted_keys(const std::vector<std::string>& counted,
+                       const std::set<std::string>& grouped_by_phrase, Requirements& requirements) {
+  const bool other_key =
+      std::any_of(requirements.group_by.begin(), requirements.group_by.end(), [&](const std::string& c) {
+        return grouped_by_phrase.count(c) && std::find(counted.begin(), counted.end(), c) == counted.end();
+      });
   if (!other_key) return;
   for (const std::string& column : counted) {
     if (!grouped_by_phrase.count(column)) std::erase(requirements.group_by, column);
@@ -707,7 +760,6 @@ void settle_named_time(bool grouped, std::vector<std::string>& listed, Requireme
   }
 }
 
-
 // A question that asks to bin ("binning the took office into weekday interval") and names no
 // date column buckets the first column it names that holds years.
 void bucket_named_years(const std::vector<Mention>& mentions, Requirements& requirements) {
@@ -731,13 +783,14 @@ void draw_listed_pair(const std::vector<std::string>& listed, const data::Schema
   if (first == nullptr || second == nullptr) return;
   const bool swap = !is_axis_column(*first) && is_axis_column(*second);
   requirements.metrics = swap ? std::vector<std::string>{listed[1], listed[0]} : listed;
-  std::erase_if(requirements.group_by, [&](const std::string& c) { return c == listed[0] || c == listed[1]; });
+  std::erase_if(requirements.group_by,
+                [&](const std::string& c) { return c == listed[0] || c == listed[1]; });
 }
 
 }  // namespace
 
-core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::string_view question,
-                                                                      const data::SchemaProfile& profile) const {
+core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
+    std::string_view question, const data::SchemaProfile& profile) const {
   Question q;
   q.tokens = core::tokenize(question);
   q.stems = stems_of(q.tokens);
@@ -745,12 +798,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = without_table_words(q, profile, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get()));
+  const std::vector<Mention> mentions = without_table_words(
+      q, profile, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get()));
   Requirements requirements;
 
   bool grouping = false;
   const bool counting = contains_phrase(q.stems, count_phrases_);
-  std::vector<std::string> ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
+  std::vector<std::string>
+      ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
   std::set<std::string> grouped_by_phrase;  // "how many": a number after "by" groups
   std::size_t previous_end = 0;
   bool time_named = false;
@@ -758,24 +813,31 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   for (const Mention& m : mentions) {
     if (counting && counts_at(q, m.begin, count_phrases_)) counted.push_back(m.column->name);
     const std::size_t owner = start_of_determiners(q, m.begin, group_fillers_);  // "by the dog's name"
-    const std::size_t phrase = std::max(phrase_ending_at(q.stems, owner, group_phrases_),
-                                        counting ? phrase_ending_at(q.stems, owner, count_group_phrases_) : 0);
+    const std::size_t phrase =
+        std::max(phrase_ending_at(q.stems, owner, group_phrases_),
+                 counting ? phrase_ending_at(q.stems, owner, count_group_phrases_) : 0);
     bool continues = grouping && m.begin >= previous_end;
-    for (std::size_t at = previous_end; continues && at < m.begin; ++at) continues = is_connector(q.tokens[at]);
-    grouping = phrase > 0 || (continues && m.column->role != data::ColumnRole::kMeasure);  // "each name and the amount"
+    for (std::size_t at = previous_end; continues && at < m.begin; ++at)
+      continues = is_connector(q.tokens[at]);
+    grouping = phrase > 0 ||
+               (continues && m.column->role != data::ColumnRole::kMeasure);  // "each name and the amount"
     previous_end = m.end;
     const data::ColumnProfile& column = *m.column;
     if (grouping) grouped_by_phrase.insert(column.name);
-    const bool bare_by = m.begin > 0 && q.tokens[m.begin - 1] == "by" &&
-                         (m.begin < 2 || (q.tokens[m.begin - 2] != "group" && q.tokens[m.begin - 2] != "grouped"));
-    if ((!grouping || bare_by) && column.role != data::ColumnRole::kTemporal) add_unique(ungrouped, column.name);
+    const bool bare_by =
+        m.begin > 0 && q.tokens[m.begin - 1] == "by" &&
+        (m.begin < 2 || (q.tokens[m.begin - 2] != "group" && q.tokens[m.begin - 2] != "grouped"));
+    if ((!grouping || bare_by) && column.role != data::ColumnRole::kTemporal)
+      add_unique(ungrouped, column.name);
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
       time_named = true;
     } else if (phrase_ending_at(q.stems, m.begin, metric_phrases_) > 0 && phrase == 0) {
-      add_unique(requirements.metrics, column.name);  // "the sum of manager_id": aggregated, whatever its type
+      add_unique(requirements.metrics,
+                 column.name);  // "the sum of manager_id": aggregated, whatever its type
     } else if (column.role == data::ColumnRole::kMeasure &&
-               (!grouping || (requirements.metrics.empty() && !counting && m.begin > 0 && q.tokens[m.begin - 1] == "by"))) {
+               (!grouping || (requirements.metrics.empty() && !counting && m.begin > 0 &&
+                              q.tokens[m.begin - 1] == "by"))) {
       add_unique(requirements.metrics, column.name);  // "top 3 categories by units" ranks by units
     } else {
       add_unique(requirements.group_by, column.name);
@@ -784,19 +846,23 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
   compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
   ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
-  for (const Constraint& filter : find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
+  for (const Constraint& filter :
+       find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
     add_unique(requirements.constraints, filter);
   }
-  for (const Constraint& filter : find_quoted_filters(question, q.tokens, q.stems, text_spans(mentions), value_words_.negations)) {
-    const bool stated = std::any_of(requirements.constraints.begin(), requirements.constraints.end(), [&](const Constraint& c) {
-      return c.type == "filter" && c.value == filter.value;  // the value was already found in a column
-    });
+  for (const Constraint& filter :
+       find_quoted_filters(question, q.tokens, q.stems, text_spans(mentions), value_words_.negations)) {
+    const bool stated = std::any_of(
+        requirements.constraints.begin(), requirements.constraints.end(), [&](const Constraint& c) {
+          return c.type == "filter" && c.value == filter.value;  // the value was already found in a column
+        });
     if (!stated) requirements.constraints.push_back(filter);
   }
   ground_flags(mentions, grouped_by_phrase, value_words_.true_flags, requirements);
   settle_several_values(q, value_words_.list_words, requirements);
   const auto named_once = [&](const std::string& name) {
-    return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.column->name == name; }) <= 1;
+    return std::count_if(mentions.begin(), mentions.end(),
+                         [&](const Mention& m) { return m.column->name == name; }) <= 1;
   };
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
     if (c.type == "filter" && !grouped_by_phrase.count(c.column) && named_once(c.column)) {
@@ -804,7 +870,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     }
   }
   const auto on_x_axis = std::find_if(mentions.begin(), mentions.end(), [&](const Mention& m) {
-    return phrase_ending_at(q.stems, m.begin, x_axis_before_) > 0 || phrase_starting_at(q.stems, m.end, x_axis_after_) > 0;
+    return phrase_ending_at(q.stems, m.begin, x_axis_before_) > 0 ||
+           phrase_starting_at(q.stems, m.end, x_axis_after_) > 0;
   });
   if (on_x_axis != mentions.end()) std::erase(counted, on_x_axis->column->name);  // a named axis stays a key
   drop_counted_keys(counted, grouped_by_phrase, requirements);
@@ -824,8 +891,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     for (std::size_t at = m.begin; at < m.end; ++at) words[at].clear();
   }
   for (std::size_t at = sort ? sort->begin : 0; sort && at < sort->end; ++at) words[at].clear();
-  for (std::size_t at : compared) words[at].clear();  // "at least 2 goals" ranks nothing
-  for (std::size_t i = 1; i < mentions.size(); ++i) {   // "name versus age" compares nothing
+  for (std::size_t at : compared) words[at].clear();   // "at least 2 goals" ranks nothing
+  for (std::size_t i = 1; i < mentions.size(); ++i) {  // "name versus age" compares nothing
     const std::size_t gap = mentions[i].begin - mentions[i - 1].end;
     if (gap > 0 && phrase_ending_at(q.stems, mentions[i].begin, axis_joiners_) == gap) {
       for (std::size_t at = mentions[i - 1].end; at < mentions[i].begin; ++at) words[at].clear();
@@ -839,11 +906,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   for (const std::string& name : ungrouped) {
     const bool filtered = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
                                       [&](const Constraint& c) { return c.column == name; });
-    if ((!filtered || !named_once(name)) && !grouped_by_phrase.count(name)) listed.push_back(name);  // "names ... in their names"
+    if ((!filtered || !named_once(name)) && !grouped_by_phrase.count(name))
+      listed.push_back(name);  // "names ... in their names"
   }
   const bool grouped = !grouped_by_phrase.empty() || counting;
-  if (time_named && requirements.time.column && requirements.time.grain == "unknown" && !contains_phrase(words, bucket_phrases_)) {
-    settle_named_time(grouped_by_phrase.count(*requirements.time.column) > 0 || counting, listed, requirements);
+  if (time_named && requirements.time.column && requirements.time.grain == "unknown" &&
+      !contains_phrase(words, bucket_phrases_)) {
+    settle_named_time(grouped_by_phrase.count(*requirements.time.column) > 0 || counting, listed,
+                      requirements);
   }
   if (!grouped) draw_listed_pair(listed, profile, requirements);
   if (!time_named && contains_phrase(words, bucket_phrases_)) bucket_named_years(mentions, requirements);
@@ -859,12 +929,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   for (const auto& [label, phrases] : analysis_) {
     if (contains_phrase(words, phrases)) add_unique(requirements.analysis, label);
   }
-  const bool correlates = std::find(requirements.analysis.begin(), requirements.analysis.end(), "correlation") !=
-                          requirements.analysis.end();
-  const auto only_filtered = [&](const std::string& name) {  // a column named once, in a filter, is no axis or metric
-    return named_once(name) && std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
-                                           [&](const Constraint& c) { return c.type == "filter" && c.column == name; });
-  };
+  const bool correlates = std::find(requirements.analysis.begin(), requirements.analysis.end(),
+                                    "correlation") != requirements.analysis.end();
+  const auto only_filtered =
+      [&](const std::string& name) {  // a column named once, in a filter, is no axis or metric
+        return named_once(name) &&
+               std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                           [&](const Constraint& c) { return c.type == "filter" && c.column == name; });
+      };
   if (std::any_of(requirements.metrics.begin(), requirements.metrics.end(), only_filtered) &&
       requirements.metrics.size() + requirements.group_by.size() + (requirements.time.column ? 1 : 0) > 1) {
     std::erase_if(requirements.metrics, only_filtered);
@@ -876,7 +948,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     }
     requirements.metrics = ungrouped;
   }
-  if (requirements.group_by.size() >= compare_when_grouped_by_) add_unique(requirements.analysis, std::string("compare"));
+  if (requirements.group_by.size() >= compare_when_grouped_by_)
+    add_unique(requirements.analysis, std::string("compare"));
   clear_table_references(q, profile, words);
   for (const auto& [label, phrases] : outputs_) {
     if (contains_phrase(words, phrases)) add_unique(requirements.outputs, label);
@@ -885,7 +958,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
   // Keep the contract's order of labels, so the same question gives the same bytes.
   std::vector<std::string> ordered;
   for (const auto& [label, unused] : analysis_) {
-    if (std::find(requirements.analysis.begin(), requirements.analysis.end(), label) != requirements.analysis.end()) {
+    if (std::find(requirements.analysis.begin(), requirements.analysis.end(), label) !=
+        requirements.analysis.end()) {
       ordered.push_back(label);
     }
   }
@@ -896,30 +970,35 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(std::strin
     const bool asc = phrase_ending_at(words, at + 1, ranking_asc_) > 0;
     const std::optional<std::int64_t> n = number_after(q, at + 1);
     if ((!desc && !asc) || !n || *n <= 0) continue;
-    auto ranked = std::find_if(mentions.begin(), mentions.end(), [&](const Mention& m) {  // "the top 3 durations"
-      return m.begin == at + 2 && std::find(requirements.metrics.begin(), requirements.metrics.end(), m.column->name) !=
-                                      requirements.metrics.end();
-    });
-    const std::string by = ranked != mentions.end()          ? ranked->column->name
+    auto ranked =
+        std::find_if(mentions.begin(), mentions.end(), [&](const Mention& m) {  // "the top 3 durations"
+          return m.begin == at + 2 && std::find(requirements.metrics.begin(), requirements.metrics.end(),
+                                                m.column->name) != requirements.metrics.end();
+        });
+    const std::string by = ranked != mentions.end()        ? ranked->column->name
                            : !requirements.metrics.empty() ? requirements.metrics.front()
-                           : counting                    ? std::string(kCountColumn)  // "top 5 countries by number of invoices"
-                           : (requirements.group_by.empty() ? "" : requirements.group_by.front());
-    if (!by.empty()) requirements.constraints.push_back({"sort", by, "", ParamValue{}, desc ? "desc" : "asc", 0});
+                           : counting ? std::string(kCountColumn)  // "top 5 countries by number of invoices"
+                                      : (requirements.group_by.empty() ? "" : requirements.group_by.front());
+    if (!by.empty())
+      requirements.constraints.push_back({"sort", by, "", ParamValue{}, desc ? "desc" : "asc", 0});
     requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *n});
     break;
   }
   if (sort) add_sort(*sort, mentions, requirements);
 
-  if (mentions.empty() && requirements.constraints.empty() && !requirements.time.column) {  // "orders per weekday" asks time
+  if (mentions.empty() && requirements.constraints.empty() &&
+      !requirements.time.column) {  // "orders per weekday" asks time
     std::string unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {
       if (std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {
         unknown += (unknown.empty() ? "" : ", ") + q.tokens[at];
       }
     }
-    for (const data::ColumnProfile& column : profile.columns) columns += (columns.empty() ? "" : ", ") + column.name;
-    return core::invalid_argument("the question names no column of " + profile.table + "; words not understood: " +
-                                      (unknown.empty() ? "(none)" : unknown) + "; the columns are: " + columns,
+    for (const data::ColumnProfile& column : profile.columns)
+      columns += (columns.empty() ? "" : ", ") + column.name;
+    return core::invalid_argument("the question names no column of " + profile.table +
+                                      "; words not understood: " + (unknown.empty() ? "(none)" : unknown) +
+                                      "; the columns are: " + columns,
                                   profile.table);
   }
   return ExtractedRequirements{std::move(requirements), StrategyRecord{}};

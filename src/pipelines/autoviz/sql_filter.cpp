@@ -1,8 +1,8 @@
 #include "pipelines/autoviz/sql_filter.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
@@ -37,13 +37,16 @@ core::Result<std::vector<Token>> lex(std::string_view where) {
       ++i;
     } else if (c == '\'' || c == '"') {
       const std::size_t close = where.find(c, i + 1);
-      if (close == std::string_view::npos) return core::invalid_argument("unterminated string in filter", std::string(where.substr(i)));
+      if (close == std::string_view::npos)
+        return core::invalid_argument("unterminated string in filter", std::string(where.substr(i)));
       tokens.push_back({Token::kString, std::string(where.substr(i + 1, close - i - 1))});
       i = close + 1;
-    } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && i + 1 < where.size() &&
-                                                              std::isdigit(static_cast<unsigned char>(where[i + 1])))) {
+    } else if (std::isdigit(static_cast<unsigned char>(c)) ||
+               (c == '-' && i + 1 < where.size() && std::isdigit(static_cast<unsigned char>(where[i + 1])))) {
       std::size_t end = i + 1;
-      while (end < where.size() && (std::isdigit(static_cast<unsigned char>(where[end])) || where[end] == '.')) ++end;
+      while (end < where.size() &&
+             (std::isdigit(static_cast<unsigned char>(where[end])) || where[end] == '.'))
+        ++end;
       if (!number_of(where.substr(i, end - i))) {
         return core::invalid_argument("not a number: " + std::string(where.substr(i, end - i)) + " in filter",
                                       std::string(where.substr(i)));
@@ -52,14 +55,17 @@ core::Result<std::vector<Token>> lex(std::string_view where) {
       i = end;
     } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       std::size_t end = i + 1;
-      while (end < where.size() && (std::isalnum(static_cast<unsigned char>(where[end])) || where[end] == '_' || where[end] == '.')) ++end;
+      while (end < where.size() &&
+             (std::isalnum(static_cast<unsigned char>(where[end])) || where[end] == '_' || where[end] == '.'))
+        ++end;
       tokens.push_back({Token::kWord, std::string(where.substr(i, end - i))});
       i = end;
     } else {
       std::string symbol(1, c);
-      if (i + 1 < where.size() && (where[i + 1] == '=' || (c == '<' && where[i + 1] == '>'))) symbol += where[i + 1];
-      if (symbol != "=" && symbol != "!=" && symbol != "<>" && symbol != "<" && symbol != "<=" && symbol != ">" &&
-          symbol != ">=" && symbol != "(" && symbol != ")" && symbol != ",") {
+      if (i + 1 < where.size() && (where[i + 1] == '=' || (c == '<' && where[i + 1] == '>')))
+        symbol += where[i + 1];
+      if (symbol != "=" && symbol != "!=" && symbol != "<>" && symbol != "<" && symbol != "<=" &&
+          symbol != ">" && symbol != ">=" && symbol != "(" && symbol != ")" && symbol != ",") {
         return core::invalid_argument("unexpected '" + symbol + "' in filter", std::string(where.substr(i)));
       }
       tokens.push_back({Token::kSymbol, symbol});
@@ -74,11 +80,14 @@ ParamScalar scalar_of(const Token& token) {
   return token.kind == Token::kNumber ? *number_of(token.text) : ParamScalar(token.text);
 }
 
-bool is_value(const Token& token) { return token.kind == Token::kString || token.kind == Token::kNumber; }
+bool is_value(const Token& token) {
+  return token.kind == Token::kString || token.kind == Token::kNumber;
+}
 
 class FilterParser {
  public:
-  explicit FilterParser(std::vector<Token> tokens, std::string_view where) : tokens_(std::move(tokens)), where_(where) {}
+  explicit FilterParser(std::vector<Token> tokens, std::string_view where)
+      : tokens_(std::move(tokens)), where_(where) {}
 
   // Groups of atoms: the groups are ORed, the atoms of a group ANDed.
   core::Result<std::vector<std::vector<FilterAtom>>> parse() {
@@ -109,17 +118,19 @@ class FilterParser {
     }
     if (peek_word("LIKE")) {
       ++at_;
-      if (at_ >= tokens_.size() || tokens_[at_].kind != Token::kString) return fail("expected a LIKE pattern");
+      if (at_ >= tokens_.size() || tokens_[at_].kind != Token::kString)
+        return fail("expected a LIKE pattern");
       std::string pattern = tokens_[at_++].text;
-      if (pattern.size() < 2 || pattern.front() != '%' || pattern.back() != '%') return fail("only LIKE '%text%' is read");
+      if (pattern.size() < 2 || pattern.front() != '%' || pattern.back() != '%')
+        return fail("only LIKE '%text%' is read");
       atom.op = negated ? "not_contains" : "contains";
       atom.value = ParamValue{{pattern.substr(1, pattern.size() - 2)}, false};
       return atom;
     }
     if (peek_word("BETWEEN") && !negated) {
       ++at_;
-      if (at_ + 2 >= tokens_.size() || !is_value(tokens_[at_]) || core::ascii_upper(tokens_[at_ + 1].text) != "AND" ||
-          !is_value(tokens_[at_ + 2])) {
+      if (at_ + 2 >= tokens_.size() || !is_value(tokens_[at_]) ||
+          core::ascii_upper(tokens_[at_ + 1].text) != "AND" || !is_value(tokens_[at_ + 2])) {
         return fail("expected BETWEEN a AND b");
       }
       atom.op = "between";
@@ -139,7 +150,8 @@ class FilterParser {
       if (at_ >= tokens_.size() || tokens_[at_++].text != ")") return fail("expected ) after the IN list");
       return atom;
     }
-    if (negated || at_ + 1 >= tokens_.size() || tokens_[at_].kind != Token::kSymbol || !is_value(tokens_[at_ + 1])) {
+    if (negated || at_ + 1 >= tokens_.size() || tokens_[at_].kind != Token::kSymbol ||
+        !is_value(tokens_[at_ + 1])) {
       return fail("expected a comparison");
     }
     atom.op = tokens_[at_].text == "<>" ? "!=" : tokens_[at_].text;
@@ -149,7 +161,8 @@ class FilterParser {
   }
 
   bool peek_word(std::string_view word) const {
-    return at_ < tokens_.size() && tokens_[at_].kind == Token::kWord && core::ascii_upper(tokens_[at_].text) == word;
+    return at_ < tokens_.size() && tokens_[at_].kind == Token::kWord &&
+           core::ascii_upper(tokens_[at_].text) == word;
   }
   core::Error fail(std::string_view what) const {
     const std::string near = at_ < tokens_.size() ? " near '" + tokens_[at_].text + "'" : " at the end";
@@ -173,20 +186,25 @@ std::optional<FilterAtom> fold_disjunction(const std::vector<std::vector<FilterA
   const std::string& column = groups.front().front().column;
   std::set<std::string> ops;
   for (const std::vector<FilterAtom>& group : groups) {
-    if (group.size() != 1 || group.front().column != column || group.front().value.is_list) return std::nullopt;
+    if (group.size() != 1 || group.front().column != column || group.front().value.is_list)
+      return std::nullopt;
     ops.insert(group.front().op);
   }
   const auto value_of = [&](std::string_view op) {
-    return std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.front().op == op; })->front().value.items.front();
+    return std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.front().op == op; })
+        ->front()
+        .value.items.front();
   };
   if (ops == std::set<std::string>{">", "<"} && groups.size() == 2) {
     const ParamScalar above = value_of(">"), below = value_of("<");
-    if (!numeric_value(above) || !numeric_value(below) || *numeric_value(below) > *numeric_value(above)) return std::nullopt;
+    if (!numeric_value(above) || !numeric_value(below) || *numeric_value(below) > *numeric_value(above))
+      return std::nullopt;
     return FilterAtom{column, "not_between", ParamValue{{below, above}, true}};
   }
   if (ops.size() != 1 || (*ops.begin() != "=" && *ops.begin() != "contains")) return std::nullopt;
   FilterAtom any{column, *ops.begin() == "=" ? "in" : "contains", ParamValue{{}, true}};
-  for (const std::vector<FilterAtom>& group : groups) any.value.items.push_back(group.front().value.items.front());
+  for (const std::vector<FilterAtom>& group : groups)
+    any.value.items.push_back(group.front().value.items.front());
   return any;
 }
 
@@ -200,7 +218,9 @@ core::Result<std::vector<FilterAtom>> parse_sql_filter(std::string_view where) {
   if (!groups) return groups.error();
   if (groups->size() == 1) return std::move(groups->front());
   std::optional<FilterAtom> folded = fold_disjunction(*groups);
-  if (!folded) return core::invalid_argument("filter: a disjunction that is not one atom on one column", std::string(where));
+  if (!folded)
+    return core::invalid_argument("filter: a disjunction that is not one atom on one column",
+                                  std::string(where));
   return std::vector<FilterAtom>{std::move(*folded)};
 }
 
