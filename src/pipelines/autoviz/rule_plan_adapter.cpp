@@ -291,6 +291,9 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
       if (keys.size() > 1) params["color"] = text(keys.back());
       if (!colors.empty()) params["color"] = text(colors.front());
       if (keys.size() > 2 && chart == "plot_line") params["facet"] = text(keys[1]);
+      if (chart == "plot_bar" && keys.size() == 1 && colors.empty() && metrics.size() > 1) {  // "cost and revenue by region"
+        params["also"] = texts(std::vector<std::string>(metrics.begin() + 1, metrics.end()));
+      }
       if (chart == "plot_line" && has(r.analysis, "trend")) cites.push_back("analysis:trend");
       if (chart == "plot_scatter" && has(r.analysis, "correlation")) cites.push_back("analysis:correlation");
     }

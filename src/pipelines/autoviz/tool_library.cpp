@@ -29,7 +29,7 @@ const ToolLibrary& ToolLibrary::builtin() {
       {"detect_anomalies", {tools::detect_anomalies, {"column", "method", "threshold", "date_column"}}},
       {"compute_distributions", {tools::compute_distributions, {"columns", "bins"}}},
       {"plot_line", {tools::plot_line, {"x", "y", "color", "facet"}}},
-      {"plot_bar", {tools::plot_bar, {"x", "y", "color", "mode"}}},
+      {"plot_bar", {tools::plot_bar, {"x", "y", "also", "color", "mode"}}},
       {"plot_scatter", {tools::plot_scatter, {"x", "y", "color", "size"}}},
       {"plot_histogram", {tools::plot_histogram, {"column", "bins", "color"}}},
       {"plot_pie", {tools::plot_pie, {"category", "value"}}},

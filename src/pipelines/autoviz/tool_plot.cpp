@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 
+#include "core/join.hpp"
 #include "data/sql_quoting.hpp"
 #include "pipelines/autoviz/tool_functions.hpp"
 #include "pipelines/autoviz/tool_relation.hpp"
@@ -52,14 +53,15 @@ core::Result<ChartColumns> chart_columns(ToolContext& ctx, const ToolParams& par
   return columns;
 }
 
-// Reads `sql` and wraps its rows in a spec.
+// Reads `sql` and wraps its rows in a spec (with `transform`, when not null).
 Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const core::Json& mark,
-             const std::function<core::Json(const data::QueryResult&)>& encode) {
+             const std::function<core::Json(const data::QueryResult&)>& encode,
+             const core::Json& transform = core::Json()) {
   core::Result<data::QueryResult> rows = run_query(ctx, params, sql);
   if (!rows) return rows.error();
   ToolOutput output;
   output.sql = sql;
-  output.chart = vega_lite_spec(*rows, mark, encode(*rows));
+  output.chart = vega_lite_spec(*rows, mark, encode(*rows), transform);
   return output;
 }
 
@@ -102,15 +104,37 @@ Output plot_bar(ToolContext& ctx, const ToolParams& params) {
   if (!columns) return columns.error();
   core::Result<std::string> mode = params.choice("mode", {"grouped", "stacked"}, "grouped");
   if (!mode) return mode.error();
-  return chart(ctx, params, select_columns(*columns), {{"type", "bar"}}, [&](const data::QueryResult& rows) {
-    core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])}, {"y", field_encoding(rows, (*columns)["y"])}};
-    if (columns->has("color")) {
-      encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
-      if (*mode == "grouped") encoding["xOffset"] = nominal_encoding(rows, (*columns)["color"]);
-      if (*mode == "stacked") encoding["y"]["stack"] = "zero";
+  // Other metrics beside y: the rows folded into one bar per metric and x ("metric", "value").
+  std::vector<std::string> folded = {vega_lite_field((*columns)["y"])};
+  std::vector<std::string> drawn = {(*columns)["y"]};
+  if (params.has("also")) {
+    core::Result<std::vector<std::string>> also = numeric_columns_param(ctx, params, columns->relation, "also");
+    if (!also) return also.error();
+    if (!also->empty() && columns->has("color")) {
+      return params.error("also", "bars split by color cannot also draw other metrics; give one or the other");
     }
+    for (const std::string& metric : *also) {
+      if (std::find(columns->ordered.begin(), columns->ordered.end(), metric) != columns->ordered.end()) continue;
+      columns->ordered.push_back(metric);
+      folded.push_back(vega_lite_field(metric));
+      drawn.push_back(metric);
+    }
+  }
+  const core::Json fold =
+      folded.size() > 1 ? core::Json::array({{{"fold", folded}, {"as", {"metric", "value"}}}}) : core::Json();
+  const auto encode = [&](const data::QueryResult& rows) {
+    core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])}, {"y", field_encoding(rows, (*columns)["y"])}};
+    if (folded.size() > 1) {
+      encoding["y"] = {{"field", "value"}, {"type", "quantitative"}, {"title", core::join(drawn)}};
+      encoding["color"] = {{"field", "metric"}, {"type", "nominal"}};
+    } else if (columns->has("color")) {
+      encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
+    }
+    if (encoding.contains("color") && *mode == "grouped") encoding["xOffset"] = encoding["color"];
+    if (encoding.contains("color") && *mode == "stacked") encoding["y"]["stack"] = "zero";
     return encoding;
-  });
+  };
+  return chart(ctx, params, select_columns(*columns), {{"type", "bar"}}, encode, fold);
 }
 
 Output plot_scatter(ToolContext& ctx, const ToolParams& params) {

@@ -230,6 +230,16 @@ TEST(RulePlanAdapter, TheDistributionOfANumberIsAHistogram) {
   EXPECT_EQ(params_to_json(plan.steps[0].params), Json::parse(R"({"column": "revenue"})"));
 }
 
+TEST(RulePlanAdapter, TwoMetricsPerKeyAreBarsSideBySide) {
+  const Requirements r = requirements(R"({"metrics": ["revenue", "units"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["compare"], "outputs": ["chart"], "constraints": []})");
+
+  const Plan plan = plan_for("compare revenue and units by region", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "plot_bar"}));
+  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"x": "region", "y": "revenue", "also": ["units"]})"));
+}
+
 TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   ASSERT_TRUE(adapter);

@@ -59,6 +59,20 @@ TEST_F(PlotTest, PlotBarGroupsOrStacksByColor) {
   EXPECT_EQ(stacked["data"]["values"].size(), 5u);
 }
 
+TEST_F(PlotTest, PlotBarDrawsOtherMetricsBesideYAsBarsOfTheirOwn) {
+  load(kSalesCsv);
+
+  const core::Json chart = spec("plot_bar", {{"x", "region"}, {"y", "revenue"}, {"also", {"units"}}});
+  core::Result<ToolOutput> both = run("plot_bar", {{"x", "region"}, {"y", "revenue"}, {"also", {"units"}}, {"color", "product"}});
+
+  EXPECT_EQ(chart["transform"], core::Json::parse(R"([{"fold": ["revenue", "units"], "as": ["metric", "value"]}])"));
+  EXPECT_EQ(chart["encoding"]["y"], core::Json::parse(R"({"field": "value", "type": "quantitative", "title": "revenue, units"})"));
+  EXPECT_EQ(chart["encoding"]["xOffset"]["field"], "metric");
+  EXPECT_EQ(chart["data"]["values"][0], core::Json::parse(R"({"region": "North", "revenue": 10.5, "units": 1})"));
+  ASSERT_FALSE(both.has_value());
+  EXPECT_EQ(both.error().where, "plot_bar.also");
+}
+
 TEST_F(PlotTest, PlotBarRefusesAnUnknownMode) {
   load(kSalesCsv);
 
