@@ -95,21 +95,26 @@ std::string metric_for_count(const Requirements& requirements, const data::Schem
   return profile.columns.empty() ? std::string() : profile.columns.front().name;
 }
 
+// The stemmed words of the names of `columns` ("product_category" -> product, categori).
+std::set<std::string> stems_of_columns(const std::vector<std::string>& columns) {
+  std::set<std::string> stems;
+  for (const std::string& column : columns) {
+    const Stems words = stems_of(column_words(column));
+    stems.insert(words.begin(), words.end());
+  }
+  return stems;
+}
+
 // The question's stems without the words of the columns it names: a column called "total" asks
 // for no sum, one called "line" for no line chart.
-Stems words_beside_columns(std::string_view question, const Requirements& r) {
+Stems words_beside_columns(Stems stems, const Requirements& r) {
   std::vector<std::string> columns = r.metrics;
   columns.insert(columns.end(), r.group_by.begin(), r.group_by.end());
   if (r.time.column) columns.push_back(*r.time.column);
   for (const Constraint& c : r.constraints) {
     if (!c.column.empty()) columns.push_back(c.column);
   }
-  std::set<std::string> named;
-  for (const std::string& column : columns) {
-    const Stems words = stems_of(column_words(column));
-    named.insert(words.begin(), words.end());
-  }
-  Stems stems = stems_of_text(question);
+  const std::set<std::string> named = stems_of_columns(columns);
   for (std::string& stem : stems) {
     if (named.count(stem)) stem.clear();
   }
@@ -118,14 +123,9 @@ Stems words_beside_columns(std::string_view question, const Requirements& r) {
 
 // The first label one of whose phrases stands right before a word of a metric the question names:
 // "the total number of transaction amount" sums the amount.
-std::string label_before_metric(std::string_view question, const std::vector<std::string>& metrics,
+std::string label_before_metric(const Stems& stems, const std::vector<std::string>& metrics,
                                 const LabelledPhrases& labelled) {
-  std::set<std::string> metric_words;
-  for (const std::string& metric : metrics) {
-    const Stems words = stems_of(column_words(metric));
-    metric_words.insert(words.begin(), words.end());
-  }
-  const Stems stems = stems_of_text(question);
+  const std::set<std::string> metric_words = stems_of_columns(metrics);
   for (const auto& [label, phrases] : labelled) {
     for (std::size_t at = 1; at < stems.size(); ++at) {
       const std::size_t length = metric_words.count(stems[at]) ? phrase_ending_at(stems, at, phrases) : 0;
@@ -178,7 +178,8 @@ core::Result<AdaptedPlan> RulePlanAdapter::adapt(const PlanRequest& request) con
 core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requirements& r,
                                          const data::SchemaProfile& profile,
                                          const std::vector<std::string>& allowed_tools) const {
-  const Stems stems = words_beside_columns(question, r);
+  const Stems question_stems = stems_of_text(question);
+  const Stems stems = words_beside_columns(question_stems, r);
   PlanBuilder steps(allowed_tools);
   for (const Constraint& c : r.constraints) {
     if (c.type != "filter") continue;
@@ -204,7 +205,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   // The aggregation the question's words name; without one, rows are summed per group, or drawn
   // as they are when there is no group (one column against another) or when a scatter of two
   // measures splits its points by the group (one series per group).
-  std::string func = label_before_metric(question, r.metrics, measure_aggregations_);
+  std::string func = label_before_metric(question_stems, r.metrics, measure_aggregations_);
   if (func.empty()) func = first_label(stems, aggregations_);
   std::vector<std::string> metrics = r.metrics;
   if (keys.empty() && !func.empty() && metrics.size() >= 2) {  // "name and the average age": per name
@@ -221,9 +222,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     metrics.push_back(metric_for_count(r, profile));
   }
   std::string chart = has(r.outputs, "chart") ? first_label(stems, charts_) : "";
-  const bool numeric_key =
-      !keys.empty() && profile.find(keys.front()) != nullptr &&
-      data::is_numeric(profile.find(keys.front())->type);  // "the invoice number and its count"
+  const data::ColumnProfile* key = keys.empty() ? nullptr : profile.find(keys.front());
+  const bool numeric_key = key != nullptr && data::is_numeric(key->type);  // "the invoice number and its count"
   if (chart.empty() && has(r.analysis, "correlation") && (metrics.size() > 1 || numeric_key))
     chart = "plot_scatter";
   const bool series = func.empty() && !keys.empty() && metrics.size() > 1 && chart == "plot_scatter";

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/ascii_case.hpp"
+#include "core/join.hpp"
 #include "core/registry_yaml.hpp"
 #include "core/similarity.hpp"
 #include "core/tokenizer.hpp"
@@ -34,6 +35,7 @@ struct Mention {
 struct Question {
   std::vector<std::string> tokens;
   Stems stems;
+  Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
 };
 
 }  // namespace
@@ -148,8 +150,8 @@ class RequirementRulesReader {
     for (const auto& entry : map) {
       core::Result<std::vector<std::string>> words = yaml_.names_at(entry.second, what);
       if (!words) return words.error();
-      for (const std::string& word : *words)
-        out[stems_of({entry.first.as<std::string>()}).front()].push_back(listed(word));
+      std::vector<std::string>& target = out[stems_of({entry.first.as<std::string>()}).front()];
+      for (const std::string& word : *words) target.push_back(listed(word));
     }
     return core::ok();
   }
@@ -301,7 +303,7 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   }
   // A single distinctive word of a multi-word column ("category" for product_category, "department"
   // for dept_code through a synonym).
-  const Stems table = stems_of(column_words(profile.table));
+  const Stems& table = q.table;
   for (const auto& [column, words, stems] : names) {
     if (words.size() < 2) continue;
     const bool id =
@@ -688,9 +690,8 @@ std::vector<ColumnSpan> text_spans(const std::vector<Mention>& mentions) {
 
 // A word that names the table ("the aircrafts" in table aircraft) names its rows, not its column
 // of the same name, while the question names another column.
-std::vector<Mention> without_table_words(const Question& q, const data::SchemaProfile& profile,
-                                         std::vector<Mention> mentions) {
-  const Stems table = stems_of(column_words(profile.table));
+std::vector<Mention> without_table_words(const Question& q, std::vector<Mention> mentions) {
+  const Stems& table = q.table;
   const auto names_table = [&](const Mention& m) {
     return m.end - m.begin == table.size() &&
            std::equal(table.begin(), table.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(m.begin));
@@ -702,8 +703,8 @@ std::vector<Mention> without_table_words(const Question& q, const data::SchemaPr
 }
 
 // "in the artist table" names the data, not a table to output: clears "table" after the table's name.
-void clear_table_references(const Question& q, const data::SchemaProfile& profile, Stems& words) {
-  const Stems table = stems_of(column_words(profile.table));
+void clear_table_references(const Question& q, Stems& words) {
+  const Stems& table = q.table;
   for (std::size_t at = table.size(); !table.empty() && at < q.tokens.size(); ++at) {
     if (q.tokens[at] == "table" &&
         std::equal(table.begin(), table.end(),
@@ -794,12 +795,13 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   Question q;
   q.tokens = core::tokenize(question);
   q.stems = stems_of(q.tokens);
+  q.table = stems_of(column_words(profile.table));
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_);
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = without_table_words(
-      q, profile, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get()));
+  const std::vector<Mention> mentions =
+      without_table_words(q, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get()));
   Requirements requirements;
 
   bool grouping = false;
@@ -950,7 +952,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   if (requirements.group_by.size() >= compare_when_grouped_by_)
     add_unique(requirements.analysis, std::string("compare"));
-  clear_table_references(q, profile, words);
+  clear_table_references(q, words);
   for (const auto& [label, phrases] : outputs_) {
     if (contains_phrase(words, phrases)) add_unique(requirements.outputs, label);
   }
@@ -988,17 +990,17 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
 
   if (mentions.empty() && requirements.constraints.empty() &&
       !requirements.time.column) {  // "orders per weekday" asks time
-    std::string unknown, columns;
+    std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {
       if (std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {
-        unknown += (unknown.empty() ? "" : ", ") + q.tokens[at];
+        unknown.push_back(q.tokens[at]);
       }
     }
-    for (const data::ColumnProfile& column : profile.columns)
-      columns += (columns.empty() ? "" : ", ") + column.name;
+    for (const data::ColumnProfile& column : profile.columns) columns.push_back(column.name);
     return core::invalid_argument("the question names no column of " + profile.table +
-                                      "; words not understood: " + (unknown.empty() ? "(none)" : unknown) +
-                                      "; the columns are: " + columns,
+                                      "; words not understood: " +
+                                      (unknown.empty() ? "(none)" : core::join(unknown)) +
+                                      "; the columns are: " + core::join(columns),
                                   profile.table);
   }
   return ExtractedRequirements{std::move(requirements), StrategyRecord{}};
