@@ -270,7 +270,7 @@ bool names_initialed(const Question& q, std::size_t at, const std::vector<std::s
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
                                     const Stems& stopwords, const Phrases& joiners,
-                                    const core::WordNetSynonyms* wordnet) {
+                                    const core::WordNetSynonyms* wordnet, core::Stemmer& stemmer) {
   struct ColumnName {
     const data::ColumnProfile* column;
     std::vector<std::string> words;
@@ -281,7 +281,7 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   std::map<std::string, int> word_owners;  // a column word -> how many columns have it
   for (const data::ColumnProfile& column : profile.columns) {
     std::vector<std::string> words = column_words(column.name);
-    Stems stems = stems_of(words);
+    Stems stems = stems_of(words, stemmer);
     for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
     for (std::size_t at = 0; at + words.size() <= q.tokens.size(); ++at) {
       bool all = !words.empty();
@@ -372,13 +372,13 @@ bool negated_at(const Question& q, std::size_t at, const Stems& negations, const
 // except at the tokens of comparisons (`compared`).
 void ground_values(const Question& q, const data::SchemaProfile& profile,
                    const std::vector<Mention>& mentions, const Stems& stopwords, const ValueWords& words_,
-                   const std::set<std::size_t>& compared, Requirements& requirements) {
+                   const std::set<std::size_t>& compared, core::Stemmer& stemmer, Requirements& requirements) {
   for (const data::ColumnProfile& column : profile.columns) {
     if (column.role != data::ColumnRole::kCategorical) continue;
     std::vector<std::pair<std::string, Stems>> values;
     std::map<std::string, int> first_stems;  // how many values begin with each stem
     for (const std::string& value : known_values(column)) {
-      values.emplace_back(value, stems_of(core::tokenize(value)));
+      values.emplace_back(value, stems_of(core::tokenize(value), stemmer));
       if (!values.back().second.empty()) ++first_stems[values.back().second.front()];
     }
     const auto names_column_at = [&](std::size_t at) {
@@ -794,14 +794,15 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     std::string_view question, const data::SchemaProfile& profile) const {
   Question q;
   q.tokens = core::tokenize(question);
-  q.stems = stems_of(q.tokens);
-  q.table = stems_of(column_words(profile.table));
+  core::Stemmer stemmer;  // not thread-safe: one per question
+  q.stems = stems_of(q.tokens, stemmer);
+  q.table = stems_of(column_words(profile.table), stemmer);
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_);
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
   const std::vector<Mention> mentions =
-      without_table_words(q, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get()));
+      without_table_words(q, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get(), stemmer));
   Requirements requirements;
 
   bool grouping = false;
@@ -847,7 +848,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
   compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
-  ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
+  ground_values(q, profile, mentions, stopwords_, value_words_, compared, stemmer, requirements);
   for (const Constraint& filter :
        find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
     add_unique(requirements.constraints, filter);
