@@ -95,7 +95,7 @@ ColumnRole infer_role(const ColumnStats& s) {
   }
 
   // 2. temporal
-  if (s.type == ColumnType::kDate || s.type == ColumnType::kTimestamp) return ColumnRole::kTemporal;
+  if (is_temporal(s.type)) return ColumnRole::kTemporal;
   if (is_text && has_values && share(s.date_like_count, s.non_null_count) >= kDateLikeShare) {
     return ColumnRole::kTemporal;
   }

@@ -161,20 +161,20 @@ class ColumnProfiler {
     profile.null_count = row_count_ - stats.non_null_count;
     profile.null_rate = row_count_ == 0 ? 0.0 : rounded(static_cast<double>(profile.null_count) / row_count_);
     profile.distinct_count = stats.distinct_count;
-    const std::size_t next = ranged ? 5 : 3;
     if (ranged && any) {
       profile.min = text_at(*result, 3);
       profile.max = text_at(*result, 4);
-      if (type == ColumnType::kInteger || type == ColumnType::kDouble) {
+      if (is_numeric(type)) {
         stats.min_number = number_at(*result, 3);
         stats.max_number = number_at(*result, 4);
       }
     }
     if (textual && any) {
-      stats.total_chars = integer_at(*result, next);
-      stats.total_words = integer_at(*result, next + 1);
-      stats.date_like_count = integer_at(*result, next + 2);
-      stats.boolean_like_count = integer_at(*result, next + 3);
+      constexpr std::size_t kTextSums = 5;  // text is ranged: v, the two counts, min and max come first
+      stats.total_chars = integer_at(*result, kTextSums);
+      stats.total_words = integer_at(*result, kTextSums + 1);
+      stats.date_like_count = integer_at(*result, kTextSums + 2);
+      stats.boolean_like_count = integer_at(*result, kTextSums + 3);
     }
     return core::ok();
   }

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/stemmer.hpp"
+#include "core/stems.hpp"
 #include "core/tokenizer.hpp"
 #include "core/content_hash.hpp"
 
@@ -46,9 +46,7 @@ void embed_one(std::string_view text, const HashedEmbedderOptions& options, core
   FeatureAccumulator features(sums);
   const std::vector<std::string> words = core::tokenize(text, {.split_camel_case = true});
 
-  std::vector<std::string> stems;
-  stems.reserve(words.size());
-  for (const std::string& word : words) stems.push_back(stemmer.stem(word));
+  const std::vector<std::string> stems = core::stems_of(words, stemmer);
   for (std::size_t i = 0; i < stems.size(); ++i) {
     features.add(kUnigramPrefix, stems[i], {}, options.unigram_weight);
     if (i + 1 < stems.size()) features.add(kBigramPrefix, stems[i], stems[i + 1], options.bigram_weight);

@@ -11,8 +11,9 @@ std::vector<std::string> column_words(std::string_view name) {
 }
 
 Phrases phrases_of(const std::vector<std::string>& texts) {
+  core::Stemmer stemmer;
   Phrases phrases;
-  for (const std::string& text : texts) phrases.push_back(stems_of_text(text));
+  for (const std::string& text : texts) phrases.push_back(stems_of_text(text, stemmer));
   return phrases;
 }
 

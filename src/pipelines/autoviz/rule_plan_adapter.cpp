@@ -97,9 +97,10 @@ std::string metric_for_count(const Requirements& requirements, const data::Schem
 
 // The stemmed words of the names of `columns` ("product_category" -> product, categori).
 std::set<std::string> stems_of_columns(const std::vector<std::string>& columns) {
+  core::Stemmer stemmer;
   std::set<std::string> stems;
   for (const std::string& column : columns) {
-    const Stems words = stems_of(column_words(column));
+    const Stems words = stems_of(column_words(column), stemmer);
     stems.insert(words.begin(), words.end());
   }
   return stems;

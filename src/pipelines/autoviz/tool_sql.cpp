@@ -28,10 +28,10 @@ data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_ro
 namespace {
 
 // Creates the next relation, a TEMP `kind` ("TABLE" or "VIEW") named after the tool, from
-// `select_sql`, makes it current and returns its first rows (a view: its first preview rows).
+// `select_sql`, makes it current and returns its first `max_rows` rows.
 core::Result<ToolOutput> create_relation(ToolContext& ctx, const ToolParams& params, std::string_view kind,
-                                         const std::string& select_sql, const std::vector<data::Value>& values) {
-  const std::size_t max_rows = kind == "VIEW" ? ctx.preview_rows : ctx.max_rows;
+                                         std::size_t max_rows, const std::string& select_sql,
+                                         const std::vector<data::Value>& values) {
   const std::string name = fmt::format("{}_{}", params.tool(), ++ctx.steps);
   const std::string quoted = data::quote_identifier(name);
   core::Result<data::QueryResult> created =
@@ -52,11 +52,11 @@ core::Result<ToolOutput> create_relation(ToolContext& ctx, const ToolParams& par
 
 core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params, const std::string& select_sql,
                                      const std::vector<data::Value>& values) {
-  return create_relation(ctx, params, "TABLE", select_sql, values);
+  return create_relation(ctx, params, "TABLE", ctx.max_rows, select_sql, values);
 }
 
 core::Result<ToolOutput> derive(ToolContext& ctx, const ToolParams& params, const std::string& select_sql) {
-  return create_relation(ctx, params, "VIEW", select_sql, {});
+  return create_relation(ctx, params, "VIEW", ctx.preview_rows, select_sql, {});
 }
 
 core::Result<ToolOutput> unchanged(ToolContext& ctx, const ToolParams& params) {

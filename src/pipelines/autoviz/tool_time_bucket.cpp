@@ -26,13 +26,16 @@ std::string bucket_expression(std::string_view grain, const std::string& column)
 
 std::int64_t integer_or_zero(const data::Value& value) { return value.is_null() ? 0 : value.as_int(); }
 
-// One pass over the column's distinct days gives the span and, for each calendar grain, how many
-// periods hold data (every calendar grain is a function of the day); the grain is the first the
-// span allows whose series stays within kMaxPoints, else the coarsest.
+// One pass over the column's distinct days gives the span and, for each calendar grain but the
+// coarsest, how many periods hold data (every calendar grain is a function of the day; the days are
+// the rows); the grain is the first the span allows whose series stays within kMaxPoints, else the
+// coarsest.
 core::Result<std::string> automatic_grain(ToolContext& ctx, const ToolParams& params, const std::string& relation,
                                           const std::string& column) {
   std::string periods;
-  for (std::string_view grain : kCalendarGrains) periods += ", count(DISTINCT " + bucket_expression(grain, "d") + ")";
+  for (std::size_t grain = 0; grain + 1 < kCalendarGrains.size(); ++grain) {
+    periods += grain == 0 ? ", count(*)" : ", count(DISTINCT " + bucket_expression(kCalendarGrains[grain], "d") + ")";
+  }
   core::Result<data::QueryResult> row = run_query(
       ctx, params,
       fmt::format("SELECT datediff('day', min(\"d\"), max(\"d\")){} FROM (SELECT DISTINCT CAST({} AS DATE) AS \"d\" FROM {}) AS s",
