@@ -392,6 +392,22 @@ TEST(SvgRenderer, RenderTakesTheStartedRenderOfTheSameSpec) {
   fs::remove(log);
 }
 
+TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {
+  const fs::path log = dir_ / "runs.log";
+  SvgRendererOptions options;
+  options.script = counting_script(log);
+  SvgRenderer counting(options);
+  if (!counting.available()) GTEST_SKIP() << "node unavailable: " << counting.unavailable_reason();
+  const RunArtifacts started = writer(std::move(counting));
+  started.prepare();
+  started.start_chart(kLineChart);  // as the execute node gives it: the tool's text
+
+  ASSERT_TRUE(started.write(dir_ / "out", sample_state(dir_ / "out")).has_value());
+
+  EXPECT_EQ(read(log), "run\n") << "write() rendered the chart again instead of taking the started render";
+  fs::remove(options.script);
+}
+
 TEST(SvgRenderer, NamesVl2svgsErrorForAnInvalidSpec) {
   const SvgRenderer renderer = installed_renderer();
   if (!renderer.available()) GTEST_SKIP() << "vl2svg unavailable: " << renderer.unavailable_reason();
