@@ -94,7 +94,7 @@ core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const 
   if (!fs::is_directory(flags.project_dir, ec)) {
     return core::invalid_argument("not a folder: " + flags.project_dir, "--project");
   }
-  if (!flags.db_uri.empty() && flags.db_uri.rfind("postgresql://", 0) != 0 && flags.db_uri.rfind("postgres://", 0) != 0) {
+  if (!flags.db_uri.empty() && !data::is_postgres_uri(flags.db_uri)) {
     return core::invalid_argument("expected a postgresql://... URI, got " + flags.db_uri, "--db");
   }
   const fs::path project(flags.project_dir);

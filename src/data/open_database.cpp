@@ -17,8 +17,12 @@ core::Result<std::unique_ptr<Database>> widen(core::Result<std::unique_ptr<Engin
 
 }  // namespace
 
+bool is_postgres_uri(std::string_view uri) {
+  return uri.starts_with("postgresql://") || uri.starts_with("postgres://");
+}
+
 core::Result<std::unique_ptr<Database>> open_database(std::string_view uri, const DatabaseOptions& options) {
-  if (uri.starts_with("postgresql://") || uri.starts_with("postgres://")) {
+  if (is_postgres_uri(uri)) {
     return widen(PostgresDatabase::connect(uri, options));
   }
   if (uri.starts_with("duckdb:")) return widen(DuckDbDatabase::open(uri.substr(7), options));

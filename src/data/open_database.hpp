@@ -16,4 +16,7 @@ namespace planfirst::data {
 core::Result<std::unique_ptr<Database>> open_database(std::string_view uri,
                                                       const DatabaseOptions& options = {});
 
+// Whether `uri` names a PostgreSQL server ("postgresql://..." or "postgres://...").
+bool is_postgres_uri(std::string_view uri);
+
 }  // namespace planfirst::data

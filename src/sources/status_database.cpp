@@ -7,6 +7,7 @@
 
 #include "core/file_text.hpp"
 #include "data/duckdb_database.hpp"
+#include "data/open_database.hpp"
 #include "data/postgres_database.hpp"
 
 namespace planfirst::sources {
@@ -15,10 +16,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kCacheName = "status.duckdb";
-
-bool is_postgres_uri(std::string_view location) {
-  return location.starts_with("postgresql://") || location.starts_with("postgres://");
-}
 
 // "postgresql://user:secret@host/db" -> "postgresql://user@host/db": provenance never shows a password.
 std::string without_password(std::string_view uri) {
@@ -108,7 +105,7 @@ core::Result<std::unique_ptr<StatusDatabase>> StatusDatabase::open(std::string_v
   data::DatabaseOptions read_only;
   read_only.read_only = true;
   read_only.statement_timeout = options.statement_timeout;
-  if (is_postgres_uri(location)) {
+  if (data::is_postgres_uri(location)) {
     auto database = data::PostgresDatabase::connect(location, read_only);
     if (!database) return database.error();
     return std::make_unique<StatusDatabase>(ConstructionKey{}, std::move(*database), without_password(location));

@@ -36,12 +36,6 @@ class AskCli : public ::testing::Test {
   test_support::TempDir dir_;
 };
 
-nlohmann::json parsed(const CommandOutcome& run) {
-  nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
-  EXPECT_FALSE(json.is_discarded()) << run.output;
-  return json;
-}
-
 // The state after `node` of the autoviz graph ran on `state`: its delta's keys replace the state's.
 nlohmann::json after_node(const test_support::TempDir& dir, const std::string& node, nlohmann::json state) {
   const std::filesystem::path file = dir.write(node + "_state.json", state.dump());

@@ -26,12 +26,6 @@ nlohmann::json case_json(const std::string& name) {
   return nlohmann::json::parse(text.str());
 }
 
-nlohmann::json parsed(const CommandOutcome& run) {
-  nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
-  EXPECT_FALSE(json.is_discarded()) << run.output;
-  return json;
-}
-
 // `planfirst plan` of the seed walkthrough on examples/sales.csv with `extra` flags; stdout only.
 CommandOutcome plan(const std::string& extra) {
   return run_command("(" +

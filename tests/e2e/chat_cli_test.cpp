@@ -26,11 +26,6 @@ class ChatCli : public ::testing::Test {
            planfirst("chat --project " + project_.path().string() + " " + args) + (keep_stderr ? "" : " 2>/dev/null") +
            ")";
   }
-  static nlohmann::json parsed(const CommandOutcome& run) {
-    nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
-    EXPECT_FALSE(json.is_discarded()) << run.output;
-    return json;
-  }
 
   test_support::TempDir project_;
   test_support::TempDir cache_;
@@ -172,11 +167,6 @@ class ChatOnExampleProject : public ::testing::Test {
                        planfirst("chat --project " + (project_.path() / "orbit").string() + " \"" + question +
                                  "\" --json " + flags) +
                        " 2>/dev/null)");
-  }
-  static nlohmann::json parsed(const CommandOutcome& run) {
-    nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
-    EXPECT_FALSE(json.is_discarded()) << run.output;
-    return json;
   }
   static std::vector<std::string> called(const nlohmann::json& output) {
     std::vector<std::string> sources;

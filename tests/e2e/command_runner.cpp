@@ -1,11 +1,19 @@
 #include "e2e/command_runner.hpp"
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <array>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace planfirst::e2e {
+
+core::Json parsed(const CommandOutcome& run) {
+  core::Json json = core::Json::parse(run.output, nullptr, false);
+  EXPECT_FALSE(json.is_discarded()) << run.output;
+  return json;
+}
 
 CommandOutcome run_command(const std::string& command_line) {
   CommandOutcome outcome;

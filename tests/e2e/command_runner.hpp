@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "core/json.hpp"
+
 namespace planfirst::e2e {
 
 struct CommandOutcome {
@@ -12,6 +14,10 @@ struct CommandOutcome {
 };
 
 CommandOutcome run_command(const std::string& command_line);
+
+// The output of a run that printed one JSON document (--json); a failed expectation, and a
+// discarded value, when it did not.
+core::Json parsed(const CommandOutcome& run);
 
 // Path of a built program, e.g. binary("planfirst") -> "<build>/planfirst".
 std::string binary(const std::string& relative_path);

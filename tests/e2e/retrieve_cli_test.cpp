@@ -15,12 +15,6 @@
 namespace planfirst::e2e {
 namespace {
 
-nlohmann::json parsed(const CommandOutcome& run) {
-  nlohmann::json json = nlohmann::json::parse(run.output, nullptr, false);
-  EXPECT_FALSE(json.is_discarded()) << run.output;
-  return json;
-}
-
 constexpr const char* kQuestion = "'show commits in project billing-api last week and open issues'";
 
 TEST(RetrievalCli, PlanOnlyJsonHasIntentsHypothesesPlansAndQueries) {

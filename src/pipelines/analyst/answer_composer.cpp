@@ -7,6 +7,7 @@
 
 #include "pipelines/analyst/evidence_citation.hpp"
 #include "sources/field_counts.hpp"
+#include "sources/snippet.hpp"
 
 namespace planfirst::analyst {
 namespace {
@@ -15,12 +16,8 @@ constexpr std::size_t kSnippetChars = 240;
 
 // The snippet's first line, cut at kSnippetChars (at a UTF-8 boundary), else the fields as "k=v".
 std::string statement_text(const sources::EvidenceItem& item) {
-  std::string text = item.snippet.substr(0, item.snippet.find('\n'));
-  if (text.size() > kSnippetChars) {
-    std::size_t cut = kSnippetChars;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-    text = text.substr(0, cut) + "...";
-  }
+  std::string text = sources::snippet_of(std::string_view(item.snippet).substr(0, item.snippet.find('\n')),
+                                         kSnippetChars);
   if (text.empty()) {
     for (const auto& [key, value] : item.fields) text += (text.empty() ? "" : ", ") + key + "=" + value;
   }

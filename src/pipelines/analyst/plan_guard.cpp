@@ -44,14 +44,10 @@ void repair_status_sources(core::Json& candidate) {
   candidate["required_sources"] = std::move(repaired);
 }
 
-void append_missing(std::vector<std::string>& sources, const std::vector<std::string>& required,
-                    const std::vector<std::string>& forbidden) {
+void append_missing(std::vector<std::string>& sources, const std::vector<std::string>& required) {
   for (const std::string& source : required) {
     if (std::find(sources.begin(), sources.end(), source) == sources.end()) sources.push_back(source);
   }
-  std::erase_if(sources, [&](const std::string& source) {
-    return std::find(forbidden.begin(), forbidden.end(), source) != forbidden.end();
-  });
 }
 
 // Step 4: the router's high-stakes type and QUALITY track survive; notes what changed.
@@ -60,8 +56,7 @@ void resolve_conflicts(AnalystPlan& plan, const RouterChoice& router, std::vecto
     warnings.push_back("conflict:router_wins " + std::string(to_string(router.request_type)) + " kept over analyst " +
                        std::string(to_string(plan.request_type)));
     plan.request_type = router.request_type;
-    append_missing(plan.required_sources, required_sources_by_type(router.request_type),
-                   forbidden_sources_by_type(router.request_type));
+    append_missing(plan.required_sources, required_sources_by_type(router.request_type));
     plan.expected_output_schema = std::string(expected_output_schema_for(router.request_type));
     plan.track = Track::kQuality;
   }

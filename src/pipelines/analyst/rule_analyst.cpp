@@ -42,11 +42,11 @@ core::Result<RuleAnalyst> RuleAnalyst::load(const core::AssetStore& assets) {
   return rules;
 }
 
-std::string RuleAnalyst::intent_label(std::string_view user_query, RequestType type) const {
+std::string RuleAnalyst::intent_label(const std::vector<std::string>& words, RequestType type) const {
   auto prefix = prefixes_.find(type);
   std::string label = prefix != prefixes_.end() ? prefix->second : "answer";
   std::size_t kept = 0;
-  for (const std::string& word : question_words(user_query)) {
+  for (const std::string& word : words) {
     if (kept == max_words_) break;
     if (stopwords_.count(word) != 0 || label == word || label.ends_with("_" + word) || std::find_if(word.begin(), word.end(), [](char c) {
                                           return !(c >= 'a' && c <= 'z') && !(c >= '0' && c <= '9');
@@ -61,14 +61,14 @@ std::string RuleAnalyst::intent_label(std::string_view user_query, RequestType t
 
 AnalystPlan RuleAnalyst::plan(std::string_view user_query, RequestType type, Track track, bool may_ask) const {
   AnalystPlan plan;
-  plan.intent = intent_label(user_query, type);
+  const std::vector<std::string> words = question_words(user_query);
+  plan.intent = intent_label(words, type);
   plan.request_type = type;
   plan.track = track;
   plan.required_sources = required_sources_by_type(type);
   plan.expected_output_schema = std::string(expected_output_schema_for(type));
   auto clarification = clarifications_.find(type);
   if (may_ask && clarification != clarifications_.end()) {
-    const std::vector<std::string> words = question_words(user_query);
     const bool named = std::any_of(words.begin(), words.end(), [&](const std::string& word) {
       return clarification->second.unless_any.count(word) != 0;
     });

@@ -27,10 +27,11 @@ class RuleAnalyst {
 
   // `may_ask` is false once the thread has had its clarification round.
   AnalystPlan plan(std::string_view user_query, RequestType type, Track track, bool may_ask) const;
-  // "<prefix>_<words>", e.g. "query_sprint_completion_rate".
-  std::string intent_label(std::string_view user_query, RequestType type) const;
 
  private:
+  // "<prefix>_<words>" from the question's words, e.g. "query_sprint_completion_rate".
+  std::string intent_label(const std::vector<std::string>& words, RequestType type) const;
+
   struct Clarification {
     std::set<std::string, std::less<>> unless_any;
     std::string question;

@@ -23,17 +23,6 @@ const std::vector<std::string>& required_sources_by_type(RequestType type) {
   return kNone;
 }
 
-const std::vector<std::string>& forbidden_sources_by_type(RequestType type) {
-  static const std::vector<std::string> kDoc{"doc"};
-  static const std::vector<std::string> kNone{};
-  return is_status(type) ? kDoc : kNone;
-}
-
-bool is_status(RequestType type) {
-  return type == RequestType::kStatusMetric || type == RequestType::kStatusSummary ||
-         type == RequestType::kStatusList;
-}
-
 bool is_high_stakes(RequestType type) {
   return type == RequestType::kDesignArch || type == RequestType::kHowtoPolicy ||
          type == RequestType::kDataDefinition || type == RequestType::kTroubleshooting;

@@ -14,11 +14,6 @@ namespace planfirst::analyst {
 // REQUIRED_SOURCES_BY_TYPE: STATUS_* -> db; HOWTO_POLICY, DATA_DEFINITION -> policy, doc; DESIGN_ARCH
 // -> doc, policy; TROUBLESHOOTING -> db, neo4j; KNOWLEDGE_QA -> doc, neo4j; CASUAL -> none.
 const std::vector<std::string>& required_sources_by_type(RequestType type);
-// FORBIDDEN_SOURCES_BY_TYPE: STATUS_* -> doc; every other type -> none.
-const std::vector<std::string>& forbidden_sources_by_type(RequestType type);
-
-bool is_status(RequestType type);  // STATUS_METRIC, STATUS_SUMMARY, STATUS_LIST
-
 // The high-stakes set: DESIGN_ARCH, HOWTO_POLICY, DATA_DEFINITION, TROUBLESHOOTING. A wrong answer
 // to one of them costs a design, a policy breach, a wrong number definition or a longer outage.
 bool is_high_stakes(RequestType type);

@@ -64,7 +64,6 @@ TEST(AnalystLlm, NonJsonReplyFallsBackToPolicyOnlyQuality) {
   EXPECT_EQ(state["analyst_plan"]["track"], "QUALITY");
   EXPECT_EQ(state["analyst_plan"]["required_sources"], json::array({"policy"}));
   EXPECT_EQ(state["analyst_plan"]["request_type"], "STATUS_METRIC");
-  EXPECT_NE(state["route_reason"].get<std::string>().find("fallback"), std::string::npos);
   EXPECT_EQ(state["route_reason"].get<std::string>().rfind("analyst_plan_fallback:", 0), 0u);
   EXPECT_EQ(h.orbit.calls("policy"), 1u);
   EXPECT_EQ(h.orbit.calls("db"), 0u);
