@@ -37,14 +37,15 @@ std::vector<std::string> citations_in(std::string_view text) {
   return keys;
 }
 
-std::vector<std::string> unknown_citations(std::string_view text, const std::vector<sources::EvidenceItem>& retrieved) {
+std::vector<std::string> unknown_keys(std::vector<std::string> keys, const std::vector<sources::EvidenceItem>& retrieved) {
   std::set<std::string, std::less<>> known;
   for (const sources::EvidenceItem& item : retrieved) known.insert(citation_key(item));
-  std::vector<std::string> unknown;
-  for (std::string& key : citations_in(text)) {
-    if (known.count(key) == 0) unknown.push_back(std::move(key));
-  }
-  return unknown;
+  std::erase_if(keys, [&](const std::string& key) { return known.count(key) != 0; });
+  return keys;
+}
+
+std::vector<std::string> unknown_citations(std::string_view text, const std::vector<sources::EvidenceItem>& retrieved) {
+  return unknown_keys(citations_in(text), retrieved);
 }
 
 }  // namespace planfirst::analyst

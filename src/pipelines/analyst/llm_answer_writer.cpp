@@ -11,26 +11,20 @@
 namespace planfirst::analyst {
 namespace {
 
-// Why `text` may not be the answer; "" when it may.
-std::string rejection(const std::string& text, const AnalystPlan& plan, const std::vector<sources::EvidenceItem>& evidence) {
-  if (plan.expected_output_schema.ends_with("_json")) {
-    contracts::ExtractOptions options;
-    options.objects_only = true;
-    contracts::ExtractedJson json = contracts::extract_first_json(text, options);
-    if (!json) return "the answer is not a JSON object";
-    std::string cited;
-    for (const core::Json& id : json->value("evidence", core::Json::array())) {
-      if (id.is_string()) cited += "[" + id.get<std::string>() + "]";
-    }
-    if (const std::vector<std::string> unknown = unknown_citations(cited, evidence); !unknown.empty()) {
-      return "cites evidence that was not retrieved: " + core::join(unknown, ", ");
-    }
-    if (!evidence.empty() && cited.empty()) return "cites no evidence";
-    return "";
+// The evidence keys a JSON answer cites, in its "evidence" list.
+std::vector<std::string> evidence_ids(const core::Json& answer) {
+  std::vector<std::string> ids;
+  for (const core::Json& id : answer.value("evidence", core::Json::array())) {
+    if (id.is_string()) ids.push_back(id.get<std::string>());
   }
-  const std::vector<std::string> unknown = unknown_citations(text, evidence);
+  return ids;
+}
+
+// Why an answer citing `cited` may not stand; "" when it may.
+std::string rejection(const std::vector<std::string>& cited, const std::vector<sources::EvidenceItem>& evidence) {
+  const std::vector<std::string> unknown = unknown_keys(cited, evidence);
   if (!unknown.empty()) return "cites evidence that was not retrieved: " + core::join(unknown, ", ");
-  if (!evidence.empty() && citations_in(text).empty()) return "cites no evidence";
+  if (!evidence.empty() && cited.empty()) return "cites no evidence";
   return "";
 }
 
@@ -75,22 +69,21 @@ Answer LlmAnswerWriter::write(std::string_view user_query, const AnalystPlan& pl
     core::Result<llm::Completion> completion = model_->complete(request);
     if (!completion) {
       reason = "model error: " + completion.error().describe();
-    } else if (reason = rejection(completion->text, plan, evidence); reason.empty()) {
+    } else {
       Answer answer = composed;
       answer.strategy = "llm";
       answer.text = completion->text;
       answer.citations = citations_in(completion->text);
-      if (answer.format == "json") {
+      if (answer.format == "json") {  // the JSON schemas cite in their "evidence" list
         contracts::ExtractOptions options;
         options.objects_only = true;
-        contracts::ExtractedJson json = contracts::extract_first_json(completion->text, options);
-        answer.text = json->dump(2);
-        answer.citations.clear();
-        for (const core::Json& id : json->value("evidence", core::Json::array())) {
-          if (id.is_string()) answer.citations.push_back(id.get<std::string>());
-        }
+        const contracts::ExtractedJson json = contracts::extract_first_json(completion->text, options);
+        answer.text = json ? json->dump(2) : "";
+        answer.citations = json ? evidence_ids(*json) : std::vector<std::string>{};
+        reason = json ? "" : "the answer is not a JSON object";
       }
-      return answer;
+      if (reason.empty()) reason = rejection(answer.citations, evidence);
+      if (reason.empty()) return answer;
     }
   }
   core::log_warn("analyst answer: the model's answer was rejected, composing from the evidence: {}", reason);

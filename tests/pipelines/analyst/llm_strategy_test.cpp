@@ -151,6 +151,20 @@ TEST(AnalystLlm, AnAnswerCitingEvidenceNotRetrievedIsReplacedByTheComposer) {
   EXPECT_EQ(answer["citations"], json::array({"doc:architecture.md#Component map"}));
 }
 
+TEST(AnalystLlm, AJsonAnswerCitingAnIdThatWasNotRetrievedIsReplacedByTheComposer) {
+  LlmHarness h;
+  h.server.script_chat({ScriptedReply::chat(kStatusWithDoc),
+                        ScriptedReply::chat(R"({"value": 87.5, "unit": "percent", "period": "Sprint 13", "sql": "SELECT 1",
+                                                "evidence": ["bogus"]})")});
+
+  core::Result<graph::RunResult> result = h.graph->ask("What's the sprint completion rate?");
+
+  ASSERT_TRUE(result.has_value());
+  const json& answer = result->state.json()["answer"];
+  EXPECT_EQ(answer["strategy"], "rules");
+  EXPECT_EQ(answer["fallback"], "cites evidence that was not retrieved: bogus");
+}
+
 TEST(AnalystLlm, AnUnreachableServerPlansWithTheRules) {
   AnalystOptions options;
   testing::OrbitSources orbit = testing::all_orbit_sources();
