@@ -21,6 +21,11 @@ void limit_questions(core::Json& candidate, std::vector<std::string>& warnings) 
   if (track == "FAST") {
     warnings.push_back("question_limit: FAST track, dropped " + std::to_string(questions.size()) + " question(s)");
     questions = core::Json::array();
+    // Nothing is asked now, so the answer takes its type's schema instead of a clarification's.
+    const std::optional<RequestType> type = parse_request_type(candidate.value("request_type", std::string()));
+    if (candidate.value("expected_output_schema", std::string()) == "clarification_v1" && type) {
+      candidate["expected_output_schema"] = std::string(expected_output_schema_for(*type));
+    }
   } else if (track == "QUALITY" && questions.size() > 1) {
     warnings.push_back("question_limit: QUALITY track, kept 1 of " + std::to_string(questions.size()) + " questions");
     questions = core::Json::array({questions.front()});

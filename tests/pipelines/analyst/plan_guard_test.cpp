@@ -173,6 +173,16 @@ TEST_F(PlanGuardTest, FastTrackQuestionsAreDroppedWithAWarning) {
   EXPECT_EQ(decision.warnings[0], "question_limit: FAST track, dropped 1 question(s)");
 }
 
+TEST_F(PlanGuardTest, AFastClarificationWhoseQuestionIsDroppedAnswersInItsTypesSchema) {
+  const PlanDecision decision =
+      guard_.accept(plan_json("STATUS_METRIC", "FAST", {"db"}, {"Which sprint?"}, "clarification_v1"),
+                    router(RequestType::kStatusMetric, Track::kFast), "llm");
+
+  EXPECT_FALSE(decision.fell_back) << decision.route_reason;
+  EXPECT_TRUE(decision.plan.missing_info_questions.empty());
+  EXPECT_EQ(decision.plan.expected_output_schema, "status_metric_v1_json");
+}
+
 TEST_F(PlanGuardTest, QualityTrackKeepsAtMostOneQuestion) {
   const PlanDecision decision = guard_.accept(
       plan_json("STATUS_METRIC", "QUALITY", {"db"}, {"Which sprint?", "Which team?"}, "clarification_v1"),
