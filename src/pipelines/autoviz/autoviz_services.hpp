@@ -48,7 +48,7 @@ struct AutovizServices {
   std::optional<ToolNarrower> narrower;                  // always set by load(); refers to `tools`, `embedder`
   std::optional<RulePlanAdapter> adapter;                // always set by load()
   std::optional<StepExecutor> executor;                  // always set by load(); `tools`' schemas, builtin tools
-  std::optional<RunArtifacts> artifacts;                 // always set by load(); vl2svg where bootstrap installs it
+  std::optional<RunArtifacts> artifacts;                 // always set by load(); SVGs where bootstrap installs vega
   std::shared_ptr<const embed::Embedder> embedder;
   std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
   data::ProfileCache profiles{{}};  // dataset files' profiles, under the user's cache folder

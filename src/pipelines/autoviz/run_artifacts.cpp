@@ -70,7 +70,7 @@ std::string tool_line(const Json& tool) {
   return line + ")";
 }
 
-// The text vl2svg is given for a chart as the state holds it.
+// The text the SVG renderer is given for a chart as the state holds it.
 std::string render_text(const Json& chart) { return chart.dump(); }
 
 core::Result<void> write_chart(FolderWriter& folder, const SvgRenderer& renderer, const std::string& stem,

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -71,11 +72,16 @@ struct Child {  // a started child and the parent's ends of its pipes
   ChildPipes pipes;
 };
 
-struct ChildOutput {
-  std::string out, err;
-  bool timed_out = false;
-  int status = 0;
-};
+std::string first_lines(const std::string& text, int count) {
+  std::size_t end = 0;
+  for (int i = 0; i < count && end != std::string::npos; ++i) {
+    end = text.find('\n', end);
+    if (end != std::string::npos) ++end;
+  }
+  std::string head = text.substr(0, end);
+  while (!head.empty() && (head.back() == '\n' || head.back() == ' ')) head.pop_back();
+  return head;
+}
 
 core::Result<Child> spawn(const std::vector<std::string>& argv) {
   Child child;
@@ -107,118 +113,158 @@ core::Result<Child> spawn(const std::vector<std::string>& argv) {
   return child;
 }
 
-// Writes `input` to the child's stdin while draining its stdout and stderr, until both close or
-// the deadline passes.
-bool exchange(ChildPipes& pipes, std::string_view input, ChildOutput& output, Clock::time_point deadline) {
+void end(Child& child) {
+  ::kill(child.pid, SIGKILL);
+  int status = 0;
+  while (::waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+// The byte count of the whole reply frame "<kind> <length>\n<body>" once its header has arrived:
+// 0 before that, npos for a header that is not one.
+std::size_t frame_size(std::string_view reply) {
+  const std::size_t newline = reply.find('\n');
+  if (newline == std::string_view::npos) return reply.size() > 64 ? std::string_view::npos : 0;
+  const std::size_t space = reply.find(' ');
+  const std::string_view kind = reply.substr(0, space);
+  if (space > newline || (kind != "ok" && kind != "error")) return std::string_view::npos;
+  std::size_t length = 0;
+  const char* first = reply.data() + space + 1;
+  const char* last = reply.data() + newline;
+  const auto [end, ec] = std::from_chars(first, last, length);
+  if (ec != std::errc() || end != last || first == last) return std::string_view::npos;
+  return newline + 1 + length;
+}
+
+enum class Io { kDone, kTimedOut, kClosed };
+
+// Sends `request` to the child's stdin and reads its stdout into `reply` until a whole frame has
+// arrived (or a bad header), draining its stderr into `err` (its last 8 KiB) all along.
+Io exchange(ChildPipes& pipes, std::string_view request, std::string& reply, std::string& err,
+            Clock::time_point deadline) {
   std::size_t written = 0;
-  if (input.empty()) pipes.in.reset();
-  bool out_open = true, err_open = true;
-  while (out_open || err_open) {
+  for (;;) {
+    if (written == request.size()) {
+      const std::size_t size = frame_size(reply);
+      if (size == std::string_view::npos || (size != 0 && reply.size() >= size)) return Io::kDone;
+    }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return false;
+    if (left <= 0) return Io::kTimedOut;
     std::array<pollfd, 3> fds{pollfd{pipes.out.get(), POLLIN, 0}, pollfd{pipes.err.get(), POLLIN, 0},
-                              pollfd{pipes.in.get(), POLLOUT, 0}};
-    if (::poll(fds.data(), fds.size(), static_cast<int>(left)) < 0 && errno != EINTR) return false;
-    char buffer[8192];
-    for (int i = 0; i < 2; ++i) {
-      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
-      const ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
-      if (n > 0) (i == 0 ? output.out : output.err).append(buffer, static_cast<std::size_t>(n));
-      if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) (i == 0 ? pipes.out : pipes.err).reset();
+                              pollfd{written < request.size() ? pipes.in.get() : -1, POLLOUT, 0}};
+    if (::poll(fds.data(), fds.size(), static_cast<int>(left)) < 0 && errno != EINTR) return Io::kClosed;
+    char buffer[65536];
+    if (fds[1].revents != 0) {
+      const ssize_t n = ::read(fds[1].fd, buffer, sizeof buffer);
+      if (n > 0) err.append(buffer, static_cast<std::size_t>(n));
+      if (err.size() > 8192) err.erase(0, err.size() - 8192);
+      if (n == 0) pipes.err.reset();
+    }
+    if (fds[0].revents != 0) {
+      const ssize_t n = ::read(fds[0].fd, buffer, sizeof buffer);
+      if (n > 0) reply.append(buffer, static_cast<std::size_t>(n));
+      if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) return Io::kClosed;
     }
     if (fds[2].fd >= 0 && fds[2].revents != 0) {
-      const ssize_t n = ::send(fds[2].fd, input.data() + written, input.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
+      const ssize_t n = ::send(fds[2].fd, request.data() + written, request.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
       if (n > 0) written += static_cast<std::size_t>(n);
-      if (written == input.size() || (n < 0 && errno != EAGAIN && errno != EINTR)) pipes.in.reset();
+      if (n < 0 && errno != EAGAIN && errno != EINTR) return Io::kClosed;
     }
-    out_open = pipes.out.get() >= 0;
-    err_open = pipes.err.get() >= 0;
   }
-  return true;
 }
 
-int wait_for(pid_t pid) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return status;
-}
+// The resident node child and its frames; one render at a time (SvgRenderer takes turns).
+class RenderServer {
+ public:
+  explicit RenderServer(std::vector<std::string> argv) : argv_(std::move(argv)) {}
+  RenderServer(const RenderServer&) = delete;
+  RenderServer& operator=(const RenderServer&) = delete;
+  ~RenderServer() { stop(); }
 
-// Gives `input` to a started child and collects what it writes until it exits; a child still
-// running `timeout` after it got its input is killed.
-ChildOutput finish(Child& child, std::string_view input, std::chrono::milliseconds timeout) {
-  ChildOutput output;
-  output.timed_out = !exchange(child.pipes, input, output, Clock::now() + timeout);
-  if (output.timed_out) ::kill(child.pid, SIGKILL);
-  output.status = wait_for(child.pid);
-  return output;
-}
+  core::Result<void> start() {
+    if (child_) return {};
+    err_.clear();
+    core::Result<Child> child = spawn(argv_);
+    if (!child) return child.error();
+    child_ = std::move(*child);
+    return {};
+  }
 
-std::string first_lines(const std::string& text, int count) {
-  std::size_t end = 0;
-  for (int i = 0; i < count && end != std::string::npos; ++i) {
-    end = text.find('\n', end);
-    if (end != std::string::npos) ++end;
+  // A child that was running before this render and closed its end unasked died between renders
+  // (or on this spec): it is started again, once.
+  core::Result<std::string> render(std::string_view spec, std::chrono::milliseconds timeout) {
+    const bool was_running = child_.has_value();
+    exited_ = false;
+    core::Result<std::string> svg = render_once(spec, timeout);
+    if (!svg && was_running && exited_) svg = render_once(spec, timeout);
+    return svg;
   }
-  std::string head = text.substr(0, end);
-  while (!head.empty() && (head.back() == '\n' || head.back() == ' ')) head.pop_back();
-  return head;
-}
 
-// What vl2svg gave: the SVG document or the error that names why there is none.
-core::Result<std::string> svg_of(ChildOutput run, std::chrono::milliseconds timeout) {
-  if (run.timed_out) {
-    return core::unavailable("vl2svg ran past " + std::to_string(timeout.count()) + " ms and was killed", "vl2svg");
+  void stop() {
+    if (child_) end(*child_);
+    child_.reset();
   }
-  if (!WIFEXITED(run.status) || WEXITSTATUS(run.status) != 0 || run.out.find("<svg") == std::string::npos) {
-    const std::string detail = first_lines(run.err, 3);
-    return core::invalid_argument("vl2svg failed: " + (detail.empty() ? std::string("no SVG produced") : detail),
-                                  "vl2svg");
-  }
-  return std::move(run.out);
-}
 
-// Renders `spec` in `child` when one waits, else in a child started for it.
-core::Result<std::string> render_in(std::optional<Child> child, const std::vector<std::string>& argv,
-                                    std::string_view spec, std::chrono::milliseconds timeout) {
-  if (!child) {
-    core::Result<Child> started = spawn(argv);
-    if (!started) return started.error();
-    child = std::move(*started);
+ private:
+  core::Result<std::string> render_once(std::string_view spec, std::chrono::milliseconds timeout) {
+    const Clock::time_point deadline = Clock::now() + timeout;
+    if (core::Result<void> started = start(); !started) return started.error();
+    std::string request = std::to_string(spec.size()) + "\n";
+    request += spec;
+    std::string reply;
+    const Io io = exchange(child_->pipes, request, reply, err_, deadline);
+    if (io == Io::kTimedOut) {
+      stop();
+      return core::unavailable("the SVG render ran past " + std::to_string(timeout.count()) + " ms and was killed",
+                               "svg");
+    }
+    if (io == Io::kClosed) {
+      const std::string detail = first_lines(err_, 3);
+      stop();
+      exited_ = true;
+      return core::unavailable("the SVG renderer exited" + (detail.empty() ? std::string() : ": " + detail), "svg");
+    }
+    const std::size_t size = frame_size(reply);
+    if (size == std::string_view::npos || reply.size() != size) {
+      stop();
+      return core::unavailable("the SVG renderer answered with something other than a frame: " + reply.substr(0, 40),
+                               "svg");
+    }
+    std::string body = reply.substr(reply.find('\n') + 1);
+    if (reply.rfind("error ", 0) == 0) return core::invalid_argument("SVG render failed: " + first_lines(body, 3), "svg");
+    if (body.find("<svg") == std::string::npos) {
+      return core::invalid_argument("SVG render failed: the renderer gave no SVG", "svg");
+    }
+    return body;
   }
-  return svg_of(finish(*child, spec, timeout), timeout);
-}
+
+  std::vector<std::string> argv_;  // node, the server script, the node_modules folder
+  std::optional<Child> child_;
+  std::string err_;      // what the child wrote to stderr lately
+  bool exited_ = false;  // the last render_once found the child gone
+};
 
 using StartedRender = std::pair<std::string, std::future<core::Result<std::string>>>;  // spec, SVG
 
 }  // namespace
 
 struct SvgRenderer::Background {
-  ~Background() {
-    const std::lock_guard<std::mutex> lock(mutex);
-    if (!waiting) return;
-    ::kill(waiting->pid, SIGKILL);
-    wait_for(waiting->pid);
-  }  // then `started` joins each render still running
+  explicit Background(std::vector<std::string> argv) : server(std::move(argv)) {}
 
-  std::optional<Child> take_waiting() {
-    const std::lock_guard<std::mutex> lock(mutex);
-    return std::exchange(waiting, std::nullopt);
-  }
-
+  std::mutex server_mutex;
+  RenderServer server;  // guarded by server_mutex
   std::mutex mutex;
-  std::optional<Child> waiting;        // guarded by mutex; node started, no spec given yet
-  std::deque<StartedRender> started;  // guarded by mutex; oldest first
+  std::deque<StartedRender> started;  // guarded by mutex; oldest first; destroyed first, joining them
 };
 
 SvgRendererOptions SvgRendererOptions::installed() {
   SvgRendererOptions options;
-  options.script = fs::path(PLANFIRST_NODE_MODULES) / "vega-lite" / "bin" / "vl2svg";
+  options.script = PLANFIRST_RENDER_SERVER;
+  options.modules = PLANFIRST_NODE_MODULES;
   return options;
 }
 
-SvgRenderer::SvgRenderer(SvgRendererOptions options)
-    : options_(std::move(options)), background_(std::make_unique<Background>()) {
+SvgRenderer::SvgRenderer(SvgRendererOptions options) : options_(std::move(options)) {
   node_ = options_.node.empty() ? find_on_path("node") : options_.node;
   std::error_code ec;
   if (node_.empty()) {
@@ -226,22 +272,28 @@ SvgRenderer::SvgRenderer(SvgRendererOptions options)
   } else if (::access(node_.c_str(), X_OK) != 0) {
     reason_ = "node not found at " + node_.string();
   } else if (!fs::is_regular_file(options_.script, ec)) {
-    reason_ = "vl2svg not found at " + options_.script.string() + " (scripts/bootstrap installs it)";
+    reason_ = "the SVG render server is not at " + options_.script.string();
+  } else if (!fs::is_directory(options_.modules / "vega-lite", ec) || !fs::is_directory(options_.modules / "vega", ec)) {
+    reason_ = "vega-lite not found in " + options_.modules.string() + " (scripts/bootstrap installs it)";
   }
+  background_ = std::make_unique<Background>(
+      std::vector<std::string>{node_.string(), options_.script.string(), options_.modules.string()});
 }
 
 SvgRenderer::SvgRenderer(SvgRenderer&&) noexcept = default;
 SvgRenderer& SvgRenderer::operator=(SvgRenderer&&) noexcept = default;
 SvgRenderer::~SvgRenderer() = default;
 
-std::vector<std::string> SvgRenderer::command() const { return {node_.string(), options_.script.string()}; }
-
 void SvgRenderer::warm_up() const {
   if (!available() || !background_) return;
-  const std::lock_guard<std::mutex> lock(background_->mutex);
-  if (background_->waiting) return;
-  core::Result<Child> child = spawn(command());
-  if (child) background_->waiting = std::move(*child);
+  const std::unique_lock<std::mutex> lock(background_->server_mutex, std::try_to_lock);
+  if (lock.owns_lock()) (void)background_->server.start();  // busy: it runs already
+}
+
+core::Result<std::string> SvgRenderer::render_now(Background& background, std::string_view spec,
+                                                  std::chrono::milliseconds timeout) {
+  const std::lock_guard<std::mutex> lock(background.server_mutex);
+  return background.server.render(spec, timeout);
 }
 
 void SvgRenderer::start(std::string spec) const {
@@ -255,12 +307,10 @@ void SvgRenderer::start(std::string spec) const {
     oldest = std::move(background_->started.front());
     background_->started.pop_front();
   }
-  std::optional<Child> child = std::exchange(background_->waiting, std::nullopt);
   try {
     std::future<core::Result<std::string>> svg =
-        std::async(std::launch::async, [child = std::move(child), argv = command(),
-                                        spec, timeout = options_.timeout]() mutable {
-          return render_in(std::move(child), argv, spec, timeout);
+        std::async(std::launch::async, [background = background_.get(), spec, timeout = options_.timeout]() {
+          return render_now(*background, spec, timeout);
         });
     background_->started.emplace_back(std::move(spec), std::move(svg));
   } catch (const std::system_error&) {
@@ -269,23 +319,20 @@ void SvgRenderer::start(std::string spec) const {
 }
 
 core::Result<std::string> SvgRenderer::render(std::string_view spec) const {
-  if (!available()) return core::failed_precondition(reason_, "vl2svg");
-  std::optional<Child> child;
-  if (background_) {
-    std::future<core::Result<std::string>> started;
-    {
-      const std::lock_guard<std::mutex> lock(background_->mutex);
-      auto found = std::find_if(background_->started.begin(), background_->started.end(),
-                                [spec](const StartedRender& render) { return render.first == spec; });
-      if (found != background_->started.end()) {
-        started = std::move(found->second);
-        background_->started.erase(found);
-      }
+  if (!available()) return core::failed_precondition(reason_, "svg");
+  if (!background_) return core::failed_precondition("a moved-from SvgRenderer", "svg");
+  std::future<core::Result<std::string>> started;
+  {
+    const std::lock_guard<std::mutex> lock(background_->mutex);
+    auto found = std::find_if(background_->started.begin(), background_->started.end(),
+                              [spec](const StartedRender& render) { return render.first == spec; });
+    if (found != background_->started.end()) {
+      started = std::move(found->second);
+      background_->started.erase(found);
     }
-    if (started.valid()) return started.get();
-    child = background_->take_waiting();
   }
-  return render_in(std::move(child), command(), spec, options_.timeout);
+  if (started.valid()) return started.get();
+  return render_now(*background_, spec, options_.timeout);
 }
 
 }  // namespace planfirst::autoviz

@@ -1,13 +1,13 @@
-// SvgRenderer turns a Vega-Lite v5 spec (JSON text, data inline) into SVG text by running
-// vega-lite's vl2svg under node, which scripts/bootstrap installs into third_party/node. The spec
-// goes in on stdin, the SVG comes back on stdout; a run past the timeout is killed. When node or
-// the script is missing, available() is false and unavailable_reason() says why: callers skip the
-// SVG with that notice. Node loading vega takes a good part of a render (~0.15 s), so a caller that
-// knows a render is coming can warm_up() a child that loads it and waits for its spec, and one that
-// knows the spec before it needs the SVG can start() it on another thread; render() of that spec
-// then takes its result. Either way the SVG is the one a fresh child gives. Threads may share one
-// renderer (each render is its own child process; the waiting child and the started renders are
-// guarded by one mutex); destroying it waits for started renders and ends a child still waiting.
+// SvgRenderer turns a Vega-Lite v5 spec (JSON text, data inline) into SVG text the way vega-lite's
+// vl2svg does, in one resident node child (vl_render_server.js, beside this file) that loads vega
+// once and renders spec after spec: a render after the first skips node's start-up (~0.15 s) and
+// runs warm. scripts/bootstrap installs vega into third_party/node. When node, the server or vega
+// is missing, available() is false and unavailable_reason() says why: callers skip the SVG with
+// that notice. warm_up() starts the child before the first render is asked for; start() renders a
+// spec on another thread, and render() of that spec then takes its result. The SVG is byte for byte
+// the one a fresh vl2svg gives. A render past the timeout kills the child; a child that died is
+// started again for the next render. Threads may share one renderer (renders take turns in the
+// child); destroying it waits for started renders and ends the child.
 #pragma once
 
 #include <chrono>
@@ -23,11 +23,12 @@ namespace planfirst::autoviz {
 
 struct SvgRendererOptions {
   std::filesystem::path node;    // the node executable; empty: the first "node" on PATH
-  std::filesystem::path script;  // vega-lite's bin/vl2svg
-  std::chrono::milliseconds timeout{20000};
+  std::filesystem::path script;  // the render server (vl_render_server.js or one speaking its frames)
+  std::filesystem::path modules;  // the node_modules folder holding vega and vega-lite
+  std::chrono::milliseconds timeout{20000};  // per render, node's start-up included
 
-  // The script scripts/bootstrap installs into third_party/node of the source tree planfirst was
-  // built from; node from PATH.
+  // The server of the source tree planfirst was built from, with the vega that scripts/bootstrap
+  // installs into its third_party/node; node from PATH.
   static SvgRendererOptions installed();
 };
 
@@ -42,24 +43,27 @@ class SvgRenderer {
   // Empty when available; otherwise e.g. "node not found on PATH".
   const std::string& unavailable_reason() const { return reason_; }
 
-  // Starts a child for the next render, which then skips node's start-up. Nothing when unavailable
-  // or a child already waits; a child that cannot start leaves the next render to start its own.
+  // Starts the child now, so the first render skips node's start-up. Nothing when unavailable or
+  // the child runs; a child that cannot start leaves the next render to try again.
   void warm_up() const;
 
-  // Renders `spec` on another thread (in the waiting child, if any); the next render() of the same
-  // text returns its result. Nothing when unavailable or that text is already started. At most
-  // kMaxStarted renders are kept: starting one more first waits for the oldest and drops it.
+  // Renders `spec` on another thread; the next render() of the same text returns its result.
+  // Nothing when unavailable or that text is already started. At most kMaxStarted renders are
+  // kept: starting one more first waits for the oldest and drops it.
   void start(std::string spec) const;
   static constexpr std::size_t kMaxStarted = 4;
 
   // The SVG document for `spec`. kFailedPrecondition when unavailable, kInvalidArgument with
-  // vl2svg's stderr when it rejects the spec, kUnavailable when it runs past the timeout.
+  // vega's error when it rejects the spec, kUnavailable when the render runs past the timeout or
+  // the child cannot run.
   core::Result<std::string> render(std::string_view spec) const;
 
  private:
-  struct Background;  // the waiting child and the started renders
+  struct Background;  // the child and the started renders
 
-  std::vector<std::string> command() const;  // node and the script
+  // In the child, taking turns; a started render keeps `background`, which outlives a move.
+  static core::Result<std::string> render_now(Background& background, std::string_view spec,
+                                              std::chrono::milliseconds timeout);
 
   SvgRendererOptions options_;
   std::filesystem::path node_;  // resolved

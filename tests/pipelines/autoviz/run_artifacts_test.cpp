@@ -1,11 +1,12 @@
 // RunArtifacts over a hand-built state after execute: an aggregate table, a line chart and a
-// save_table step; and SvgRenderer on the vl2svg that scripts/bootstrap installs (tests that need
-// it skip without node or vl2svg).
+// save_table step; and SvgRenderer on the vega that scripts/bootstrap installs, checked against a
+// fresh vl2svg (tests that need them skip without node or vega), and on small stand-in servers.
 #include "pipelines/autoviz/run_artifacts.hpp"
 
 #include <gmock/gmock.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -86,8 +87,8 @@ std::string without_namespaces(const std::string& text) {
 SvgRenderer installed_renderer() { return SvgRenderer(SvgRendererOptions::installed()); }
 
 SvgRenderer missing_renderer() {
-  SvgRendererOptions options;
-  options.script = "/nonexistent/vega-lite/bin/vl2svg";
+  SvgRendererOptions options = SvgRendererOptions::installed();
+  options.modules = "/nonexistent/node_modules";
   return SvgRenderer(options);
 }
 
@@ -181,7 +182,7 @@ TEST_F(RunArtifactsTest, PlanJsonAndReportsAreByteIdenticalAcrossRuns) {
 }
 
 TEST_F(RunArtifactsTest, AChartStartedDuringExecutionGivesTheSameFilesAsOneRenderedAtTheEnd) {
-  if (!installed_renderer().available()) GTEST_SKIP() << "vl2svg unavailable";
+  if (!installed_renderer().available()) GTEST_SKIP() << "SVG renderer unavailable";
   write_with(installed_renderer(), dir_ / "a");
   const RunArtifacts started = writer(installed_renderer());
   started.prepare();
@@ -277,7 +278,7 @@ TEST_F(RunArtifactsTest, AnUnavailableRendererLeavesANoticeAndTheSpecInsteadOfFa
 
   EXPECT_FALSE(fs::exists(dir_ / "plot_line_1.svg"));
   const std::string notice =
-      "SVG skipped: vl2svg not found at /nonexistent/vega-lite/bin/vl2svg (scripts/bootstrap installs it)";
+      "SVG skipped: vega-lite not found in /nonexistent/node_modules (scripts/bootstrap installs it)";
   EXPECT_THAT(run.notices, ElementsAre("plot_line_1: " + notice));
   EXPECT_THAT(read(dir_ / "report.md"), HasSubstr(notice));
   const std::string html = read(dir_ / "report.html");
@@ -345,35 +346,86 @@ TEST(SvgRenderer, RendersALineChartWithOneLinePerRegion) {
   EXPECT_THAT(without_namespaces(*svg), Not(HasSubstr("http")));
 }
 
-TEST(SvgRenderer, AWarmedUpChildRendersTheSameSvgAsAFreshOne) {
-  const SvgRenderer fresh = installed_renderer();
-  if (!fresh.available()) GTEST_SKIP() << "vl2svg unavailable: " << fresh.unavailable_reason();
-  const SvgRenderer warmed = installed_renderer();
+constexpr const char* kBarChart = R"({"data": {"values": [{"region": "North", "revenue": 25},
+                                                           {"region": "South", "revenue": 10.5}]},
+  "mark": "bar", "encoding": {"x": {"field": "region", "type": "nominal"},
+                              "y": {"field": "revenue", "type": "quantitative"}}})";
 
-  warmed.warm_up();
-  core::Result<std::string> first = warmed.render(kLineChart);
-  core::Result<std::string> second = warmed.render(kLineChart);  // no child waits now: a fresh one
+// A clipped heatmap: its SVG numbers a clip path and a legend gradient.
+constexpr const char* kHeatmap = R"({"data": {"values": [{"region": "North", "month": "Jan", "revenue": 25},
+                                                        {"region": "South", "month": "Feb", "revenue": 10.5}]},
+  "mark": {"type": "rect", "clip": true}, "encoding": {"x": {"field": "month", "type": "nominal"},
+  "y": {"field": "region", "type": "nominal"}, "color": {"field": "revenue", "type": "quantitative"}}})";
 
-  ASSERT_TRUE(first.has_value()) << first.error().describe();
-  ASSERT_TRUE(second.has_value()) << second.error().describe();
-  EXPECT_EQ(*first, *fresh.render(kLineChart));
-  EXPECT_EQ(*second, *first);
+// What a fresh `node vl2svg` prints for `spec`.
+std::string fresh_vl2svg(const std::string& spec, const fs::path& dir) {
+  fs::create_directories(dir);
+  std::ofstream(dir / "spec.json") << spec;
+  const fs::path vl2svg = SvgRendererOptions::installed().modules / "vega-lite" / "bin" / "vl2svg";
+  const std::string command = "node '" + vl2svg.string() + "' '" + (dir / "spec.json").string() + "' > '" +
+                              (dir / "fresh.svg").string() + "'";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  return read(dir / "fresh.svg");
 }
 
-// A script that counts its runs in `log` and answers with an SVG naming its input's length.
-fs::path counting_script(const fs::path& log) {
+TEST_F(RunArtifactsTest, TheResidentChildRendersEachSpecAsAFreshVl2svgDoes) {
+  const SvgRenderer resident = installed_renderer();
+  if (!resident.available()) GTEST_SKIP() << "SVG renderer unavailable: " << resident.unavailable_reason();
+  const std::vector<std::string> specs = {kHeatmap, kLineChart, kBarChart, kHeatmap, kLineChart};
+
+  resident.warm_up();
+  std::vector<std::string> svgs;
+  for (const std::string& spec : specs) {
+    core::Result<std::string> svg = resident.render(spec);
+    ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+    svgs.push_back(*svg);
+  }
+
+  EXPECT_EQ(svgs[0], fresh_vl2svg(kHeatmap, dir_ / "heatmap"));
+  EXPECT_EQ(svgs[1], fresh_vl2svg(kLineChart, dir_ / "line"));
+  EXPECT_EQ(svgs[2], fresh_vl2svg(kBarChart, dir_ / "bar"));
+  // A later render numbers its clip path and gradient from the start again, as a fresh process does.
+  EXPECT_THAT(svgs[3], HasSubstr("url(#clip1)"));
+  EXPECT_THAT(svgs[3], HasSubstr("url(#gradient_0)"));
+  EXPECT_EQ(svgs[3], svgs[0]);
+  EXPECT_EQ(svgs[4], svgs[1]);
+}
+
+// A folder that stands in for node_modules: empty vega and vega-lite folders.
+fs::path stand_in_modules() {
+  const fs::path modules = fs::temp_directory_path() / ("planfirst_modules_" + std::to_string(::getpid()));
+  fs::create_directories(modules / "vega");
+  fs::create_directories(modules / "vega-lite");
+  return modules;
+}
+
+// A render server that counts its starts and its frames in `log` and answers each frame with an SVG
+// naming its length, then exits after `frames` frames (never, when 0).
+fs::path counting_server(const fs::path& log, int frames = 0) {
   const fs::path script = fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".js");
-  std::ofstream(script) << "require('fs').appendFileSync(" << Json(log.string()).dump() << ", 'run\\n');\n"
-                        << "let text = ''; process.stdin.on('data', (c) => { text += c; });\n"
-                        << "process.stdin.on('end', () => process.stdout.write('<svg>' + text.length + '</svg>'));\n";
+  std::ofstream(script) << "const fs = require('fs'); const log = " << Json(log.string()).dump() << ";\n"
+                        << "fs.appendFileSync(log, 'start\\n'); let buf = ''; let served = 0;\n"
+                        << "process.stdin.setEncoding('latin1');\n"
+                        << "process.stdin.on('data', (c) => { buf += c; for (;;) {\n"
+                        << "  const nl = buf.indexOf('\\n'); if (nl < 0) return;\n"
+                        << "  const n = Number(buf.slice(0, nl)); if (buf.length < nl + 1 + n) return;\n"
+                        << "  buf = buf.slice(nl + 1 + n); fs.appendFileSync(log, 'run\\n');\n"
+                        << "  const svg = '<svg>' + n + '</svg>'; process.stdout.write('ok ' + svg.length + '\\n' + svg);\n"
+                        << "  if (++served === " << frames << ") process.exit(0); } });\n";
   return script;
+}
+
+SvgRendererOptions stand_in_options(const fs::path& script) {
+  SvgRendererOptions options;
+  options.script = script;
+  options.modules = stand_in_modules();
+  return options;
 }
 
 TEST(SvgRenderer, RenderTakesTheStartedRenderOfTheSameSpec) {
   const fs::path log = fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".log");
   fs::remove(log);
-  SvgRendererOptions options;
-  options.script = counting_script(log);
+  const SvgRendererOptions options = stand_in_options(counting_server(log));
   std::optional<SvgRenderer> renderer(std::in_place, options);
   if (!renderer->available()) GTEST_SKIP() << "node unavailable: " << renderer->unavailable_reason();
 
@@ -387,15 +439,46 @@ TEST(SvgRenderer, RenderTakesTheStartedRenderOfTheSameSpec) {
   ASSERT_TRUE(taken.has_value()) << taken.error().describe();
   EXPECT_EQ(*taken, "<svg>8</svg>");
   EXPECT_EQ(*other, "<svg>2</svg>");
-  EXPECT_EQ(read(log), "run\nrun\nrun\n");
+  EXPECT_EQ(read(log), "start\nrun\nrun\nrun\n") << "one child serves every render";
   fs::remove(options.script);
   fs::remove(log);
 }
 
+TEST(SvgRenderer, AChildThatDiedBetweenRendersIsStartedAgain) {
+  const fs::path log = fs::temp_directory_path() / ("planfirst_dying_" + std::to_string(::getpid()) + ".log");
+  fs::remove(log);
+  const SvgRendererOptions options = stand_in_options(counting_server(log, 1));
+  const SvgRenderer renderer(options);
+  if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
+
+  core::Result<std::string> first = renderer.render("{}");
+  core::Result<std::string> second = renderer.render("{\"b\": 2}");
+
+  ASSERT_TRUE(first.has_value()) << first.error().describe();
+  ASSERT_TRUE(second.has_value()) << second.error().describe();
+  EXPECT_EQ(*second, "<svg>8</svg>");
+  EXPECT_EQ(read(log), "start\nrun\nstart\nrun\n");
+  fs::remove(options.script);
+  fs::remove(log);
+}
+
+TEST(SvgRenderer, AReplyThatIsNotAFrameIsAnErrorNotAHang) {
+  const fs::path script = fs::temp_directory_path() / ("planfirst_garbage_" + std::to_string(::getpid()) + ".js");
+  std::ofstream(script) << "process.stdin.on('data', () => process.stdout.write('<svg>no frame</svg>\\n'));\n";
+  const SvgRenderer renderer(stand_in_options(script));
+  if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
+
+  core::Result<std::string> svg = renderer.render("{}");
+
+  fs::remove(script);
+  ASSERT_FALSE(svg.has_value());
+  EXPECT_EQ(svg.error().code, core::ErrorCode::kUnavailable);
+  EXPECT_THAT(svg.error().message, HasSubstr("something other than a frame: <svg>no frame"));
+}
+
 TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {
   const fs::path log = dir_ / "runs.log";
-  SvgRendererOptions options;
-  options.script = counting_script(log);
+  const SvgRendererOptions options = stand_in_options(counting_server(log));
   SvgRenderer counting(options);
   if (!counting.available()) GTEST_SKIP() << "node unavailable: " << counting.unavailable_reason();
   const RunArtifacts started = writer(std::move(counting));
@@ -404,27 +487,27 @@ TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {
 
   ASSERT_TRUE(started.write(dir_ / "out", sample_state(dir_ / "out")).has_value());
 
-  EXPECT_EQ(read(log), "run\n") << "write() rendered the chart again instead of taking the started render";
+  EXPECT_EQ(read(log), "start\nrun\n") << "write() rendered the chart again instead of taking the started render";
   fs::remove(options.script);
 }
 
-TEST(SvgRenderer, NamesVl2svgsErrorForAnInvalidSpec) {
+TEST(SvgRenderer, NamesVegasErrorForAnInvalidSpecAndRendersTheNextOne) {
   const SvgRenderer renderer = installed_renderer();
-  if (!renderer.available()) GTEST_SKIP() << "vl2svg unavailable: " << renderer.unavailable_reason();
+  if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
 
   core::Result<std::string> svg = renderer.render("{not json");
 
   ASSERT_FALSE(svg.has_value());
   EXPECT_EQ(svg.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_THAT(svg.error().message, HasSubstr("vl2svg failed: "));
+  EXPECT_THAT(svg.error().message, HasSubstr("SVG render failed: "));
   EXPECT_THAT(svg.error().message, HasSubstr("JSON"));
+  EXPECT_TRUE(renderer.render(kBarChart).has_value()) << "the child survives a rejected spec";
 }
 
 TEST(SvgRenderer, KillsARenderPastItsTimeout) {
   const fs::path script = fs::temp_directory_path() / ("planfirst_sleeper_" + std::to_string(::getpid()) + ".js");
   std::ofstream(script) << "setTimeout(() => {}, 60000);\n";
-  SvgRendererOptions options;
-  options.script = script;
+  SvgRendererOptions options = stand_in_options(script);
   options.timeout = std::chrono::milliseconds(300);
   const SvgRenderer renderer(options);
   if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
@@ -446,6 +529,13 @@ TEST(SvgRenderer, IsUnavailableWhenNodeIsMissing) {
   EXPECT_FALSE(renderer.available());
   EXPECT_EQ(renderer.unavailable_reason(), "node not found at /nonexistent/node");
   EXPECT_EQ(renderer.render("{}").error().code, core::ErrorCode::kFailedPrecondition);
+}
+
+TEST(SvgRenderer, IsUnavailableWhenVegaIsMissing) {
+  const SvgRenderer renderer = missing_renderer();
+
+  if (renderer.unavailable_reason().starts_with("node not found")) GTEST_SKIP() << "node unavailable";
+  EXPECT_EQ(renderer.unavailable_reason(), "vega-lite not found in /nonexistent/node_modules (scripts/bootstrap installs it)");
 }
 
 }  // namespace
