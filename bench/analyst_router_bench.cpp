@@ -124,7 +124,7 @@ int main(int argc, char** argv) {
   // Questions written after the rules and never used to write them or to train: the rules' phrases
   // were written with the whole labeled set in view, so their held-out figure is optimistic.
   const std::filesystem::path fresh_path = std::filesystem::path(PLANFIRST_SOURCE_DIR) / "bench/data/router_fresh_questions.tsv";
-  const core::Result<std::string> fresh_text = core::read_file_text(fresh_path);
+  const planfirst::core::Result<std::string> fresh_text = planfirst::core::read_file_text(fresh_path);
   if (auto fresh = LabeledQuestions::parse(fresh_text.value_or(""), fresh_path.string()); fresh_text && fresh) {
     std::vector<LabeledQuestion> all = fresh->train;
     all.insert(all.end(), fresh->held_out.begin(), fresh->held_out.end());
