@@ -10,8 +10,8 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cerrno>
+#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -87,7 +87,8 @@ core::Result<Child> spawn(const std::vector<std::string>& argv) {
   Child child;
   ChildPipes& pipes = child.pipes;
   int in[2], out[2], err[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0) return core::internal_error(std::strerror(errno));
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0)
+    return core::internal_error(std::strerror(errno));
   Fd child_in(in[1]);
   pipes.in.reset(in[0]);
   if (::pipe2(out, O_CLOEXEC) != 0) return core::internal_error(std::strerror(errno));
@@ -166,7 +167,8 @@ Io exchange(ChildPipes& pipes, std::string_view request, std::string& reply, std
       if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) return Io::kClosed;
     }
     if (fds[2].fd >= 0 && fds[2].revents != 0) {
-      const ssize_t n = ::send(fds[2].fd, request.data() + written, request.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
+      const ssize_t n =
+          ::send(fds[2].fd, request.data() + written, request.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
       if (n > 0) written += static_cast<std::size_t>(n);
       if (n < 0 && errno != EAGAIN && errno != EINTR) return Io::kClosed;
     }
@@ -215,23 +217,25 @@ class RenderServer {
     const Io io = exchange(child_->pipes, request, reply, err_, deadline);
     if (io == Io::kTimedOut) {
       stop();
-      return core::unavailable("the SVG render ran past " + std::to_string(timeout.count()) + " ms and was killed",
-                               "svg");
+      return core::unavailable(
+          "the SVG render ran past " + std::to_string(timeout.count()) + " ms and was killed", "svg");
     }
     if (io == Io::kClosed) {
       const std::string detail = first_lines(err_, 3);
       stop();
       exited_ = true;
-      return core::unavailable("the SVG renderer exited" + (detail.empty() ? std::string() : ": " + detail), "svg");
+      return core::unavailable("the SVG renderer exited" + (detail.empty() ? std::string() : ": " + detail),
+                               "svg");
     }
     const std::size_t size = frame_size(reply);
     if (size == std::string_view::npos || reply.size() != size) {
       stop();
-      return core::unavailable("the SVG renderer answered with something other than a frame: " + reply.substr(0, 40),
-                               "svg");
+      return core::unavailable(
+          "the SVG renderer answered with something other than a frame: " + reply.substr(0, 40), "svg");
     }
     std::string body = reply.substr(reply.find('\n') + 1);
-    if (reply.rfind("error ", 0) == 0) return core::invalid_argument("SVG render failed: " + first_lines(body, 3), "svg");
+    if (reply.rfind("error ", 0) == 0)
+      return core::invalid_argument("SVG render failed: " + first_lines(body, 3), "svg");
     if (body.find("<svg") == std::string::npos) {
       return core::invalid_argument("SVG render failed: the renderer gave no SVG", "svg");
     }
@@ -273,7 +277,8 @@ SvgRenderer::SvgRenderer(SvgRendererOptions options) : options_(std::move(option
     reason_ = "node not found at " + node_.string();
   } else if (!fs::is_regular_file(options_.script, ec)) {
     reason_ = "the SVG render server is not at " + options_.script.string();
-  } else if (!fs::is_directory(options_.modules / "vega-lite", ec) || !fs::is_directory(options_.modules / "vega", ec)) {
+  } else if (!fs::is_directory(options_.modules / "vega-lite", ec) ||
+             !fs::is_directory(options_.modules / "vega", ec)) {
     reason_ = "vega-lite not found in " + options_.modules.string() + " (scripts/bootstrap installs it)";
   }
   background_ = std::make_unique<Background>(

@@ -15,15 +15,14 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "core/result.hpp"
 
 namespace planfirst::autoviz {
 
 struct SvgRendererOptions {
-  std::filesystem::path node;    // the node executable; empty: the first "node" on PATH
-  std::filesystem::path script;  // the render server (vl_render_server.js or one speaking its frames)
+  std::filesystem::path node;     // the node executable; empty: the first "node" on PATH
+  std::filesystem::path script;   // the render server (vl_render_server.js or one speaking its frames)
   std::filesystem::path modules;  // the node_modules folder holding vega and vega-lite
   std::chrono::milliseconds timeout{20000};  // per render, node's start-up included
 
