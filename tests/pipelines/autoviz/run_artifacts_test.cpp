@@ -441,6 +441,7 @@ TEST(SvgRenderer, RenderTakesTheStartedRenderOfTheSameSpec) {
   EXPECT_EQ(*other, "<svg>2</svg>");
   EXPECT_EQ(read(log), "start\nrun\nrun\nrun\n") << "one child serves every render";
   fs::remove(options.script);
+  fs::remove_all(options.modules);
   fs::remove(log);
 }
 
@@ -459,18 +460,21 @@ TEST(SvgRenderer, AChildThatDiedBetweenRendersIsStartedAgain) {
   EXPECT_EQ(*second, "<svg>8</svg>");
   EXPECT_EQ(read(log), "start\nrun\nstart\nrun\n");
   fs::remove(options.script);
+  fs::remove_all(options.modules);
   fs::remove(log);
 }
 
 TEST(SvgRenderer, AReplyThatIsNotAFrameIsAnErrorNotAHang) {
   const fs::path script = fs::temp_directory_path() / ("planfirst_garbage_" + std::to_string(::getpid()) + ".js");
   std::ofstream(script) << "process.stdin.on('data', () => process.stdout.write('<svg>no frame</svg>\\n'));\n";
-  const SvgRenderer renderer(stand_in_options(script));
+  const SvgRendererOptions options = stand_in_options(script);
+  const SvgRenderer renderer(options);
   if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
 
   core::Result<std::string> svg = renderer.render("{}");
 
   fs::remove(script);
+  fs::remove_all(options.modules);
   ASSERT_FALSE(svg.has_value());
   EXPECT_EQ(svg.error().code, core::ErrorCode::kUnavailable);
   EXPECT_THAT(svg.error().message, HasSubstr("something other than a frame: <svg>no frame"));
@@ -489,6 +493,7 @@ TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {
 
   EXPECT_EQ(read(log), "start\nrun\n") << "write() rendered the chart again instead of taking the started render";
   fs::remove(options.script);
+  fs::remove_all(options.modules);
 }
 
 TEST(SvgRenderer, NamesVegasErrorForAnInvalidSpecAndRendersTheNextOne) {
@@ -515,6 +520,7 @@ TEST(SvgRenderer, KillsARenderPastItsTimeout) {
   core::Result<std::string> svg = renderer.render("{}");
 
   fs::remove(script);
+  fs::remove_all(options.modules);
   ASSERT_FALSE(svg.has_value());
   EXPECT_EQ(svg.error().code, core::ErrorCode::kUnavailable);
   EXPECT_THAT(svg.error().message, HasSubstr("killed"));
