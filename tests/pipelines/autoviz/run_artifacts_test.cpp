@@ -464,20 +464,29 @@ TEST(SvgRenderer, AChildThatDiedBetweenRendersIsStartedAgain) {
   fs::remove(log);
 }
 
-TEST(SvgRenderer, AReplyThatIsNotAFrameIsAnErrorNotAHang) {
-  const fs::path script = fs::temp_directory_path() / ("planfirst_garbage_" + std::to_string(::getpid()) + ".js");
-  std::ofstream(script) << "process.stdin.on('data', () => process.stdout.write('<svg>no frame</svg>\\n'));\n";
-  const SvgRendererOptions options = stand_in_options(script);
-  const SvgRenderer renderer(options);
-  if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
-
-  core::Result<std::string> svg = renderer.render("{}");
-
+// What a renderer on a stand-in server running `js` gives for "{}"; nullopt when node is missing.
+std::optional<core::Result<std::string>> render_on_stand_in(const std::string& name, const std::string& js,
+                                                            std::chrono::milliseconds timeout) {
+  const fs::path script = fs::temp_directory_path() / ("planfirst_" + name + "_" + std::to_string(::getpid()) + ".js");
+  std::ofstream(script) << js;
+  SvgRendererOptions options = stand_in_options(script);
+  options.timeout = timeout;
+  std::optional<core::Result<std::string>> svg;
+  if (const SvgRenderer renderer(options); renderer.available()) svg = renderer.render("{}");
   fs::remove(script);
   fs::remove_all(options.modules);
-  ASSERT_FALSE(svg.has_value());
-  EXPECT_EQ(svg.error().code, core::ErrorCode::kUnavailable);
-  EXPECT_THAT(svg.error().message, HasSubstr("something other than a frame: <svg>no frame"));
+  return svg;
+}
+
+TEST(SvgRenderer, AReplyThatIsNotAFrameIsAnErrorNotAHang) {
+  const std::optional<core::Result<std::string>> svg = render_on_stand_in(
+      "garbage", "process.stdin.on('data', () => process.stdout.write('<svg>no frame</svg>\\n'));\n",
+      std::chrono::milliseconds(20000));
+  if (!svg) GTEST_SKIP() << "node unavailable";
+
+  ASSERT_FALSE(svg->has_value());
+  EXPECT_EQ(svg->error().code, core::ErrorCode::kUnavailable);
+  EXPECT_THAT(svg->error().message, HasSubstr("something other than a frame: <svg>no frame"));
 }
 
 TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {
@@ -510,20 +519,13 @@ TEST(SvgRenderer, NamesVegasErrorForAnInvalidSpecAndRendersTheNextOne) {
 }
 
 TEST(SvgRenderer, KillsARenderPastItsTimeout) {
-  const fs::path script = fs::temp_directory_path() / ("planfirst_sleeper_" + std::to_string(::getpid()) + ".js");
-  std::ofstream(script) << "setTimeout(() => {}, 60000);\n";
-  SvgRendererOptions options = stand_in_options(script);
-  options.timeout = std::chrono::milliseconds(300);
-  const SvgRenderer renderer(options);
-  if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
+  const std::optional<core::Result<std::string>> svg =
+      render_on_stand_in("sleeper", "setTimeout(() => {}, 60000);\n", std::chrono::milliseconds(300));
+  if (!svg) GTEST_SKIP() << "node unavailable";
 
-  core::Result<std::string> svg = renderer.render("{}");
-
-  fs::remove(script);
-  fs::remove_all(options.modules);
-  ASSERT_FALSE(svg.has_value());
-  EXPECT_EQ(svg.error().code, core::ErrorCode::kUnavailable);
-  EXPECT_THAT(svg.error().message, HasSubstr("killed"));
+  ASSERT_FALSE(svg->has_value());
+  EXPECT_EQ(svg->error().code, core::ErrorCode::kUnavailable);
+  EXPECT_THAT(svg->error().message, HasSubstr("killed"));
 }
 
 TEST(SvgRenderer, IsUnavailableWhenNodeIsMissing) {
