@@ -174,6 +174,9 @@ void add_ask_command(CLI::App& app, CliContext& ctx) {
   CLI::App* ask = app.add_subcommand(
       "ask", "Plan, check and run an analysis of a dataset: requirements, tools, a plan whose every step cites what it "
              "satisfies, a coverage check, then charts, tables and a report in --out");
+  ask->footer("Chart SVGs come from a node process that stays up for render.keep_alive_seconds (default 300) "
+              "after the last chart, so the next ask skips node's start-up; PLANFIRST_RENDER_KEEP_ALIVE_SECONDS=0 "
+              "keeps it inside the command.");
   add_common(ask, *args);
   ask->add_option("--out", args->out_dir, "Output folder (default: planfirst-out)");
   ask->add_flag("--confirm", args->confirm, "Pause after planning for approval (see 'planfirst resume')");

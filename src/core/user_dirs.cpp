@@ -1,5 +1,7 @@
 #include "core/user_dirs.hpp"
 
+#include <string>
+
 namespace planfirst::core {
 
 std::filesystem::path user_cache_dir(const Environment& env) {
@@ -10,6 +12,13 @@ std::filesystem::path user_cache_dir(const Environment& env) {
     return std::filesystem::path(home->second) / ".cache" / "planfirst";
   }
   return {};
+}
+
+std::filesystem::path user_runtime_dir(const Environment& env, unsigned uid) {
+  if (auto xdg = env.find("XDG_RUNTIME_DIR"); xdg != env.end() && !xdg->second.empty()) {
+    return std::filesystem::path(xdg->second) / "planfirst";
+  }
+  return std::filesystem::path("/tmp") / ("planfirst-" + std::to_string(uid));
 }
 
 }  // namespace planfirst::core

@@ -1,8 +1,10 @@
 // planfirst ask / plan / resume as a user runs them: the seed 002 walkthrough on the bundled sales
-// example, the confirmation checkpoint and its resume, and the errors a user can cause. Plans no
+// example, the confirmation checkpoint and its resume, the renderer two asks share, and the errors
+// a user can cause. Plans no
 // rule produces (a wrong-case column, a column the data lacks) run through `planfirst graph node`
 // on the state `planfirst plan --json` printed, edited.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +13,9 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "e2e/command_runner.hpp"
 #include "support/temp_dir.hpp"
@@ -129,6 +134,52 @@ TEST_F(AskCli, TheSeedWalkthroughPlansCoversAndProducesALineChartAndATable) {
     EXPECT_NE(page.find("SVG skipped: "), std::string::npos);
     EXPECT_NE(page.find("<summary>Vega-Lite spec (plot_line.vl.json)</summary>"), std::string::npos);
   }
+}
+
+// The files in `dir` whose names end with `suffix`.
+std::vector<std::filesystem::path> files_ending(const std::filesystem::path& dir, const std::string& suffix) {
+  std::vector<std::filesystem::path> found;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (entry.path().filename().string().ends_with(suffix)) found.push_back(entry.path());
+  }
+  return found;
+}
+
+// A socket file's inode and change time: another server binding the path again makes a new one.
+std::pair<ino_t, std::int64_t> identity_of(const std::filesystem::path& socket) {
+  struct stat status {};
+  EXPECT_EQ(::stat(socket.c_str(), &status), 0) << socket;
+  return {status.st_ino, status.st_ctim.tv_sec * 1000000000LL + status.st_ctim.tv_nsec};
+}
+
+TEST_F(AskCli, TwoAsksShareOneRendererThatExitsWhenIdle) {
+  if (!vl2svg_installed()) GTEST_SKIP() << "node or vega not installed: no SVGs";
+  const std::filesystem::path runtime = dir_.path() / "runtime";  // as $XDG_RUNTIME_DIR, which exists
+  std::filesystem::create_directories(runtime);
+  const std::string ask_line = "XDG_RUNTIME_DIR=" + runtime.string() + " PLANFIRST_RENDER_KEEP_ALIVE_SECONDS=3 " +
+                               planfirst("ask " + source("examples/sales.csv") +
+                                         " \"total revenue by region\" --checkpointer memory: --out ");
+
+  const CommandOutcome first = run_command(ask_line + (dir_.path() / "a").string());
+  const std::vector<std::filesystem::path> sockets = files_ending(runtime / "planfirst", ".sock");
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  ASSERT_EQ(sockets.size(), 1u) << "the renderer did not outlive the first ask";
+  const auto served_first = identity_of(sockets[0]);
+  const CommandOutcome second = run_command(ask_line + (dir_.path() / "b").string());
+  const auto served_second = identity_of(sockets[0]);
+
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_EQ(served_second, served_first) << "the second ask started a renderer of its own";
+  const std::vector<std::filesystem::path> svgs_a = files_ending(dir_.path() / "a", ".svg");
+  const std::vector<std::filesystem::path> svgs_b = files_ending(dir_.path() / "b", ".svg");
+  ASSERT_EQ(svgs_a.size(), 1u);
+  ASSERT_EQ(svgs_b.size(), 1u);
+  EXPECT_EQ(read_text(svgs_b[0]), read_text(svgs_a[0]));
+  for (int i = 0; i < 400 && std::filesystem::exists(sockets[0]); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_FALSE(std::filesystem::exists(sockets[0])) << "the renderer did not exit when idle";
 }
 
 TEST_F(AskCli, AStepNamingAColumnInTheWrongCaseIsRepairedAndLoggedInPlanJson) {

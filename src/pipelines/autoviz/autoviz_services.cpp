@@ -1,5 +1,7 @@
 #include "pipelines/autoviz/autoviz_services.hpp"
 
+#include <unistd.h>
+
 #include "core/config.hpp"
 #include "core/user_dirs.hpp"
 #include "embed/embedder.hpp"
@@ -42,6 +44,16 @@ core::Result<void> load_model_strategies(AutovizServices& services, const core::
   services.model_adapter.emplace(*services.stage_model, services.tools, services.capabilities, *services.executor,
                                  *services.adapter);
   return core::ok();
+}
+
+// The installed renderer, shared between processes for render.keep_alive_seconds (0: not shared).
+// A caller without a config (a benchmark, a test) keeps renders in its own child.
+SvgRendererOptions renderer_options(const core::Config* config, const core::Environment& env) {
+  SvgRendererOptions options = SvgRendererOptions::installed();
+  if (config == nullptr) return options;
+  options.keep_alive = std::chrono::seconds(config->get_int("render.keep_alive_seconds"));
+  options.runtime_dir = core::user_runtime_dir(env, ::getuid());
+  return options;
 }
 
 }  // namespace
@@ -97,7 +109,7 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   services->executor.emplace(std::move(*executor));
   core::Result<ReportTemplates> report = ReportTemplates::load(assets);
   if (!report) return report.error();
-  services->artifacts.emplace(SvgRenderer(SvgRendererOptions::installed()), std::move(*report));
+  services->artifacts.emplace(SvgRenderer(renderer_options(config, env)), std::move(*report));
   if (core::Result<void> strategies = load_model_strategies(*services, assets, config, env); !strategies) {
     return strategies.error();
   }

@@ -1,10 +1,13 @@
 #include "pipelines/autoviz/svg_renderer.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +22,7 @@
 #include <mutex>
 #include <optional>
 #include <system_error>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -175,6 +179,29 @@ Io exchange(ChildPipes& pipes, std::string_view request, std::string& reply, std
   }
 }
 
+std::string request_frame(std::string_view spec) {
+  std::string request = std::to_string(spec.size()) + "\n";
+  request += spec;
+  return request;
+}
+
+// The SVG a whole reply frame carries, or the error it names; kUnavailable for a reply that is not
+// a frame.
+core::Result<std::string> svg_of_reply(const std::string& reply) {
+  const std::size_t size = frame_size(reply);
+  if (size == std::string_view::npos || reply.size() != size) {
+    return core::unavailable(
+        "the SVG renderer answered with something other than a frame: " + reply.substr(0, 40), "svg");
+  }
+  std::string body = reply.substr(reply.find('\n') + 1);
+  if (reply.rfind("error ", 0) == 0)
+    return core::invalid_argument("SVG render failed: " + first_lines(body, 3), "svg");
+  if (body.find("<svg") == std::string::npos) {
+    return core::invalid_argument("SVG render failed: the renderer gave no SVG", "svg");
+  }
+  return body;
+}
+
 // The resident node child and its frames; one render at a time (SvgRenderer takes turns).
 class RenderServer {
  public:
@@ -211,10 +238,8 @@ class RenderServer {
   core::Result<std::string> render_once(std::string_view spec, std::chrono::milliseconds timeout) {
     const Clock::time_point deadline = Clock::now() + timeout;
     if (core::Result<void> started = start(); !started) return started.error();
-    std::string request = std::to_string(spec.size()) + "\n";
-    request += spec;
     std::string reply;
-    const Io io = exchange(child_->pipes, request, reply, err_, deadline);
+    const Io io = exchange(child_->pipes, request_frame(spec), reply, err_, deadline);
     if (io == Io::kTimedOut) {
       stop();
       return core::unavailable(
@@ -227,19 +252,9 @@ class RenderServer {
       return core::unavailable("the SVG renderer exited" + (detail.empty() ? std::string() : ": " + detail),
                                "svg");
     }
-    const std::size_t size = frame_size(reply);
-    if (size == std::string_view::npos || reply.size() != size) {
-      stop();
-      return core::unavailable(
-          "the SVG renderer answered with something other than a frame: " + reply.substr(0, 40), "svg");
-    }
-    std::string body = reply.substr(reply.find('\n') + 1);
-    if (reply.rfind("error ", 0) == 0)
-      return core::invalid_argument("SVG render failed: " + first_lines(body, 3), "svg");
-    if (body.find("<svg") == std::string::npos) {
-      return core::invalid_argument("SVG render failed: the renderer gave no SVG", "svg");
-    }
-    return body;
+    core::Result<std::string> svg = svg_of_reply(reply);
+    if (!svg && svg.error().code == core::ErrorCode::kUnavailable) stop();
+    return svg;
   }
 
   std::vector<std::string> argv_;  // node, the server script, the node_modules folder
@@ -247,6 +262,121 @@ class RenderServer {
   std::string err_;      // what the child wrote to stderr lately
   bool exited_ = false;  // the last render_once found the child gone
 };
+
+// A server on a Unix socket that outlives this process and serves later ones (the server script's
+// --listen mode); one connection per render. Started here, detached in its own session with no
+// inherited descriptors, when none answers.
+class SharedServer {
+ public:
+  SharedServer(std::vector<std::string> argv, fs::path socket, std::chrono::seconds keep_alive)
+      : argv_(std::move(argv)), socket_(std::move(socket)), keep_alive_(keep_alive) {}
+
+  // Starts a server unless one answers.
+  void start() {
+    if (!connect_once()) spawn_server();
+  }
+
+  // kUnavailable when no server answers within kConnectWait or the connection breaks: the caller
+  // renders elsewhere. A server past the deadline is left to its other clients.
+  core::Result<std::string> render(std::string_view spec, std::chrono::milliseconds timeout) {
+    const Clock::time_point deadline = Clock::now() + timeout;
+    std::optional<Fd> connection = connect_once();
+    if (!connection) {
+      spawn_server();
+      const Clock::time_point give_up = std::min(deadline, Clock::now() + kConnectWait);
+      while (!connection && Clock::now() < give_up) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        connection = connect_once();
+      }
+    }
+    if (!connection) return core::unavailable("no shared SVG renderer answers on " + socket_.string(), "svg");
+    ChildPipes pipes;
+    pipes.out.reset(::dup(connection->get()));
+    pipes.in = std::move(*connection);
+    std::string reply, err;
+    const Io io = exchange(pipes, request_frame(spec), reply, err, deadline);
+    if (io == Io::kTimedOut) {
+      return core::unavailable("the shared SVG render ran past " + std::to_string(timeout.count()) + " ms",
+                               "svg");
+    }
+    if (io == Io::kClosed) return core::unavailable("the shared SVG renderer closed the connection", "svg");
+    return svg_of_reply(reply);
+  }
+
+ private:
+  static constexpr std::chrono::seconds kConnectWait{5};
+
+  std::optional<Fd> connect_once() const {
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    const std::string path = socket_.string();
+    if (path.size() >= sizeof address.sun_path) return std::nullopt;
+    std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
+    Fd fd(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
+    if (fd.get() < 0) return std::nullopt;
+    if (::connect(fd.get(), reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0)
+      return std::nullopt;
+    return fd;
+  }
+
+  // sh runs the server in the background and exits at once, so the server is not this process's
+  // child; it starts its own session, with /dev/null for stdin, stdout and stderr.
+  void spawn_server() {
+    if (spawned_) return;
+    spawned_ = true;
+    std::vector<std::string> argv = {"/bin/sh", "-c", "\"$@\" &", "sh"};
+    argv.insert(argv.end(), argv_.begin(), argv_.end());
+    argv.insert(argv.end(),
+                {"--listen", socket_.string(), "--idle-seconds", std::to_string(keep_alive_.count())});
+    std::vector<char*> args;
+    for (std::string& arg : argv) args.push_back(arg.data());
+    args.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    for (int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY,
+                                       0);
+    }
+    posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID);
+    pid_t pid = 0;
+    if (::posix_spawn(&pid, args[0], &actions, &attributes, args.data(), environ) == 0) {
+      int status = 0;
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+    }
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+  }
+
+  std::vector<std::string> argv_;  // node, the server script, the node_modules folder
+  fs::path socket_;
+  std::chrono::seconds keep_alive_;
+  bool spawned_ = false;  // by this renderer, once
+};
+
+// A folder only this user can use: made 0700 when missing; false when it is anything else.
+bool private_folder(const fs::path& dir) {
+  ::mkdir(dir.c_str(), 0700);
+  struct stat status {};
+  return ::lstat(dir.c_str(), &status) == 0 && S_ISDIR(status.st_mode) && status.st_uid == ::getuid() &&
+         (status.st_mode & 077) == 0;
+}
+
+// The shared server's socket in `dir`, named for the node, script and vega it runs (and the
+// script's size and time), so another install or version never shares it.
+fs::path socket_for(const fs::path& dir, const std::vector<std::string>& argv) {
+  std::string key;
+  for (const std::string& arg : argv) key += arg + "\n";
+  std::error_code ec;
+  key += std::to_string(fs::file_size(argv[1], ec)) + "\n";
+  key += std::to_string(fs::last_write_time(argv[1], ec).time_since_epoch().count());
+  std::uint64_t hash = 1469598103934665603ull;  // FNV-1a
+  for (const unsigned char byte : key) hash = (hash ^ byte) * 1099511628211ull;
+  return dir / fmt::format("render-{:016x}.sock", hash);
+}
 
 using StartedRender = std::pair<std::string, std::future<core::Result<std::string>>>;  // spec, SVG
 
@@ -256,7 +386,8 @@ struct SvgRenderer::Background {
   explicit Background(std::vector<std::string> argv) : server(std::move(argv)) {}
 
   std::mutex server_mutex;
-  RenderServer server;  // guarded by server_mutex
+  RenderServer server;                 // guarded by server_mutex
+  std::optional<SharedServer> shared;  // guarded by server_mutex; set when renders go to a shared server
   std::mutex mutex;
   std::deque<StartedRender> started;  // guarded by mutex; oldest first; destroyed first, joining them
 };
@@ -281,8 +412,13 @@ SvgRenderer::SvgRenderer(SvgRendererOptions options) : options_(std::move(option
              !fs::is_directory(options_.modules / "vega", ec)) {
     reason_ = "vega-lite not found in " + options_.modules.string() + " (scripts/bootstrap installs it)";
   }
-  background_ = std::make_unique<Background>(
-      std::vector<std::string>{node_.string(), options_.script.string(), options_.modules.string()});
+  std::vector<std::string> argv = {node_.string(), options_.script.string(), options_.modules.string()};
+  background_ = std::make_unique<Background>(argv);
+  if (available() && options_.keep_alive.count() > 0 && !options_.runtime_dir.empty() &&
+      private_folder(options_.runtime_dir)) {
+    shared_socket_ = socket_for(options_.runtime_dir, argv);
+    background_->shared.emplace(std::move(argv), shared_socket_, options_.keep_alive);
+  }
 }
 
 SvgRenderer::SvgRenderer(SvgRenderer&&) noexcept = default;
@@ -292,13 +428,22 @@ SvgRenderer::~SvgRenderer() = default;
 void SvgRenderer::warm_up() const {
   if (!available() || !background_) return;
   const std::unique_lock<std::mutex> lock(background_->server_mutex, std::try_to_lock);
-  if (lock.owns_lock()) (void)background_->server.start();  // busy: it runs already
+  if (!lock.owns_lock()) return;  // busy: it runs already
+  if (background_->shared) {
+    background_->shared->start();
+  } else {
+    (void)background_->server.start();
+  }
 }
 
 core::Result<std::string> SvgRenderer::render_now(Background& background, std::string_view spec,
                                                   std::chrono::milliseconds timeout) {
   const std::lock_guard<std::mutex> lock(background.server_mutex);
-  return background.server.render(spec, timeout);
+  if (background.shared) {
+    core::Result<std::string> svg = background.shared->render(spec, timeout);
+    if (svg || svg.error().code != core::ErrorCode::kUnavailable) return svg;
+  }
+  return background.server.render(spec, timeout);  // no shared server: a child of this renderer
 }
 
 void SvgRenderer::start(std::string spec) const {

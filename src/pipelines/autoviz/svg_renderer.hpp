@@ -6,8 +6,10 @@
 // that notice. warm_up() starts the child before the first render is asked for; start() renders a
 // spec on another thread, and render() of that spec then takes its result. The SVG is byte for byte
 // the one a fresh vl2svg gives. A render past the timeout kills the child; a child that died is
-// started again for the next render. Threads may share one renderer (renders take turns in the
-// child); destroying it waits for started renders and ends the child.
+// started again for the next render. With keep_alive, the server outlives the process on a Unix
+// socket, so a later process (the next `planfirst ask`) renders without starting node. Threads may
+// share one renderer (renders take turns); destroying it waits for started renders and ends the
+// child (not a shared server, which exits when idle).
 #pragma once
 
 #include <chrono>
@@ -25,6 +27,11 @@ struct SvgRendererOptions {
   std::filesystem::path script;   // the render server (vl_render_server.js or one speaking its frames)
   std::filesystem::path modules;  // the node_modules folder holding vega and vega-lite
   std::chrono::milliseconds timeout{20000};  // per render, node's start-up included
+  // Above 0: renders go to a server on a Unix socket in `runtime_dir` that outlives this process,
+  // serves later ones and exits after `keep_alive` without a render; started here when none
+  // answers. A renderer that cannot reach it renders in its own child, as with 0.
+  std::chrono::seconds keep_alive{0};
+  std::filesystem::path runtime_dir;  // only this user's: made 0700 when missing, else not shared
 
   // The server of the source tree planfirst was built from, with the vega that scripts/bootstrap
   // installs into its third_party/node; node from PATH.
@@ -42,8 +49,11 @@ class SvgRenderer {
   // Empty when available; otherwise e.g. "node not found on PATH".
   const std::string& unavailable_reason() const { return reason_; }
 
-  // Starts the child now, so the first render skips node's start-up. Nothing when unavailable or
-  // the child runs; a child that cannot start leaves the next render to try again.
+  // The shared server's socket; empty when renders are not shared.
+  const std::filesystem::path& shared_socket() const { return shared_socket_; }
+
+  // Starts the child (or the shared server) now, so the first render skips node's start-up. Nothing when
+  // unavailable or the child runs; a child that cannot start leaves the next render to try again.
   void warm_up() const;
 
   // Renders `spec` on another thread; the next render() of the same text returns its result.
@@ -67,6 +77,7 @@ class SvgRenderer {
   SvgRendererOptions options_;
   std::filesystem::path node_;  // resolved
   std::string reason_;
+  std::filesystem::path shared_socket_;
   std::unique_ptr<Background> background_;  // null only in a moved-from renderer
 };
 

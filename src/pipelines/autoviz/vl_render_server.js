@@ -1,9 +1,13 @@
 'use strict';
-// The resident SVG renderer SvgRenderer keeps: `node vl_render_server.js NODE_MODULES`.
-// Reads frames "<byte length>\n<Vega-Lite spec>" on stdin and answers each, in order, on stdout
-// with "ok <byte length>\n<svg>" or "error <byte length>\n<message>". A spec renders as vega-lite's
+// The SVG renderer SvgRenderer keeps: `node vl_render_server.js NODE_MODULES` serves its stdin, and
+// `node vl_render_server.js NODE_MODULES --listen SOCKET --idle-seconds N` serves a Unix socket
+// shared by later processes, exiting (and removing the socket) after N seconds without a request.
+// A client sends frames "<byte length>\n<Vega-Lite spec>" and gets each answer, in order, as
+// "ok <byte length>\n<svg>" or "error <byte length>\n<message>". A spec renders as vega-lite's
 // bin/vl2svg renders it (compile, headless View, toSVG), with the SVG clip, gradient and vega-lite
-// id counters reset first, so the SVG is the one a fresh vl2svg gives. Exits when stdin closes.
+// id counters reset first, so the SVG is the one a fresh vl2svg gives.
+const fs = require('fs');
+const net = require('net');
 const path = require('path');
 
 const modules = process.argv[2];
@@ -23,34 +27,94 @@ function render(text) {
   return view.toSVG(undefined);
 }
 
-function answer(kind, body) {
-  process.stdout.write(kind + ' ' + Buffer.byteLength(body) + '\n' + body);
-}
+let queue = Promise.resolve();  // renders run one at a time, in the order their frames arrived
+let onFrameDone = () => {};
 
-let pending = Buffer.alloc(0);
-let queue = Promise.resolve();
-
-// Takes every whole frame off `pending` and queues its render behind the earlier ones.
-function takeFrames() {
-  for (;;) {
-    const newline = pending.indexOf(10);
-    if (newline < 0) return;
-    const length = Number(pending.subarray(0, newline).toString('latin1'));
-    if (!Number.isSafeInteger(length) || length < 0) {
-      answer('error', 'bad frame header: ' + pending.subarray(0, Math.min(newline, 40)).toString('latin1'));
-      process.exit(2);
+// Reads frames from `input` and writes each answer with `write`; a bad header ends the stream.
+function serve(input, write, end) {
+  let pending = Buffer.alloc(0);
+  const answer = (kind, body) => write(kind + ' ' + Buffer.byteLength(body) + '\n' + body);
+  input.on('data', (chunk) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    for (;;) {
+      const newline = pending.indexOf(10);
+      if (newline < 0) return;
+      const length = Number(pending.subarray(0, newline).toString('latin1'));
+      if (!Number.isSafeInteger(length) || length < 0) {
+        answer('error', 'bad frame header: ' + pending.subarray(0, Math.min(newline, 40)).toString('latin1'));
+        pending = Buffer.alloc(0);
+        end();
+        return;
+      }
+      if (pending.length < newline + 1 + length) return;
+      const text = pending.subarray(newline + 1, newline + 1 + length).toString('utf8');
+      pending = pending.subarray(newline + 1 + length);
+      queue = queue
+        .then(() => render(text))
+        .then((svg) => answer('ok', svg), (err) => answer('error', String((err && err.stack) || err)))
+        .then(() => onFrameDone());
     }
-    if (pending.length < newline + 1 + length) return;
-    const text = pending.subarray(newline + 1, newline + 1 + length).toString('utf8');
-    pending = pending.subarray(newline + 1 + length);
-    queue = queue
-      .then(() => render(text))
-      .then((svg) => answer('ok', svg), (err) => answer('error', String((err && err.stack) || err)));
-  }
+  });
 }
 
-process.stdin.on('data', (chunk) => {
-  pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-  takeFrames();
-});
-process.stdin.on('end', () => queue.then(() => process.exit(0)));
+// Serves `socket` until `idleSeconds` pass without a frame. A live server already on the socket
+// wins (this one exits); a stale socket file is replaced.
+function listen(socket, idleSeconds) {
+  const connections = new Set();
+  let inode = null;
+  let timer = null;
+  const shutdown = () => {
+    try {
+      if (inode !== null && fs.statSync(socket).ino === inode) fs.unlinkSync(socket);
+    } catch (err) {
+      // gone already
+    }
+    for (const connection of connections) connection.destroy();
+    process.exit(0);
+  };
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(shutdown, idleSeconds * 1000);
+  };
+  onFrameDone = touch;
+  const start = (attempts) => {
+    const server = net.createServer((connection) => {
+      touch();
+      connections.add(connection);
+      connection.on('close', () => connections.delete(connection));
+      connection.on('error', () => connection.destroy());
+      serve(connection, (text) => connection.write(text), () => connection.end());
+    });
+    server.on('error', (err) => {
+      if (err.code !== 'EADDRINUSE' || attempts === 0) {
+        console.error(String((err && err.stack) || err));
+        process.exit(1);
+      }
+      const probe = net.connect(socket);
+      probe.on('connect', () => process.exit(0));
+      probe.on('error', () => {
+        try {
+          fs.unlinkSync(socket);
+        } catch (unlinkErr) {
+          // another server removed it first
+        }
+        start(attempts - 1);
+      });
+    });
+    server.listen(socket, () => {
+      fs.chmodSync(socket, 0o600);
+      inode = fs.statSync(socket).ino;
+      touch();
+    });
+  };
+  start(3);
+}
+
+const listenAt = process.argv.indexOf('--listen');
+if (listenAt > 0) {
+  const idleAt = process.argv.indexOf('--idle-seconds');
+  listen(process.argv[listenAt + 1], idleAt > 0 ? Number(process.argv[idleAt + 1]) : 300);
+} else {
+  serve(process.stdin, (text) => process.stdout.write(text), () => process.exit(2));
+  process.stdin.on('end', () => queue.then(() => process.exit(0)));
+}

@@ -4,13 +4,18 @@
 #include "pipelines/autoviz/run_artifacts.hpp"
 
 #include <gmock/gmock.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <thread>
 
 #include "core/asset_store.hpp"
 #include "core/file_text.hpp"
@@ -389,6 +394,100 @@ TEST_F(RunArtifactsTest, TheResidentChildRendersEachSpecAsAFreshVl2svgDoes) {
   EXPECT_THAT(svgs[3], HasSubstr("url(#gradient_0)"));
   EXPECT_EQ(svgs[3], svgs[0]);
   EXPECT_EQ(svgs[4], svgs[1]);
+}
+
+// A runtime folder for a test's shared server, not yet made; removed by the caller.
+fs::path runtime_folder(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("planfirst_runtime_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  return dir;
+}
+
+// Which socket file is at `socket`: its inode and change time (an inode number alone may be reused
+// by the next file made there).
+std::optional<std::pair<ino_t, std::int64_t>> socket_identity(const fs::path& socket) {
+  struct stat status {};
+  if (::stat(socket.c_str(), &status) != 0 || !S_ISSOCK(status.st_mode)) return std::nullopt;
+  return std::pair<ino_t, std::int64_t>(status.st_ino, status.st_ctim.tv_sec * 1000000000LL + status.st_ctim.tv_nsec);
+}
+
+// Whether the shared server on `socket` removed it (its idle exit) within 20 s.
+bool exits_when_idle(const fs::path& socket) {
+  for (int i = 0; i < 400 && fs::exists(socket); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  return !fs::exists(socket);
+}
+
+SvgRendererOptions shared_options(const fs::path& runtime_dir) {
+  SvgRendererOptions options = SvgRendererOptions::installed();
+  options.keep_alive = std::chrono::seconds(2);
+  options.runtime_dir = runtime_dir;
+  return options;
+}
+
+TEST_F(RunArtifactsTest, ASharedServerServesTheNextRendererAndExitsWhenIdle) {
+  const fs::path runtime = runtime_folder("shared");
+  const SvgRendererOptions options = shared_options(runtime);
+  std::optional<SvgRenderer> first(std::in_place, options);
+  if (!first->available()) GTEST_SKIP() << "SVG renderer unavailable: " << first->unavailable_reason();
+  const fs::path socket = first->shared_socket();
+  ASSERT_FALSE(socket.empty());
+  EXPECT_EQ(socket.parent_path(), runtime);
+  EXPECT_EQ(fs::status(runtime).permissions() & fs::perms::all, fs::perms::owner_all);
+
+  core::Result<std::string> by_first = first->render(kHeatmap);
+  first.reset();  // as a CLI process ends
+  const auto served_first = socket_identity(socket);
+  core::Result<std::string> by_second = SvgRenderer(options).render(kHeatmap);
+  const auto served_second = socket_identity(socket);
+
+  ASSERT_TRUE(by_first.has_value()) << by_first.error().describe();
+  ASSERT_TRUE(by_second.has_value()) << by_second.error().describe();
+  ASSERT_TRUE(served_first.has_value()) << "the server did not outlive the renderer that started it";
+  EXPECT_EQ(served_second, served_first) << "a new server bound the socket again";
+  EXPECT_EQ(*by_first, fresh_vl2svg(kHeatmap, dir_ / "heatmap"));
+  EXPECT_EQ(*by_second, *by_first);
+  EXPECT_TRUE(exits_when_idle(socket));
+  fs::remove_all(runtime);
+}
+
+TEST(SvgRenderer, AStaleSocketFileIsReplacedByANewServer) {
+  const fs::path runtime = runtime_folder("stale");
+  const SvgRenderer renderer(shared_options(runtime));
+  if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
+  const fs::path socket = renderer.shared_socket();
+  {  // a server that died without removing its socket
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    std::strncpy(address.sun_path, socket.c_str(), sizeof address.sun_path - 1);
+    ASSERT_EQ(::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0) << std::strerror(errno);
+    ::close(fd);
+  }
+  const auto stale = socket_identity(socket);
+
+  core::Result<std::string> svg = renderer.render(kBarChart);
+
+  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+  EXPECT_THAT(*svg, HasSubstr("<svg"));
+  EXPECT_NE(socket_identity(socket), stale);
+  EXPECT_TRUE(exits_when_idle(socket));
+  fs::remove_all(runtime);
+}
+
+TEST(SvgRenderer, ARuntimeFolderOthersCanReadIsNotSharedAndRendersStillWork) {
+  const fs::path runtime = runtime_folder("open");
+  fs::create_directories(runtime);
+  fs::permissions(runtime, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                               fs::perms::others_read | fs::perms::others_exec);
+  const SvgRenderer renderer(shared_options(runtime));
+  if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
+
+  core::Result<std::string> svg = renderer.render(kBarChart);
+
+  EXPECT_TRUE(renderer.shared_socket().empty());
+  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+  EXPECT_TRUE(fs::is_empty(runtime));
+  fs::remove_all(runtime);
 }
 
 // A folder that stands in for node_modules: empty vega and vega-lite folders.
