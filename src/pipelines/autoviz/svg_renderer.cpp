@@ -276,18 +276,20 @@ class SharedServer {
     if (!connect_once()) spawn_server();
   }
 
-  // kUnavailable when no server answers within kConnectWait or the connection breaks: the caller
-  // renders elsewhere. A server past the deadline is left to its other clients.
+  // kUnavailable when no server answers within kConnectWait (after which this renderer stops
+  // asking) or the connection breaks: the caller renders elsewhere. A server past the deadline is
+  // left to its other clients.
   core::Result<std::string> render(std::string_view spec, std::chrono::milliseconds timeout) {
     const Clock::time_point deadline = Clock::now() + timeout;
-    std::optional<Fd> connection = connect_once();
-    if (!connection) {
+    std::optional<Fd> connection = unreachable_ ? std::nullopt : connect_once();
+    if (!connection && !unreachable_) {
       spawn_server();
       const Clock::time_point give_up = std::min(deadline, Clock::now() + kConnectWait);
       while (!connection && Clock::now() < give_up) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
         connection = connect_once();
       }
+      unreachable_ = !connection;
     }
     if (!connection) return core::unavailable("no shared SVG renderer answers on " + socket_.string(), "svg");
     ChildPipes pipes;
@@ -320,11 +322,11 @@ class SharedServer {
   }
 
   // sh runs the server in the background and exits at once, so the server is not this process's
-  // child; it starts its own session, with /dev/null for stdin, stdout and stderr.
+  // child; it starts its own session in /, with /dev/null for stdin, stdout and stderr.
   void spawn_server() {
     if (spawned_) return;
     spawned_ = true;
-    std::vector<std::string> argv = {"/bin/sh", "-c", "\"$@\" &", "sh"};
+    std::vector<std::string> argv = {"/bin/sh", "-c", "cd / && \"$@\" &", "sh"};
     argv.insert(argv.end(), argv_.begin(), argv_.end());
     argv.insert(argv.end(),
                 {"--listen", socket_.string(), "--idle-seconds", std::to_string(keep_alive_.count())});
@@ -354,7 +356,8 @@ class SharedServer {
   std::vector<std::string> argv_;  // node, the server script, the node_modules folder
   fs::path socket_;
   std::chrono::seconds keep_alive_;
-  bool spawned_ = false;  // by this renderer, once
+  bool spawned_ = false;      // by this renderer, once
+  bool unreachable_ = false;  // none answered in time: renders stay in this process
 };
 
 // A folder only this user can use: made 0700 when missing; false when it is anything else.
@@ -415,9 +418,12 @@ SvgRenderer::SvgRenderer(SvgRendererOptions options) : options_(std::move(option
   std::vector<std::string> argv = {node_.string(), options_.script.string(), options_.modules.string()};
   background_ = std::make_unique<Background>(argv);
   if (available() && options_.keep_alive.count() > 0 && !options_.runtime_dir.empty() &&
-      private_folder(options_.runtime_dir)) {
-    shared_socket_ = socket_for(options_.runtime_dir, argv);
-    background_->shared.emplace(std::move(argv), shared_socket_, options_.keep_alive);
+      private_folder(fs::absolute(options_.runtime_dir, ec))) {
+    fs::path socket = socket_for(fs::absolute(options_.runtime_dir, ec), argv);
+    if (socket.string().size() < sizeof(sockaddr_un::sun_path)) {  // else no socket can have that name
+      shared_socket_ = std::move(socket);
+      background_->shared.emplace(std::move(argv), shared_socket_, options_.keep_alive);
+    }
   }
 }
 

@@ -490,6 +490,40 @@ TEST(SvgRenderer, ARuntimeFolderOthersCanReadIsNotSharedAndRendersStillWork) {
   fs::remove_all(runtime);
 }
 
+TEST(SvgRenderer, TwoRenderersStartingAtOnceShareTheOneServerThatWins) {
+  const fs::path runtime = runtime_folder("race");
+  const SvgRendererOptions options = shared_options(runtime);
+  const SvgRenderer first(options), second(options);
+  if (!first.available()) GTEST_SKIP() << "SVG renderer unavailable: " << first.unavailable_reason();
+
+  core::Result<std::string> by_first = core::internal_error("not run");
+  std::thread racing([&] { by_first = first.render(kBarChart); });
+  core::Result<std::string> by_second = second.render(kBarChart);
+  racing.join();
+
+  ASSERT_TRUE(by_first.has_value()) << by_first.error().describe();
+  ASSERT_TRUE(by_second.has_value()) << by_second.error().describe();
+  EXPECT_EQ(*by_first, *by_second);
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& entry : fs::directory_iterator(runtime)) files.push_back(entry.path());
+  EXPECT_THAT(files, ElementsAre(first.shared_socket()));
+  EXPECT_TRUE(exits_when_idle(first.shared_socket()));
+  fs::remove_all(runtime);
+}
+
+TEST(SvgRenderer, ARuntimeFolderTooDeepForASocketNameIsNotShared) {
+  const fs::path runtime = runtime_folder("deep") / std::string(100, 'd');
+  fs::create_directories(runtime.parent_path());  // the folder itself can be made; a socket in it cannot
+  const SvgRenderer renderer(shared_options(runtime));
+  if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
+
+  core::Result<std::string> svg = renderer.render(kBarChart);
+
+  EXPECT_TRUE(renderer.shared_socket().empty());
+  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+  fs::remove_all(runtime.parent_path());
+}
+
 // A folder that stands in for node_modules: empty vega and vega-lite folders.
 fs::path stand_in_modules() {
   const fs::path modules = fs::temp_directory_path() / ("planfirst_modules_" + std::to_string(::getpid()));
