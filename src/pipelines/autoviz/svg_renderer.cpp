@@ -125,8 +125,10 @@ void end(Child& child) {
   }
 }
 
+constexpr std::size_t kMaxReply = std::size_t{256} << 20;  // far beyond any chart's SVG
+
 // The byte count of the whole reply frame "<kind> <length>\n<body>" once its header has arrived:
-// 0 before that, npos for a header that is not one.
+// 0 before that, npos for a header that is not one (or claims more than kMaxReply).
 std::size_t frame_size(std::string_view reply) {
   const std::size_t newline = reply.find('\n');
   if (newline == std::string_view::npos) return reply.size() > 64 ? std::string_view::npos : 0;
@@ -137,7 +139,7 @@ std::size_t frame_size(std::string_view reply) {
   const char* first = reply.data() + space + 1;
   const char* last = reply.data() + newline;
   const auto [end, ec] = std::from_chars(first, last, length);
-  if (ec != std::errc() || end != last || first == last) return std::string_view::npos;
+  if (ec != std::errc() || end != last || first == last || length > kMaxReply) return std::string_view::npos;
   return newline + 1 + length;
 }
 

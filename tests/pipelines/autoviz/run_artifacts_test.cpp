@@ -622,6 +622,17 @@ TEST(SvgRenderer, AReplyThatIsNotAFrameIsAnErrorNotAHang) {
   EXPECT_THAT(svg->error().message, HasSubstr("something other than a frame: <svg>no frame"));
 }
 
+TEST(SvgRenderer, AReplyClaimingAHugeLengthIsAnErrorNotAWait) {
+  const std::optional<core::Result<std::string>> svg = render_on_stand_in(
+      "huge", "process.stdin.on('data', () => process.stdout.write('ok 99999999999\\n<svg>'));\n",
+      std::chrono::milliseconds(20000));
+  if (!svg) GTEST_SKIP() << "node unavailable";
+
+  ASSERT_FALSE(svg->has_value());
+  EXPECT_EQ(svg->error().code, core::ErrorCode::kUnavailable);
+  EXPECT_THAT(svg->error().message, HasSubstr("something other than a frame: ok 99999999999"));
+}
+
 TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {
   const fs::path log = dir_ / "runs.log";
   const SvgRendererOptions options = stand_in_options(counting_server(log));
