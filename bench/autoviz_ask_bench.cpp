@@ -8,11 +8,17 @@
 // would, so the resident SVG renderer is warm after the first ask. The SVG is part of the ask:
 // svg_fresh_ms is the same chart drawn by a fresh renderer (node start-up included, what a person
 // running vl2svg by hand waits for), and overhead_vs_by_hand compares the ask with the direct query
-// plus that render. Build with -DPLANFIRST_BENCH=ON; run build-*/bench/autoviz_ask_bench.
+// plus that render. BM_AskCli times the same questions as a user runs them: `planfirst ask` as a
+// fresh process (the shared SVG renderer on, in a scratch runtime folder, and off), against the
+// same SQL run by a fresh process (this program, re-run with --direct); the shared renderer is
+// warmed by one ask first and waited for until it exits at the end. Build with -DPLANFIRST_BENCH=ON;
+// run build-*/bench/autoviz_ask_bench.
 #include <benchmark/benchmark.h>
+#include <fmt/format.h>
 
 #include <array>
 #include <chrono>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <memory>
@@ -20,6 +26,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 #include "autoviz_fixture.hpp"
@@ -262,6 +269,76 @@ BENCHMARK(BM_Ask)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
 
+constexpr int kKeepAliveSeconds = 3;  // the shared renderer's, in the CLI runs
+
+std::filesystem::path runtime_dir(const AskFixture& f) { return f.scratch.file("runtime"); }
+
+// Milliseconds `command` takes as a shell command, its output discarded; throws when it fails.
+double command_ms(const std::string& command) {
+  int status = 0;
+  const double millis = millis_of([&] { status = std::system((command + " > /dev/null 2>&1").c_str()); });
+  if (status != 0) throw std::runtime_error("failed: " + command);
+  return millis;
+}
+
+std::string cli_ask(const AskFixture& f, std::string_view question, int keep_alive_seconds) {
+  return fmt::format("XDG_RUNTIME_DIR='{}' PLANFIRST_RENDER_KEEP_ALIVE_SECONDS={} '{}/planfirst' ask '{}' '{}' "
+                     "--checkpointer memory: --out '{}'",
+                     runtime_dir(f).string(), keep_alive_seconds, PLANFIRST_BINARY_DIR, f.dataset.string(), question,
+                     f.scratch.file("cli-out").string());
+}
+
+std::string direct_process(const AskFixture& f, std::string_view sql) {
+  return fmt::format("'{}' --direct '{}' \"{}\"", std::filesystem::read_symlink("/proc/self/exe").string(),
+                     f.dataset.string(), sql);
+}
+
+void BM_AskCli(benchmark::State& state) {
+  AskFixture& f = fixture();
+  const Question& question = kQuestions[static_cast<std::size_t>(state.range(0))];
+  std::filesystem::create_directories(runtime_dir(f));
+  command_ms(cli_ask(f, question.text, kKeepAliveSeconds));  // profiles the file, starts the renderer
+  std::vector<double> shared_ms, child_ms, direct_ms;
+  for (auto _ : state) {
+    shared_ms.push_back(command_ms(cli_ask(f, question.text, kKeepAliveSeconds)));
+    child_ms.push_back(command_ms(cli_ask(f, question.text, 0)));
+    direct_ms.push_back(command_ms(direct_process(f, question.direct_sql)));
+  }
+  const double direct_p50 = bench::percentile(direct_ms, 50);
+  state.counters["cli_ms"] = bench::percentile(shared_ms, 50);
+  state.counters["cli_node_per_call_ms"] = bench::percentile(child_ms, 50);
+  state.counters["direct_process_ms"] = direct_p50;
+  state.counters["overhead"] = bench::percentile(shared_ms, 50) / direct_p50 - 1;
+  state.counters["overhead_node_per_call"] = bench::percentile(child_ms, 50) / direct_p50 - 1;
+  state.SetLabel(std::string(question.name));
+}
+BENCHMARK(BM_AskCli)
+    ->DenseRange(0, static_cast<int>(kQuestions.size()) - 1)
+    ->Iterations(5)
+    ->Unit(benchmark::kMillisecond);
+
+// Waits for the shared renderers the CLI runs started to exit when idle, so none outlives the bench.
+void wait_for_shared_renderers() {
+  const std::filesystem::path dir = runtime_dir(fixture()) / "planfirst";
+  const Clock::time_point give_up = Clock::now() + std::chrono::seconds(kKeepAliveSeconds + 10);
+  std::error_code ec;
+  while (Clock::now() < give_up && std::filesystem::exists(dir, ec) && !std::filesystem::is_empty(dir, ec)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  if (argc == 4 && std::string_view(argv[1]) == "--direct") {  // the direct query, as its own process
+    std::unique_ptr<data::DuckDbDatabase> db =
+        bench::value_of(data::DuckDbDatabase::open(argv[2], data::DatabaseOptions{.read_only = true}));
+    return bench::value_of(db->query(argv[3])).row_count() > 0 ? 0 : 1;
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  wait_for_shared_renderers();
+  return 0;
+}
