@@ -278,10 +278,10 @@ class SharedServer {
     if (!connect_once()) spawn_server();
   }
 
-  // kUnavailable when no server answers within kConnectWait (after which this renderer stops
-  // asking) or the connection breaks: the caller renders elsewhere. A server past the deadline is
-  // left to its other clients.
-  core::Result<std::string> render(std::string_view spec, std::chrono::milliseconds timeout) {
+  // The server's answer; nullopt when none answers within kConnectWait (after which this renderer
+  // stops asking) or the connection breaks before a reply: the caller renders elsewhere. A render
+  // past the deadline kills the server, as it would the caller's own child.
+  std::optional<core::Result<std::string>> render(std::string_view spec, std::chrono::milliseconds timeout) {
     const Clock::time_point deadline = Clock::now() + timeout;
     std::optional<Fd> connection = unreachable_ ? std::nullopt : connect_once();
     if (!connection && !unreachable_) {
@@ -293,17 +293,23 @@ class SharedServer {
       }
       unreachable_ = !connection;
     }
-    if (!connection) return core::unavailable("no shared SVG renderer answers on " + socket_.string(), "svg");
+    if (!connection) return std::nullopt;
     ChildPipes pipes;
     pipes.out.reset(::dup(connection->get()));
     pipes.in = std::move(*connection);
     std::string reply, err;
     const Io io = exchange(pipes, request_frame(spec), reply, err, deadline);
+    if (io == Io::kClosed) return std::nullopt;
     if (io == Io::kTimedOut) {
-      return core::unavailable("the shared SVG render ran past " + std::to_string(timeout.count()) + " ms",
+      ucred peer{};
+      socklen_t size = sizeof peer;
+      if (::getsockopt(pipes.in.get(), SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 && peer.pid > 0) {
+        ::kill(peer.pid, SIGKILL);
+      }
+      return core::unavailable("the SVG render ran past " + std::to_string(timeout.count()) +
+                                   " ms and the shared renderer was killed",
                                "svg");
     }
-    if (io == Io::kClosed) return core::unavailable("the shared SVG renderer closed the connection", "svg");
     return svg_of_reply(reply);
   }
 
@@ -448,8 +454,7 @@ core::Result<std::string> SvgRenderer::render_now(Background& background, std::s
                                                   std::chrono::milliseconds timeout) {
   const std::lock_guard<std::mutex> lock(background.server_mutex);
   if (background.shared) {
-    core::Result<std::string> svg = background.shared->render(spec, timeout);
-    if (svg || svg.error().code != core::ErrorCode::kUnavailable) return svg;
+    if (std::optional<core::Result<std::string>> svg = background.shared->render(spec, timeout)) return *svg;
   }
   return background.server.render(spec, timeout);  // no shared server: a child of this renderer
 }

@@ -555,6 +555,45 @@ SvgRendererOptions stand_in_options(const fs::path& script) {
   return options;
 }
 
+// Whether a server listens on `socket`: a fresh connection to it succeeds.
+bool accepts_connections(const fs::path& socket) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  std::strncpy(address.sun_path, socket.c_str(), sizeof address.sun_path - 1);
+  const bool connected = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return connected;
+}
+
+TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
+  const fs::path runtime = runtime_folder("stuck");
+  const fs::path script = fs::temp_directory_path() / ("planfirst_stuck_" + std::to_string(::getpid()) + ".js");
+  std::ofstream(script) << "const at = process.argv.indexOf('--listen');\n"
+                        << "require('net').createServer(() => {}).listen(process.argv[at + 1]);\n";
+  SvgRendererOptions options = stand_in_options(script);
+  options.keep_alive = std::chrono::seconds(60);
+  options.runtime_dir = runtime;
+  options.timeout = std::chrono::milliseconds(1500);
+  const SvgRenderer renderer(options);
+  if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
+
+  core::Result<std::string> svg = renderer.render("{}");
+
+  ASSERT_FALSE(svg.has_value());
+  EXPECT_EQ(svg.error().code, core::ErrorCode::kUnavailable);
+  EXPECT_THAT(svg.error().message, HasSubstr("the shared renderer was killed"));
+  bool answers = true;
+  for (int i = 0; i < 100 && answers; ++i) {  // SIGKILL lands at once; the socket closes as it dies
+    answers = accepts_connections(renderer.shared_socket());
+    if (answers) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_FALSE(answers) << "the stuck server still listens";
+  fs::remove(script);
+  fs::remove_all(options.modules);
+  fs::remove_all(runtime);
+}
+
 TEST(SvgRenderer, RenderTakesTheStartedRenderOfTheSameSpec) {
   const fs::path log = fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".log");
   fs::remove(log);
