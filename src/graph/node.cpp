@@ -13,6 +13,12 @@ const core::Json* find(const core::Json& state, std::string_view key) {
 
 bool StateView::has(std::string_view key) const { return find(state_, key) != nullptr; }
 
+const core::Json& StateView::member_or_null(std::string_view key) const {
+  static const core::Json kNull;
+  const core::Json* value = find(state_, key);
+  return value != nullptr ? *value : kNull;
+}
+
 std::string StateView::string_or(std::string_view key, std::string_view fallback) const {
   const core::Json* value = find(state_, key);
   return value != nullptr && value->is_string() ? value->get<std::string>() : std::string(fallback);

@@ -38,6 +38,8 @@ class StateView {
   explicit StateView(const core::Json& state) : state_(state) {}
   const core::Json& json() const { return state_; }
   bool has(std::string_view key) const;
+  // The member `key`, or a JSON null when the state lacks it (or is not an object).
+  const core::Json& member_or_null(std::string_view key) const;
   std::string string_or(std::string_view key, std::string_view fallback) const;
   std::int64_t int_or(std::string_view key, std::int64_t fallback) const;
   bool bool_or(std::string_view key, bool fallback) const;

@@ -28,5 +28,15 @@ TEST(WorkerDelta, WritesTheKeyAGraphInterruptsOnByDefault) {
   EXPECT_TRUE(worker_delta(core::Json::object()).json().contains(settings.interrupt_key));
 }
 
+TEST(StateView, MemberOrNullGivesTheMemberOrANullWhenThereIsNone) {
+  const core::Json state = core::Json::parse(R"({"plan": {"steps": [1]}, "empty": null})");
+  const core::Json not_an_object = core::Json::array({1, 2});
+
+  EXPECT_EQ(StateView(state).member_or_null("plan"), core::Json::parse(R"({"steps": [1]})"));
+  EXPECT_TRUE(StateView(state).member_or_null("missing").is_null());
+  EXPECT_TRUE(StateView(state).member_or_null("empty").is_null());
+  EXPECT_TRUE(StateView(not_an_object).member_or_null("plan").is_null());
+}
+
 }  // namespace
 }  // namespace planfirst::graph

@@ -30,7 +30,7 @@ RouterChoice router_choice(const StateView& state) {
   choice.request_type = parse_request_type(state.string_or("request_type", "KNOWLEDGE_QA")).value_or(RequestType::kKnowledgeQa);
   choice.track = parse_track(state.string_or("track", "QUALITY")).value_or(Track::kQuality);
   // The router's own reason: route_reason also carries the analyst's notes once a plan was made.
-  const Json& router = state.has("router") ? state.json()["router"] : Json();
+  const Json& router = state.member_or_null("router");
   choice.reason = router.is_object() && router.contains("reason") && router["reason"].is_string()
                       ? router["reason"].get<std::string>()
                       : state.string_or("route_reason", "router:none (no router ran)");
@@ -41,14 +41,14 @@ core::Result<AnalystPlan> state_plan(const StateView& state) {
   if (!state.has("analyst_plan")) {
     return core::failed_precondition("no validated analyst_plan in the state: run analyst_plan first", "/analyst_plan");
   }
-  core::Result<AnalystPlan> plan = plan_from_json(state.json()["analyst_plan"]);
+  core::Result<AnalystPlan> plan = plan_from_json(state.member_or_null("analyst_plan"));
   if (!plan) return core::failed_precondition("analyst_plan is not a plan: " + plan.error().describe(), "/analyst_plan");
   return plan;
 }
 
 bool clarified_before(const StateView& state) {
-  return state.has("clarifications") && state.json()["clarifications"].is_array() &&
-         !state.json()["clarifications"].empty();
+  const Json& clarifications = state.member_or_null("clarifications");
+  return clarifications.is_array() && !clarifications.empty();
 }
 
 // The plan the configured strategy proposes, through the output guard.
@@ -166,8 +166,7 @@ graph::NodeFunction answer_node(Services services) {
     core::Result<std::string> query = user_query(state);
     if (!query) return query.error();
     std::vector<sources::EvidenceItem> evidence;
-    if (state.has("evidence") && state.json()["evidence"].is_array()) {
-      const Json& items = state.json()["evidence"];
+    if (const Json& items = state.member_or_null("evidence"); items.is_array()) {
       for (std::size_t i = 0; i < items.size(); ++i) {
         core::Result<sources::EvidenceItem> item = sources::evidence_from_json(items[i], "/evidence/" + std::to_string(i));
         if (!item) return item.error();
@@ -175,7 +174,7 @@ graph::NodeFunction answer_node(Services services) {
       }
     }
     const std::vector<SourceReport> reports =
-        source_reports_from_json(state.has("source_status") ? state.json()["source_status"] : Json());
+        source_reports_from_json(state.member_or_null("source_status"));
     const Answer answer = services->answer_writer ? services->answer_writer->write(*query, *plan, evidence, reports)
                                                   : services->composer.compose(*query, *plan, evidence, reports);
     return worker_delta(Json{{"answer", to_json(answer)}});

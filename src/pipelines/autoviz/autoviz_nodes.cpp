@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "core/ascii_case.hpp"
-#include "core/json_member.hpp"
 #include "data/dataset.hpp"
 #include "data/table_profiler.hpp"
 #include "graph/compiled_graph.hpp"
@@ -24,7 +23,6 @@ namespace planfirst::autoviz {
 namespace {
 
 using core::Json;
-using core::member_or_null;
 using graph::Delta;
 using graph::NodeContext;
 using graph::StateView;
@@ -43,21 +41,20 @@ void record_strategy(std::string_view stage, const StrategyRecord& strategy, std
   fields["strategies"] = Json::array({strategy.to_json(stage)});
 }
 
-const Json& at_or_null(const StateView& state, std::string_view key) { return member_or_null(state.json(), key); }
 
 core::Result<Requirements> state_requirements(const StateView& state) {
-  return Requirements::from_json(at_or_null(state, "requirements"));
+  return Requirements::from_json(state.member_or_null("requirements"));
 }
 
-core::Result<Plan> state_plan(const StateView& state) { return Plan::from_json(at_or_null(state, "plan")); }
+core::Result<Plan> state_plan(const StateView& state) { return Plan::from_json(state.member_or_null("plan")); }
 
 core::Result<data::SchemaProfile> state_profile(const StateView& state) {
-  return data::SchemaProfile::from_json(at_or_null(state, "profile"));
+  return data::SchemaProfile::from_json(state.member_or_null("profile"));
 }
 
 // The base template the intent selected.
 core::Result<const PlanTemplate*> state_template(const StateView& state, const AutovizServices& services) {
-  const std::string template_name = at_or_null(state, "intent").value("template", "");
+  const std::string template_name = state.member_or_null("intent").value("template", "");
   const PlanTemplate* base = services.templates.find(template_name);
   if (base == nullptr) return core::not_found("unknown template \"" + template_name + "\"", template_name);
   return base;
@@ -69,7 +66,7 @@ core::Result<const PlanTemplate*> state_template(const StateView& state, const A
 std::string refused_repairs(const StateView& state) {
   if (state.string_or("outcome", "") != "replan") return {};
   std::string refused;
-  for (const Json& request : at_or_null(state, "replan").value("replan", Json::array())) {
+  for (const Json& request : state.member_or_null("replan").value("replan", Json::array())) {
     refused += (refused.empty() ? "" : ", ") + request.value("step_id", "") + "." + request.value("param", "") +
                " = " + request.value("value", "") + " (" + request.value("change", "") + ")";
   }
@@ -167,7 +164,7 @@ graph::NodeFunction adapt_node(Services services) {
     if (!profile) return profile.error();
     core::Result<const PlanTemplate*> base = state_template(state, *services);
     if (!base) return base.error();
-    Json narrowed = at_or_null(state, "tools").is_array() ? at_or_null(state, "tools") : Json::array();
+    Json narrowed = state.member_or_null("tools").is_array() ? state.member_or_null("tools") : Json::array();
     std::vector<std::string> allowed;
     for (const Json& tool : narrowed) allowed.push_back(tool.value("tool", ""));
     const std::string question = state.string_or("question", "");
@@ -187,7 +184,7 @@ graph::NodeFunction adapt_node(Services services) {
     std::string text = "Plan: " + tools + ".";
     if (!refused.empty()) {
       text = "Planning again: execution refused " + refused + ". " + text;
-      if (at_or_null(state, "plan") == adapted->plan.to_json()) {
+      if (state.member_or_null("plan") == adapted->plan.to_json()) {
         text += adapted->strategy.strategy == "llm" ? " The model gives the same plan." : " The rules give the same plan.";
       }
     }
@@ -272,7 +269,7 @@ graph::NodeFunction coverage_node(Services services) {
 graph::NodeFunction confirm_node() {
   return [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
     Json fields{{"checkpoint_message", "Plan ready for " + state.string_or("question", "") + "\n" +
-                                           at_or_null(state, "coverage").value("retry_payload", "")},
+                                           state.member_or_null("coverage").value("retry_payload", "")},
                 {"checkpoint_prompt", "Approve the plan? Answer 'approve', or say in plain words what to change."}};
     Delta delta = step_delta("confirm", "Waiting for the plan to be approved.", std::move(fields));
     delta.json()["requires_user_input"] = true;
@@ -282,7 +279,7 @@ graph::NodeFunction confirm_node() {
 
 graph::NodeFunction review_node() {
   return [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
-    const Json& messages = at_or_null(state, "messages");
+    const Json& messages = state.member_or_null("messages");
     const std::string answer = messages.is_array() && !messages.empty() ? messages.back().value("content", "") : "";
     const std::string word = core::ascii_lower(answer);
     if (word == "approve" || word == "approved" || word == "yes" || word == "ok") {
@@ -296,7 +293,7 @@ graph::NodeFunction review_node() {
 
 graph::Router after_coverage() {
   return [](const StateView& state) -> core::Result<std::string> {
-    const Json& coverage = at_or_null(state, "coverage");
+    const Json& coverage = state.member_or_null("coverage");
     if (!coverage.value("complete", false)) {
       return state.string_or("outcome", "") == "coverage_failed" ? std::string(graph::kEnd) : std::string("narrow");
     }

@@ -28,11 +28,11 @@ Delta stage_delta(Json fields, const AuditTimer& timer, Json details) {
 }
 
 core::Result<Reasoning> state_reasoning(const StateView& state) {
-  return reasoning_from_json(member_or_null(state.json(), "reasoning"));
+  return reasoning_from_json(state.member_or_null("reasoning"));
 }
 
 core::Result<std::vector<RetrievalPlan>> state_plans(const StateView& state) {
-  return plans_from_json(member_or_null(member_or_null(state.json(), "retrieval"), "plans"));
+  return plans_from_json(member_or_null(state.member_or_null("retrieval"), "plans"));
 }
 
 Json plans_json(const std::vector<RetrievalPlan>& plans) {
@@ -48,7 +48,7 @@ Json queries_json(const std::vector<RetrievalQuery>& queries) {
 }
 
 core::Result<std::string> state_question(const StateView& state) {
-  core::Result<std::string> question = read_string(member_or_null(state.json(), "question"), "/question");
+  core::Result<std::string> question = read_string(state.member_or_null("question"), "/question");
   if (!question) return question.error();
   if (question->find_first_not_of(" \t\r\n") == std::string::npos) {
     return core::invalid_argument("the state has no question to detect intents in", "/question");
@@ -113,7 +113,7 @@ graph::NodeFunction execute_plans_node(Services services) {
     core::Result<std::vector<RetrievalPlan>> plans = state_plans(state);
     if (!plans) return plans.error();
     TimeZone zone = services->zone;
-    core::Result<std::string> zone_name = read_string(member_or_null(state.json(), "timezone"), "/timezone");
+    core::Result<std::string> zone_name = read_string(state.member_or_null("timezone"), "/timezone");
     if (!zone_name) return zone_name.error();
     if (!zone_name->empty()) {
       core::Result<TimeZone> parsed = TimeZone::parse(*zone_name);
@@ -122,7 +122,7 @@ graph::NodeFunction execute_plans_node(Services services) {
     }
     const PlanExecutor executor(services->sources, services->planner.rules(), clock);
     std::vector<QueryResult> results = executor.execute(*plans, DateResolver(clock.now(), zone));
-    Json retrieval = member_or_null(state.json(), "retrieval");
+    Json retrieval = state.member_or_null("retrieval");
     Json listed = Json::array();
     Json failures = Json::array();
     std::size_t items = 0;
@@ -143,14 +143,14 @@ graph::NodeFunction execute_plans_node(Services services) {
 graph::NodeFunction context_synthesizer_node() {
   return [](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
     const AuditTimer timer(clock_of(context), "context_synthesizer");
-    core::Result<std::string> question = read_string(member_or_null(state.json(), "question"), "/question");
+    core::Result<std::string> question = read_string(state.member_or_null("question"), "/question");
     if (!question) return question.error();
     core::Result<Reasoning> reasoning = state_reasoning(state);
     if (!reasoning) return reasoning.error();
     core::Result<std::vector<RetrievalPlan>> plans = state_plans(state);
     if (!plans) return plans.error();
     core::Result<std::vector<QueryResult>> results =
-        results_from_json(member_or_null(member_or_null(state.json(), "retrieval"), "results"));
+        results_from_json(member_or_null(state.member_or_null("retrieval"), "results"));
     if (!results) return results.error();
     SynthesizedContext synthesized = synthesize_context({*question, *reasoning, *plans, *results});
     Json& document = synthesized.document.json();
