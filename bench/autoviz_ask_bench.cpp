@@ -131,6 +131,8 @@ class NodeTimes final : public graph::EventSink {
   std::map<std::string, double> millis_;              // guarded by mutex_
 };
 
+constexpr int kKeepAliveSeconds = 3;  // the shared renderer's, in the CLI runs
+
 struct AskFixture {
   AskFixture() {
     generate_sales(dataset);
@@ -141,8 +143,19 @@ struct AskFixture {
 
   bench::ScratchDir scratch;
   std::filesystem::path dataset = scratch.file("sales.duckdb");
+  std::filesystem::path runtime = scratch.file("runtime");  // XDG_RUNTIME_DIR of the CLI runs
   std::unique_ptr<graph::Checkpointer> checkpointer =
       bench::value_of(graph::open_checkpointer("sqlite:" + scratch.file("checkpoints.sqlite").string()));
+  // Waits for a shared renderer the CLI runs started to exit when idle, so none outlives the bench.
+  ~AskFixture() {
+    const std::filesystem::path sockets = runtime / "planfirst";
+    const Clock::time_point give_up = Clock::now() + std::chrono::seconds(kKeepAliveSeconds + 10);
+    std::error_code ec;
+    while (Clock::now() < give_up && std::filesystem::exists(sockets, ec) && !std::filesystem::is_empty(sockets, ec)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+
   NodeTimes node_times;
   std::unique_ptr<graph::Runner> graph_runner;
   int runs = 0;
@@ -197,9 +210,10 @@ std::string last_chart(const AskFixture& f) {
   return {};
 }
 
-std::int64_t direct(const AskFixture& f, std::string_view sql) {
-  std::unique_ptr<data::DuckDbDatabase> db = bench::value_of(
-      data::DuckDbDatabase::open(f.dataset.string(), data::DatabaseOptions{.read_only = true}));
+// The rows `sql` gives on the DuckDB file `dataset`, opened read-only: the direct query.
+std::int64_t direct(const std::filesystem::path& dataset, std::string_view sql) {
+  std::unique_ptr<data::DuckDbDatabase> db =
+      bench::value_of(data::DuckDbDatabase::open(dataset.string(), data::DatabaseOptions{.read_only = true}));
   return static_cast<std::int64_t>(bench::value_of(db->query(sql)).row_count());
 }
 
@@ -244,8 +258,8 @@ void BM_Ask(benchmark::State& state) {
       parts_ms["svg_fresh_ms"].push_back(svg_fresh);
       parts_ms["svg_startup_ms"].push_back(fresh_render_ms("{}"));
     }
-    direct_ms.push_back(millis_of([&] { direct_rows = direct(f, question.direct_sql); }));
-    plain_ms.push_back(millis_of([&] { (void)direct(f, question.plain_sql); }));
+    direct_ms.push_back(millis_of([&] { direct_rows = direct(f.dataset, question.direct_sql); }));
+    plain_ms.push_back(millis_of([&] { (void)direct(f.dataset, question.plain_sql); }));
     by_hand_ms.push_back(direct_ms.back() + svg_fresh);
   }
   const double ask_p50 = bench::percentile(ask_ms, 50), direct_p50 = bench::percentile(direct_ms, 50);
@@ -269,10 +283,6 @@ BENCHMARK(BM_Ask)
     ->Iterations(3)
     ->Unit(benchmark::kMillisecond);
 
-constexpr int kKeepAliveSeconds = 3;  // the shared renderer's, in the CLI runs
-
-std::filesystem::path runtime_dir(const AskFixture& f) { return f.scratch.file("runtime"); }
-
 // Milliseconds `command` takes as a shell command, its output discarded; throws when it fails.
 double command_ms(const std::string& command) {
   int status = 0;
@@ -284,7 +294,7 @@ double command_ms(const std::string& command) {
 std::string cli_ask(const AskFixture& f, std::string_view question, int keep_alive_seconds) {
   return fmt::format("XDG_RUNTIME_DIR='{}' PLANFIRST_RENDER_KEEP_ALIVE_SECONDS={} '{}/planfirst' ask '{}' '{}' "
                      "--checkpointer memory: --out '{}'",
-                     runtime_dir(f).string(), keep_alive_seconds, PLANFIRST_BINARY_DIR, f.dataset.string(), question,
+                     f.runtime.string(), keep_alive_seconds, PLANFIRST_BINARY_DIR, f.dataset.string(), question,
                      f.scratch.file("cli-out").string());
 }
 
@@ -296,7 +306,7 @@ std::string direct_process(const AskFixture& f, std::string_view sql) {
 void BM_AskCli(benchmark::State& state) {
   AskFixture& f = fixture();
   const Question& question = kQuestions[static_cast<std::size_t>(state.range(0))];
-  std::filesystem::create_directories(runtime_dir(f));
+  std::filesystem::create_directories(f.runtime);
   command_ms(cli_ask(f, question.text, kKeepAliveSeconds));  // profiles the file, starts the renderer
   std::vector<double> shared_ms, child_ms, direct_ms;
   for (auto _ : state) {
@@ -317,28 +327,15 @@ BENCHMARK(BM_AskCli)
     ->Iterations(5)
     ->Unit(benchmark::kMillisecond);
 
-// Waits for the shared renderers the CLI runs started to exit when idle, so none outlives the bench.
-void wait_for_shared_renderers() {
-  const std::filesystem::path dir = runtime_dir(fixture()) / "planfirst";
-  const Clock::time_point give_up = Clock::now() + std::chrono::seconds(kKeepAliveSeconds + 10);
-  std::error_code ec;
-  while (Clock::now() < give_up && std::filesystem::exists(dir, ec) && !std::filesystem::is_empty(dir, ec)) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc == 4 && std::string_view(argv[1]) == "--direct") {  // the direct query, as its own process
-    std::unique_ptr<data::DuckDbDatabase> db =
-        bench::value_of(data::DuckDbDatabase::open(argv[2], data::DatabaseOptions{.read_only = true}));
-    return bench::value_of(db->query(argv[3])).row_count() > 0 ? 0 : 1;
+    return direct(argv[2], argv[3]) > 0 ? 0 : 1;
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
-  wait_for_shared_renderers();
   return 0;
 }

@@ -4,7 +4,6 @@
 // rule produces (a wrong-case column, a column the data lacks) run through `planfirst graph node`
 // on the state `planfirst plan --json` printed, edited.
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
@@ -13,12 +12,11 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <thread>
-#include <utility>
 #include <vector>
 
 #include "e2e/command_runner.hpp"
 #include "support/temp_dir.hpp"
+#include "support/unix_socket.hpp"
 
 namespace planfirst::e2e {
 namespace {
@@ -146,13 +144,6 @@ std::vector<std::filesystem::path> files_ending(const std::filesystem::path& dir
   return found;
 }
 
-// A socket file's inode and change time: another server binding the path again makes a new one.
-std::pair<ino_t, std::int64_t> identity_of(const std::filesystem::path& socket) {
-  struct stat status {};
-  EXPECT_EQ(::stat(socket.c_str(), &status), 0) << socket;
-  return {status.st_ino, status.st_ctim.tv_sec * 1000000000LL + status.st_ctim.tv_nsec};
-}
-
 TEST_F(AskCli, TwoAsksShareOneRendererThatExitsWhenIdle) {
   if (!vl2svg_installed()) GTEST_SKIP() << "node or vega not installed: no SVGs";
   const std::filesystem::path runtime = dir_.path() / "runtime";  // as $XDG_RUNTIME_DIR, which exists
@@ -165,21 +156,20 @@ TEST_F(AskCli, TwoAsksShareOneRendererThatExitsWhenIdle) {
   const std::vector<std::filesystem::path> sockets = files_ending(runtime / "planfirst", ".sock");
   ASSERT_EQ(first.exit_code, 0) << first.output;
   ASSERT_EQ(sockets.size(), 1u) << "the renderer did not outlive the first ask";
-  const auto served_first = identity_of(sockets[0]);
+  const auto served_first = test_support::socket_identity(sockets[0]);
   const CommandOutcome second = run_command(ask_line + (dir_.path() / "b").string());
-  const auto served_second = identity_of(sockets[0]);
+  const auto served_second = test_support::socket_identity(sockets[0]);
 
   ASSERT_EQ(second.exit_code, 0) << second.output;
+  ASSERT_TRUE(served_first.has_value()) << "no socket file at " << sockets[0];
   EXPECT_EQ(served_second, served_first) << "the second ask started a renderer of its own";
   const std::vector<std::filesystem::path> svgs_a = files_ending(dir_.path() / "a", ".svg");
   const std::vector<std::filesystem::path> svgs_b = files_ending(dir_.path() / "b", ".svg");
   ASSERT_EQ(svgs_a.size(), 1u);
   ASSERT_EQ(svgs_b.size(), 1u);
   EXPECT_EQ(read_text(svgs_b[0]), read_text(svgs_a[0]));
-  for (int i = 0; i < 400 && std::filesystem::exists(sockets[0]); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  EXPECT_FALSE(std::filesystem::exists(sockets[0])) << "the renderer did not exit when idle";
+  EXPECT_TRUE(test_support::disappears_within(sockets[0], std::chrono::seconds(20)))
+      << "the renderer did not exit when idle";
 }
 
 TEST_F(AskCli, AStepNamingAColumnInTheWrongCaseIsRepairedAndLoggedInPlanJson) {

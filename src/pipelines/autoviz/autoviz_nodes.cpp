@@ -41,7 +41,6 @@ void record_strategy(std::string_view stage, const StrategyRecord& strategy, std
   fields["strategies"] = Json::array({strategy.to_json(stage)});
 }
 
-
 core::Result<Requirements> state_requirements(const StateView& state) {
   return Requirements::from_json(state.member_or_null("requirements"));
 }
@@ -164,7 +163,8 @@ graph::NodeFunction adapt_node(Services services) {
     if (!profile) return profile.error();
     core::Result<const PlanTemplate*> base = state_template(state, *services);
     if (!base) return base.error();
-    Json narrowed = state.member_or_null("tools").is_array() ? state.member_or_null("tools") : Json::array();
+    const Json& tools_before = state.member_or_null("tools");
+    Json narrowed = tools_before.is_array() ? tools_before : Json::array();
     std::vector<std::string> allowed;
     for (const Json& tool : narrowed) allowed.push_back(tool.value("tool", ""));
     const std::string question = state.string_or("question", "");

@@ -1,7 +1,6 @@
 #include "pipelines/autoviz/svg_renderer.hpp"
 
 #include <fcntl.h>
-#include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -25,6 +24,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include "core/content_hash.hpp"
 
 extern char** environ;
 
@@ -87,6 +88,14 @@ std::string first_lines(const std::string& text, int count) {
   return head;
 }
 
+// `argv` as execve takes it, null-terminated; the strings must outlive the result.
+std::vector<char*> argv_pointers(const std::vector<std::string>& argv) {
+  std::vector<char*> pointers;
+  for (const std::string& arg : argv) pointers.push_back(const_cast<char*>(arg.c_str()));
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
 core::Result<Child> spawn(const std::vector<std::string>& argv) {
   Child child;
   ChildPipes& pipes = child.pipes;
@@ -107,9 +116,7 @@ core::Result<Child> spawn(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_adddup2(&actions, child_in.get(), STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, child_out.get(), STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, child_err.get(), STDERR_FILENO);
-  std::vector<char*> args;
-  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
+  std::vector<char*> args = argv_pointers(argv);
   pid_t pid = 0;
   const int rc = ::posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -225,10 +232,12 @@ class RenderServer {
   // (or on this spec): it is started again, once.
   core::Result<std::string> render(std::string_view spec, std::chrono::milliseconds timeout) {
     const bool was_running = child_.has_value();
-    exited_ = false;
-    core::Result<std::string> svg = render_once(spec, timeout);
-    if (!svg && was_running && exited_) svg = render_once(spec, timeout);
-    return svg;
+    std::optional<core::Result<std::string>> svg = render_once(spec, timeout);
+    if (!svg && was_running) svg = render_once(spec, timeout);
+    if (svg) return std::move(*svg);
+    const std::string detail = first_lines(err_, 3);
+    return core::unavailable("the SVG renderer exited" + (detail.empty() ? std::string() : ": " + detail),
+                             "svg");
   }
 
   void stop() {
@@ -237,22 +246,18 @@ class RenderServer {
   }
 
  private:
-  core::Result<std::string> render_once(std::string_view spec, std::chrono::milliseconds timeout) {
+  // The child's answer; nullopt when it closed its end before answering (its stderr stays in err_).
+  std::optional<core::Result<std::string>> render_once(std::string_view spec,
+                                                       std::chrono::milliseconds timeout) {
     const Clock::time_point deadline = Clock::now() + timeout;
     if (core::Result<void> started = start(); !started) return started.error();
     std::string reply;
     const Io io = exchange(child_->pipes, request_frame(spec), reply, err_, deadline);
+    if (io != Io::kDone) stop();
+    if (io == Io::kClosed) return std::nullopt;
     if (io == Io::kTimedOut) {
-      stop();
       return core::unavailable(
           "the SVG render ran past " + std::to_string(timeout.count()) + " ms and was killed", "svg");
-    }
-    if (io == Io::kClosed) {
-      const std::string detail = first_lines(err_, 3);
-      stop();
-      exited_ = true;
-      return core::unavailable("the SVG renderer exited" + (detail.empty() ? std::string() : ": " + detail),
-                               "svg");
     }
     core::Result<std::string> svg = svg_of_reply(reply);
     if (!svg && svg.error().code == core::ErrorCode::kUnavailable) stop();
@@ -261,8 +266,7 @@ class RenderServer {
 
   std::vector<std::string> argv_;  // node, the server script, the node_modules folder
   std::optional<Child> child_;
-  std::string err_;      // what the child wrote to stderr lately
-  bool exited_ = false;  // the last render_once found the child gone
+  std::string err_;  // what the child wrote to stderr lately
 };
 
 // A server on a Unix socket that outlives this process and serves later ones (the server script's
@@ -270,8 +274,19 @@ class RenderServer {
 // inherited descriptors, when none answers.
 class SharedServer {
  public:
-  SharedServer(std::vector<std::string> argv, fs::path socket, std::chrono::seconds keep_alive)
-      : argv_(std::move(argv)), socket_(std::move(socket)), keep_alive_(keep_alive) {}
+  // The address of a socket at `path`; nullopt when the path is too long for one.
+  static std::optional<sockaddr_un> address_of(const fs::path& path) {
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    const std::string text = path.string();
+    if (text.size() >= sizeof address.sun_path) return std::nullopt;
+    std::memcpy(address.sun_path, text.c_str(), text.size() + 1);
+    return address;
+  }
+
+  SharedServer(std::vector<std::string> argv, fs::path socket, sockaddr_un address,
+               std::chrono::seconds keep_alive)
+      : argv_(std::move(argv)), socket_(std::move(socket)), address_(address), keep_alive_(keep_alive) {}
 
   // Starts a server unless one answers.
   void start() {
@@ -317,14 +332,9 @@ class SharedServer {
   static constexpr std::chrono::seconds kConnectWait{5};
 
   std::optional<Fd> connect_once() const {
-    sockaddr_un address{};
-    address.sun_family = AF_UNIX;
-    const std::string path = socket_.string();
-    if (path.size() >= sizeof address.sun_path) return std::nullopt;
-    std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
     Fd fd(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
     if (fd.get() < 0) return std::nullopt;
-    if (::connect(fd.get(), reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0)
+    if (::connect(fd.get(), reinterpret_cast<const sockaddr*>(&address_), sizeof address_) != 0)
       return std::nullopt;
     return fd;
   }
@@ -338,9 +348,7 @@ class SharedServer {
     argv.insert(argv.end(), argv_.begin(), argv_.end());
     argv.insert(argv.end(),
                 {"--listen", socket_.string(), "--idle-seconds", std::to_string(keep_alive_.count())});
-    std::vector<char*> args;
-    for (std::string& arg : argv) args.push_back(arg.data());
-    args.push_back(nullptr);
+    std::vector<char*> args = argv_pointers(argv);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     for (int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
@@ -363,6 +371,7 @@ class SharedServer {
 
   std::vector<std::string> argv_;  // node, the server script, the node_modules folder
   fs::path socket_;
+  sockaddr_un address_;  // socket_'s
   std::chrono::seconds keep_alive_;
   bool spawned_ = false;      // by this renderer, once
   bool unreachable_ = false;  // none answered in time: renders stay in this process
@@ -384,9 +393,7 @@ fs::path socket_for(const fs::path& dir, const std::vector<std::string>& argv) {
   std::error_code ec;
   key += std::to_string(fs::file_size(argv[1], ec)) + "\n";
   key += std::to_string(fs::last_write_time(argv[1], ec).time_since_epoch().count());
-  std::uint64_t hash = 1469598103934665603ull;  // FNV-1a
-  for (const unsigned char byte : key) hash = (hash ^ byte) * 1099511628211ull;
-  return dir / fmt::format("render-{:016x}.sock", hash);
+  return dir / ("render-" + core::to_hex(core::fnv1a64(key)) + ".sock");
 }
 
 using StartedRender = std::pair<std::string, std::future<core::Result<std::string>>>;  // spec, SVG
@@ -425,13 +432,14 @@ SvgRenderer::SvgRenderer(SvgRendererOptions options) : options_(std::move(option
   }
   std::vector<std::string> argv = {node_.string(), options_.script.string(), options_.modules.string()};
   background_ = std::make_unique<Background>(argv);
-  if (available() && options_.keep_alive.count() > 0 && !options_.runtime_dir.empty() &&
-      private_folder(fs::absolute(options_.runtime_dir, ec))) {
-    fs::path socket = socket_for(fs::absolute(options_.runtime_dir, ec), argv);
-    if (socket.string().size() < sizeof(sockaddr_un::sun_path)) {  // else no socket can have that name
-      shared_socket_ = std::move(socket);
-      background_->shared.emplace(std::move(argv), shared_socket_, options_.keep_alive);
-    }
+  if (!available() || options_.keep_alive.count() <= 0 || options_.runtime_dir.empty()) return;
+  const fs::path runtime_dir = fs::absolute(options_.runtime_dir, ec);
+  if (!private_folder(runtime_dir)) return;
+  fs::path socket = socket_for(runtime_dir, argv);
+  if (std::optional<sockaddr_un> address =
+          SharedServer::address_of(socket)) {  // else no socket can have that name
+    shared_socket_ = std::move(socket);
+    background_->shared.emplace(std::move(argv), shared_socket_, *address, options_.keep_alive);
   }
 }
 

@@ -4,9 +4,6 @@
 #include "pipelines/autoviz/run_artifacts.hpp"
 
 #include <gmock/gmock.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -20,6 +17,7 @@
 #include "core/asset_store.hpp"
 #include "core/file_text.hpp"
 #include "pipelines/autoviz/svg_renderer.hpp"
+#include "support/unix_socket.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -28,6 +26,10 @@ namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
+using test_support::accepts_connections;
+using test_support::disappears_within;
+using test_support::leave_stale_socket;
+using test_support::socket_identity;
 using Json = nlohmann::json;
 
 constexpr const char* kLineChart = R"({"$schema": "https://vega.github.io/schema/vega-lite/v5.json",
@@ -403,19 +405,8 @@ fs::path runtime_folder(const std::string& name) {
   return dir;
 }
 
-// Which socket file is at `socket`: its inode and change time (an inode number alone may be reused
-// by the next file made there).
-std::optional<std::pair<ino_t, std::int64_t>> socket_identity(const fs::path& socket) {
-  struct stat status {};
-  if (::stat(socket.c_str(), &status) != 0 || !S_ISSOCK(status.st_mode)) return std::nullopt;
-  return std::pair<ino_t, std::int64_t>(status.st_ino, status.st_ctim.tv_sec * 1000000000LL + status.st_ctim.tv_nsec);
-}
-
 // Whether the shared server on `socket` removed it (its idle exit) within 20 s.
-bool exits_when_idle(const fs::path& socket) {
-  for (int i = 0; i < 400 && fs::exists(socket); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  return !fs::exists(socket);
-}
+bool exits_when_idle(const fs::path& socket) { return disappears_within(socket, std::chrono::seconds(20)); }
 
 SvgRendererOptions shared_options(const fs::path& runtime_dir) {
   SvgRendererOptions options = SvgRendererOptions::installed();
@@ -455,14 +446,7 @@ TEST(SvgRenderer, AStaleSocketFileIsReplacedByANewServer) {
   const SvgRenderer renderer(shared_options(runtime));
   if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
   const fs::path socket = renderer.shared_socket();
-  {  // a server that died without removing its socket
-    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    sockaddr_un address{};
-    address.sun_family = AF_UNIX;
-    std::strncpy(address.sun_path, socket.c_str(), sizeof address.sun_path - 1);
-    ASSERT_EQ(::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0) << std::strerror(errno);
-    ::close(fd);
-  }
+  ASSERT_TRUE(leave_stale_socket(socket)) << std::strerror(errno);  // a server that died without removing it
   const auto stale = socket_identity(socket);
 
   core::Result<std::string> svg = renderer.render(kBarChart);
@@ -474,11 +458,8 @@ TEST(SvgRenderer, AStaleSocketFileIsReplacedByANewServer) {
   fs::remove_all(runtime);
 }
 
-TEST(SvgRenderer, ARuntimeFolderOthersCanReadIsNotSharedAndRendersStillWork) {
-  const fs::path runtime = runtime_folder("open");
-  fs::create_directories(runtime);
-  fs::permissions(runtime, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                               fs::perms::others_read | fs::perms::others_exec);
+// A renderer given `runtime` shares no server and still renders in its own child.
+void expect_unshared_renderer_renders(const fs::path& runtime) {
   const SvgRenderer renderer(shared_options(runtime));
   if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
 
@@ -486,6 +467,16 @@ TEST(SvgRenderer, ARuntimeFolderOthersCanReadIsNotSharedAndRendersStillWork) {
 
   EXPECT_TRUE(renderer.shared_socket().empty());
   ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+}
+
+TEST(SvgRenderer, ARuntimeFolderOthersCanReadIsNotSharedAndRendersStillWork) {
+  const fs::path runtime = runtime_folder("open");
+  fs::create_directories(runtime);
+  fs::permissions(runtime, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                               fs::perms::others_read | fs::perms::others_exec);
+
+  expect_unshared_renderer_renders(runtime);
+
   EXPECT_TRUE(fs::is_empty(runtime));
   fs::remove_all(runtime);
 }
@@ -514,13 +505,9 @@ TEST(SvgRenderer, TwoRenderersStartingAtOnceShareTheOneServerThatWins) {
 TEST(SvgRenderer, ARuntimeFolderTooDeepForASocketNameIsNotShared) {
   const fs::path runtime = runtime_folder("deep") / std::string(100, 'd');
   fs::create_directories(runtime.parent_path());  // the folder itself can be made; a socket in it cannot
-  const SvgRenderer renderer(shared_options(runtime));
-  if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
 
-  core::Result<std::string> svg = renderer.render(kBarChart);
+  expect_unshared_renderer_renders(runtime);
 
-  EXPECT_TRUE(renderer.shared_socket().empty());
-  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
   fs::remove_all(runtime.parent_path());
 }
 
@@ -553,17 +540,6 @@ SvgRendererOptions stand_in_options(const fs::path& script) {
   options.script = script;
   options.modules = stand_in_modules();
   return options;
-}
-
-// Whether a server listens on `socket`: a fresh connection to it succeeds.
-bool accepts_connections(const fs::path& socket) {
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
-  sockaddr_un address{};
-  address.sun_family = AF_UNIX;
-  std::strncpy(address.sun_path, socket.c_str(), sizeof address.sun_path - 1);
-  const bool connected = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return connected;
 }
 
 TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
@@ -650,26 +626,20 @@ std::optional<core::Result<std::string>> render_on_stand_in(const std::string& n
   return svg;
 }
 
-TEST(SvgRenderer, AReplyThatIsNotAFrameIsAnErrorNotAHang) {
-  const std::optional<core::Result<std::string>> svg = render_on_stand_in(
-      "garbage", "process.stdin.on('data', () => process.stdout.write('<svg>no frame</svg>\\n'));\n",
-      std::chrono::milliseconds(20000));
-  if (!svg) GTEST_SKIP() << "node unavailable";
+TEST(SvgRenderer, AReplyThatIsNotAFrameOrClaimsAHugeLengthIsAnErrorNotAWait) {
+  const std::vector<std::pair<std::string, std::string>> replies = {  // what the server writes, what the error quotes
+      {"<svg>no frame</svg>\\n", "<svg>no frame"},
+      {"ok 99999999999\\n<svg>", "ok 99999999999"}};
+  for (const auto& [reply, quoted] : replies) {
+    const std::optional<core::Result<std::string>> svg = render_on_stand_in(
+        "garbage", "process.stdin.on('data', () => process.stdout.write('" + reply + "'));\n",
+        std::chrono::milliseconds(20000));
+    if (!svg) GTEST_SKIP() << "node unavailable";
 
-  ASSERT_FALSE(svg->has_value());
-  EXPECT_EQ(svg->error().code, core::ErrorCode::kUnavailable);
-  EXPECT_THAT(svg->error().message, HasSubstr("something other than a frame: <svg>no frame"));
-}
-
-TEST(SvgRenderer, AReplyClaimingAHugeLengthIsAnErrorNotAWait) {
-  const std::optional<core::Result<std::string>> svg = render_on_stand_in(
-      "huge", "process.stdin.on('data', () => process.stdout.write('ok 99999999999\\n<svg>'));\n",
-      std::chrono::milliseconds(20000));
-  if (!svg) GTEST_SKIP() << "node unavailable";
-
-  ASSERT_FALSE(svg->has_value());
-  EXPECT_EQ(svg->error().code, core::ErrorCode::kUnavailable);
-  EXPECT_THAT(svg->error().message, HasSubstr("something other than a frame: ok 99999999999"));
+    ASSERT_FALSE(svg->has_value()) << reply;
+    EXPECT_EQ(svg->error().code, core::ErrorCode::kUnavailable) << reply;
+    EXPECT_THAT(svg->error().message, HasSubstr("something other than a frame: " + quoted));
+  }
 }
 
 TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {

@@ -1,0 +1,29 @@
+// Unix socket files as tests see them: which file is at a path (a server binding it again makes a
+// new one), whether a server listens there, and waiting for a server to remove it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <utility>
+
+namespace planfirst::test_support {
+
+// The socket file at `path` as its inode and change time (an inode number alone may be reused by
+// the next file made there); nullopt when no socket is there.
+std::optional<std::pair<ino_t, std::int64_t>> socket_identity(const std::filesystem::path& path);
+
+// Whether a fresh connection to `path` succeeds.
+bool accepts_connections(const std::filesystem::path& path);
+
+// Binds a socket at `path` and closes it without removing the file, as a server that died leaves it.
+// False when the bind fails.
+bool leave_stale_socket(const std::filesystem::path& path);
+
+// Whether `path` is gone within `limit` (checked every 50 ms).
+bool disappears_within(const std::filesystem::path& path, std::chrono::milliseconds limit);
+
+}  // namespace planfirst::test_support
