@@ -151,12 +151,13 @@ class ColumnProfiler {
                             ") AS g ORDER BY n DESC, v LIMIT " + std::to_string(textual ? kValueListSize : kSampleCount);
     Result<QueryResult> result = run(sql);
     if (!result) return result.error();
-    for (const Value& v : result->column(0).values) profile.values.push_back(v.to_string());
+    std::vector<std::string> most_frequent;
+    for (const Value& v : result->column(0).values) most_frequent.push_back(v.to_string());
     const bool any = result->row_count() > 0;  // no groups: every value is NULL
     stats.distinct_count = any ? integer_at(*result, 1) : 0;
-    const auto sampled = profile.values.begin() + std::min<std::ptrdiff_t>(kSampleCount, std::ssize(profile.values));
-    profile.samples.assign(profile.values.begin(), sampled);
-    if (!textual || stats.distinct_count > kValueListSize) profile.values.clear();
+    const auto sampled = most_frequent.begin() + std::min<std::ptrdiff_t>(kSampleCount, std::ssize(most_frequent));
+    profile.samples.assign(most_frequent.begin(), sampled);
+    if (textual && stats.distinct_count <= kValueListSize) profile.values = std::move(most_frequent);
     stats.non_null_count = any ? integer_at(*result, 2) : 0;
     profile.null_count = row_count_ - stats.non_null_count;
     profile.null_rate = row_count_ == 0 ? 0.0 : rounded(static_cast<double>(profile.null_count) / row_count_);

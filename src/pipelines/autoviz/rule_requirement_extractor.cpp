@@ -36,6 +36,10 @@ struct Question {
   std::vector<std::string> tokens;
   Stems stems;
   Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
+  // The values the profile knows (all listed values, else the samples), read once per question:
+  std::set<std::string> value_words;  // every word of every column's values
+  std::vector<std::vector<std::pair<std::string, Stems>>>
+      categorical_values;  // by column; empty unless categorical
 };
 
 }  // namespace
@@ -109,15 +113,13 @@ class RequirementRulesReader {
       const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
       if (auto r = word_map(*synonyms, "synonym", stem, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
-      core::Result<std::vector<std::string>> year_links = yaml_.names(root, "year_links", "rules");
-      if (!year_links) return year_links.error();
-      rules.year_links_ = stems_of(*year_links);
-      core::Result<std::vector<std::string>> fillers = yaml_.names(root, "group_fillers", "rules");
-      if (!fillers) return fillers.error();
-      rules.group_fillers_ = stems_of(*fillers);
-      core::Result<std::vector<std::string>> stopwords = yaml_.names(root, "stopwords", "rules");
-      if (!stopwords) return stopwords.error();
-      rules.stopwords_ = stems_of(*stopwords);
+      if (auto r = stem_fields(root, "rules",
+                               {{"year_links", &rules.year_links_},
+                                {"group_fillers", &rules.group_fillers_},
+                                {"stopwords", &rules.stopwords_}});
+          !r) {
+        return r.error();
+      }
       return rules;
     });
   }
@@ -143,6 +145,17 @@ class RequirementRulesReader {
     return core::ok();
   }
 
+  // Each listed key of `parent` (named `context` in errors) read as word lists, stemmed, into its target.
+  core::Result<void> stem_fields(const YAML::Node& parent, const char* context,
+                                 std::initializer_list<std::pair<const char*, Stems*>> fields) const {
+    for (auto [key, target] : fields) {
+      core::Result<std::vector<std::string>> names = yaml_.names(parent, key, context);
+      if (!names) return names.error();
+      *target = stems_of(*names);
+    }
+    return core::ok();
+  }
+
   // A mapping of words to lists of words: the stem of each key -> each listed word as `listed` makes it.
   core::Result<void> word_map(const YAML::Node& map, const char* what,
                               std::string (*listed)(const std::string&),
@@ -162,11 +175,11 @@ class RequirementRulesReader {
     if (!words) return words.error();
     const auto lower = [](const std::string& word) { return core::ascii_lower(word); };
     if (auto r = word_map(*words, "value word", lower, out.synonyms); !r) return r.error();
-    for (auto [key, target] : {std::pair{"negations", &out.negations}, std::pair{"links", &out.links},
-                               std::pair{"list_words", &out.list_words}}) {
-      core::Result<std::vector<std::string>> names = yaml_.names(values, key, "values");
-      if (!names) return names.error();
-      *target = stems_of(*names);
+    if (auto r = stem_fields(
+            values, "values",
+            {{"negations", &out.negations}, {"links", &out.links}, {"list_words", &out.list_words}});
+        !r) {
+      return r.error();
     }
     core::Result<std::vector<std::string>> flags = yaml_.names(values, "true_flags", "values");
     if (!flags) return flags.error();
@@ -208,6 +221,20 @@ const std::vector<std::string>& known_values(const data::ColumnProfile& column) 
   return column.values.empty() ? column.samples : column.values;
 }
 
+// Fills q's value words and categorical values from the profile.
+void index_values(const data::SchemaProfile& profile, core::Stemmer& stemmer, Question& q) {
+  q.categorical_values.assign(profile.columns.size(), {});
+  for (std::size_t c = 0; c < profile.columns.size(); ++c) {
+    const data::ColumnProfile& column = profile.columns[c];
+    for (const std::string& value : known_values(column)) {
+      const std::vector<std::string> words = core::tokenize(value);
+      q.value_words.insert(words.begin(), words.end());
+      if (column.role == data::ColumnRole::kCategorical)
+        q.categorical_values[c].emplace_back(value, stems_of(words, stemmer));
+    }
+  }
+}
+
 // Whether question word `at` names column word stem `stem` exactly, by stem or through a synonym.
 bool names_stem(const Question& q, std::size_t at, const std::string& stem,
                 const std::map<std::string, std::vector<std::string>>& synonyms) {
@@ -229,7 +256,7 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
 // single-word column that WordNet files beside the word ("area" for region). Ranked after every
 // other match of the same length.
 // `single_words` pairs each single-word column with its word.
-void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile,
+void add_wordnet_matches(const Question& q,
                          const std::vector<std::pair<const data::ColumnProfile*, std::string>>& single_words,
                          const Stems& stopwords, const core::WordNetSynonyms& wordnet,
                          std::vector<Mention>& candidates) {
@@ -237,14 +264,8 @@ void add_wordnet_matches(const Question& q, const data::SchemaProfile& profile,
   for (const Mention& m : candidates)
     std::fill(covered.begin() + static_cast<std::ptrdiff_t>(m.begin),
               covered.begin() + static_cast<std::ptrdiff_t>(m.end), true);
-  std::set<std::string> value_words;  // "states" of "United States" names a value, not a column
-  for (const data::ColumnProfile& column : profile.columns) {
-    for (const std::string& value : known_values(column)) {
-      for (std::string& word : core::tokenize(value)) value_words.insert(std::move(word));
-    }
-  }
-  for (std::size_t at = 0; at < q.tokens.size(); ++at) {
-    if (covered[at] || q.tokens[at].size() < 3 || value_words.count(q.tokens[at]) > 0 ||
+  for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // "states" of "United States" names a value
+    if (covered[at] || q.tokens[at].size() < 3 || q.value_words.count(q.tokens[at]) > 0 ||
         std::find(stopwords.begin(), stopwords.end(), q.stems[at]) != stopwords.end()) {
       continue;
     }
@@ -323,7 +344,7 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     for (const auto& [column, words, stems] : names) {
       if (words.size() == 1) single_words.emplace_back(column, words.front());
     }
-    add_wordnet_matches(q, profile, single_words, stopwords, *wordnet, candidates);
+    add_wordnet_matches(q, single_words, stopwords, *wordnet, candidates);
   }
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Mention& a, const Mention& b) { return a.end - a.begin > b.end - b.begin; });
@@ -372,14 +393,13 @@ bool negated_at(const Question& q, std::size_t at, const Stems& negations, const
 // except at the tokens of comparisons (`compared`).
 void ground_values(const Question& q, const data::SchemaProfile& profile,
                    const std::vector<Mention>& mentions, const Stems& stopwords, const ValueWords& words_,
-                   const std::set<std::size_t>& compared, core::Stemmer& stemmer, Requirements& requirements) {
-  for (const data::ColumnProfile& column : profile.columns) {
-    if (column.role != data::ColumnRole::kCategorical) continue;
-    std::vector<std::pair<std::string, Stems>> values;
+                   const std::set<std::size_t>& compared, Requirements& requirements) {
+  for (std::size_t c = 0; c < profile.columns.size(); ++c) {
+    const data::ColumnProfile& column = profile.columns[c];
+    const std::vector<std::pair<std::string, Stems>>& values = q.categorical_values[c];
     std::map<std::string, int> first_stems;  // how many values begin with each stem
-    for (const std::string& value : known_values(column)) {
-      values.emplace_back(value, stems_of(core::tokenize(value), stemmer));
-      if (!values.back().second.empty()) ++first_stems[values.back().second.front()];
+    for (const auto& [value, stems] : values) {
+      if (!stems.empty()) ++first_stems[stems.front()];
     }
     const auto names_column_at = [&](std::size_t at) {
       return std::any_of(mentions.begin(), mentions.end(),
@@ -538,7 +558,7 @@ constexpr std::size_t kComparisonReach = 5;  // "salary is in the range of 8000 
 
 bool is_comparable(const data::ColumnProfile& column) {
   return column.role == data::ColumnRole::kMeasure || column.role == data::ColumnRole::kTemporal ||
-         column.type == data::ColumnType::kInteger || column.type == data::ColumnType::kDouble;
+         data::is_numeric(column.type);
 }
 
 // Filters for a numeric column compared with a number within five words after it, no other column
@@ -585,33 +605,37 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
   return used;
 }
 
-// Whether every value of `column` reads as a year (whole numbers 1000..2999).
-bool holds_years(const data::ColumnProfile& column) {
-  if (column.type != data::ColumnType::kInteger || !column.min || !column.max) return false;
-  const auto year = [](const std::string& text) {
+// The years a column of whole numbers 1000..2999 holds, first and last; nullopt for any other.
+std::optional<std::pair<int, int>> integer_years(const data::ColumnProfile& column) {
+  if (column.type != data::ColumnType::kInteger || !column.min || !column.max) return std::nullopt;
+  const auto year = [](const std::string& text) -> std::optional<int> {
     int n = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-    return error == std::errc() && end == text.data() + text.size() && n >= 1000 && n <= 2999;
+    if (error != std::errc() || end != text.data() + text.size() || n < 1000 || n > 2999) return std::nullopt;
+    return n;
   };
-  return year(*column.min) && year(*column.max);
+  const std::optional<int> first = year(*column.min), last = year(*column.max);
+  if (!first || !last) return std::nullopt;
+  return std::pair{*first, *last};
+}
+
+// Whether every value of `column` reads as a year.
+bool holds_years(const data::ColumnProfile& column) {
+  return integer_years(column).has_value();
 }
 
 // The year `column` spans, first and last, when it holds years or dates.
 std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& column) {
-  const auto year_of = [](const std::optional<std::string>& text) -> std::optional<int> {
+  if (std::optional<std::pair<int, int>> years = integer_years(column)) return years;
+  if (!data::is_temporal(column.type) || !column.span) return std::nullopt;
+  const auto year_of = [](const std::string& date) -> std::optional<int> {  // "2024-03-01..." -> 2024
     int year = 0;
-    if (!text || text->size() < 4 ||
-        std::from_chars(text->data(), text->data() + 4, year).ptr != text->data() + 4) {
+    if (date.size() < 4 || std::from_chars(date.data(), date.data() + 4, year).ptr != date.data() + 4) {
       return std::nullopt;
     }
     return year;
   };
-  std::optional<int> first, last;
-  if (column.type == data::ColumnType::kInteger && holds_years(column)) {
-    first = year_of(column.min), last = year_of(column.max);
-  } else if (data::is_temporal(column.type) && column.span) {
-    first = year_of(column.span->first), last = year_of(column.span->last);
-  }
+  const std::optional<int> first = year_of(column.span->first), last = year_of(column.span->last);
   if (!first || !last) return std::nullopt;
   return std::pair{*first, *last};
 }
@@ -797,12 +821,13 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   core::Stemmer stemmer;  // not thread-safe: one per question
   q.stems = stems_of(q.tokens, stemmer);
   q.table = stems_of(column_words(profile.table), stemmer);
+  index_values(profile, stemmer, q);
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_);
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions =
-      without_table_words(q, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get(), stemmer));
+  const std::vector<Mention> mentions = without_table_words(
+      q, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get(), stemmer));
   Requirements requirements;
 
   bool grouping = false;
@@ -848,7 +873,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
   compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
-  ground_values(q, profile, mentions, stopwords_, value_words_, compared, stemmer, requirements);
+  ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
   for (const Constraint& filter :
        find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
     add_unique(requirements.constraints, filter);
@@ -998,11 +1023,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       }
     }
     for (const data::ColumnProfile& column : profile.columns) columns.push_back(column.name);
-    return core::invalid_argument("the question names no column of " + profile.table +
-                                      "; words not understood: " +
-                                      (unknown.empty() ? "(none)" : core::join(unknown)) +
-                                      "; the columns are: " + core::join(columns),
-                                  profile.table);
+    return core::invalid_argument(
+        "the question names no column of " + profile.table + "; words not understood: " +
+            (unknown.empty() ? "(none)" : core::join(unknown)) + "; the columns are: " + core::join(columns),
+        profile.table);
   }
   return ExtractedRequirements{std::move(requirements), StrategyRecord{}};
 }

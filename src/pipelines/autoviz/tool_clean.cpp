@@ -47,17 +47,18 @@ Output parse_datetime(ToolContext& ctx, const ToolParams& params) {
   if (!column) return column.error();
   core::Result<std::optional<std::string>> format = params.optional_string("format");
   if (!format) return format.error();
-  if (!format->has_value() && is_temporal(relation->find(*column)->type)) return unchanged(ctx, params);  // already parsed
+  const data::ColumnType type = relation->find(*column)->type;
+  if (!format->has_value() && is_temporal(type)) return unchanged(ctx, params);  // already parsed
   const std::string quoted = data::quote_identifier(*column);
   const std::string text = fmt::format("CAST({} AS VARCHAR)", quoted);
   std::vector<data::Value> values;
   std::string parsed = fmt::format("TRY_CAST({} AS TIMESTAMP)", text);
-  if (!format->has_value() && relation->find(*column)->type == data::ColumnType::kInteger) {  // bare years: 1 January
-    parsed = fmt::format("CASE WHEN {0} BETWEEN 1000 AND 9999 THEN CAST(make_date(CAST({0} AS INTEGER), 1, 1) AS TIMESTAMP) END",
-                         quoted);
-  } else if (format->has_value()) {
+  if (format->has_value()) {
     parsed = fmt::format("try_strptime({}, $1)", text);
     values.emplace_back(**format);
+  } else if (type == data::ColumnType::kInteger) {  // bare years: 1 January
+    parsed = fmt::format("CASE WHEN {0} BETWEEN 1000 AND 9999 THEN CAST(make_date(CAST({0} AS INTEGER), 1, 1) AS TIMESTAMP) END",
+                         quoted);
   }
   core::Result<ParseCheck> check = check_parse(ctx, params, relation->name, *column, parsed, values);
   if (!check) return check.error();

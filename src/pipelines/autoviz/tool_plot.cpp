@@ -105,21 +105,22 @@ Output plot_bar(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::string> mode = params.choice("mode", {"grouped", "stacked"}, "grouped");
   if (!mode) return mode.error();
   // Other metrics beside y: the rows folded into one bar per metric and x ("metric", "value").
-  std::vector<std::string> folded = {vega_lite_field((*columns)["y"])};
   std::vector<std::string> drawn = {(*columns)["y"]};
   if (params.has("also")) {
+    // never empty: an empty list names every numeric column
     core::Result<std::vector<std::string>> also = numeric_columns_param(ctx, params, columns->relation, "also");
     if (!also) return also.error();
-    if (!also->empty() && columns->has("color")) {
+    if (columns->has("color")) {
       return params.error("also", "bars split by color cannot also draw other metrics; give one or the other");
     }
     for (const std::string& metric : *also) {
       if (std::find(columns->ordered.begin(), columns->ordered.end(), metric) != columns->ordered.end()) continue;
       columns->ordered.push_back(metric);
-      folded.push_back(vega_lite_field(metric));
       drawn.push_back(metric);
     }
   }
+  std::vector<std::string> folded;
+  for (const std::string& metric : drawn) folded.push_back(vega_lite_field(metric));
   const core::Json fold =
       folded.size() > 1 ? core::Json::array({{{"fold", folded}, {"as", {"metric", "value"}}}}) : core::Json();
   const auto encode = [&](const data::QueryResult& rows) {

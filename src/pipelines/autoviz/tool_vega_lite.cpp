@@ -36,10 +36,6 @@ core::Json field_encoding(const data::QueryResult& data, std::string_view column
           {"type", vega_lite_type(found == nullptr ? data::ColumnType::kText : found->type)}};
 }
 
-std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding) {
-  return vega_lite_spec(data, mark, encoding, core::Json());
-}
-
 std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding,
                            const core::Json& transform) {
   core::Json spec = {{"$schema", "https://vega.github.io/schema/vega-lite/v5.json"},

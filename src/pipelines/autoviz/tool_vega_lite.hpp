@@ -23,7 +23,6 @@ core::Json field_encoding(const data::QueryResult& data, std::string_view column
 
 // The whole spec as JSON text: $schema, data.values (the rows of `data`), mark, encoding, and
 // transform when it is not null.
-std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding);
 std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding,
                            const core::Json& transform);
 

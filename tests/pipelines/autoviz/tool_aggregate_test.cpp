@@ -96,7 +96,6 @@ TEST_F(ToolTest, AggregateCountsRowsWithTheStarMetric) {
   EXPECT_FALSE(run("aggregate", {{"agg_func", "sum"}, {"metrics", {"*"}}}).has_value()) << "only a count takes *";
 }
 
-}  // namespace
 TEST_F(ToolTest, SumsOfDoublesAreExactWhateverOrderThreadsAddThemIn) {
   // Two million cents, across row groups DuckDB sums on several threads: 2000 cycles of 0.00 .. 9.99.
   ASSERT_TRUE(db_->exec("CREATE TABLE ledger AS SELECT CAST(i % 2 AS VARCHAR) AS side, "
@@ -115,4 +114,5 @@ TEST_F(ToolTest, SumsOfDoublesAreExactWhateverOrderThreadsAddThemIn) {
   EXPECT_THAT(mean, ElementsAre("0|4.99", "1|5"));
 }
 
+}  // namespace
 }  // namespace planfirst::autoviz
