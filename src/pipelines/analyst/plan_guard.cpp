@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "contracts/json_extraction.hpp"
+#include "core/json_member.hpp"
 #include "core/logging.hpp"
 #include "pipelines/analyst/source_policy.hpp"
 
@@ -22,8 +23,11 @@ void limit_questions(core::Json& candidate, std::vector<std::string>& warnings) 
     warnings.push_back("question_limit: FAST track, dropped " + std::to_string(questions.size()) + " question(s)");
     questions = core::Json::array();
     // Nothing is asked now, so the answer takes its type's schema instead of a clarification's.
-    const std::optional<RequestType> type = parse_request_type(candidate.value("request_type", std::string()));
-    if (candidate.value("expected_output_schema", std::string()) == "clarification_v1" && type) {
+    // The contract check comes later: a member of the wrong type is left for it to name.
+    const core::Json& type_name = core::member_or_null(candidate, "request_type");
+    const std::optional<RequestType> type =
+        type_name.is_string() ? parse_request_type(type_name.get<std::string>()) : std::nullopt;
+    if (core::member_or_null(candidate, "expected_output_schema") == "clarification_v1" && type) {
       candidate["expected_output_schema"] = std::string(expected_output_schema_for(*type));
     }
   } else if (track == "QUALITY" && questions.size() > 1) {

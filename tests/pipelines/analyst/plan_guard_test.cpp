@@ -183,6 +183,16 @@ TEST_F(PlanGuardTest, AFastClarificationWhoseQuestionIsDroppedAnswersInItsTypesS
   EXPECT_EQ(decision.plan.expected_output_schema, "status_metric_v1_json");
 }
 
+TEST_F(PlanGuardTest, AFastClarificationWithARequestTypeThatIsNotTextFallsBackInsteadOfThrowing) {
+  json candidate = plan_json("STATUS_METRIC", "FAST", {"db"}, {"Which sprint?"}, "clarification_v1");
+  candidate["request_type"] = 7;
+
+  const PlanDecision decision = guard_.accept(candidate, router(RequestType::kStatusMetric, Track::kFast), "llm");
+
+  EXPECT_TRUE(decision.fell_back);
+  EXPECT_EQ(decision.fallback_reason, "validation_failed");
+}
+
 TEST_F(PlanGuardTest, QualityTrackKeepsAtMostOneQuestion) {
   const PlanDecision decision = guard_.accept(
       plan_json("STATUS_METRIC", "QUALITY", {"db"}, {"Which sprint?", "Which team?"}, "clarification_v1"),
