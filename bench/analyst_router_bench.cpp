@@ -125,11 +125,14 @@ int main(int argc, char** argv) {
   // were written with the whole labeled set in view, so their held-out figure is optimistic.
   const std::filesystem::path fresh_path = std::filesystem::path(PLANFIRST_SOURCE_DIR) / "bench/data/router_fresh_questions.tsv";
   const planfirst::core::Result<std::string> fresh_text = planfirst::core::read_file_text(fresh_path);
-  if (auto fresh = LabeledQuestions::parse(fresh_text.value_or(""), fresh_path.string()); fresh_text && fresh) {
-    std::vector<LabeledQuestion> all = fresh->train;
-    all.insert(all.end(), fresh->held_out.begin(), fresh->held_out.end());
-    print_accuracy(("analyst router accuracy on " + std::to_string(all.size()) +
-                    " fresh questions (bench/data/router_fresh_questions.tsv, unseen by rules and model)").c_str(), all);
+  if (fresh_text) {
+    if (auto fresh = LabeledQuestions::parse(*fresh_text, fresh_path.string()); fresh) {
+      std::vector<LabeledQuestion> all = fresh->train;
+      all.insert(all.end(), fresh->held_out.begin(), fresh->held_out.end());
+      print_accuracy(("analyst router accuracy on " + std::to_string(all.size()) +
+                      " fresh questions (bench/data/router_fresh_questions.tsv, unseen by rules and model)").c_str(),
+                     all);
+    }
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -65,15 +65,12 @@ void write_plan(std::ostream& out, const Json& plan) {
 void write_coverage(std::ostream& out, const Json& coverage) {
   if (!coverage.is_object()) return;
   out << "\nCoverage: "
-      << (member_or_null(coverage, "complete").is_boolean() && coverage["complete"].get<bool>()
-              ? "complete"
-              : "INCOMPLETE")
+      << (member_or_null(coverage, "complete") == true ? "complete" : "INCOMPLETE")
       << "\n";
   for (const Json& line : member_or_null(coverage, "lines")) {
     out << "  " << text_of(member_or_null(line, "requirement")) << " -> "
         << text_of(member_or_null(line, "steps"))
-        << (member_or_null(line, "covered").is_boolean() && line["covered"].get<bool>() ? " (OK)"
-                                                                                        : " (MISSING)")
+        << (member_or_null(line, "covered") == true ? " (OK)" : " (MISSING)")
         << "\n";
   }
   if (const std::string payload = text_of(member_or_null(coverage, "retry_payload"));
@@ -123,9 +120,8 @@ void write_execution(std::ostream& out, const Json& execution) {
 }  // namespace
 
 bool AskReport::succeeded() const {
-  if (member_or_null(state_, "plan_only").is_boolean() && state_["plan_only"].get<bool>()) {
-    const Json& complete = member_or_null(member_or_null(state_, "coverage"), "complete");
-    return complete.is_boolean() && complete.get<bool>();
+  if (member_or_null(state_, "plan_only") == true) {
+    return member_or_null(member_or_null(state_, "coverage"), "complete") == true;
   }
   return text_of(member_or_null(state_, "outcome")) == "done";
 }

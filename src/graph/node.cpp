@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_member.hpp"
+
 namespace planfirst::graph {
 namespace {
 const core::Json* find(const core::Json& state, std::string_view key) {
@@ -13,11 +15,7 @@ const core::Json* find(const core::Json& state, std::string_view key) {
 
 bool StateView::has(std::string_view key) const { return find(state_, key) != nullptr; }
 
-const core::Json& StateView::member_or_null(std::string_view key) const {
-  static const core::Json kNull;
-  const core::Json* value = find(state_, key);
-  return value != nullptr ? *value : kNull;
-}
+const core::Json& StateView::member_or_null(std::string_view key) const { return core::member_or_null(state_, key); }
 
 std::string StateView::string_or(std::string_view key, std::string_view fallback) const {
   const core::Json* value = find(state_, key);

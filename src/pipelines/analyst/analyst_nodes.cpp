@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_member.hpp"
 #include "core/logging.hpp"
 #include "pipelines/analyst/source_policy.hpp"
 #include "sources/evidence_json.hpp"
@@ -30,10 +31,9 @@ RouterChoice router_choice(const StateView& state) {
   choice.request_type = parse_request_type(state.string_or("request_type", "KNOWLEDGE_QA")).value_or(RequestType::kKnowledgeQa);
   choice.track = parse_track(state.string_or("track", "QUALITY")).value_or(Track::kQuality);
   // The router's own reason: route_reason also carries the analyst's notes once a plan was made.
-  const Json& router = state.member_or_null("router");
-  choice.reason = router.is_object() && router.contains("reason") && router["reason"].is_string()
-                      ? router["reason"].get<std::string>()
-                      : state.string_or("route_reason", "router:none (no router ran)");
+  const Json& reason = core::member_or_null(state.member_or_null("router"), "reason");
+  choice.reason =
+      reason.is_string() ? reason.get<std::string>() : state.string_or("route_reason", "router:none (no router ran)");
   return choice;
 }
 

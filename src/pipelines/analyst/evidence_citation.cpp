@@ -44,8 +44,4 @@ std::vector<std::string> unknown_keys(std::vector<std::string> keys, const std::
   return keys;
 }
 
-std::vector<std::string> unknown_citations(std::string_view text, const std::vector<sources::EvidenceItem>& retrieved) {
-  return unknown_keys(citations_in(text), retrieved);
-}
-
 }  // namespace planfirst::analyst

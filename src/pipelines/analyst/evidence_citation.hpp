@@ -18,7 +18,5 @@ std::vector<std::string> citations_in(std::string_view text);
 
 // The `keys` that name no item of `retrieved`, in order (empty: every key names retrieved evidence).
 std::vector<std::string> unknown_keys(std::vector<std::string> keys, const std::vector<sources::EvidenceItem>& retrieved);
-// unknown_keys of the citations in `text`.
-std::vector<std::string> unknown_citations(std::string_view text, const std::vector<sources::EvidenceItem>& retrieved);
 
 }  // namespace planfirst::analyst

@@ -72,15 +72,19 @@ Answer LlmAnswerWriter::write(std::string_view user_query, const AnalystPlan& pl
     } else {
       Answer answer = composed;
       answer.strategy = "llm";
-      answer.text = completion->text;
-      answer.citations = citations_in(completion->text);
       if (answer.format == "json") {  // the JSON schemas cite in their "evidence" list
         contracts::ExtractOptions options;
         options.objects_only = true;
         const contracts::ExtractedJson json = contracts::extract_first_json(completion->text, options);
-        answer.text = json ? json->dump(2) : "";
-        answer.citations = json ? evidence_ids(*json) : std::vector<std::string>{};
-        reason = json ? "" : "the answer is not a JSON object";
+        if (json) {
+          answer.text = json->dump(2);
+          answer.citations = evidence_ids(*json);
+        } else {
+          reason = "the answer is not a JSON object";
+        }
+      } else {
+        answer.text = completion->text;
+        answer.citations = citations_in(completion->text);
       }
       if (reason.empty()) reason = rejection(answer.citations, evidence);
       if (reason.empty()) return answer;

@@ -84,7 +84,7 @@ data::QueryResult head(const data::QueryResult& table) {
 // "Showing 20 of 480 rows; all are in aggregate.csv." and the like; empty when every row shows.
 std::string rows_note(const Json& step, const StepArtifacts& artifacts) {
   const std::size_t rows = artifacts.table->row_count();
-  const bool truncated = member_or_null(step, "truncated").is_boolean() && step["truncated"].get<bool>();
+  const bool truncated = member_or_null(step, "truncated") == true;
   if (rows <= kReportRows && !truncated) return {};
   std::string note = rows <= kReportRows ? fmt::format("{} rows", rows)
                                          : fmt::format("Showing {} of {} rows", kReportRows, rows);

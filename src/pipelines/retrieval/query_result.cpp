@@ -76,7 +76,7 @@ core::Result<QueryResult> result_from_json(const core::Json& json, const std::st
   if (!attempts) return attempts.error();
   result.items = std::move(*items);
   result.attempts = std::move(*attempts);
-  result.truncated = member_or_null(json, "truncated").is_boolean() && member_or_null(json, "truncated").get<bool>();
+  result.truncated = member_or_null(json, "truncated") == true;
   return result;
 }
 

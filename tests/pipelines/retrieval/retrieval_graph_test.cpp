@@ -68,6 +68,15 @@ TEST_F(RetrievalGraph, IntentDetectionWritesTheSeedsReasoningShape) {
   EXPECT_EQ(delta->json()["audit"][0]["agent_id"], "intent_detection");
 }
 
+TEST_F(RetrievalGraph, IntentDetectionRefusesABlankQuestionByItsPointer) {
+  core::Result<graph::Delta> delta = node("intent_detection", json{{"question", "  \t "}});
+
+  ASSERT_FALSE(delta.has_value());
+  EXPECT_EQ(delta.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(delta.error().where, "/question");
+  EXPECT_NE(delta.error().message.find("no question to detect intents in"), std::string::npos) << delta.error().describe();
+}
+
 TEST_F(RetrievalGraph, PlannerNodeFailsWithTheSeedsMessageWithoutIntents) {
   core::Result<graph::Delta> delta = node("retrieval_planner", json{{"reasoning", {{"hypotheses", json::array()}}}});
 
