@@ -19,8 +19,9 @@ struct OpenedDataset {
   std::string table;  // the table to read
 };
 
-// `table`: the table to use; empty picks the only table of a database file, or names a loaded file's
-// table after the file (table_name_for).
+// `table`: the table (or view) to use, matched as DuckDB matches names (case-insensitively); empty
+// picks the only table of a database file, or names a loaded file's table after the file
+// (table_name_for).
 core::Result<OpenedDataset> open_dataset(const std::filesystem::path& path, std::string_view table = {});
 
 bool is_duckdb_file(const std::filesystem::path& path);  // by extension: .duckdb, .ddb

@@ -50,6 +50,30 @@ TEST(OpenDataset, ADatabaseWithSeveralTablesAsksWhichListingThem) {
   EXPECT_EQ(chosen->table, "users");
   ASSERT_FALSE(unknown);
   EXPECT_EQ(unknown.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(unknown.error().message.find("no table \"items\"; tables: orders, users"), std::string::npos)
+      << unknown.error().message;
+}
+
+TEST(OpenDataset, ANamedViewOpensAndNamesMatchAsDuckDbMatchesThem) {
+  TempDir dir;
+  const std::string path = (dir.path() / "shop.duckdb").string();
+  {
+    auto db = DuckDbDatabase::open(path);
+    ASSERT_TRUE(db) << db.error().describe();
+    ASSERT_TRUE((*db)->exec("CREATE TABLE orders(id INTEGER); INSERT INTO orders VALUES (1), (2); "
+                            "CREATE VIEW big_orders AS SELECT * FROM orders WHERE id > 1;"));
+  }
+
+  core::Result<OpenedDataset> view = open_dataset(path, "big_orders");
+  core::Result<OpenedDataset> upper = open_dataset(path, "ORDERS");
+
+  ASSERT_TRUE(view) << view.error().describe();
+  EXPECT_EQ(view->table, "big_orders");
+  core::Result<QueryResult> rows = view->db->query("SELECT count(*) FROM big_orders");
+  ASSERT_TRUE(rows) << rows.error().describe();
+  EXPECT_EQ(rows->at(0, 0).to_string(), "1");
+  ASSERT_TRUE(upper) << upper.error().describe();
+  EXPECT_EQ(upper->table, "ORDERS");
 }
 
 }  // namespace
