@@ -53,16 +53,41 @@ core::Result<ChartColumns> chart_columns(ToolContext& ctx, const ToolParams& par
   return columns;
 }
 
-// Reads `sql` and wraps its rows in a spec (with `transform`, when not null).
-Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const core::Json& mark,
-             const std::function<core::Json(const data::QueryResult&)>& encode,
-             const core::Json& transform = core::Json()) {
+using RowsToJson = std::function<core::Json(const data::QueryResult&)>;
+
+// Reads `sql` and wraps its rows in a spec (with `transform`, when not null); the mark may depend
+// on the rows.
+Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const RowsToJson& mark,
+             const RowsToJson& encode, const core::Json& transform = core::Json()) {
   core::Result<data::QueryResult> rows = run_query(ctx, params, sql);
   if (!rows) return rows.error();
   ToolOutput output;
   output.sql = sql;
-  output.chart = vega_lite_spec(*rows, mark, encode(*rows), transform);
+  output.chart = vega_lite_spec(*rows, mark(*rows), encode(*rows), transform);
   return output;
+}
+
+Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const core::Json& mark,
+             const RowsToJson& encode, const core::Json& transform = core::Json()) {
+  return chart(ctx, params, sql, [&mark](const data::QueryResult&) { return mark; }, encode, transform);
+}
+
+// Lines mark their points while every series is short enough for the markers to stay apart (a
+// 200 px wide panel leaves about 8 px between 25 points); longer series draw the line alone.
+constexpr std::size_t kMaxMarkedPoints = 24;
+
+// The point count of the longest series: rows sharing their values in `series_columns`.
+std::size_t longest_series(const data::QueryResult& rows, const std::vector<std::string>& series_columns) {
+  std::vector<const data::Column*> keys;
+  for (const std::string& name : series_columns) keys.push_back(rows.find_column(name));
+  std::map<std::vector<std::string>, std::size_t> points;
+  std::size_t longest = 0;
+  for (std::size_t row = 0; row < rows.row_count(); ++row) {
+    std::vector<std::string> key;
+    for (const data::Column* column : keys) key.push_back(column == nullptr ? "" : column->values[row].to_string());
+    longest = std::max(longest, ++points[std::move(key)]);
+  }
+  return longest;
 }
 
 std::string select_columns(const ChartColumns& columns) {
@@ -88,7 +113,14 @@ Output plot_line(ToolContext& ctx, const ToolParams& params) {
   core::Result<ChartColumns> columns =
       chart_columns(ctx, params, {{"x", true, false}, {"y", true, true}, {"color", false, false}, {"facet", false, false}});
   if (!columns) return columns.error();
-  return chart(ctx, params, select_columns(*columns), {{"type", "line"}, {"point", true}},
+  std::vector<std::string> series;
+  for (std::string_view param : {"color", "facet"}) {
+    if (columns->has(param)) series.push_back((*columns)[param]);
+  }
+  const auto mark = [&series](const data::QueryResult& rows) {
+    return core::Json{{"type", "line"}, {"point", longest_series(rows, series) <= kMaxMarkedPoints}};
+  };
+  return chart(ctx, params, select_columns(*columns), mark,
                [&](const data::QueryResult& rows) {
                  core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])},
                                         {"y", field_encoding(rows, (*columns)["y"])}};

@@ -1,3 +1,4 @@
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 
 #include "pipelines/autoviz/tool_fixture.hpp"
@@ -33,6 +34,27 @@ TEST_F(PlotTest, PlotLineDrawsOneLinePerColorWithItsDataInline) {
                  "y": {"field": "revenue", "type": "quantitative"},
                  "color": {"field": "region", "type": "nominal"}}})"));
   EXPECT_EQ(ctx_->relation, "sales");
+}
+
+// Rows of `regions` daily series ("date,region,revenue"), the first `days[i]` days of January 2024.
+std::string daily_series(const std::vector<std::pair<std::string, int>>& regions) {
+  std::string csv = "date,region,revenue\n";
+  for (const auto& [region, days] : regions) {
+    for (int day = 1; day <= days; ++day) csv += fmt::format("2024-01-{:02},{},{}\n", day, region, day);
+  }
+  return csv;
+}
+
+TEST_F(PlotTest, PlotLineMarksPointsOnlyWhileEverySeriesHasAtMost24) {
+  load(daily_series({{"North", 24}, {"South", 3}}), "short");
+  const core::Json marked = spec("plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "region"}});
+  load(daily_series({{"North", 3}, {"South", 25}}), "long");
+  const core::Json split = spec("plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "region"}});
+  const core::Json together = spec("plot_line", {{"x", "date"}, {"y", "revenue"}});
+
+  EXPECT_EQ(marked["mark"], core::Json::parse(R"({"type": "line", "point": true})"));
+  EXPECT_EQ(split["mark"], core::Json::parse(R"({"type": "line", "point": false})"));
+  EXPECT_EQ(together["mark"]["point"], false);  // one series of 28 dates
 }
 
 TEST_F(PlotTest, PlotLineRefusesATextMetric) {
