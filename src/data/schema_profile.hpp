@@ -13,19 +13,11 @@
 #include "core/result.hpp"
 #include "data/query_result.hpp"
 #include "data/role_inference.hpp"
+#include "data/temporal_span.hpp"
 
 namespace planfirst::data {
 
 inline constexpr int kSchemaProfileVersion = 2;  // "version" in to_json(); bump when keys change
-
-struct TemporalSpan {
-  std::string first;                // earliest value, ISO-8601 ("2023-01-01" or "2023-01-01 08:00:00")
-  std::string last;                 // latest value
-  std::int64_t days = 0;            // whole days from first to last
-  std::int64_t days_with_data = 0;  // distinct calendar days that hold a value
-  double rows_per_day = 0;          // non-null rows / (days + 1)
-  double coverage = 0;              // days_with_data / (days + 1), 0..1
-};
 
 struct ColumnProfile {
   std::string name;

@@ -9,6 +9,7 @@
 
 #include "core/ascii_case.hpp"
 #include "data/dataset.hpp"
+#include "data/schema_profile.hpp"
 #include "data/table_profiler.hpp"
 #include "graph/compiled_graph.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
@@ -75,6 +76,16 @@ std::string refused_repairs(const StateView& state) {
 // Whether the run goes on to write its files (and so render its charts).
 bool writes_files(const StateView& state) {
   return !state.bool_or("plan_only", false) && state.bool_or("write_files", true);
+}
+
+// The temporal spans of the state's profile, for the table it profiled, when the profile reads.
+void add_profiled_spans(const StateView& state, ToolContext& tools) {
+  core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(state.member_or_null("profile"));
+  if (!profile || profile->table != tools.relation) return;
+  tools.profiled_relation = tools.relation;
+  for (data::ColumnProfile& column : profile->columns) {
+    if (data::is_temporal(column.type) && column.span) tools.profiled_spans[column.name] = std::move(*column.span);
+  }
 }
 
 }  // namespace
@@ -207,6 +218,7 @@ graph::NodeFunction execute_node(Services services) {
     core::Result<data::OpenedDataset> opened = data::open_dataset(state.string_or("dataset", ""), state.string_or("table", ""));
     if (!opened) return opened.error();
     ToolContext tools(*opened->db, opened->table, state.string_or("out_dir", "planfirst-out"));
+    add_profiled_spans(state, tools);
     const bool renders = writes_files(state);
     const ExecutionReport report = services->executor->execute(
         *plan, *requirements, tools, [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); },

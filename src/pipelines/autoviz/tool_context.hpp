@@ -7,8 +7,12 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
+
+#include "data/temporal_span.hpp"
 
 namespace planfirst::data {
 class Database;
@@ -38,6 +42,11 @@ struct ToolContext {
   std::size_t max_rows = 10000;     // rows a ToolOutput table holds at most (the relation keeps all)
   std::size_t preview_rows = 100;   // rows the output of a row-wise view or an unchanged relation holds
   int steps = 0;                    // relations made so far; numbers the next one
+  // The spans the dataset's profile measured for the DATE and TIMESTAMP columns of
+  // `profiled_relation` (the table as loaded, every row): time_bucket reads a span here instead
+  // of scanning the column when its input is that relation.
+  std::string profiled_relation;
+  std::map<std::string, data::TemporalSpan, std::less<>> profiled_spans;
 };
 
 }  // namespace planfirst::autoviz

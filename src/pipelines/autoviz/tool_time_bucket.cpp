@@ -1,9 +1,12 @@
 // time_bucket: a date column truncated in place to a grain or mapped to a cycle. Grain "auto"
 // follows seed 002 (under 90 days daily, 90 to 365 weekly, longer monthly), coarser (quarterly,
 // yearly) while a series would exceed 120 points; the choice is logged as a default-param repair.
+// On the table as profiled, the profile's span decides it when it can, without a scan.
 #include <fmt/format.h>
 
 #include <array>
+#include <charconv>
+#include <optional>
 
 #include "data/sql_quoting.hpp"
 #include "pipelines/autoviz/tool_functions.hpp"
@@ -26,6 +29,50 @@ std::string bucket_expression(std::string_view grain, const std::string& column)
 
 std::int64_t integer_or_zero(const data::Value& value) { return value.is_null() ? 0 : value.as_int(); }
 
+// The number written with exactly `length` digits at `at` of `text`.
+std::optional<int> digits(std::string_view text, std::size_t at, std::size_t length) {
+  int value = 0;
+  if (at + length > text.size()) return std::nullopt;
+  const char* end = text.data() + at + length;
+  const std::from_chars_result read = std::from_chars(text.data() + at, end, value);
+  if (read.ec != std::errc() || read.ptr != end) return std::nullopt;
+  return value;
+}
+
+// The month a text starting "YYYY-MM" falls in, counted from year 0.
+std::optional<std::int64_t> month_number(std::string_view text) {
+  const std::optional<int> year = digits(text, 0, 4), month = digits(text, 5, 2);
+  if (!year || !month || text[4] != '-' || *month < 1 || *month > 12) return std::nullopt;
+  return std::int64_t{*year} * 12 + *month - 1;
+}
+
+// The grain seed 002 gives a span of `days`: under 90 days daily, 90 to 365 weekly, longer monthly.
+std::size_t band_for(std::int64_t days) { return days < 90 ? 0 : (days <= 365 ? 1 : 2); }
+
+std::string chosen_grain(ToolContext& ctx, const ToolParams& params, std::int64_t days, std::size_t grain) {
+  ctx.repairs.push_back({params.tool(), "grain", "auto", std::string(kCalendarGrains[grain]),
+                         fmt::format("default param: a span of {} days", days)});
+  return std::string(kCalendarGrains[grain]);
+}
+
+// The grain from the profile's span of `column`, when `relation` is the table the profile measured
+// and the span decides it: a daily band holds under 90 days and a weekly one at most 54 weeks, and
+// a monthly band's months from first to last bound the months holding data, so within kMaxPoints
+// the scan could not go coarser.
+std::optional<std::string> profiled_grain(ToolContext& ctx, const ToolParams& params, const std::string& relation,
+                                          const std::string& column) {
+  if (relation != ctx.profiled_relation) return std::nullopt;
+  const auto found = ctx.profiled_spans.find(column);
+  if (found == ctx.profiled_spans.end()) return std::nullopt;
+  const data::TemporalSpan& span = found->second;
+  const std::size_t band = band_for(span.days);
+  if (band == 2) {
+    const std::optional<std::int64_t> first = month_number(span.first), last = month_number(span.last);
+    if (!first || !last || *last - *first + 1 > kMaxPoints) return std::nullopt;
+  }
+  return chosen_grain(ctx, params, span.days, band);
+}
+
 // One pass over the column's distinct days (a GROUP BY, which DuckDB runs as a perfect hash over a
 // date column's range, 2-3x faster than DISTINCT on 10M rows) gives the span and, for each calendar grain but the
 // coarsest, how many periods hold data (every calendar grain is a function of the day; the days are
@@ -43,11 +90,9 @@ core::Result<std::string> automatic_grain(ToolContext& ctx, const ToolParams& pa
                   periods, data::quote_identifier(column), data::quote_identifier(relation)));
   if (!row) return row.error();
   const std::int64_t days = integer_or_zero(row->at(0, 0));
-  std::size_t grain = days < 90 ? 0 : (days <= 365 ? 1 : 2);
+  std::size_t grain = band_for(days);
   while (grain + 1 < kCalendarGrains.size() && integer_or_zero(row->at(0, grain + 1)) > kMaxPoints) ++grain;
-  ctx.repairs.push_back({params.tool(), "grain", "auto", std::string(kCalendarGrains[grain]),
-                         fmt::format("default param: a span of {} days", days)});
-  return std::string(kCalendarGrains[grain]);
+  return chosen_grain(ctx, params, days, grain);
 }
 
 }  // namespace
@@ -61,7 +106,8 @@ Output time_bucket(ToolContext& ctx, const ToolParams& params) {
       "grain", {"auto", "hour", "day", "week", "month", "quarter", "year", "month_of_year", "day_of_week"}, "auto");
   if (!grain) return grain.error();
   if (*grain == "auto") {
-    grain = automatic_grain(ctx, params, relation->name, *column);
+    std::optional<std::string> profiled = profiled_grain(ctx, params, relation->name, *column);
+    grain = profiled ? core::Result<std::string>(std::move(*profiled)) : automatic_grain(ctx, params, relation->name, *column);
     if (!grain) return grain.error();
   }
   return derive(ctx, params, select_replacing(relation->name, {{*column, bucket_expression(*grain, *column)}}));

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 
+#include "data/table_profiler.hpp"
 #include "pipelines/autoviz/tool_fixture.hpp"
 
 namespace planfirst::autoviz {
@@ -70,6 +71,67 @@ TEST_F(ToolTest, TimeBucketGoesCoarserPast120Points) {
   ASSERT_TRUE(output.has_value()) << output.error().describe();
   EXPECT_EQ(ctx_->repairs.back().after, "quarter");
   EXPECT_EQ(rows_of(*output->table)[3], "2000-04-01|1");
+}
+
+// The profile's spans of the loaded table, as the execute node hands them to the tools.
+void use_profile(ToolContext& ctx, data::Database& db) {
+  core::Result<data::SchemaProfile> profile = data::profile_table(db, ctx.relation);
+  ASSERT_TRUE(profile) << profile.error().describe();
+  ctx.profiled_relation = ctx.relation;
+  for (const data::ColumnProfile& column : profile->columns) {
+    if (column.span) ctx.profiled_spans[column.name] = *column.span;
+  }
+}
+
+TEST_F(ToolTest, TimeBucketAutoOnTheProfiledTableTakesTheSpanFromTheProfile) {
+  load("day,n\n2024-01-03,1\n2024-05-30,2\n");  // 148 days: weekly when scanned
+  ctx_->profiled_relation = "sales";
+  ctx_->profiled_spans["day"] = data::TemporalSpan{"2024-01-03", "2024-01-20", 17, 2, 0, 0};
+
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}}), ElementsAre("2024-01-03|1", "2024-05-30|2"));
+  EXPECT_EQ(ctx_->repairs.back().after, "day");
+  EXPECT_EQ(ctx_->repairs.back().reason, "default param: a span of 17 days");
+}
+
+TEST_F(ToolTest, TimeBucketAutoIgnoresTheProfileForAnotherRelation) {
+  load("day,n\n2024-01-03,1\n2024-05-30,2\n");
+  ctx_->profiled_relation = "orders";
+  ctx_->profiled_spans["day"] = data::TemporalSpan{"2024-01-03", "2024-01-20", 17, 2, 0, 0};
+
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}}), ElementsAre("2024-01-01|1", "2024-05-27|2"));
+  EXPECT_EQ(ctx_->repairs.back().after, "week");
+}
+
+// The grain and its logged reason on the profiled table are the scan's, including spans whose
+// calendar exceeds 120 periods (the scan then counts the periods that hold data).
+TEST_F(ToolTest, TimeBucketAutoFromTheProfileAgreesWithTheScan) {
+  std::string monthly_13_years = "day,n\n";
+  for (int year = 2000; year <= 2012; ++year) {
+    for (int month = 1; month <= 12; ++month) monthly_13_years += fmt::format("{}-{:02}-15,1\n", year, month);
+  }
+  const std::vector<std::string> datasets = {
+      "day,n\n2024-01-03,1\n2024-05-30,2\n",                      // weekly
+      "day,n\n2024-01-01,1\n2024-03-31,2\n",                      // 90 days: weekly
+      "day,n\n2024-01-01,1\n2024-03-30,2\n",                      // 89 days: daily
+      "day,n\n1838-02-01,1\n1838-09-30,2\n",                      // before 1970: weekly
+      "day,n\n2000-01-15,1\n2009-12-15,2\n",                      // 120 calendar months: monthly
+      "day,n\n2000-01-15,1\n2010-01-15,2\n",                      // 121 calendar months, 2 with data
+      "day,n\n2000-01-01,1\n2012-12-31,2\n2006-06-06,3\n",       // 156 calendar months, 3 with data
+      "at,n\n2024-01-01 23:00:00,1\n2024-03-31 01:00:00,2\n",     // a timestamp span of 90 days
+      monthly_13_years,                                            // 156 months with data: quarterly
+  };
+  for (std::size_t i = 0; i < datasets.size(); ++i) {
+    const std::string table = "t" + std::to_string(i);
+    load(datasets[i], table);
+    const std::string column = datasets[i].starts_with("at") ? "at" : "day";
+    ASSERT_TRUE(run("time_bucket", {{"column", column}}).has_value());
+    const ToolRepair scanned = ctx_->repairs.back();
+    ctx_->relation = table;
+    use_profile(*ctx_, *db_);
+    ASSERT_TRUE(run("time_bucket", {{"column", column}}).has_value());
+    EXPECT_EQ(ctx_->repairs.back().after, scanned.after) << datasets[i];
+    EXPECT_EQ(ctx_->repairs.back().reason, scanned.reason) << datasets[i];
+  }
 }
 
 TEST_F(ToolTest, TimeBucketRefusesATextColumn) {
