@@ -233,16 +233,30 @@ double millis_of(const std::function<void()>& work) {
 
 // One iteration: the ask, then the direct and the plain query; figures are medians over the
 // iterations. runtime_ms is the ask's time outside every node: the graph runtime and its
-// checkpoints. Profiles of unchanged files are cached (a scratch cache folder here), so the first
-// ask on the generated file profiles it and later ones read the cache: first_ask_ms and
-// first_profile_ms are that question's first run (cold only for the first question, which also
-// starts the renderer), and overhead_first compares it.
+// checkpoints. The iterations are a long-running process's steady state: kWarmUpAsks untimed asks
+// of the question come first, so the resident renderer has compiled vega's hot paths (its first
+// renders of a chart run 2-3x slower). Profiles of unchanged files are cached (a scratch cache
+// folder here), so the first ask on the generated file profiles it and later ones read the cache:
+// first_ask_ms and first_profile_ms are the question's first warm-up ask (cold only for the first
+// question, which also starts the renderer), and overhead_first compares it.
+constexpr int kWarmUpAsks = 5;
+
 void BM_Ask(benchmark::State& state) {
   AskFixture& f = fixture();
   const Question& question = kQuestions[static_cast<std::size_t>(state.range(0))];
   std::vector<double> ask_ms, direct_ms, plain_ms, by_hand_ms;
   std::map<std::string, std::vector<double>> parts_ms;
   std::int64_t ask_rows = 0, direct_rows = 0;
+  double first_ask_ms = 0;
+  double first_profile_ms = 0;
+  for (int i = 0; i < kWarmUpAsks; ++i) {
+    f.node_times.take();
+    const double millis = millis_of([&] { (void)ask(f, question.text); });
+    if (i == 0) {
+      first_ask_ms = millis;
+      first_profile_ms = f.node_times.take()["profile"];
+    }
+  }
   for (auto _ : state) {
     f.node_times.take();
     ask_ms.push_back(millis_of([&] { ask_rows = ask(f, question.text); }));
@@ -270,9 +284,9 @@ void BM_Ask(benchmark::State& state) {
   state.counters["overhead/aim"] = (ask_p50 / direct_p50 - 1) / kAimOverhead;
   state.counters["overhead_vs_plain"] = ask_p50 / bench::percentile(plain_ms, 50) - 1;
   state.counters["overhead_vs_by_hand"] = ask_p50 / bench::percentile(by_hand_ms, 50) - 1;
-  state.counters["first_ask_ms"] = ask_ms.front();
-  state.counters["first_profile_ms"] = parts_ms["profile_ms"].front();
-  state.counters["overhead_first"] = ask_ms.front() / direct_p50 - 1;
+  state.counters["first_ask_ms"] = first_ask_ms;
+  state.counters["first_profile_ms"] = first_profile_ms;
+  state.counters["overhead_first"] = first_ask_ms / direct_p50 - 1;
   for (const auto& [name, millis] : parts_ms) state.counters[name] = bench::percentile(millis, 50);
   state.counters["rows"] = static_cast<double>(ask_rows);
   state.counters["direct_rows"] = static_cast<double>(direct_rows);
