@@ -13,6 +13,7 @@
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/tool_library.hpp"
 #include "pipelines/autoviz/tool_registry.hpp"
+#include "pipelines/autoviz/tool_sql.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -222,6 +223,7 @@ ExecutionReport StepExecutor::execute(const Plan& plan, const Requirements& requ
                                       const std::function<void(const StepReport&)>& on_done) const {
   ExecutionReport report;
   bool stopped = false;
+  prepare_previews(ctx);
   for (std::size_t i = 0; i < plan.steps.size(); ++i) {
     const PlanStep& step = plan.steps[i];
     if (stopped) {

@@ -17,6 +17,10 @@ core::Result<data::QueryResult> run_query(ToolContext& ctx, const ToolParams& pa
   return result;
 }
 
+void prepare_previews(ToolContext& ctx) {
+  (void)ctx.db.exec(fmt::format("SET late_materialization_max_rows = {}", ctx.preview_rows + 1));
+}
+
 data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_rows, bool& truncated) {
   truncated = result.row_count() > max_rows;
   if (!truncated) return result;

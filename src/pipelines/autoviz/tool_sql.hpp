@@ -37,6 +37,12 @@ core::Result<ToolOutput> derive(ToolContext& ctx, const ToolParams& params, cons
 // The current relation, unchanged, as the output of a step that has nothing to do (a preview).
 core::Result<ToolOutput> unchanged(ToolContext& ctx, const ToolParams& params);
 
+// Lets the engine read a preview (the first preview_rows + 1 rows of a relation) by late
+// materialization: DuckDB finds the first row ids, then fetches only those rows, in the same
+// order, instead of scanning the whole table in insertion order (on 10M rows ~0.3 ms instead of
+// ~2-4 ms). An engine without the setting keeps its plan. Once per context, before its steps.
+void prepare_previews(ToolContext& ctx);
+
 // The first `max_rows` rows of a result; sets `truncated` when there were more.
 data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_rows, bool& truncated);
 
