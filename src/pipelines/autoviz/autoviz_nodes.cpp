@@ -19,6 +19,7 @@
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/step_executor.hpp"
 #include "pipelines/autoviz/tool_context.hpp"
+#include "pipelines/autoviz/tool_sql.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -76,16 +77,6 @@ std::string refused_repairs(const StateView& state) {
 // Whether the run goes on to write its files (and so render its charts).
 bool writes_files(const StateView& state) {
   return !state.bool_or("plan_only", false) && state.bool_or("write_files", true);
-}
-
-// The temporal spans of the state's profile, for the table it profiled, when the profile reads.
-void add_profiled_spans(const StateView& state, ToolContext& tools) {
-  core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(state.member_or_null("profile"));
-  if (!profile || profile->table != tools.relation) return;
-  tools.profiled_relation = tools.relation;
-  for (data::ColumnProfile& column : profile->columns) {
-    if (data::is_temporal(column.type) && column.span) tools.profiled_spans[column.name] = std::move(*column.span);
-  }
 }
 
 }  // namespace
@@ -218,7 +209,9 @@ graph::NodeFunction execute_node(Services services) {
     core::Result<data::OpenedDataset> opened = data::open_dataset(state.string_or("dataset", ""), state.string_or("table", ""));
     if (!opened) return opened.error();
     ToolContext tools(*opened->db, opened->table, state.string_or("out_dir", "planfirst-out"));
-    add_profiled_spans(state, tools);
+    if (core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(state.member_or_null("profile"))) {
+      adopt_profile_spans(tools, *profile);
+    }
     const bool renders = writes_files(state);
     const ExecutionReport report = services->executor->execute(
         *plan, *requirements, tools, [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); },

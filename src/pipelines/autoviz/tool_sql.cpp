@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "data/database.hpp"
+#include "data/schema_profile.hpp"
 #include "data/sql_quoting.hpp"
 
 namespace planfirst::autoviz {
@@ -19,6 +20,17 @@ core::Result<data::QueryResult> run_query(ToolContext& ctx, const ToolParams& pa
 
 void prepare_previews(ToolContext& ctx) {
   (void)ctx.db.exec(fmt::format("SET late_materialization_max_rows = {}", ctx.preview_rows + 1));
+}
+
+void adopt_profile_spans(ToolContext& ctx, const data::SchemaProfile& profile) {
+  if (ctx.relation.empty() || profile.table != ctx.relation) return;
+  core::Result<data::QueryResult> rows =
+      ctx.db.query(fmt::format("SELECT count(*) FROM {}", data::quote_identifier(ctx.relation)));
+  if (!rows || rows->at(0, 0).is_null() || rows->at(0, 0).as_int() != profile.row_count) return;
+  ctx.profiled_relation = ctx.relation;
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (data::is_temporal(column.type) && column.span) ctx.profiled_spans[column.name] = *column.span;
+  }
 }
 
 data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_rows, bool& truncated) {

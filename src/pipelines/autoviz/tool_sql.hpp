@@ -16,6 +16,10 @@
 #include "pipelines/autoviz/tool_output.hpp"
 #include "pipelines/autoviz/tool_params.hpp"
 
+namespace planfirst::data {
+struct SchemaProfile;
+}
+
 namespace planfirst::autoviz {
 
 // `sql` on the context's database; an engine error keeps its code and gains the tool's name.
@@ -42,6 +46,11 @@ core::Result<ToolOutput> unchanged(ToolContext& ctx, const ToolParams& params);
 // order, instead of scanning the whole table in insertion order (on 10M rows ~0.3 ms instead of
 // ~2-4 ms). An engine without the setting keeps its plan. Once per context, before its steps.
 void prepare_previews(ToolContext& ctx);
+
+// Hands the tools the profile's spans of the DATE and TIMESTAMP columns (profiled_spans) when the
+// profile describes the current relation as it is: the same table and row count. A table that
+// changed since it was profiled keeps the tools' own scans.
+void adopt_profile_spans(ToolContext& ctx, const data::SchemaProfile& profile);
 
 // The first `max_rows` rows of a result; sets `truncated` when there were more.
 data::QueryResult first_rows(const data::QueryResult& result, std::size_t max_rows, bool& truncated);

@@ -3,6 +3,7 @@
 
 #include "data/table_profiler.hpp"
 #include "pipelines/autoviz/tool_fixture.hpp"
+#include "pipelines/autoviz/tool_sql.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -73,14 +74,12 @@ TEST_F(ToolTest, TimeBucketGoesCoarserPast120Points) {
   EXPECT_EQ(rows_of(*output->table)[3], "2000-04-01|1");
 }
 
-// The profile's spans of the loaded table, as the execute node hands them to the tools.
+// The profile of the loaded table, handed to the tools as the execute node hands it.
 void use_profile(ToolContext& ctx, data::Database& db) {
   core::Result<data::SchemaProfile> profile = data::profile_table(db, ctx.relation);
   ASSERT_TRUE(profile) << profile.error().describe();
-  ctx.profiled_relation = ctx.relation;
-  for (const data::ColumnProfile& column : profile->columns) {
-    if (column.span) ctx.profiled_spans[column.name] = *column.span;
-  }
+  adopt_profile_spans(ctx, *profile);
+  EXPECT_EQ(ctx.profiled_relation, ctx.relation);
 }
 
 TEST_F(ToolTest, TimeBucketAutoOnTheProfiledTableTakesTheSpanFromTheProfile) {
@@ -91,6 +90,19 @@ TEST_F(ToolTest, TimeBucketAutoOnTheProfiledTableTakesTheSpanFromTheProfile) {
   EXPECT_THAT(rows("time_bucket", {{"column", "day"}}), ElementsAre("2024-01-03|1", "2024-05-30|2"));
   EXPECT_EQ(ctx_->repairs.back().after, "day");
   EXPECT_EQ(ctx_->repairs.back().reason, "default param: a span of 17 days");
+}
+
+TEST_F(ToolTest, TimeBucketAutoScansATableThatChangedSinceItWasProfiled) {
+  load("day,n\n2024-01-03,1\n2024-01-20,2\n");  // 17 days: daily
+  core::Result<data::SchemaProfile> profile = data::profile_table(*db_, "sales");
+  ASSERT_TRUE(profile) << profile.error().describe();
+  ASSERT_TRUE(db_->exec("INSERT INTO sales VALUES (DATE '2024-05-30', 3)"));  // now 148 days
+
+  adopt_profile_spans(*ctx_, *profile);
+
+  EXPECT_TRUE(ctx_->profiled_spans.empty());
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}}), ElementsAre("2024-01-01|1", "2024-01-15|2", "2024-05-27|3"));
+  EXPECT_EQ(ctx_->repairs.back().after, "week");
 }
 
 TEST_F(ToolTest, TimeBucketAutoIgnoresTheProfileForAnotherRelation) {
