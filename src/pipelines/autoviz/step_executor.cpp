@@ -13,6 +13,7 @@
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/tool_library.hpp"
 #include "pipelines/autoviz/tool_registry.hpp"
+#include "pipelines/autoviz/tool_relation.hpp"
 #include "pipelines/autoviz/tool_sql.hpp"
 
 namespace planfirst::autoviz {
@@ -42,13 +43,6 @@ std::optional<core::Error> schema_violations(const StepSite& site, const contrac
   return core::invalid_argument(
       fmt::format("step '{}' ({}): params do not match the tool's schema: {}", site.step_id, site.tool, lines),
       site.params_pointer() + report.violations().front().pointer);
-}
-
-core::Result<std::vector<data::Column>> input_columns(ToolContext& ctx) {
-  core::Result<data::QueryResult> empty =
-      ctx.db.query(fmt::format("SELECT * FROM {} LIMIT 0", data::quote_identifier(ctx.relation)));
-  if (!empty) return empty.error();
-  return empty->columns();
 }
 
 std::map<std::string, std::string, std::less<>> step_relations(const std::vector<StepReport>& done) {
@@ -291,7 +285,7 @@ bool StepExecutor::prepare_params(const StepSite& site, const Schema& schema, co
 
 bool StepExecutor::check_columns(const StepSite& site, ToolContext& ctx, StepReport& report,
                                  std::vector<ReplanRequest>& replan) const {
-  core::Result<std::vector<data::Column>> columns = input_columns(ctx);
+  core::Result<std::vector<data::Column>> columns = relation_columns(ctx, ctx.relation);
   if (!columns) {
     report.error = step_error(site, columns.error());
     return false;

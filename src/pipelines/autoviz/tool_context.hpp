@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "data/query_result.hpp"
 #include "data/temporal_span.hpp"
 
 namespace planfirst::data {
@@ -42,6 +43,9 @@ struct ToolContext {
   std::size_t max_rows = 10000;     // rows a ToolOutput table holds at most (the relation keeps all)
   std::size_t preview_rows = 100;   // rows the output of a row-wise view or an unchanged relation holds
   int steps = 0;                    // relations made so far; numbers the next one
+  // The columns (no values) of the relations described so far, by name; every relation a tool
+  // creates clears it, so a description never outlives what it describes.
+  std::map<std::string, std::vector<data::Column>, std::less<>> described;
   // The spans the dataset's profile measured for the DATE and TIMESTAMP columns of
   // `profiled_relation` (the table as loaded, every row): time_bucket reads a span here instead
   // of scanning the column when its input is that relation.

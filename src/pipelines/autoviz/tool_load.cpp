@@ -50,6 +50,7 @@ Output load_dataset(ToolContext& ctx, const ToolParams& params) {
   const std::string table = table_param->value_or(data::table_name_for(path));
   auto* duckdb = dynamic_cast<data::DuckDbDatabase*>(&ctx.db);
   if (duckdb == nullptr) return core::failed_precondition("load_dataset: needs a DuckDB database", "load_dataset");
+  ctx.described.clear();
   if (*format == "duckdb") {
     if (core::Result<void> copied = copy_from_duckdb_file(ctx, params, path, table); !copied) return copied.error();
   } else if (core::Result<void> loaded = data::load_table(*duckdb, path, table); !loaded) {

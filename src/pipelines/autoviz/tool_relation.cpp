@@ -32,13 +32,19 @@ std::vector<std::string> Relation::numeric_columns() const {
   return names;
 }
 
+core::Result<std::vector<data::Column>> relation_columns(ToolContext& ctx, const std::string& name) {
+  if (const auto known = ctx.described.find(name); known != ctx.described.end()) return known->second;
+  core::Result<data::QueryResult> empty = ctx.db.query(fmt::format("SELECT * FROM {} LIMIT 0", data::quote_identifier(name)));
+  if (!empty) return empty.error();
+  return ctx.described[name] = empty->columns();
+}
+
 core::Result<Relation> describe_relation(ToolContext& ctx, const ToolParams& params, const std::string& name) {
-  core::Result<data::QueryResult> empty =
-      ctx.db.query(fmt::format("SELECT * FROM {} LIMIT 0", data::quote_identifier(name)));
-  if (!empty) {
-    return core::Error{empty.error().code, fmt::format("{}: {}", params.tool(), empty.error().message), name};
+  core::Result<std::vector<data::Column>> columns = relation_columns(ctx, name);
+  if (!columns) {
+    return core::Error{columns.error().code, fmt::format("{}: {}", params.tool(), columns.error().message), name};
   }
-  return Relation{name, empty->columns()};
+  return Relation{name, std::move(*columns)};
 }
 
 core::Result<Relation> current_relation(ToolContext& ctx, const ToolParams& params) {

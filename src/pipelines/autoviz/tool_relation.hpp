@@ -33,7 +33,9 @@ core::Result<Relation> current_relation(ToolContext& ctx, const ToolParams& para
 // The current relation as a table, whose rowid keeps the rows' order: a view (derive() in
 // tool_sql.hpp) is first materialized as the next relation. For tools that order by rowid.
 core::Result<Relation> ordered_relation(ToolContext& ctx, const ToolParams& params);
-// The columns of any relation or query, by running it with LIMIT 0.
+// The columns of the relation `name`, from ToolContext::described or by reading it with LIMIT 0.
+core::Result<std::vector<data::Column>> relation_columns(ToolContext& ctx, const std::string& name);
+// relation_columns as a Relation; an engine error gains the tool's name.
 core::Result<Relation> describe_relation(ToolContext& ctx, const ToolParams& params, const std::string& name);
 
 // `name` as a column of `relation` (see above); `param` names the parameter it came from.

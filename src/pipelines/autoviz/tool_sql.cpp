@@ -50,6 +50,7 @@ core::Result<ToolOutput> create_relation(ToolContext& ctx, const ToolParams& par
                                          const std::vector<data::Value>& values) {
   const std::string name = fmt::format("{}_{}", params.tool(), ++ctx.steps);
   const std::string quoted = data::quote_identifier(name);
+  ctx.described.clear();
   core::Result<data::QueryResult> created =
       run_query(ctx, params, fmt::format("CREATE OR REPLACE TEMP {} {} AS {}", kind, quoted, select_sql), values);
   if (!created) return created.error();

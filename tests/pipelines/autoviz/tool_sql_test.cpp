@@ -4,6 +4,7 @@
 
 #include "data/duckdb_database.hpp"
 #include "pipelines/autoviz/tool_fixture.hpp"
+#include "pipelines/autoviz/tool_relation.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -31,6 +32,24 @@ TEST_F(ToolTest, PreparedPreviewsReadTheFirstRowsInInsertionOrder) {
   ASSERT_TRUE(view->table);
   EXPECT_TRUE(view->truncated);
   EXPECT_EQ(view->table->to_json(), expected->to_json());
+}
+
+TEST_F(ToolTest, ADescriptionLastsUntilAToolCreatesARelation) {
+  load(kSalesCsv);
+  core::Result<std::vector<data::Column>> sales = relation_columns(*ctx_, "sales");
+  ASSERT_TRUE(sales) << sales.error().describe();
+  EXPECT_TRUE(ctx_->described.contains("sales"));
+
+  core::Result<ToolOutput> totals = run("aggregate", {{"metrics", {"revenue"}}, {"group_by", {"region"}}});
+  ASSERT_TRUE(totals.has_value()) << totals.error().describe();
+  EXPECT_TRUE(ctx_->described.empty());
+  core::Result<std::vector<data::Column>> columns = relation_columns(*ctx_, ctx_->relation);
+
+  ASSERT_TRUE(columns) << columns.error().describe();
+  ASSERT_EQ(columns->size(), 2u);
+  EXPECT_EQ((*columns)[0].name, "region");
+  EXPECT_EQ((*columns)[1].name, "revenue");
+  EXPECT_EQ(ctx_->described.size(), 1u);
 }
 
 }  // namespace
