@@ -294,7 +294,7 @@ void BM_Ask(benchmark::State& state) {
 }
 BENCHMARK(BM_Ask)
     ->DenseRange(0, static_cast<int>(kQuestions.size()) - 1)
-    ->Iterations(3)
+    ->Iterations(7)
     ->Unit(benchmark::kMillisecond);
 
 // Milliseconds `command` takes as a shell command, its output discarded; throws when it fails.
@@ -338,7 +338,7 @@ void BM_AskCli(benchmark::State& state) {
 }
 BENCHMARK(BM_AskCli)
     ->DenseRange(0, static_cast<int>(kQuestions.size()) - 1)
-    ->Iterations(5)
+    ->Iterations(9)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
