@@ -57,6 +57,8 @@ struct Dialect {
   // Whether a timestamp has a time of day other than midnight.
   std::string has_time(const std::string& e) const {
     if (engine == Engine::kSqlite) return "time(" + e + ") <> '00:00:00'";
+    // DuckDB casts TIMESTAMP WITH TIME ZONE to TIME only through a local TIMESTAMP.
+    if (engine == Engine::kDuckDb) return "CAST(CAST(" + e + " AS TIMESTAMP) AS TIME) <> CAST('00:00:00' AS TIME)";
     return "CAST(" + e + " AS TIME) <> CAST('00:00:00' AS TIME)";
   }
 

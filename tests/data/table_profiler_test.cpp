@@ -147,23 +147,27 @@ TEST(ProfileTable, DateStringsGetASpanAndDensity) {
   EXPECT_EQ(date.min, "2024-01-01");
 }
 
-TEST(ProfileTable, TimestampsWithTimesKeepThemInTheSpan) {
+TEST(ProfileTable, TimestampsWithTimesKeepThemInTheSpanWithOrWithoutATimeZone) {
   auto db = DuckDbDatabase::open(":memory:");
   ASSERT_TRUE(db) << db.error().describe();
+  ASSERT_TRUE((*db)->exec("SET TimeZone = 'UTC'"));
   ASSERT_TRUE(
       (*db)->exec("CREATE TABLE visits AS SELECT TIMESTAMP '2024-03-01 08:30:00' + INTERVAL (range) HOUR "
-                  "AS seen_at FROM range(72)"));
+                  "AS seen_at, CAST(seen_at AS TIMESTAMPTZ) AS seen_at_utc FROM range(72)"));
 
   auto profile = profile_table(**db, "visits");
 
   ASSERT_TRUE(profile) << profile.error().describe();
-  const ColumnProfile& seen = *profile->find("seen_at");
-  EXPECT_EQ(seen.role, ColumnRole::kTemporal);
-  ASSERT_TRUE(seen.span.has_value());
-  EXPECT_EQ(seen.span->first, "2024-03-01 08:30:00");
-  EXPECT_EQ(seen.span->last, "2024-03-04 07:30:00");
-  EXPECT_EQ(seen.span->days, 3);
-  EXPECT_EQ(seen.span->days_with_data, 4);
+  for (const char* column : {"seen_at", "seen_at_utc"}) {
+    const std::string zone = std::string(column) == "seen_at_utc" ? "+00" : "";
+    const ColumnProfile& seen = *profile->find(column);
+    EXPECT_EQ(seen.role, ColumnRole::kTemporal) << column;
+    ASSERT_TRUE(seen.span.has_value()) << column;
+    EXPECT_EQ(seen.span->first, "2024-03-01 08:30:00" + zone);
+    EXPECT_EQ(seen.span->last, "2024-03-04 07:30:00" + zone);
+    EXPECT_EQ(seen.span->days, 3) << column;
+    EXPECT_EQ(seen.span->days_with_data, 4) << column;
+  }
 }
 
 TEST(ProfileTable, AColumnWithOnlyNullsHasNoDistinctValuesRangeOrSamples) {
