@@ -76,5 +76,25 @@ TEST(OpenDataset, ANamedViewOpensAndNamesMatchAsDuckDbMatchesThem) {
   EXPECT_EQ(upper->table, "ORDERS");
 }
 
+TEST(OpenDataset, ANameOutsideTheFilesTablesIsNoTableEvenWhenDuckDbCouldReadIt) {
+  TempDir dir;
+  const std::string path = (dir.path() / "shop.duckdb").string();
+  const auto csv = dir.write("orders.csv", "id\n1\n");
+  {
+    auto db = DuckDbDatabase::open(path);
+    ASSERT_TRUE(db) << db.error().describe();
+    ASSERT_TRUE((*db)->exec("CREATE TABLE orders(id INTEGER);"));
+  }
+
+  core::Result<OpenedDataset> file = open_dataset(path, csv.string());   // a CSV read by its path
+  core::Result<OpenedDataset> system = open_dataset(path, "duckdb_tables");  // a system view
+
+  ASSERT_FALSE(file);
+  EXPECT_EQ(file.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(file.error().message.find("tables: orders"), std::string::npos) << file.error().message;
+  ASSERT_FALSE(system);
+  EXPECT_EQ(system.error().code, core::ErrorCode::kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace planfirst::data

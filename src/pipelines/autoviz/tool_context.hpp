@@ -43,12 +43,13 @@ struct ToolContext {
   std::size_t max_rows = 10000;     // rows a ToolOutput table holds at most (the relation keeps all)
   std::size_t preview_rows = 100;   // rows the output of a row-wise view or an unchanged relation holds
   int steps = 0;                    // relations made so far; numbers the next one
-  // The columns (no values) of the relations described so far, by name; every relation a tool
-  // creates clears it, so a description never outlives what it describes.
+  // The columns (no values) of the relations described so far, by name; cleared whenever a tool
+  // makes a relation (create_relation in tool_sql.hpp, load_dataset), so a description never
+  // outlives what it describes.
   std::map<std::string, std::vector<data::Column>, std::less<>> described;
   // The spans the dataset's profile measured for the DATE and TIMESTAMP columns of
-  // `profiled_relation` (the table as loaded, every row): time_bucket reads a span here instead
-  // of scanning the column when its input is that relation.
+  // `profiled_relation` (the table as loaded, every row; adopt_profile_spans in tool_sql.hpp):
+  // time_bucket reads a span here instead of scanning the column when its input is that relation.
   std::string profiled_relation;
   std::map<std::string, data::TemporalSpan, std::less<>> profiled_spans;
 };

@@ -23,13 +23,16 @@ void prepare_previews(ToolContext& ctx) {
 }
 
 void adopt_profile_spans(ToolContext& ctx, const data::SchemaProfile& profile) {
+  ctx.profiled_relation.clear();
+  ctx.profiled_spans.clear();
   if (ctx.relation.empty() || profile.table != ctx.relation) return;
   core::Result<data::QueryResult> rows =
       ctx.db.query(fmt::format("SELECT count(*) FROM {}", data::quote_identifier(ctx.relation)));
   if (!rows || rows->at(0, 0).is_null() || rows->at(0, 0).as_int() != profile.row_count) return;
   ctx.profiled_relation = ctx.relation;
   for (const data::ColumnProfile& column : profile.columns) {
-    if (data::is_temporal(column.type) && column.span) ctx.profiled_spans[column.name] = *column.span;
+    const bool zoned = column.sql_type.find("TIME ZONE") != std::string::npos;
+    if (data::is_temporal(column.type) && !zoned && column.span) ctx.profiled_spans[column.name] = *column.span;
   }
 }
 

@@ -41,15 +41,18 @@ core::Result<ToolOutput> derive(ToolContext& ctx, const ToolParams& params, cons
 // The current relation, unchanged, as the output of a step that has nothing to do (a preview).
 core::Result<ToolOutput> unchanged(ToolContext& ctx, const ToolParams& params);
 
-// Lets the engine read a preview (the first preview_rows + 1 rows of a relation) by late
-// materialization: DuckDB finds the first row ids, then fetches only those rows, in the same
-// order, instead of scanning the whole table in insertion order (on 10M rows ~0.3 ms instead of
-// ~2-4 ms). An engine without the setting keeps its plan. Once per context, before its steps.
+// Keeps a preview (LIMIT preview_rows + 1 on a relation) a plain streaming LIMIT: DuckDB rewrites
+// a LIMIT above late_materialization_max_rows (default 50) into a semi-join on row ids, which on a
+// 10M-row table costs ~2-4 ms instead of ~0.3 ms; raising the setting to the preview's size keeps
+// previews out of that rewrite. The same rows either way, in insertion order. The setting holds for
+// the connection; an engine without it keeps its plan. Before a run's steps.
 void prepare_previews(ToolContext& ctx);
 
-// Hands the tools the profile's spans of the DATE and TIMESTAMP columns (profiled_spans) when the
-// profile describes the current relation as it is: the same table and row count. A table that
-// changed since it was profiled keeps the tools' own scans.
+// Hands the tools the profile's spans of the DATE and TIMESTAMP columns (profiled_spans; not
+// TIMESTAMP WITH TIME ZONE, whose days depend on the session's zone) when the profile names the
+// current relation and counts its rows as it holds them now; otherwise there are none, and tools
+// scan. (A file edited in place since planning, with the same row count, keeps the planning-time
+// spans, as it keeps the planning-time plan.)
 void adopt_profile_spans(ToolContext& ctx, const data::SchemaProfile& profile);
 
 // The first `max_rows` rows of a result; sets `truncated` when there were more.

@@ -54,7 +54,23 @@ TEST_F(PlotTest, PlotLineMarksPointsOnlyWhileEverySeriesHasAtMost24) {
 
   EXPECT_EQ(marked["mark"], core::Json::parse(R"({"type": "line", "point": true})"));
   EXPECT_EQ(split["mark"], core::Json::parse(R"({"type": "line", "point": false})"));
-  EXPECT_EQ(together["mark"]["point"], false);  // one series of 28 dates
+  EXPECT_EQ(together["mark"]["point"], false);  // one series of 28 points
+}
+
+TEST_F(PlotTest, PlotLineCountsASeriesPerColorAndFacet) {
+  std::string csv = "date,region,product,revenue\n";
+  for (const char* region : {"North", "South"}) {
+    for (const char* product : {"A", "B"}) {
+      for (int day = 1; day <= 20; ++day) csv += fmt::format("2024-01-{:02},{},{},{}\n", day, region, product, day);
+    }
+  }
+  load(csv);  // 4 series of 20 points; 40 per region, 40 per product
+
+  const core::Json both = spec("plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "product"}, {"facet", "region"}});
+  const core::Json facet = spec("plot_line", {{"x", "date"}, {"y", "revenue"}, {"facet", "region"}});
+
+  EXPECT_EQ(both["mark"]["point"], true);
+  EXPECT_EQ(facet["mark"]["point"], false);
 }
 
 TEST_F(PlotTest, PlotLineRefusesATextMetric) {

@@ -14,7 +14,7 @@ void make_long_table(data::Database& db) {
   ASSERT_TRUE(db.exec("CREATE TABLE events AS SELECT (i * 7919) % 400000 AS id, i % 13 AS kind FROM range(400000) t(i)"));
 }
 
-TEST_F(ToolTest, PreparedPreviewsReadTheFirstRowsInInsertionOrder) {
+TEST_F(ToolTest, PreparedPreviewsArePlainLimitsOverTheFirstRowsInInsertionOrder) {
   make_long_table(*db_);
   ctx_->relation = "events";
   core::Result<data::QueryResult> expected = db_->query("SELECT id, kind * 2 AS kind FROM events ORDER BY rowid LIMIT 100");
@@ -26,8 +26,12 @@ TEST_F(ToolTest, PreparedPreviewsReadTheFirstRowsInInsertionOrder) {
   const ToolParams params("time_bucket", no_params);
   core::Result<ToolOutput> view = derive(*ctx_, params, "SELECT id, kind * 2 AS kind FROM events");
 
+  core::Result<data::QueryResult> plan = db_->query("EXPLAIN SELECT * FROM events LIMIT 101");
+
   ASSERT_TRUE(setting) << setting.error().describe();
   EXPECT_EQ(setting->at(0, 0).to_string(), "101");
+  ASSERT_TRUE(plan) << plan.error().describe();
+  EXPECT_EQ(plan->to_json().dump().find("HASH_JOIN"), std::string::npos);  // no semi-join on row ids
   ASSERT_TRUE(view) << view.error().describe();
   ASSERT_TRUE(view->table);
   EXPECT_TRUE(view->truncated);
@@ -50,6 +54,8 @@ TEST_F(ToolTest, ADescriptionLastsUntilAToolCreatesARelation) {
   EXPECT_EQ((*columns)[0].name, "region");
   EXPECT_EQ((*columns)[1].name, "revenue");
   EXPECT_EQ(ctx_->described.size(), 1u);
+  load("day,n\n2024-01-01,1\n", "more");
+  EXPECT_TRUE(ctx_->described.empty());
 }
 
 }  // namespace

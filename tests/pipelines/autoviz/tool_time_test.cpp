@@ -8,6 +8,7 @@
 namespace planfirst::autoviz {
 namespace {
 
+using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -75,11 +76,12 @@ TEST_F(ToolTest, TimeBucketGoesCoarserPast120Points) {
 }
 
 // The profile of the loaded table, handed to the tools as the execute node hands it.
-void use_profile(ToolContext& ctx, data::Database& db) {
+void use_profile(ToolContext& ctx, data::Database& db, const std::string& column) {
   core::Result<data::SchemaProfile> profile = data::profile_table(db, ctx.relation);
   ASSERT_TRUE(profile) << profile.error().describe();
   adopt_profile_spans(ctx, *profile);
   EXPECT_EQ(ctx.profiled_relation, ctx.relation);
+  EXPECT_TRUE(ctx.profiled_spans.contains(column));
 }
 
 TEST_F(ToolTest, TimeBucketAutoOnTheProfiledTableTakesTheSpanFromTheProfile) {
@@ -90,6 +92,44 @@ TEST_F(ToolTest, TimeBucketAutoOnTheProfiledTableTakesTheSpanFromTheProfile) {
   EXPECT_THAT(rows("time_bucket", {{"column", "day"}}), ElementsAre("2024-01-03|1", "2024-05-30|2"));
   EXPECT_EQ(ctx_->repairs.back().after, "day");
   EXPECT_EQ(ctx_->repairs.back().reason, "default param: a span of 17 days");
+}
+
+// Stand-in spans that disagree with the table show which one decided: a monthly span of up to
+// 120 calendar months is the profile's call (also before 1970); at 121 the table is scanned.
+TEST_F(ToolTest, TimeBucketAutoTakesMonthlySpansUpTo120CalendarMonthsFromTheProfile) {
+  const auto grain_with_span = [this](const std::string& table, data::TemporalSpan span) {
+    load("day,n\n2024-01-03,1\n2024-05-30,2\n", table);  // scanned: 148 days, weekly
+    ctx_->profiled_relation = table;
+    ctx_->profiled_spans["day"] = std::move(span);
+    EXPECT_TRUE(run("time_bucket", {{"column", "day"}}).has_value());
+    return ctx_->repairs.back();
+  };
+
+  const ToolRepair months_120 = grain_with_span("a", {"2000-01-15", "2009-12-15", 3622, 2, 0, 0});
+  const ToolRepair months_119_old = grain_with_span("b", {"1830-02-01", "1839-12-31 10:00:00", 3620, 2, 0, 0});
+  const ToolRepair months_121 = grain_with_span("c", {"2000-01-15", "2010-01-15", 3653, 2, 0, 0});
+
+  EXPECT_EQ(months_120.after, "month");
+  EXPECT_EQ(months_120.reason, "default param: a span of 3622 days");
+  EXPECT_EQ(months_119_old.after, "month");
+  EXPECT_EQ(months_121.after, "week");
+  EXPECT_EQ(months_121.reason, "default param: a span of 148 days");
+}
+
+TEST_F(ToolTest, TimeBucketAutoLeavesZonedTimestampsToTheScan) {
+  ASSERT_TRUE(db_->exec("SET TimeZone = 'UTC'"));
+  ASSERT_TRUE(db_->exec("CREATE TABLE zoned AS SELECT TIMESTAMPTZ '2024-01-03 10:00:00+00' + INTERVAL (i) DAY AS at, "
+                        "1 AS n FROM range(200) t(i)"));
+  ctx_->relation = "zoned";
+  core::Result<data::SchemaProfile> profile = data::profile_table(*db_, "zoned");
+  ASSERT_TRUE(profile) << profile.error().describe();
+
+  adopt_profile_spans(*ctx_, *profile);
+
+  EXPECT_EQ(ctx_->profiled_relation, "zoned");
+  EXPECT_TRUE(ctx_->profiled_spans.empty());
+  EXPECT_THAT(rows("time_bucket", {{"column", "at"}}), Contains("2024-01-01|1"));  // scanned: weekly
+  EXPECT_EQ(ctx_->repairs.back().reason, "default param: a span of 199 days");
 }
 
 TEST_F(ToolTest, TimeBucketAutoScansATableThatChangedSinceItWasProfiled) {
@@ -139,7 +179,7 @@ TEST_F(ToolTest, TimeBucketAutoFromTheProfileAgreesWithTheScan) {
     ASSERT_TRUE(run("time_bucket", {{"column", column}}).has_value());
     const ToolRepair scanned = ctx_->repairs.back();
     ctx_->relation = table;
-    use_profile(*ctx_, *db_);
+    use_profile(*ctx_, *db_, column);
     ASSERT_TRUE(run("time_bucket", {{"column", column}}).has_value());
     EXPECT_EQ(ctx_->repairs.back().after, scanned.after) << datasets[i];
     EXPECT_EQ(ctx_->repairs.back().reason, scanned.reason) << datasets[i];
