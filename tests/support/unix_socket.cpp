@@ -38,6 +38,20 @@ std::optional<std::pair<ino_t, std::int64_t>> socket_identity(const std::filesys
 
 bool accepts_connections(const std::filesystem::path& path) { return with_fresh_socket(path, ::connect); }
 
+std::optional<pid_t> listening_pid(const std::filesystem::path& path) {
+  std::optional<pid_t> pid;
+  with_fresh_socket(path, [&pid](int fd, const sockaddr* address, socklen_t size) {
+    ucred peer{};
+    socklen_t length = sizeof peer;
+    if (::connect(fd, address, size) == 0 && ::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) == 0 &&
+        peer.pid > 0) {
+      pid = peer.pid;
+    }
+    return 0;
+  });
+  return pid;
+}
+
 bool leave_stale_socket(const std::filesystem::path& path) { return with_fresh_socket(path, ::bind); }
 
 bool disappears_within(const std::filesystem::path& path, std::chrono::milliseconds limit) {

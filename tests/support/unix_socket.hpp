@@ -19,6 +19,9 @@ std::optional<std::pair<ino_t, std::int64_t>> socket_identity(const std::filesys
 // Whether a fresh connection to `path` succeeds.
 bool accepts_connections(const std::filesystem::path& path);
 
+// The process listening on `path` (its peer credentials); nullopt when none answers.
+std::optional<pid_t> listening_pid(const std::filesystem::path& path);
+
 // Binds a socket at `path` and closes it without removing the file, as a server that died leaves it.
 // False when the bind fails.
 bool leave_stale_socket(const std::filesystem::path& path);

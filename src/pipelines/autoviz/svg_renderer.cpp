@@ -293,9 +293,10 @@ class SharedServer {
     if (!connect_once()) spawn_server();
   }
 
-  // The server's answer; nullopt when none answers within kConnectWait (after which this renderer
-  // stops asking) or the connection breaks before a reply: the caller renders elsewhere. A render
-  // past the deadline kills the server, as it would the caller's own child.
+  // The server's answer; nullopt when none answers within kConnectWait of starting one (after
+  // which this renderer stops asking) or the connection breaks before a reply: the caller renders
+  // elsewhere. A server gone since (its idle exit, a kill) is started again. A render past the
+  // deadline kills the server, as it would the caller's own child.
   std::optional<core::Result<std::string>> render(std::string_view spec, std::chrono::milliseconds timeout) {
     const Clock::time_point deadline = Clock::now() + timeout;
     std::optional<Fd> connection = unreachable_ ? std::nullopt : connect_once();
@@ -309,6 +310,7 @@ class SharedServer {
       unreachable_ = !connection;
     }
     if (!connection) return std::nullopt;
+    starting_ = false;
     ChildPipes pipes;
     pipes.out.reset(::dup(connection->get()));
     pipes.in = std::move(*connection);
@@ -341,9 +343,10 @@ class SharedServer {
 
   // sh runs the server in the background and exits at once, so the server is not this process's
   // child; it starts its own session in /, with /dev/null for stdin, stdout and stderr.
+  // Nothing while a server this renderer started has not answered yet.
   void spawn_server() {
-    if (spawned_) return;
-    spawned_ = true;
+    if (starting_) return;
+    starting_ = true;
     std::vector<std::string> argv = {"/bin/sh", "-c", "cd / && \"$@\" &", "sh"};
     argv.insert(argv.end(), argv_.begin(), argv_.end());
     argv.insert(argv.end(),
@@ -373,7 +376,7 @@ class SharedServer {
   fs::path socket_;
   sockaddr_un address_;  // socket_'s
   std::chrono::seconds keep_alive_;
-  bool spawned_ = false;      // by this renderer, once
+  bool starting_ = false;     // a server this renderer started has not answered yet
   bool unreachable_ = false;  // none answered in time: renders stay in this process
 };
 
@@ -385,14 +388,19 @@ bool private_folder(const fs::path& dir) {
          (status.st_mode & 077) == 0;
 }
 
-// The shared server's socket in `dir`, named for the node, script and vega it runs (and the
-// script's size and time), so another install or version never shares it.
+// The shared server's socket in `dir`, named for the node, script and node_modules it runs and the
+// size and time of node, the script and vega's and vega-lite's package.json, so another install or
+// version (a bootstrap that updated vega, a new node at the same path) never shares it.
 fs::path socket_for(const fs::path& dir, const std::vector<std::string>& argv) {
   std::string key;
   for (const std::string& arg : argv) key += arg + "\n";
-  std::error_code ec;
-  key += std::to_string(fs::file_size(argv[1], ec)) + "\n";
-  key += std::to_string(fs::last_write_time(argv[1], ec).time_since_epoch().count());
+  const fs::path modules = argv[2];
+  for (const fs::path& file : {fs::path(argv[0]), fs::path(argv[1]), modules / "vega" / "package.json",
+                               modules / "vega-lite" / "package.json"}) {
+    std::error_code ec;
+    key += std::to_string(fs::file_size(file, ec)) + ":" +
+           std::to_string(fs::last_write_time(file, ec).time_since_epoch().count()) + "\n";
+  }
   return dir / ("render-" + core::to_hex(core::fnv1a64(key)) + ".sock");
 }
 

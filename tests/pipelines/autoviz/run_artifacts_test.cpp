@@ -4,6 +4,7 @@
 #include "pipelines/autoviz/run_artifacts.hpp"
 
 #include <gmock/gmock.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -29,6 +30,7 @@ using ::testing::Not;
 using test_support::accepts_connections;
 using test_support::disappears_within;
 using test_support::leave_stale_socket;
+using test_support::listening_pid;
 using test_support::socket_identity;
 using Json = nlohmann::json;
 
@@ -453,7 +455,34 @@ TEST(SvgRenderer, AStaleSocketFileIsReplacedByANewServer) {
 
   ASSERT_TRUE(svg.has_value()) << svg.error().describe();
   EXPECT_THAT(*svg, HasSubstr("<svg"));
-  EXPECT_NE(socket_identity(socket), stale);
+  const auto replaced = socket_identity(socket);
+  ASSERT_TRUE(replaced.has_value()) << "no server listens where the stale socket was";
+  EXPECT_NE(replaced, stale);
+  EXPECT_TRUE(accepts_connections(socket));
+  EXPECT_TRUE(exits_when_idle(socket));
+  fs::remove_all(runtime);
+}
+
+TEST(SvgRenderer, ASharedServerGoneSinceTheLastRenderIsStartedAgain) {
+  const fs::path runtime = runtime_folder("restart");
+  const SvgRenderer renderer(shared_options(runtime));
+  if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
+  const fs::path socket = renderer.shared_socket();
+  ASSERT_TRUE(renderer.render(kBarChart).has_value());
+  const std::optional<pid_t> first = listening_pid(socket);
+  ASSERT_TRUE(first.has_value());
+  ::kill(*first, SIGKILL);  // gone without removing its socket
+  for (int i = 0; i < 100 && accepts_connections(socket); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+
+  core::Result<std::string> svg = renderer.render(kHeatmap);
+  const std::optional<pid_t> second = listening_pid(socket);
+
+  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+  EXPECT_THAT(*svg, HasSubstr("<svg"));
+  ASSERT_TRUE(second.has_value()) << "the render did not start a shared server again";
+  EXPECT_NE(*second, *first);
   EXPECT_TRUE(exits_when_idle(socket));
   fs::remove_all(runtime);
 }
