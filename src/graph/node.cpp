@@ -5,31 +5,23 @@
 #include "core/json_member.hpp"
 
 namespace planfirst::graph {
-namespace {
-const core::Json* find(const core::Json& state, std::string_view key) {
-  if (!state.is_object()) return nullptr;
-  auto it = state.find(key);
-  return it == state.end() ? nullptr : &*it;
-}
-}  // namespace
-
-bool StateView::has(std::string_view key) const { return find(state_, key) != nullptr; }
+bool StateView::has(std::string_view key) const { return state_.is_object() && state_.contains(key); }
 
 const core::Json& StateView::member_or_null(std::string_view key) const { return core::member_or_null(state_, key); }
 
 std::string StateView::string_or(std::string_view key, std::string_view fallback) const {
-  const core::Json* value = find(state_, key);
-  return value != nullptr && value->is_string() ? value->get<std::string>() : std::string(fallback);
+  const core::Json& value = member_or_null(key);
+  return value.is_string() ? value.get<std::string>() : std::string(fallback);
 }
 
 std::int64_t StateView::int_or(std::string_view key, std::int64_t fallback) const {
-  const core::Json* value = find(state_, key);
-  return value != nullptr && value->is_number_integer() ? value->get<std::int64_t>() : fallback;
+  const core::Json& value = member_or_null(key);
+  return value.is_number_integer() ? value.get<std::int64_t>() : fallback;
 }
 
 bool StateView::bool_or(std::string_view key, bool fallback) const {
-  const core::Json* value = find(state_, key);
-  return value != nullptr && value->is_boolean() ? value->get<bool>() : fallback;
+  const core::Json& value = member_or_null(key);
+  return value.is_boolean() ? value.get<bool>() : fallback;
 }
 
 Delta worker_delta(core::Json fields) {

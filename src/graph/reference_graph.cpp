@@ -32,7 +32,7 @@ void replace_all(std::string& text, std::string_view from, std::string_view to) 
 // critique_enabled and, in the QA phase, whether the last message is the user's.
 std::string choose_next(const StateView& state) {
   if (state.string_or("phase", "") == "qa") {
-    const core::Json& messages = state.json().contains("messages") ? state.json()["messages"] : core::Json::array();
+    const core::Json& messages = state.member_or_null("messages");
     const bool asked = messages.is_array() && !messages.empty() && messages.back().value("role", "") == "human";
     return asked ? "qa_agent" : std::string(kEnd);
   }

@@ -209,7 +209,7 @@ graph::NodeFunction execute_node(Services services) {
     core::Result<data::OpenedDataset> opened = data::open_dataset(state.string_or("dataset", ""), state.string_or("table", ""));
     if (!opened) return opened.error();
     ToolContext tools(*opened->db, opened->table, state.string_or("out_dir", "planfirst-out"));
-    if (core::Result<data::SchemaProfile> profile = data::SchemaProfile::from_json(state.member_or_null("profile"))) {
+    if (core::Result<data::SchemaProfile> profile = state_profile(state)) {
       adopt_profile_spans(tools, *profile);
     }
     const bool renders = writes_files(state);

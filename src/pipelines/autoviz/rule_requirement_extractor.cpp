@@ -37,7 +37,7 @@ struct Question {
   Stems stems;
   Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
   // The values the profile knows (all listed values, else the samples), read once per question:
-  std::set<std::string> value_words;  // every word of every column's values
+  std::set<std::string> value_words;  // every word of every column's values, for the WordNet tier
   std::vector<std::vector<std::pair<std::string, Stems>>>
       categorical_values;  // by column; empty unless categorical
 };
@@ -221,14 +221,16 @@ const std::vector<std::string>& known_values(const data::ColumnProfile& column) 
   return column.values.empty() ? column.samples : column.values;
 }
 
-// Fills q's value words and categorical values from the profile.
-void index_values(const data::SchemaProfile& profile, core::Stemmer& stemmer, Question& q) {
+// Fills q's categorical values from the profile, and its value words when `with_words` (only
+// the WordNet tier reads them).
+void index_values(const data::SchemaProfile& profile, core::Stemmer& stemmer, bool with_words, Question& q) {
   q.categorical_values.assign(profile.columns.size(), {});
   for (std::size_t c = 0; c < profile.columns.size(); ++c) {
     const data::ColumnProfile& column = profile.columns[c];
+    if (!with_words && column.role != data::ColumnRole::kCategorical) continue;
     for (const std::string& value : known_values(column)) {
       const std::vector<std::string> words = core::tokenize(value);
-      q.value_words.insert(words.begin(), words.end());
+      if (with_words) q.value_words.insert(words.begin(), words.end());
       if (column.role == data::ColumnRole::kCategorical)
         q.categorical_values[c].emplace_back(value, stems_of(words, stemmer));
     }
@@ -619,11 +621,6 @@ std::optional<std::pair<int, int>> integer_years(const data::ColumnProfile& colu
   return std::pair{*first, *last};
 }
 
-// Whether every value of `column` reads as a year.
-bool holds_years(const data::ColumnProfile& column) {
-  return integer_years(column).has_value();
-}
-
 // The year `column` spans, first and last, when it holds years or dates.
 std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& column) {
   if (std::optional<std::pair<int, int>> years = integer_years(column)) return years;
@@ -789,7 +786,7 @@ void settle_named_time(bool grouped, std::vector<std::string>& listed, Requireme
 // date column buckets the first column it names that holds years.
 void bucket_named_years(const std::vector<Mention>& mentions, Requirements& requirements) {
   for (const Mention& m : mentions) {
-    if (!holds_years(*m.column)) continue;
+    if (!integer_years(*m.column)) continue;  // every value reads as a year
     requirements.time.column = m.column->name;
     std::erase(requirements.group_by, m.column->name);
     std::erase(requirements.metrics, m.column->name);
@@ -821,7 +818,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   core::Stemmer stemmer;  // not thread-safe: one per question
   q.stems = stems_of(q.tokens, stemmer);
   q.table = stems_of(column_words(profile.table), stemmer);
-  index_values(profile, stemmer, q);
+  index_values(profile, stemmer, wordnet_ != nullptr, q);
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_);
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";

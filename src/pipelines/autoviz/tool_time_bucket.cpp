@@ -5,9 +5,10 @@
 #include <fmt/format.h>
 
 #include <array>
-#include <charconv>
+#include <chrono>
 #include <optional>
 
+#include "core/date_parse.hpp"
 #include "data/sql_quoting.hpp"
 #include "pipelines/autoviz/tool_functions.hpp"
 #include "pipelines/autoviz/tool_relation.hpp"
@@ -29,21 +30,12 @@ std::string bucket_expression(std::string_view grain, const std::string& column)
 
 std::int64_t integer_or_zero(const data::Value& value) { return value.is_null() ? 0 : value.as_int(); }
 
-// The number written with exactly `length` digits at `at` of `text`.
-std::optional<int> digits(std::string_view text, std::size_t at, std::size_t length) {
-  int value = 0;
-  if (at + length > text.size()) return std::nullopt;
-  const char* end = text.data() + at + length;
-  const std::from_chars_result read = std::from_chars(text.data() + at, end, value);
-  if (read.ec != std::errc() || read.ptr != end) return std::nullopt;
-  return value;
-}
-
-// The month a text starting "YYYY-MM" falls in, counted from year 0.
+// The month the day a text starts with ("YYYY-MM-DD") falls in, counted from year 0.
 std::optional<std::int64_t> month_number(std::string_view text) {
-  const std::optional<int> year = digits(text, 0, 4), month = digits(text, 5, 2);
-  if (!year || !month || text[4] != '-' || *month < 1 || *month > 12) return std::nullopt;
-  return std::int64_t{*year} * 12 + *month - 1;
+  core::Result<core::ParsedDate> date = core::parse_date(text.substr(0, 10));
+  if (!date) return std::nullopt;
+  const std::chrono::year_month_day day{date->day()};
+  return std::int64_t{static_cast<int>(day.year())} * 12 + static_cast<unsigned>(day.month()) - 1;
 }
 
 // The grain seed 002 gives a span of `days`: under 90 days daily, 90 to 365 weekly, longer monthly.

@@ -183,14 +183,16 @@ TEST_F(PlanGuardTest, AFastClarificationWhoseQuestionIsDroppedAnswersInItsTypesS
   EXPECT_EQ(decision.plan.expected_output_schema, "status_metric_v1_json");
 }
 
-TEST_F(PlanGuardTest, AFastClarificationWithARequestTypeThatIsNotTextFallsBackInsteadOfThrowing) {
-  json candidate = plan_json("STATUS_METRIC", "FAST", {"db"}, {"Which sprint?"}, "clarification_v1");
-  candidate["request_type"] = 7;
+TEST_F(PlanGuardTest, AFastClarificationWithARequestTypeOrSchemaThatIsNotTextFallsBackInsteadOfThrowing) {
+  for (const char* field : {"request_type", "expected_output_schema"}) {
+    json candidate = plan_json("STATUS_METRIC", "FAST", {"db"}, {"Which sprint?"}, "clarification_v1");
+    candidate[field] = 7;
 
-  const PlanDecision decision = guard_.accept(candidate, router(RequestType::kStatusMetric, Track::kFast), "llm");
+    const PlanDecision decision = guard_.accept(candidate, router(RequestType::kStatusMetric, Track::kFast), "llm");
 
-  EXPECT_TRUE(decision.fell_back);
-  EXPECT_EQ(decision.fallback_reason, "validation_failed");
+    EXPECT_TRUE(decision.fell_back) << field;
+    EXPECT_EQ(decision.fallback_reason, "validation_failed") << field;
+  }
 }
 
 TEST_F(PlanGuardTest, QualityTrackKeepsAtMostOneQuestion) {
