@@ -264,7 +264,7 @@ class RenderServer {
     return svg;
   }
 
-  std::vector<std::string> argv_;  // node, the server script, the node_modules folder
+  std::vector<std::string> argv_;  // node, its flags, the server script, the node_modules folder
   std::optional<Child> child_;
   std::string err_;  // what the child wrote to stderr lately
 };
@@ -372,7 +372,7 @@ class SharedServer {
     posix_spawn_file_actions_destroy(&actions);
   }
 
-  std::vector<std::string> argv_;  // node, the server script, the node_modules folder
+  std::vector<std::string> argv_;  // node, its flags, the server script, the node_modules folder
   fs::path socket_;
   sockaddr_un address_;  // socket_'s
   std::chrono::seconds keep_alive_;
@@ -391,12 +391,12 @@ bool private_folder(const fs::path& dir) {
 // The shared server's socket in `dir`, named for the node, script and node_modules it runs and the
 // size and time of node, the script and vega's and vega-lite's package.json, so another install or
 // version (a bootstrap that updated vega, a new node at the same path) never shares it.
-fs::path socket_for(const fs::path& dir, const std::vector<std::string>& argv) {
+fs::path socket_for(const fs::path& dir, const std::vector<std::string>& argv, const fs::path& node,
+                    const fs::path& script, const fs::path& modules) {
   std::string key;
   for (const std::string& arg : argv) key += arg + "\n";
-  const fs::path modules = argv[2];
-  for (const fs::path& file : {fs::path(argv[0]), fs::path(argv[1]), modules / "vega" / "package.json",
-                               modules / "vega-lite" / "package.json"}) {
+  for (const fs::path& file :
+       {node, script, modules / "vega" / "package.json", modules / "vega-lite" / "package.json"}) {
     std::error_code ec;
     key += std::to_string(fs::file_size(file, ec)) + ":" +
            std::to_string(fs::last_write_time(file, ec).time_since_epoch().count()) + "\n";
@@ -438,12 +438,14 @@ SvgRenderer::SvgRenderer(SvgRendererOptions options) : options_(std::move(option
              !fs::is_directory(options_.modules / "vega", ec)) {
     reason_ = "vega-lite not found in " + options_.modules.string() + " (scripts/bootstrap installs it)";
   }
-  std::vector<std::string> argv = {node_.string(), options_.script.string(), options_.modules.string()};
+  // --expose-gc: the server collects its young objects between renders (see the script).
+  std::vector<std::string> argv = {node_.string(), "--expose-gc", options_.script.string(),
+                                   options_.modules.string()};
   background_ = std::make_unique<Background>(argv);
   if (!available() || options_.keep_alive.count() <= 0 || options_.runtime_dir.empty()) return;
   const fs::path runtime_dir = fs::absolute(options_.runtime_dir, ec);
   if (!private_folder(runtime_dir)) return;
-  fs::path socket = socket_for(runtime_dir, argv);
+  fs::path socket = socket_for(runtime_dir, argv, node_, options_.script, options_.modules);
   if (std::optional<sockaddr_un> address =
           SharedServer::address_of(socket)) {  // else no socket can have that name
     shared_socket_ = std::move(socket);
