@@ -97,7 +97,7 @@ class NodeTimes final : public graph::EventSink {
     if (event.kind == graph::EventKind::kNodeStart) {
       started_[event.node] = now;
     } else if (event.kind == graph::EventKind::kProgress) {
-      const std::string message = core::Json::parse(event.data_json).value("message", "");
+      const std::string message = event.data.json().value("message", "");
       if (message.rfind("running ", 0) != 0) return;
       close_step(now);
       step_ = {event.node + "." + message.substr(8), now};

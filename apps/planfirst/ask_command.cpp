@@ -44,7 +44,7 @@ class ProgressPrinter final : public graph::EventSink {
   explicit ProgressPrinter(bool quiet) : quiet_(quiet) {}
   void on_event(const graph::Event& event) override {
     if (quiet_) return;
-    const core::Json data = core::Json::parse(event.data_json, nullptr, false);
+    const core::Json& data = event.data.json();
     if (event.kind == graph::EventKind::kProgress) {
       std::cerr << "  .. " << data.value("message", "") << "\n";
     } else if (event.kind == graph::EventKind::kUpdates && data.contains("reasoning")) {

@@ -35,8 +35,7 @@ std::string Event::to_json_line() const {
   line["checkpoint_id"] = checkpoint_id;
   line["node"] = node;
   line["step"] = step;
-  core::Json data = core::Json::parse(data_json, nullptr, false);
-  line["data"] = data.is_discarded() ? core::Json(data_json) : std::move(data);
+  line["data"] = data.json();
   return line.dump();
 }
 

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "graph/json_value.hpp"
+
 namespace planfirst::graph {
 
 enum class EventKind {
@@ -31,7 +33,7 @@ struct Event {
   std::string checkpoint_id;  // node_start: the checkpoint the node starts from; else the one it wrote
   std::string node;           // node path
   std::int64_t step = 0;      // the step of checkpoint_id
-  std::string data_json = "{}";
+  JsonValue data;             // an object, as EventKind says; sinks that need text dump it
 
   // One JSON object: {"mode","event","thread_id","checkpoint_id","node","step","data"}.
   std::string to_json_line() const;

@@ -97,7 +97,7 @@ Runner::~Runner() {
   for (std::thread& thread : abandoned_) thread.join();
 }
 
-void Runner::emit(EventKind kind, const Cursor& cursor, std::string_view node, const core::Json& data) {
+void Runner::emit(EventKind kind, const Cursor& cursor, std::string_view node, core::Json data) {
   if (options_.events == nullptr) return;
   Event event;
   event.kind = kind;
@@ -105,7 +105,7 @@ void Runner::emit(EventKind kind, const Cursor& cursor, std::string_view node, c
   event.checkpoint_id = cursor.head_id;
   event.node = std::string(node);
   event.step = cursor.step;
-  event.data_json = data.dump();
+  event.data = std::move(data);
   options_.events->on_event(event);
 }
 
@@ -125,7 +125,7 @@ NodeContext Runner::context_for(const Cursor& cursor, std::string node_path) {
     base.step = cursor.step;
     context.progress = [sink, base](std::string_view message) {
       Event event = base;
-      event.data_json = core::Json{{"message", std::string(message)}}.dump();
+      event.data = core::Json{{"message", std::string(message)}};
       sink->on_event(event);
     };
   }
@@ -188,7 +188,7 @@ core::Result<Delta> Runner::call_with_policy(const CompiledNode& node, const Nod
       core::Json data = error_json(result.error());
       data["attempt"] = attempt;
       data["retry_in_ms"] = backoff.count();
-      event.data_json = data.dump();
+      event.data = std::move(data);
       options_.events->on_event(event);
     }
     options_.sleeper->sleep_for(backoff, nullptr);
@@ -430,9 +430,11 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
     record.next_node = *route == kEnd ? std::string() : *route;
     record.status = status;
     core::Json metadata = std::move(outcome->metadata);
+    const std::string message = interrupting ? string_at(delta, settings.message_key) : std::string();
+    const std::string prompt = interrupting ? string_at(delta, settings.prompt_key) : std::string();
     if (interrupting) {
-      metadata["checkpoint_message"] = string_at(delta, settings.message_key);
-      metadata["checkpoint_prompt"] = string_at(delta, settings.prompt_key);
+      metadata["checkpoint_message"] = message;
+      metadata["checkpoint_prompt"] = prompt;
     }
     record.metadata_json = metadata.dump();
     if (options_.checkpointer != nullptr) {
@@ -454,14 +456,14 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
     }
     if (auto ok = commit(cursor, std::move(record)); !ok) return ok.error();
 
-    emit(EventKind::kUpdates, cursor, node->name, delta);
+    emit(EventKind::kUpdates, cursor, node->name, std::move(delta));  // the delta's last use
     if (options_.stream_values) emit(EventKind::kValues, cursor, node->name, cursor.state);
     emit(EventKind::kNodeEnd, cursor, node->name, core::Json{{"status", status_name(status)}, {"next", *route}});
     if (interrupting) {
       RunResult result = finish(RunStatus::kInterrupted);
       result.interrupt_node = node->name;
-      result.message = string_at(delta, settings.message_key);
-      result.prompt = string_at(delta, settings.prompt_key);
+      result.message = message;
+      result.prompt = prompt;
       emit(EventKind::kInterrupt, cursor, node->name,
            core::Json{{"message", result.message}, {"prompt", result.prompt}});
       return result;
@@ -602,7 +604,7 @@ core::Result<RunResult> Runner::resume(std::string_view thread_id, std::string_v
   if (auto ok = commit(*cursor, record); !ok) return ok.error();
   cursor->state = std::move(next_state);
   cursor->pending = std::move(pending);
-  emit(EventKind::kUpdates, *cursor, kResumeNode, delta);
+  emit(EventKind::kUpdates, *cursor, kResumeNode, std::move(delta));
   return drive(*cursor, record.next_node);
 }
 

@@ -109,7 +109,7 @@ class Runner {
   core::Result<Cursor> load(std::string_view thread_id, const CheckpointRecord& record);
   core::Result<CheckpointRecord> require_head(std::string_view thread_id);
   NodeContext context_for(const Cursor& cursor, std::string node_path);
-  void emit(EventKind kind, const Cursor& cursor, std::string_view node, const core::Json& data);
+  void emit(EventKind kind, const Cursor& cursor, std::string_view node, core::Json data);
 
   CompiledGraph graph_;
   RunnerOptions options_;

@@ -69,7 +69,7 @@ TEST(Events, SendsValuesOnlyWhenAskedFor) {
 
   std::vector<std::string> values;
   for (const Event& e : h.events.events()) {
-    if (e.kind == EventKind::kValues) values.push_back(e.node + " " + e.data_json);
+    if (e.kind == EventKind::kValues) values.push_back(e.node + " " + e.data.dump());
   }
   EXPECT_EQ(values, (std::vector<std::string>{R"(work {"requires_user_input":false,"x":1,"y":2})",
                                               R"(ask {"checkpoint_prompt":"Ok?","requires_user_input":true,"x":1,"y":2})"}));
@@ -82,8 +82,8 @@ TEST(Events, UpdatesCarryTheDeltaAsMerged) {
   ASSERT_TRUE(runner.run("t1", Delta(json("{}"))));
 
   const std::vector<Event> events = h.events.events();
-  EXPECT_EQ(events[3].data_json, R"({"requires_user_input":false,"x":1})");
-  EXPECT_EQ(events[8].data_json, R"({"message":"","prompt":"Ok?"})");
+  EXPECT_EQ(events[3].data.dump(), R"({"requires_user_input":false,"x":1})");
+  EXPECT_EQ(events[8].data.dump(), R"({"message":"","prompt":"Ok?"})");
 }
 
 TEST(Events, JsonLinesPrinterWritesOneObjectPerLine) {
@@ -95,7 +95,7 @@ TEST(Events, JsonLinesPrinterWritesOneObjectPerLine) {
   event.checkpoint_id = "cp-2";
   event.node = "friction/f2";
   event.step = 1;
-  event.data_json = R"({"status":"running"})";
+  event.data = json(R"({"status":"running"})");
 
   printer.on_event(event);
   printer.on_event(event);

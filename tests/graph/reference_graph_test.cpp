@@ -123,7 +123,7 @@ TEST(ReferenceGraph, Section6ExampleRoundTripsThroughTheCheckpointer) {
   EXPECT_EQ(paused->interrupt_node, "synthesizer");
   std::string synthesizer_update;
   for (const Event& e : h.events.events()) {
-    if (e.kind == EventKind::kUpdates && e.node == "synthesizer") synthesizer_update = e.data_json;
+    if (e.kind == EventKind::kUpdates && e.node == "synthesizer") synthesizer_update = e.data.dump();
   }
   EXPECT_EQ(synthesizer_update, expected.dump());
   core::Result<JsonValue> stored = runner.state("t1", paused->checkpoint_id);
