@@ -70,7 +70,8 @@ std::string tool_line(const Json& tool) {
   return line + ")";
 }
 
-// The text the SVG renderer is given for a chart as the state holds it.
+// The text the SVG renderer is given for a chart as the state holds it: its compact dump, the text
+// the tool gave and start_chart started.
 std::string render_text(const Json& chart) { return chart.dump(); }
 
 core::Result<void> write_chart(FolderWriter& folder, const SvgRenderer& renderer, const std::string& stem,
@@ -183,9 +184,7 @@ std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artif
 }  // namespace
 
 void RunArtifacts::start_chart(std::string_view chart) const {
-  if (!renderer_.available()) return;
-  const Json spec = Json::parse(chart, nullptr, false);
-  if (!spec.is_discarded()) renderer_.start(render_text(spec));
+  if (renderer_.available()) renderer_.start(std::string(chart));
 }
 
 core::Result<RunFiles> RunArtifacts::write(const fs::path& output_dir, const Json& state) const {

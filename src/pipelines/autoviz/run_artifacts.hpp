@@ -41,8 +41,9 @@ class RunArtifacts {
 
   // For a run that will write its files: starts the SVG renderer's child now (SvgRenderer::warm_up).
   void prepare() const { renderer_.warm_up(); }
-  // Starts rendering `chart`, a step's Vega-Lite spec as the tool gave it, so write() finds the
-  // SVG ready (or on its way) instead of rendering it after the tables and the report.
+  // Starts rendering `chart`, a step's Vega-Lite spec as the tool gave it (compact JSON text, the
+  // text write() renders for that chart in the state), so write() finds the SVG ready (or on its
+  // way) instead of rendering it after the tables and the report.
   void start_chart(std::string_view chart) const;
 
  private:

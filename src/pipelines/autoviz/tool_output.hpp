@@ -17,7 +17,7 @@ struct ToolOutput {
   bool truncated = false;   // the relation holds more rows than `table`
   std::string sql;          // the statement that built `relation` (or read the chart's data)
   std::string relation;     // the relation this step produced; empty for charts
-  std::string chart;        // Vega-Lite v5 spec, JSON text; empty when the tool draws nothing
+  std::string chart;        // Vega-Lite v5 spec, compact JSON text (Json::dump); empty when none
   std::vector<std::filesystem::path> files;  // files written, in the order written
 };
 

@@ -43,7 +43,7 @@ std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark
                      {"mark", mark},
                      {"encoding", encoding}};
   if (!transform.is_null()) spec["transform"] = transform;
-  return spec.dump(2);
+  return spec.dump();
 }
 
 }  // namespace planfirst::autoviz

@@ -21,8 +21,8 @@ std::string_view vega_lite_type(data::ColumnType type);
 // {"field": NAME, "type": TYPE} for `column` of `data`, typed by vega_lite_type.
 core::Json field_encoding(const data::QueryResult& data, std::string_view column);
 
-// The whole spec as JSON text: $schema, data.values (the rows of `data`), mark, encoding, and
-// transform when it is not null.
+// The whole spec as compact JSON text (Json::dump: parsed and dumped again, it is the same text):
+// $schema, data.values (the rows of `data`), mark, encoding, and transform when it is not null.
 std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding,
                            const core::Json& transform);
 

@@ -195,7 +195,7 @@ TEST_F(RunArtifactsTest, AChartStartedDuringExecutionGivesTheSameFilesAsOneRende
   write_with(installed_renderer(), dir_ / "a");
   const RunArtifacts started = writer(installed_renderer());
   started.prepare();
-  started.start_chart(kLineChart);  // as the execute node gives it: the tool's text
+  started.start_chart(Json::parse(kLineChart).dump());  // as the execute node gives it: the tool's text
 
   ASSERT_TRUE(started.write(dir_ / "b", sample_state(dir_ / "b")).has_value());
 
@@ -678,7 +678,7 @@ TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {
   if (!counting.available()) GTEST_SKIP() << "node unavailable: " << counting.unavailable_reason();
   const RunArtifacts started = writer(std::move(counting));
   started.prepare();
-  started.start_chart(kLineChart);  // as the execute node gives it: the tool's text
+  started.start_chart(Json::parse(kLineChart).dump());  // as the execute node gives it: the tool's text
 
   ASSERT_TRUE(started.write(dir_ / "out", sample_state(dir_ / "out")).has_value());
 

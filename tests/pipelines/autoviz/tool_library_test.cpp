@@ -70,7 +70,7 @@ TEST_F(ToolTest, TheSeedWalkthroughOnSalesGivesTheSameBytesTwice) {
 
   EXPECT_EQ(first, second);
   EXPECT_THAT(first, HasSubstr("time_bucketgrainmonth"));  // two years of daily rows: monthly
-  EXPECT_THAT(first, HasSubstr("\"mark\": {\n    \"point\": true,\n    \"type\": \"line\"\n  }"));
+  EXPECT_THAT(first, HasSubstr(R"("mark":{"point":true,"type":"line"})"));
   EXPECT_THAT(first, HasSubstr("region,column,count,mean,std,min,max,median,sum\n"));
 }
 

@@ -73,6 +73,19 @@ TEST_F(PlotTest, PlotLineCountsASeriesPerColorAndFacet) {
   EXPECT_EQ(facet["mark"]["point"], false);
 }
 
+// The execute node starts the SVG render with the tool's text and the report renders the state's
+// chart as its compact dump: the two must be the same text, or the chart is drawn twice.
+TEST_F(PlotTest, AChartsTextIsTheCompactDumpOfItsSpec) {
+  load("date,region,revenue\n2024-01-01,Zürich \"Nord\",0.1\n2024-02-01,Zürich \"Nord\",-0.0\n"
+       "2024-03-01,Süd,1e300\n2024-04-01,Süd,123456789.125\n");
+
+  for (const char* tool : {"plot_line", "plot_bar"}) {
+    core::Result<ToolOutput> output = run(tool, {{"x", "date"}, {"y", "revenue"}, {"color", "region"}});
+    ASSERT_TRUE(output.has_value()) << output.error().describe();
+    EXPECT_EQ(core::Json::parse(output->chart).dump(), output->chart) << tool;
+  }
+}
+
 TEST_F(PlotTest, PlotLineRefusesATextMetric) {
   load(kSalesCsv);
 
