@@ -134,14 +134,16 @@ void end(Child& child) {
 
 constexpr std::size_t kMaxReply = std::size_t{256} << 20;  // far beyond any chart's SVG
 
-// The byte count of the whole reply frame "<kind> <length>\n<body>" once its header has arrived:
-// 0 before that, npos for a header that is not one (or claims more than kMaxReply).
+// The byte count of the whole reply frame "<kind> <length>\n<body>" (kind ok, error or started)
+// once its header has arrived: 0 before that, npos for a header that is not one (or claims more
+// than kMaxReply).
 std::size_t frame_size(std::string_view reply) {
   const std::size_t newline = reply.find('\n');
   if (newline == std::string_view::npos) return reply.size() > 64 ? std::string_view::npos : 0;
   const std::size_t space = reply.find(' ');
   const std::string_view kind = reply.substr(0, space);
-  if (space > newline || (kind != "ok" && kind != "error")) return std::string_view::npos;
+  if (space > newline || (kind != "ok" && kind != "error" && kind != "started"))
+    return std::string_view::npos;
   std::size_t length = 0;
   const char* first = reply.data() + space + 1;
   const char* last = reply.data() + newline;
@@ -152,17 +154,34 @@ std::size_t frame_size(std::string_view reply) {
 
 enum class Io { kDone, kTimedOut, kClosed };
 
-// Sends `request` to the child's stdin and reads its stdout into `reply` until a whole frame has
-// arrived (or a bad header), draining its stderr into `err` (its last 8 KiB) all along.
+// When a reply must have come: `at`; with `render` set, the server's "started" frame (its render of
+// this spec begins) moves `at` to `render` after it, so time spent queued behind other clients'
+// renders does not count against the render.
+struct Deadline {
+  Clock::time_point at;
+  std::optional<std::chrono::milliseconds> render;
+  bool started = false;  // a "started" frame came
+};
+
+// Sends `request` to the child's stdin and reads its stdout into `reply` until a whole answer frame
+// has arrived (or a bad header), draining its stderr into `err` (its last 8 KiB) all along.
 Io exchange(ChildPipes& pipes, std::string_view request, std::string& reply, std::string& err,
-            Clock::time_point deadline) {
+            Deadline& deadline) {
   std::size_t written = 0;
   for (;;) {
     if (written == request.size()) {
       const std::size_t size = frame_size(reply);
+      if (size != 0 && size != std::string_view::npos && reply.size() >= size &&
+          reply.starts_with("started ")) {
+        reply.erase(0, size);
+        deadline.started = true;
+        if (deadline.render) deadline.at = Clock::now() + *deadline.render;
+        continue;
+      }
       if (size == std::string_view::npos || (size != 0 && reply.size() >= size)) return Io::kDone;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline.at - Clock::now()).count();
     if (left <= 0) return Io::kTimedOut;
     std::array<pollfd, 3> fds{pollfd{pipes.out.get(), POLLIN, 0}, pollfd{pipes.err.get(), POLLIN, 0},
                               pollfd{written < request.size() ? pipes.in.get() : -1, POLLOUT, 0}};
@@ -249,7 +268,7 @@ class RenderServer {
   // The child's answer; nullopt when it closed its end before answering (its stderr stays in err_).
   std::optional<core::Result<std::string>> render_once(std::string_view spec,
                                                        std::chrono::milliseconds timeout) {
-    const Clock::time_point deadline = Clock::now() + timeout;
+    Deadline deadline{Clock::now() + timeout, std::nullopt};  // node's start-up included
     if (core::Result<void> started = start(); !started) return started.error();
     std::string reply;
     const Io io = exchange(child_->pipes, request_frame(spec), reply, err_, deadline);
@@ -294,15 +313,17 @@ class SharedServer {
   }
 
   // The server's answer; nullopt when none answers within kConnectWait of starting one (after
-  // which this renderer stops asking) or the connection breaks before a reply: the caller renders
-  // elsewhere. A server gone since (its idle exit, a kill) is started again. A render past the
-  // deadline kills the server, as it would the caller's own child.
+  // which this renderer stops asking), the connection breaks before a reply, or the spec waited
+  // `timeout` behind other clients' renders without starting (the server then drops it): the
+  // caller renders elsewhere. A server gone since (its idle exit, a kill) is started again. A
+  // render that started and runs past `timeout` kills the server (it is stuck on this spec), as
+  // it would the caller's own child.
   std::optional<core::Result<std::string>> render(std::string_view spec, std::chrono::milliseconds timeout) {
-    const Clock::time_point deadline = Clock::now() + timeout;
+    Deadline deadline{Clock::now() + timeout, timeout};
     std::optional<Fd> connection = unreachable_ ? std::nullopt : connect_once();
     if (!connection && !unreachable_) {
       spawn_server();
-      const Clock::time_point give_up = std::min(deadline, Clock::now() + kConnectWait);
+      const Clock::time_point give_up = std::min(deadline.at, Clock::now() + kConnectWait);
       while (!connection && Clock::now() < give_up) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
         connection = connect_once();
@@ -316,7 +337,7 @@ class SharedServer {
     pipes.in = std::move(*connection);
     std::string reply, err;
     const Io io = exchange(pipes, request_frame(spec), reply, err, deadline);
-    if (io == Io::kClosed) return std::nullopt;
+    if (io == Io::kClosed || (io == Io::kTimedOut && !deadline.started)) return std::nullopt;
     if (io == Io::kTimedOut) {
       ucred peer{};
       socklen_t size = sizeof peer;

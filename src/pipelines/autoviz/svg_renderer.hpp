@@ -29,7 +29,9 @@ struct SvgRendererOptions {
   std::chrono::milliseconds timeout{20000};  // per render, node's start-up included
   // Above 0: renders go to a server on a Unix socket in `runtime_dir` that outlives this process,
   // serves later ones and exits after `keep_alive` without a render; started here when none
-  // answers. A renderer that cannot reach it renders in its own child, as with 0.
+  // answers. A renderer that cannot reach it renders in its own child, as with 0. There the
+  // timeout counts from the start of this spec's render; a spec that waits as long behind other
+  // processes' charts renders in this renderer's own child instead.
   std::chrono::seconds keep_alive{0};
   std::filesystem::path runtime_dir;  // only this user's: made 0700 when missing, else not shared
 

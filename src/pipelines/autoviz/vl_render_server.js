@@ -3,8 +3,10 @@
 // its stdin, and `node --expose-gc vl_render_server.js NODE_MODULES --listen SOCKET --idle-seconds N`
 // serves a Unix socket shared by later processes, exiting (and removing the socket) after N seconds
 // without a request.
-// A client sends frames "<byte length>\n<Vega-Lite spec>" and gets each answer, in order, as
-// "ok <byte length>\n<svg>" or "error <byte length>\n<message>". A spec renders as vega-lite's
+// A client sends frames "<byte length>\n<Vega-Lite spec>" and gets, for each in order, "started 0\n"
+// when its render begins (a shared server may render other clients' specs first), then the answer
+// "ok <byte length>\n<svg>" or "error <byte length>\n<message>". On the socket, a frame still
+// waiting when its client closes the connection is dropped. A spec renders as vega-lite's
 // bin/vl2svg renders it (compile, headless View, toSVG), with the SVG clip, gradient and vega-lite
 // id counters reset first, so the SVG is the one a fresh vl2svg gives.
 const fs = require('fs');
@@ -43,8 +45,15 @@ function collectWhenIdle() {
 }
 
 // Reads frames from `input` and writes each answer with `write`; a bad header ends the stream.
-function serve(input, write, end) {
+// With `dropOnClose` (a connection), frames still waiting when `input` closes are not rendered.
+function serve(input, write, end, dropOnClose) {
   let pending = Buffer.alloc(0);
+  let open = true;
+  if (dropOnClose) {
+    input.on('close', () => {
+      open = false;
+    });
+  }
   const answer = (kind, body) => write(kind + ' ' + Buffer.byteLength(body) + '\n' + body);
   input.on('data', (chunk) => {
     pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
@@ -63,8 +72,12 @@ function serve(input, write, end) {
       pending = pending.subarray(newline + 1 + length);
       waiting += 1;
       queue = queue
-        .then(() => render(text))
-        .then((svg) => answer('ok', svg), (err) => answer('error', String((err && err.stack) || err)))
+        .then(() => {
+          if (!open) return undefined;  // its client has gone
+          answer('started', '');
+          return render(text).then((svg) => answer('ok', svg));
+        })
+        .catch((err) => answer('error', String((err && err.stack) || err)))
         .then(() => {
           waiting -= 1;
           onFrameDone();
@@ -100,7 +113,7 @@ function listen(socket, idleSeconds) {
       connections.add(connection);
       connection.on('close', () => connections.delete(connection));
       connection.on('error', () => connection.destroy());
-      serve(connection, (text) => connection.write(text), () => connection.end());
+      serve(connection, (text) => connection.write(text), () => connection.end(), true);
     });
     server.on('error', (err) => {
       if (err.code !== 'EADDRINUSE' || attempts === 0) {
@@ -132,6 +145,6 @@ if (listenAt > 0) {
   const idleAt = process.argv.indexOf('--idle-seconds');
   listen(process.argv[listenAt + 1], idleAt > 0 ? Number(process.argv[idleAt + 1]) : 300);
 } else {
-  serve(process.stdin, (text) => process.stdout.write(text), () => process.exit(2));
+  serve(process.stdin, (text) => process.stdout.write(text), () => process.exit(2), false);
   process.stdin.on('end', () => queue.then(() => process.exit(0)));
 }

@@ -571,11 +571,13 @@ SvgRendererOptions stand_in_options(const fs::path& script) {
   return options;
 }
 
+// A shared server that starts each spec (says "started") and never finishes it.
 TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
   const fs::path runtime = runtime_folder("stuck");
   const fs::path script = fs::temp_directory_path() / ("planfirst_stuck_" + std::to_string(::getpid()) + ".js");
   std::ofstream(script) << "const at = process.argv.indexOf('--listen');\n"
-                        << "require('net').createServer(() => {}).listen(process.argv[at + 1]);\n";
+                        << "require('net').createServer((c) => c.once('data', () => c.write('started 0\\n')))\n"
+                        << "  .listen(process.argv[at + 1]);\n";
   SvgRendererOptions options = stand_in_options(script);
   options.keep_alive = std::chrono::seconds(60);
   options.runtime_dir = runtime;
@@ -595,6 +597,42 @@ TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
   }
   EXPECT_FALSE(answers) << "the stuck server still listens";
   fs::remove(script);
+  fs::remove_all(options.modules);
+  fs::remove_all(runtime);
+}
+
+// A shared server busy with other processes' charts never starts this one: after the timeout the
+// renderer renders in its own child and leaves the server running for the others.
+TEST(SvgRenderer, ASpecQueuedPastItsTimeoutRendersInItsOwnChildAndLeavesTheSharedServerRunning) {
+  const fs::path runtime = runtime_folder("busy");
+  const fs::path log = fs::temp_directory_path() / ("planfirst_busy_" + std::to_string(::getpid()) + ".log");
+  fs::remove(log);
+  const fs::path script = counting_server(log);  // serves stdin: the renderer's own child
+  std::ofstream(script, std::ios::app) << "const at = process.argv.indexOf('--listen');\n"
+                                       << "if (at > 0) require('net').createServer(() => {})"
+                                       << ".listen(process.argv[at + 1]);\n";
+  SvgRendererOptions options = stand_in_options(script);
+  options.keep_alive = std::chrono::seconds(60);
+  options.runtime_dir = runtime;
+  options.timeout = std::chrono::milliseconds(1500);
+  const SvgRenderer renderer(options);
+  if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
+  renderer.warm_up();  // the shared server
+  std::optional<pid_t> server;
+  for (int i = 0; i < 250 && !server; ++i) {
+    server = listening_pid(renderer.shared_socket());
+    if (!server) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_TRUE(server.has_value()) << "no shared server started";
+
+  core::Result<std::string> svg = renderer.render("{}");
+
+  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+  EXPECT_EQ(*svg, "<svg>2</svg>");
+  EXPECT_EQ(listening_pid(renderer.shared_socket()), server) << "the busy server was killed";
+  ::kill(*server, SIGKILL);
+  fs::remove(script);
+  fs::remove(log);
   fs::remove_all(options.modules);
   fs::remove_all(runtime);
 }
