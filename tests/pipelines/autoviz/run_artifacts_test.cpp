@@ -571,6 +571,15 @@ SvgRendererOptions stand_in_options(const fs::path& script) {
   return options;
 }
 
+// `script` shared from `runtime`, with a 1.5 s timeout per render.
+SvgRendererOptions shared_stand_in_options(const fs::path& script, const fs::path& runtime) {
+  SvgRendererOptions options = stand_in_options(script);
+  options.keep_alive = std::chrono::seconds(60);
+  options.runtime_dir = runtime;
+  options.timeout = std::chrono::milliseconds(1500);
+  return options;
+}
+
 // A shared server that starts each spec (says "started") and never finishes it.
 TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
   const fs::path runtime = runtime_folder("stuck");
@@ -578,10 +587,7 @@ TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
   std::ofstream(script) << "const at = process.argv.indexOf('--listen');\n"
                         << "require('net').createServer((c) => c.once('data', () => c.write('started 0\\n')))\n"
                         << "  .listen(process.argv[at + 1]);\n";
-  SvgRendererOptions options = stand_in_options(script);
-  options.keep_alive = std::chrono::seconds(60);
-  options.runtime_dir = runtime;
-  options.timeout = std::chrono::milliseconds(1500);
+  const SvgRendererOptions options = shared_stand_in_options(script, runtime);
   const SvgRenderer renderer(options);
   if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
 
@@ -611,10 +617,7 @@ TEST(SvgRenderer, ASpecQueuedPastItsTimeoutRendersInItsOwnChildAndLeavesTheShare
   std::ofstream(script, std::ios::app) << "const at = process.argv.indexOf('--listen');\n"
                                        << "if (at > 0) require('net').createServer(() => {})"
                                        << ".listen(process.argv[at + 1]);\n";
-  SvgRendererOptions options = stand_in_options(script);
-  options.keep_alive = std::chrono::seconds(60);
-  options.runtime_dir = runtime;
-  options.timeout = std::chrono::milliseconds(1500);
+  const SvgRendererOptions options = shared_stand_in_options(script, runtime);
   const SvgRenderer renderer(options);
   if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
   renderer.warm_up();  // the shared server
