@@ -88,7 +88,9 @@ function serve(input, write, end, dropOnClose) {
 }
 
 // Serves `socket` until `idleSeconds` pass without a frame. A live server already on the socket
-// wins (this one exits); a stale socket file is replaced.
+// wins (this one exits); a stale socket file is replaced. A server whose socket file is gone or
+// replaced (two servers replaced the same stale file at once) can get no new client: it exits
+// once its frames are answered, instead of idling out of reach.
 function listen(socket, idleSeconds) {
   const connections = new Set();
   let inode = null;
@@ -106,7 +108,21 @@ function listen(socket, idleSeconds) {
     clearTimeout(timer);
     timer = setTimeout(shutdown, idleSeconds * 1000);
   };
-  onFrameDone = touch;
+  let reachable = true;
+  onFrameDone = () => (reachable ? touch() : waiting === 0 && shutdown());
+  const ownsSocket = () => {
+    try {
+      return fs.statSync(socket).ino === inode;
+    } catch (err) {
+      return false;
+    }
+  };
+  const checkReachable = () => {
+    if (inode === null || ownsSocket()) return;
+    reachable = false;
+    if (waiting === 0) shutdown();
+  };
+  setInterval(checkReachable, 1000).unref();
   const start = (attempts) => {
     const server = net.createServer((connection) => {
       touch();

@@ -463,6 +463,33 @@ TEST(SvgRenderer, AStaleSocketFileIsReplacedByANewServer) {
   fs::remove_all(runtime);
 }
 
+// As when two servers replace the same stale file at once: the one whose file the other replaced
+// can get no new client, so it exits instead of idling for its keep-alive.
+TEST(SvgRenderer, ASharedServerWhoseSocketFileWasReplacedExits) {
+  const fs::path runtime = runtime_folder("replaced");
+  SvgRendererOptions options = shared_options(runtime);
+  options.keep_alive = std::chrono::seconds(60);  // far past the wait below
+  const SvgRenderer renderer(options);
+  if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
+  const fs::path socket = renderer.shared_socket();
+  ASSERT_TRUE(renderer.render(kBarChart).has_value());
+  const std::optional<pid_t> server = listening_pid(socket);
+  ASSERT_TRUE(server.has_value());
+
+  fs::remove(socket);
+  ASSERT_TRUE(leave_stale_socket(socket)) << std::strerror(errno);
+  bool running = true;
+  for (int i = 0; i < 250 && running; ++i) {  // it looks every second
+    running = ::kill(*server, 0) == 0;
+    if (running) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+
+  EXPECT_FALSE(running) << "the server out of reach still runs";
+  EXPECT_TRUE(fs::exists(socket)) << "the server removed a socket file that was not its own";
+  if (running) ::kill(*server, SIGKILL);
+  fs::remove_all(runtime);
+}
+
 TEST(SvgRenderer, ASharedServerGoneSinceTheLastRenderIsStartedAgain) {
   const fs::path runtime = runtime_folder("restart");
   const SvgRenderer renderer(shared_options(runtime));
