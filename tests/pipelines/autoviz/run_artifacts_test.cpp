@@ -13,6 +13,7 @@
 #include <optional>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <sstream>
 #include <thread>
 
 #include "core/asset_store.hpp"
@@ -460,6 +461,57 @@ TEST(SvgRenderer, AStaleSocketFileIsReplacedByANewServer) {
   EXPECT_NE(replaced, stale);
   EXPECT_TRUE(accepts_connections(socket));
   EXPECT_TRUE(exits_when_idle(socket));
+  fs::remove_all(runtime);
+}
+
+// The CPU time `pid` has used (user and system), from /proc; nullopt when it is gone.
+std::optional<double> cpu_seconds(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line) || line.rfind(')') == std::string::npos) return std::nullopt;
+  std::istringstream fields(line.substr(line.rfind(')') + 2));  // after "pid (name) "
+  std::string field;
+  for (int i = 3; i < 14; ++i) fields >> field;  // state .. cmajflt: fields 3-13
+  double user = 0, system = 0;
+  if (!(fields >> user >> system)) return std::nullopt;
+  return (user + system) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
+// A fresh server's first renders of a chart run 2-4x slower until node has compiled vega's hot
+// paths: after its first answer, the server renders a chart of its own in idle time, a bounded
+// number of times.
+TEST(SvgRenderer, ASharedServerWarmsUpInIdleTimeAfterItsFirstAnswerAndThenRests) {
+  const fs::path runtime = runtime_folder("warm");
+  SvgRendererOptions options = shared_options(runtime);
+  options.keep_alive = std::chrono::seconds(30);
+  const SvgRenderer renderer(options);
+  if (!renderer.available()) GTEST_SKIP() << "SVG renderer unavailable: " << renderer.unavailable_reason();
+  ASSERT_TRUE(renderer.render(kBarChart).has_value());
+  const std::optional<pid_t> server = listening_pid(renderer.shared_socket());
+  ASSERT_TRUE(server.has_value());
+  const std::optional<double> answered = cpu_seconds(*server);
+  ASSERT_TRUE(answered.has_value());
+
+  std::optional<double> now = answered;  // no frame is sent: its CPU time grows only by itself
+  for (int i = 0; i < 100 && now && *now - *answered < 0.05; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    now = cpu_seconds(*server);
+  }
+  bool rests = false;  // a second without renders (ticks are 10 ms)
+  for (int i = 0; i < 30 && now && !rests; ++i) {
+    const double before = *now;
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    now = cpu_seconds(*server);
+    rests = now && *now - before < 0.03;
+  }
+
+  ASSERT_TRUE(now.has_value()) << "the server exited";
+  EXPECT_GT(*now - *answered, 0.05) << "no renders in idle time after the first answer";
+  EXPECT_TRUE(rests) << "still rendering after 30 s";
+  core::Result<std::string> svg = renderer.render(kHeatmap);
+  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
+  EXPECT_EQ(*svg, fresh_vl2svg(kHeatmap, runtime / "heatmap"));
+  ::kill(*server, SIGKILL);
   fs::remove_all(runtime);
 }
 
