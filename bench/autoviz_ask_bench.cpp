@@ -11,19 +11,23 @@
 // plus that render. BM_AskCli times the same questions as a user runs them: `planfirst ask` as a
 // fresh process (the shared SVG renderer on, in a scratch runtime folder, and off), against the
 // same SQL run by a fresh process (this program, re-run with --direct); the shared renderer is
-// warmed by one ask first and waited for until it exits at the end. Build with -DPLANFIRST_BENCH=ON;
-// run build-*/bench/autoviz_ask_bench.
+// warmed by one ask first and waited for until it exits at the end; shared_servers counts the
+// servers that answered (1: one outlived every run). Build with -DPLANFIRST_BENCH=ON; run
+// build-*/bench/autoviz_ask_bench.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <array>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -312,6 +316,18 @@ std::string cli_ask(const AskFixture& f, std::string_view question, int keep_ali
                      f.scratch.file("cli-out").string());
 }
 
+// The shared renderers' socket files in the CLI runs' runtime folder, by inode: a server that
+// exited and was started again binds a new file.
+std::set<std::uintmax_t> shared_sockets(const AskFixture& f) {
+  std::set<std::uintmax_t> inodes;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(f.runtime / "planfirst", ec)) {
+    struct stat status {};
+    if (::stat(entry.path().c_str(), &status) == 0 && S_ISSOCK(status.st_mode)) inodes.insert(status.st_ino);
+  }
+  return inodes;
+}
+
 std::string direct_process(const AskFixture& f, std::string_view sql) {
   return fmt::format("'{}' --direct '{}' \"{}\"", std::filesystem::read_symlink("/proc/self/exe").string(),
                      f.dataset.string(), sql);
@@ -323,8 +339,10 @@ void BM_AskCli(benchmark::State& state) {
   std::filesystem::create_directories(f.runtime);
   command_ms(cli_ask(f, question.text, kKeepAliveSeconds));  // profiles the file, starts the renderer
   std::vector<double> shared_ms, child_ms, direct_ms;
+  std::set<std::uintmax_t> servers = shared_sockets(f);
   for (auto _ : state) {
     shared_ms.push_back(command_ms(cli_ask(f, question.text, kKeepAliveSeconds)));
+    servers.merge(shared_sockets(f));
     child_ms.push_back(command_ms(cli_ask(f, question.text, 0)));
     direct_ms.push_back(command_ms(direct_process(f, question.direct_sql)));
   }
@@ -334,6 +352,7 @@ void BM_AskCli(benchmark::State& state) {
   state.counters["direct_process_ms"] = direct_p50;
   state.counters["overhead"] = bench::percentile(shared_ms, 50) / direct_p50 - 1;
   state.counters["overhead_node_per_call"] = bench::percentile(child_ms, 50) / direct_p50 - 1;
+  state.counters["shared_servers"] = static_cast<double>(servers.size());  // 1: one server served every run
   state.SetLabel(std::string(question.name));
 }
 BENCHMARK(BM_AskCli)
