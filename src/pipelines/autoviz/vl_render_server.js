@@ -119,9 +119,9 @@ function serve(input, write, end, dropOnClose) {
 }
 
 // Serves `socket` until `idleSeconds` pass without a frame, warming up after its first answer. A
-// live server already on the socket wins (this one exits); a stale socket file is replaced. A server whose socket file is gone or
-// replaced (two servers replaced the same stale file at once) can get no new client: it exits
-// once its frames are answered, instead of idling out of reach.
+// live server already on the socket wins (this one exits); a stale socket file is replaced. A
+// server whose socket file is gone or replaced (two servers replaced the same stale file at once)
+// can get no new client: it exits once its frames are answered, instead of idling out of reach.
 function listen(socket, idleSeconds) {
   const connections = new Set();
   let inode = null;
