@@ -1,9 +1,11 @@
 #include "pipelines/autoviz/svg_renderer.hpp"
 
 #include <fcntl.h>
+#include <linux/sockios.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -314,10 +316,10 @@ class SharedServer {
 
   // The server's answer; nullopt when none answers within kConnectWait of starting one (after
   // which this renderer stops asking), the connection breaks before a reply, or the spec waited
-  // `timeout` behind other clients' renders without starting (the server then drops it): the
-  // caller renders elsewhere. A server gone since (its idle exit, a kill) is started again. A
-  // render that started and runs past `timeout` kills the server (it is stuck on this spec), as
-  // it would the caller's own child.
+  // `timeout` without starting (the server then drops it): the caller renders elsewhere. A server
+  // gone since (its idle exit, a kill) is started again. A server stuck in one render is killed:
+  // when this spec started and ran past `timeout`, as the caller's own child would be, and when
+  // the server has not read the spec in `timeout` (between renders it reads every connection).
   std::optional<core::Result<std::string>> render(std::string_view spec, std::chrono::milliseconds timeout) {
     Deadline deadline{Clock::now() + timeout, timeout};
     std::optional<Fd> connection = unreachable_ ? std::nullopt : connect_once();
@@ -337,13 +339,13 @@ class SharedServer {
     pipes.in = std::move(*connection);
     std::string reply, err;
     const Io io = exchange(pipes, request_frame(spec), reply, err, deadline);
-    if (io == Io::kClosed || (io == Io::kTimedOut && !deadline.started)) return std::nullopt;
+    if (io == Io::kClosed) return std::nullopt;
+    if (io == Io::kTimedOut && !deadline.started) {  // queued behind other charts, or stuck
+      if (unread_bytes(pipes.in.get()) > 0) kill_peer(pipes.in.get());
+      return std::nullopt;
+    }
     if (io == Io::kTimedOut) {
-      ucred peer{};
-      socklen_t size = sizeof peer;
-      if (::getsockopt(pipes.in.get(), SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 && peer.pid > 0) {
-        ::kill(peer.pid, SIGKILL);
-      }
+      kill_peer(pipes.in.get());
       return core::unavailable("the SVG render ran past " + std::to_string(timeout.count()) +
                                    " ms and the shared renderer was killed",
                                "svg");
@@ -353,6 +355,18 @@ class SharedServer {
 
  private:
   static constexpr std::chrono::seconds kConnectWait{5};
+
+  // Bytes this end sent on `fd` that the peer has not read yet.
+  static int unread_bytes(int fd) {
+    int unread = 0;
+    return ::ioctl(fd, SIOCOUTQ, &unread) == 0 ? unread : 0;
+  }
+
+  static void kill_peer(int fd) {
+    ucred peer{};
+    socklen_t size = sizeof peer;
+    if (::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 && peer.pid > 0) ::kill(peer.pid, SIGKILL);
+  }
 
   std::optional<Fd> connect_once() const {
     Fd fd(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));

@@ -32,6 +32,11 @@ function render(text) {
 
 let queue = Promise.resolve();  // renders run one at a time, in the order their frames arrived
 let waiting = 0;  // frames read and not yet answered
+let idleScheduled = false;  // an idle() step is pending
+
+// Resolves after the event loop has turned: a render runs in microtasks from start to end, so
+// without this turn no socket is read (and no closed connection seen) until the queue is empty.
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 let onFrameDone = () => {};
 let warmUpsLeft = 0;  // renders of warmUpChart() still to do in idle time
 
@@ -63,7 +68,10 @@ function warmUpChart() {
 // next render, ~6 ms), then renders the warm-up chart if any renders are left. A frame that
 // arrives meanwhile waits for at most that one render.
 function idle() {
+  if (idleScheduled) return;
+  idleScheduled = true;
   setImmediate(() => {
+    idleScheduled = false;
     if (waiting > 0) return;
     if (typeof global.gc === 'function') global.gc({type: 'minor'});
     if (warmUpsLeft === 0) return;
@@ -80,10 +88,12 @@ function idle() {
 function serve(input, write, end, dropOnClose) {
   let pending = Buffer.alloc(0);
   let open = true;
-  if (dropOnClose) {
-    input.on('close', () => {
+  if (dropOnClose) {  // 'end' (the client closed its side) comes before the loop turns; 'close' after
+    const gone = () => {
       open = false;
-    });
+    };
+    input.on('end', gone);
+    input.on('close', gone);
   }
   const answer = (kind, body) => write(kind + ' ' + Buffer.byteLength(body) + '\n' + body);
   input.on('data', (chunk) => {
@@ -103,6 +113,7 @@ function serve(input, write, end, dropOnClose) {
       pending = pending.subarray(newline + 1 + length);
       waiting += 1;
       queue = queue
+        .then(turn)
         .then(() => {
           if (!open) return undefined;  // its client has gone
           answer('started', '');
@@ -124,11 +135,19 @@ function serve(input, write, end, dropOnClose) {
 // can get no new client: it exits once its frames are answered, instead of idling out of reach.
 function listen(socket, idleSeconds) {
   const connections = new Set();
-  let inode = null;
+  let identity = null;  // the socket file it made: inode and change time (an inode alone is reused)
   let timer = null;
-  const shutdown = () => {
+  const identityOf = (stat) => stat.ino + ':' + stat.ctimeMs;
+  const ownsSocket = () => {
     try {
-      if (inode !== null && fs.statSync(socket).ino === inode) fs.unlinkSync(socket);
+      return identity !== null && identityOf(fs.statSync(socket)) === identity;
+    } catch (err) {
+      return false;
+    }
+  };
+  const shutdown = () => {  // idle: nothing is in flight
+    try {
+      if (ownsSocket()) fs.unlinkSync(socket);
     } catch (err) {
       // gone already
     }
@@ -139,20 +158,27 @@ function listen(socket, idleSeconds) {
     clearTimeout(timer);
     timer = setTimeout(shutdown, idleSeconds * 1000);
   };
+  // Out of reach: stops warming up, lets the answers written so far reach their clients, and exits
+  // once they have closed (at most 10 s). It exits by process.exit: closing the listening handle,
+  // as a natural exit does, would unlink the path, now another server's socket.
+  const retire = () => {
+    clearTimeout(timer);
+    warmUpsLeft = 0;
+    const exitWhenClosed = () => connections.size === 0 && process.exit(0);
+    for (const connection of connections) {
+      connection.on('close', exitWhenClosed);
+      connection.end();
+    }
+    exitWhenClosed();
+    setTimeout(() => process.exit(0), 10000);
+  };
   warmUpsLeft = 10;
   let reachable = true;
-  onFrameDone = () => (reachable ? touch() : waiting === 0 && shutdown());
-  const ownsSocket = () => {
-    try {
-      return fs.statSync(socket).ino === inode;
-    } catch (err) {
-      return false;
-    }
-  };
+  onFrameDone = () => (reachable ? touch() : waiting === 0 && retire());
   const checkReachable = () => {
-    if (inode === null || ownsSocket()) return;
+    if (identity === null || !reachable || ownsSocket()) return;
     reachable = false;
-    if (waiting === 0) shutdown();
+    if (waiting === 0) retire();
   };
   setInterval(checkReachable, 1000).unref();
   const start = (attempts) => {
@@ -181,7 +207,7 @@ function listen(socket, idleSeconds) {
     });
     server.listen(socket, () => {
       fs.chmodSync(socket, 0o600);
-      inode = fs.statSync(socket).ino;
+      identity = identityOf(fs.statSync(socket));
       touch();
     });
   };

@@ -686,37 +686,71 @@ TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
   fs::remove_all(runtime);
 }
 
-// A shared server busy with other processes' charts never starts this one: after the timeout the
-// renderer renders in its own child and leaves the server running for the others.
-TEST(SvgRenderer, ASpecQueuedPastItsTimeoutRendersInItsOwnChildAndLeavesTheSharedServerRunning) {
-  const fs::path runtime = runtime_folder("busy");
-  const fs::path log = fs::temp_directory_path() / ("planfirst_busy_" + std::to_string(::getpid()) + ".log");
+struct QueuedRender {
+  core::Result<std::string> svg;
+  bool server_runs = false;  // the shared server still takes connections 2 s after the render
+};
+
+// Renders "{}" with a shared stand-in server that never answers, whose connections `handler` (JS)
+// takes; the renderer's own child answers "<svg>2</svg>". nullopt when node is unavailable.
+std::optional<QueuedRender> render_behind_silent_server(const std::string& name, const std::string& handler) {
+  const fs::path runtime = runtime_folder(name);
+  const fs::path log = fs::temp_directory_path() / ("planfirst_" + name + "_" + std::to_string(::getpid()) + ".log");
   fs::remove(log);
   const fs::path script = counting_server(log);  // serves stdin: the renderer's own child
   std::ofstream(script, std::ios::app) << "const at = process.argv.indexOf('--listen');\n"
-                                       << "if (at > 0) require('net').createServer(() => {})"
+                                       << "if (at > 0) require('net').createServer(" << handler << ")"
                                        << ".listen(process.argv[at + 1]);\n";
   const SvgRendererOptions options = shared_stand_in_options(script, runtime);
   const SvgRenderer renderer(options);
-  if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
-  renderer.warm_up();  // the shared server
+  std::optional<QueuedRender> outcome;
   std::optional<pid_t> server;
-  for (int i = 0; i < 250 && !server; ++i) {
-    server = listening_pid(renderer.shared_socket());
-    if (!server) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  if (renderer.available()) {
+    renderer.warm_up();  // the shared server
+    for (int i = 0; i < 250 && !server; ++i) {
+      server = listening_pid(renderer.shared_socket());
+      if (!server) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    EXPECT_TRUE(server.has_value()) << "no shared server started";
+    if (server) {
+      core::Result<std::string> svg = renderer.render("{}");
+      bool runs = true;  // a killed server's socket refuses connections once it is dead
+      for (int i = 0; i < 100 && runs; ++i) {
+        runs = accepts_connections(renderer.shared_socket());
+        if (runs) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+      outcome = QueuedRender{std::move(svg), runs};
+    }
   }
-  ASSERT_TRUE(server.has_value()) << "no shared server started";
-
-  core::Result<std::string> svg = renderer.render("{}");
-
-  ASSERT_TRUE(svg.has_value()) << svg.error().describe();
-  EXPECT_EQ(*svg, "<svg>2</svg>");
-  EXPECT_EQ(listening_pid(renderer.shared_socket()), server) << "the busy server was killed";
-  ::kill(*server, SIGKILL);
+  if (server) ::kill(*server, SIGKILL);
   fs::remove(script);
   fs::remove(log);
   fs::remove_all(options.modules);
   fs::remove_all(runtime);
+  return outcome;
+}
+
+// A shared server busy with other processes' charts reads this one but never starts it: after the
+// timeout the renderer renders in its own child and leaves the server running for the others.
+TEST(SvgRenderer, ASpecQueuedPastItsTimeoutRendersInItsOwnChildAndLeavesTheSharedServerRunning) {
+  const std::optional<QueuedRender> queued = render_behind_silent_server("busy", "(c) => c.on('data', () => {})");
+  if (!queued) GTEST_SKIP() << "node unavailable";
+
+  ASSERT_TRUE(queued->svg.has_value()) << queued->svg.error().describe();
+  EXPECT_EQ(*queued->svg, "<svg>2</svg>");
+  EXPECT_TRUE(queued->server_runs) << "the busy server was killed";
+}
+
+// A shared server stuck in one render does not even read the specs sent since: after the timeout
+// the renderer kills it (the next chart starts a new one) and renders in its own child.
+TEST(SvgRenderer, AServerThatHasNotReadTheSpecInTheTimeoutIsStuckAndKilled) {
+  const std::optional<QueuedRender> queued =
+      render_behind_silent_server("unread", "() => { const end = Date.now() + 60000; while (Date.now() < end); }");
+  if (!queued) GTEST_SKIP() << "node unavailable";
+
+  ASSERT_TRUE(queued->svg.has_value()) << queued->svg.error().describe();
+  EXPECT_EQ(*queued->svg, "<svg>2</svg>");
+  EXPECT_FALSE(queued->server_runs) << "the stuck server still runs";
 }
 
 TEST(SvgRenderer, RenderTakesTheStartedRenderOfTheSameSpec) {
