@@ -54,12 +54,21 @@ std::optional<pid_t> listening_pid(const std::filesystem::path& path) {
 
 bool leave_stale_socket(const std::filesystem::path& path) { return with_fresh_socket(path, ::bind); }
 
-bool disappears_within(const std::filesystem::path& path, std::chrono::milliseconds limit) {
+bool holds_within(const std::function<bool()>& condition, std::chrono::milliseconds limit) {
   const auto give_up = std::chrono::steady_clock::now() + limit;
-  while (std::filesystem::exists(path) && std::chrono::steady_clock::now() < give_up) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  while (!condition()) {
+    if (std::chrono::steady_clock::now() >= give_up) return condition();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  return !std::filesystem::exists(path);
+  return true;
+}
+
+bool disappears_within(const std::filesystem::path& path, std::chrono::milliseconds limit) {
+  return holds_within([&path] { return !std::filesystem::exists(path); }, limit);
+}
+
+bool stops_accepting_within(const std::filesystem::path& path, std::chrono::milliseconds limit) {
+  return holds_within([&path] { return !accepts_connections(path); }, limit);
 }
 
 }  // namespace planfirst::test_support

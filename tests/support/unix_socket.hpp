@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <utility>
 
@@ -26,7 +27,13 @@ std::optional<pid_t> listening_pid(const std::filesystem::path& path);
 // False when the bind fails.
 bool leave_stale_socket(const std::filesystem::path& path);
 
-// Whether `path` is gone within `limit` (checked every 50 ms).
+// Whether `condition` holds within `limit` (checked every 20 ms, and once more at the end).
+bool holds_within(const std::function<bool()>& condition, std::chrono::milliseconds limit);
+
+// Whether `path` is gone within `limit`.
 bool disappears_within(const std::filesystem::path& path, std::chrono::milliseconds limit);
+
+// Whether connections to `path` are refused within `limit` (a killed server's socket, once it is dead).
+bool stops_accepting_within(const std::filesystem::path& path, std::chrono::milliseconds limit);
 
 }  // namespace planfirst::test_support

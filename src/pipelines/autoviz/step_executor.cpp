@@ -8,7 +8,6 @@
 
 #include "core/metrics.hpp"
 #include "data/database.hpp"
-#include "data/sql_quoting.hpp"
 #include "pipelines/autoviz/plan.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/tool_library.hpp"

@@ -173,14 +173,14 @@ Io exchange(ChildPipes& pipes, std::string_view request, std::string& reply, std
   for (;;) {
     if (written == request.size()) {
       const std::size_t size = frame_size(reply);
-      if (size != 0 && size != std::string_view::npos && reply.size() >= size &&
-          reply.starts_with("started ")) {
+      const bool whole = size != 0 && size != std::string_view::npos && reply.size() >= size;
+      if (whole && reply.starts_with("started ")) {
         reply.erase(0, size);
         deadline.started = true;
         if (deadline.render) deadline.at = Clock::now() + *deadline.render;
         continue;
       }
-      if (size == std::string_view::npos || (size != 0 && reply.size() >= size)) return Io::kDone;
+      if (whole || size == std::string_view::npos) return Io::kDone;
     }
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline.at - Clock::now()).count();
@@ -340,11 +340,11 @@ class SharedServer {
     std::string reply, err;
     const Io io = exchange(pipes, request_frame(spec), reply, err, deadline);
     if (io == Io::kClosed) return std::nullopt;
-    if (io == Io::kTimedOut && !deadline.started) {  // queued behind other charts, or stuck
-      if (unread_bytes(pipes.in.get()) > 0) kill_peer(pipes.in.get());
-      return std::nullopt;
-    }
     if (io == Io::kTimedOut) {
+      if (!deadline.started) {  // queued behind other charts, or stuck
+        if (unread_bytes(pipes.in.get()) > 0) kill_peer(pipes.in.get());
+        return std::nullopt;
+      }
       kill_peer(pipes.in.get());
       return core::unavailable("the SVG render ran past " + std::to_string(timeout.count()) +
                                    " ms and the shared renderer was killed",

@@ -98,8 +98,11 @@ Output time_bucket(ToolContext& ctx, const ToolParams& params) {
       "grain", {"auto", "hour", "day", "week", "month", "quarter", "year", "month_of_year", "day_of_week"}, "auto");
   if (!grain) return grain.error();
   if (*grain == "auto") {
-    std::optional<std::string> profiled = profiled_grain(ctx, params, relation->name, *column);
-    grain = profiled ? core::Result<std::string>(std::move(*profiled)) : automatic_grain(ctx, params, relation->name, *column);
+    if (std::optional<std::string> profiled = profiled_grain(ctx, params, relation->name, *column)) {
+      grain = std::move(*profiled);
+    } else {
+      grain = automatic_grain(ctx, params, relation->name, *column);
+    }
     if (!grain) return grain.error();
   }
   return derive(ctx, params, select_replacing(relation->name, {{*column, bucket_expression(*grain, *column)}}));

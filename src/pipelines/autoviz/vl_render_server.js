@@ -33,12 +33,12 @@ function render(text) {
 let queue = Promise.resolve();  // renders run one at a time, in the order their frames arrived
 let waiting = 0;  // frames read and not yet answered
 let idleScheduled = false;  // an idle() step is pending
+let warmUpsLeft = 0;  // renders of warmUpChart() still to do in idle time
+let onFrameDone = () => {};
 
 // Resolves after the event loop has turned: a render runs in microtasks from start to end, so
 // without this turn no socket is read (and no closed connection seen) until the queue is empty.
 const turn = () => new Promise((resolve) => setImmediate(resolve));
-let onFrameDone = () => {};
-let warmUpsLeft = 0;  // renders of warmUpChart() still to do in idle time
 
 // A line per color over 36 months, with point marks: the kind of chart planfirst draws. Node
 // compiles vega's hot paths only after a few renders, so a fresh server's next renders of a

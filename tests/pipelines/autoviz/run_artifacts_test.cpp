@@ -30,9 +30,11 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using test_support::accepts_connections;
 using test_support::disappears_within;
+using test_support::holds_within;
 using test_support::leave_stale_socket;
 using test_support::listening_pid;
 using test_support::socket_identity;
+using test_support::stops_accepting_within;
 using Json = nlohmann::json;
 
 constexpr const char* kLineChart = R"({"$schema": "https://vega.github.io/schema/vega-lite/v5.json",
@@ -493,10 +495,8 @@ TEST(SvgRenderer, ASharedServerWarmsUpInIdleTimeAfterItsFirstAnswerAndThenRests)
   ASSERT_TRUE(answered.has_value());
 
   std::optional<double> now = answered;  // no frame is sent: its CPU time grows only by itself
-  for (int i = 0; i < 100 && now && *now - *answered < 0.05; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    now = cpu_seconds(*server);
-  }
+  (void)holds_within([&] { return !(now = cpu_seconds(*server)) || *now - *answered >= 0.05; },
+                     std::chrono::seconds(10));
   bool rests = false;  // a second without renders (ticks are 10 ms)
   for (int i = 0; i < 30 && now && !rests; ++i) {
     const double before = *now;
@@ -530,11 +530,8 @@ TEST(SvgRenderer, ASharedServerWhoseSocketFileWasReplacedExits) {
 
   fs::remove(socket);
   ASSERT_TRUE(leave_stale_socket(socket)) << std::strerror(errno);
-  bool running = true;
-  for (int i = 0; i < 250 && running; ++i) {  // it looks every second
-    running = ::kill(*server, 0) == 0;
-    if (running) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const bool running =  // it looks every second
+      !holds_within([&] { return ::kill(*server, 0) != 0; }, std::chrono::seconds(5));
 
   EXPECT_FALSE(running) << "the server out of reach still runs";
   EXPECT_TRUE(fs::exists(socket)) << "the server removed a socket file that was not its own";
@@ -551,9 +548,7 @@ TEST(SvgRenderer, ASharedServerGoneSinceTheLastRenderIsStartedAgain) {
   const std::optional<pid_t> first = listening_pid(socket);
   ASSERT_TRUE(first.has_value());
   ::kill(*first, SIGKILL);  // gone without removing its socket
-  for (int i = 0; i < 100 && accepts_connections(socket); ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  (void)stops_accepting_within(socket, std::chrono::seconds(2));
 
   core::Result<std::string> svg = renderer.render(kHeatmap);
   const std::optional<pid_t> second = listening_pid(socket);
@@ -675,12 +670,9 @@ TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
   ASSERT_FALSE(svg.has_value());
   EXPECT_EQ(svg.error().code, core::ErrorCode::kUnavailable);
   EXPECT_THAT(svg.error().message, HasSubstr("the shared renderer was killed"));
-  bool answers = true;
-  for (int i = 0; i < 100 && answers; ++i) {  // SIGKILL lands at once; the socket closes as it dies
-    answers = accepts_connections(renderer.shared_socket());
-    if (answers) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  EXPECT_FALSE(answers) << "the stuck server still listens";
+  // SIGKILL lands at once; the socket closes as it dies
+  EXPECT_TRUE(stops_accepting_within(renderer.shared_socket(), std::chrono::seconds(2)))
+      << "the stuck server still listens";
   fs::remove(script);
   fs::remove_all(options.modules);
   fs::remove_all(runtime);
@@ -707,18 +699,12 @@ std::optional<QueuedRender> render_behind_silent_server(const std::string& name,
   std::optional<pid_t> server;
   if (renderer.available()) {
     renderer.warm_up();  // the shared server
-    for (int i = 0; i < 250 && !server; ++i) {
-      server = listening_pid(renderer.shared_socket());
-      if (!server) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    EXPECT_TRUE(server.has_value()) << "no shared server started";
+    const bool started = holds_within(
+        [&] { return (server = listening_pid(renderer.shared_socket())).has_value(); }, std::chrono::seconds(5));
+    EXPECT_TRUE(started) << "no shared server started";
     if (server) {
       core::Result<std::string> svg = renderer.render("{}");
-      bool runs = true;  // a killed server's socket refuses connections once it is dead
-      for (int i = 0; i < 100 && runs; ++i) {
-        runs = accepts_connections(renderer.shared_socket());
-        if (runs) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      }
+      const bool runs = !stops_accepting_within(renderer.shared_socket(), std::chrono::seconds(2));
       outcome = QueuedRender{std::move(svg), runs};
     }
   }
