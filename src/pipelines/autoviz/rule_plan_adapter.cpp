@@ -209,7 +209,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   std::string func = label_before_metric(question_stems, r.metrics, measure_aggregations_);
   if (func.empty()) func = first_label(stems, aggregations_);
   std::vector<std::string> metrics = r.metrics;
-  if (keys.empty() && !func.empty() && metrics.size() >= 2) {  // "name and the average age": per name
+  const bool compares = has(r.analysis, "compare");  // seed §6: a comparison needs an aggregate or segment
+  if (keys.empty() && (!func.empty() || compares) && metrics.size() >= 2) {  // "name and the average age": per name
     keys.push_back(metrics.front());
     metrics.erase(metrics.begin());
   }
@@ -274,7 +275,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     const bool timeline =
         (r.time.column && cyclic.empty()) || has(r.analysis, "trend");  // weekdays are no timeline
     if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
-    if (chart == "plot_histogram" && !keys.empty()) chart = "plot_bar";
+    if (chart == "plot_histogram" && (!keys.empty() || metrics.size() > 1))
+      chart = "plot_bar";  // a histogram of groups, or of one column against another, is a bar chart
     const std::string x = keys.empty() ? metrics.front() : keys.front();
     const std::string y = keys.empty() && metrics.size() > 1 ? metrics[1] : metrics.front();
     Params params;
@@ -310,8 +312,17 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               "each group's percent of the total", {"analysis:share"});
   }
   if (has(r.analysis, "distribution") && !has(steps.tools(), "plot_histogram")) {
-    steps.add("compute_distributions", {{"columns", texts({metrics.front()})}}, "how the values spread",
-              {"analysis:distribution"});
+    const auto numeric = std::find_if(metrics.begin(), metrics.end(), [&](const std::string& m) {
+      const data::ColumnProfile* column = profile.find(m);
+      return m == kCountColumn || (column != nullptr && data::is_numeric(column->type));
+    });
+    if (numeric != metrics.end()) {
+      steps.add("compute_distributions", {{"columns", texts({*numeric})}}, "how the values spread",
+                {"analysis:distribution"});
+    } else {  // bins need numbers: the spread of labels is how often each occurs
+      steps.add("compute_value_counts", {{"column", text(metrics.front())}}, "how often each value occurs",
+                {"analysis:distribution"});
+    }
   }
   const bool drawn_all = has(steps.tools(), "plot_scatter") && metrics.size() <= 2;  // a scatter draws two
   if (has(r.analysis, "correlation") && !drawn_all && metrics.size() >= 2) {

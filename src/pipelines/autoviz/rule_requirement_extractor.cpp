@@ -73,6 +73,13 @@ class RequirementRulesReader {
           !r) {
         return r.error();
       }
+      core::Result<YAML::Node> labels = yaml_.mapping(root, "row_labels", "rules");
+      if (!labels) return labels.error();
+      core::Result<std::vector<std::string>> label_words = yaml_.names(*labels, "words", "row_labels");
+      if (!label_words) return label_words.error();
+      core::Result<std::vector<std::string>> label_analysis = yaml_.names(*labels, "with_analysis", "row_labels");
+      if (!label_analysis) return label_analysis.error();
+      rules.row_labels_ = {std::move(*label_words), std::move(*label_analysis)};
       core::Result<YAML::Node> ranking = yaml_.mapping(root, "ranking_words", "rules");
       if (!ranking) return ranking.error();
       core::Result<RuleRequirementExtractor::Phrases> desc = phrase_list(*ranking, "desc");
@@ -809,6 +816,25 @@ void draw_listed_pair(const std::vector<std::string>& listed, const data::Schema
                 [&](const std::string& c) { return c == listed[0] || c == listed[1]; });
 }
 
+// One measure named with no grouping, count or aggregation ("compare each editor's age", "the
+// budget of each department") is drawn per row: the text column that names the rows (its name
+// holds a label word; the one with the most distinct values) joins it as the axis, {Name, Age}.
+void label_rows(const data::SchemaProfile& profile, const std::vector<std::string>& label_words,
+                Requirements& requirements) {
+  const data::ColumnProfile* measure = profile.find(requirements.metrics.front());
+  if (measure == nullptr || measure->role != data::ColumnRole::kMeasure) return;
+  const data::ColumnProfile* label = nullptr;
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (data::is_numeric(column.type) || column.role == data::ColumnRole::kTemporal) continue;
+    const std::vector<std::string> words = column_words(column.name);
+    const bool names_rows = std::any_of(words.begin(), words.end(), [&](const std::string& word) {
+      return std::find(label_words.begin(), label_words.end(), word) != label_words.end();
+    });
+    if (names_rows && (label == nullptr || column.distinct_count > label->distinct_count)) label = &column;
+  }
+  if (label != nullptr) requirements.metrics.insert(requirements.metrics.begin(), label->name);
+}
+
 }  // namespace
 
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
@@ -835,8 +861,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   std::size_t previous_end = 0;
   bool time_named = false;
   std::vector<std::string> counted;  // "how many players ... each position": players are counted
+  bool aggregated = false;  // a metric phrase ("the average of") stands before a column
   for (const Mention& m : mentions) {
     if (counting && counts_at(q, m.begin, count_phrases_)) counted.push_back(m.column->name);
+    aggregated = aggregated || phrase_ending_at(q.stems, m.begin, metric_phrases_) > 0;
     const std::size_t owner = start_of_determiners(q, m.begin, group_fillers_);  // "by the dog's name"
     const std::size_t phrase =
         std::max(phrase_ending_at(q.stems, owner, group_phrases_),
@@ -973,6 +1001,13 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     }
     requirements.metrics = ungrouped;
   }
+  const bool per_row = std::all_of(requirements.analysis.begin(), requirements.analysis.end(), [&](const std::string& a) {
+    return std::find(row_labels_.with_analysis.begin(), row_labels_.with_analysis.end(), a) !=
+           row_labels_.with_analysis.end();
+  });
+  if (!grouped && !aggregated && per_row && requirements.group_by.empty() && !requirements.time.column &&
+      requirements.metrics.size() == 1)
+    label_rows(profile, row_labels_.words, requirements);
   if (requirements.group_by.size() >= compare_when_grouped_by_)
     add_unique(requirements.analysis, std::string("compare"));
   clear_table_references(q, words);

@@ -66,6 +66,10 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases x_axis_after_;    // "<column> on the x axis"
   Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison
   Phrases metric_phrases_;  // "the sum of": the column after is a metric, whatever its type
+  struct RowLabels {
+    std::vector<std::string> words;          // a text column whose name holds one names the rows
+    std::vector<std::string> with_analysis;  // analysis that still draws a measure per row
+  } row_labels_;
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;
   Phrases ranking_asc_;

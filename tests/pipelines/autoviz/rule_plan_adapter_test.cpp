@@ -230,6 +230,42 @@ TEST(RulePlanAdapter, TheDistributionOfANumberIsAHistogram) {
   EXPECT_EQ(params_to_json(plan.steps[0].params), Json::parse(R"({"column": "revenue"})"));
 }
 
+TEST(RulePlanAdapter, AHistogramOfALabelAndANumberIsABarOfTheNumberAndItsSpread) {
+  const Requirements r = requirements(R"({"metrics": ["region", "revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["distribution"], "outputs": ["chart"], "constraints": []})");
+
+  const Plan plan = plan_for("a histogram of the region and revenue of the orders", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"plot_bar", "compute_distributions"}));
+  EXPECT_EQ(params_to_json(plan.steps[0].params), Json::parse(R"({"x": "region", "y": "revenue"})"));
+  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"columns": ["revenue"]})"))
+      << "bins are of the number, not of the labels";
+  EXPECT_TRUE(coverage_of(r, plan).complete()) << coverage_of(r, plan).describe();
+}
+
+TEST(RulePlanAdapter, TheSpreadOfLabelsAloneIsHowOftenEachOccurs) {
+  const Requirements r = requirements(R"({"metrics": ["region"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["distribution"], "outputs": ["table"], "constraints": []})");
+
+  const Plan plan = plan_for("a table of the distribution of the regions", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"save_table", "compute_value_counts"}));
+  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"column": "region"})"));
+  EXPECT_TRUE(coverage_of(r, plan).complete()) << coverage_of(r, plan).describe();
+}
+
+TEST(RulePlanAdapter, AComparisonOfAListedPairAggregatesPerItsAxis) {
+  const Requirements r = requirements(R"({"metrics": ["region", "revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["compare"], "outputs": ["chart"], "constraints": []})");
+
+  const Plan plan = plan_for("compare the revenue of each region", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "plot_bar"}));
+  EXPECT_EQ(params_to_json(plan.steps[0].params),
+            Json::parse(R"({"agg_func": "sum", "group_by": ["region"], "metrics": ["revenue"]})"));
+  EXPECT_TRUE(coverage_of(r, plan).complete()) << "seed §6: a comparison is covered by an aggregate";
+}
+
 TEST(RulePlanAdapter, TwoMetricsPerKeyAreBarsSideBySide) {
   const Requirements r = requirements(R"({"metrics": ["revenue", "units"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["compare"], "outputs": ["chart"], "constraints": []})");

@@ -476,6 +476,21 @@ TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
   EXPECT_EQ(json["group_by"], Json::parse(R"(["Description"])"));
 }
 
+TEST(RuleRequirementExtractor, OneMeasureNamedForEachRowIsDrawnAgainstTheRowsNames) {
+  const std::string editors = "Editor_ID,Name,Age\n1,Kamila,34\n2,Anna,35\n3,Marek,21\n4,Piotr,43\n";
+  const Json compared = requirements_from("editor.csv", editors,
+                                          "Compare each editors' ages using a bar chart, list by the x axis in descending");
+  const Json averaged = requirements_from("editor.csv", editors, "What is the average age of the editors?");
+  const Json nameless = requirements_from("editor.csv", "Editor_ID,City,Age\n1,Lodz,34\n2,Opole,35\n3,Lodz,21\n",
+                                          "Compare each editors' ages using a bar chart");
+
+  EXPECT_EQ(compared["metrics"], Json::parse(R"(["Name", "Age"])"));
+  EXPECT_EQ(compared["constraints"], Json::parse(R"([{"type": "sort", "column": "Name", "direction": "desc"}])"))
+      << "the x axis is the names";
+  EXPECT_EQ(averaged["metrics"], Json::parse(R"(["Age"])")) << "an aggregation word asks for one number";
+  EXPECT_EQ(nameless["metrics"], Json::parse(R"(["Age"])")) << "no column names the rows";
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz
 
