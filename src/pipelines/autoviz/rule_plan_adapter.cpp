@@ -266,7 +266,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               "rank by " + metrics.front() + " as asked", {"analysis:ranking"});
   }
   if (has(r.outputs, "chart")) {
-    if (chart.empty() && has(r.analysis, "share") && !keys.empty()) chart = "plot_pie";
+    if (chart.empty() && has(r.analysis, "share") && (!keys.empty() || (raw && metrics.size() == 2)))
+      chart = "plot_pie";  // each group's part, or each row's ("the names and balances ... the proportion")
     const data::ColumnProfile* spread = metrics.size() == 1 ? profile.find(metrics.front()) : nullptr;
     if (chart.empty() && has(r.analysis, "distribution") && raw && spread != nullptr &&
         data::is_numeric(spread->type)) {

@@ -14,6 +14,7 @@
 #include "core/similarity.hpp"
 #include "core/tokenizer.hpp"
 #include "core/wordnet_synonyms.hpp"
+#include "pipelines/autoviz/abbreviated_value.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/quoted_value.hpp"
 #include "pipelines/autoviz/row_count.hpp"
@@ -32,14 +33,19 @@ struct Mention {
   const data::ColumnProfile* column = nullptr;
 };
 
+struct KnownValue {
+  std::string value;
+  Stems stems;                   // its words, stemmed
+  AbbreviatedValue short_forms;  // "AsstProf" read as asst, prof
+};
+
 struct Question {
   std::vector<std::string> tokens;
   Stems stems;
   Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
   // The values the profile knows (all listed values, else the samples), read once per question:
   std::set<std::string> value_words;  // every word of every column's values, for the WordNet tier
-  std::vector<std::vector<std::pair<std::string, Stems>>>
-      categorical_values;  // by column; empty unless categorical
+  std::vector<std::vector<KnownValue>> categorical_values;  // by column; empty unless categorical
 };
 
 }  // namespace
@@ -239,7 +245,7 @@ void index_values(const data::SchemaProfile& profile, core::Stemmer& stemmer, bo
       const std::vector<std::string> words = core::tokenize(value);
       if (with_words) q.value_words.insert(words.begin(), words.end());
       if (column.role == data::ColumnRole::kCategorical)
-        q.categorical_values[c].emplace_back(value, stems_of(words, stemmer));
+        q.categorical_values[c].push_back({value, stems_of(words, stemmer), abbreviated_value(value)});
     }
   }
 }
@@ -405,35 +411,50 @@ void ground_values(const Question& q, const data::SchemaProfile& profile,
                    const std::set<std::size_t>& compared, Requirements& requirements) {
   for (std::size_t c = 0; c < profile.columns.size(); ++c) {
     const data::ColumnProfile& column = profile.columns[c];
-    const std::vector<std::pair<std::string, Stems>>& values = q.categorical_values[c];
+    const std::vector<KnownValue>& values = q.categorical_values[c];
     std::map<std::string, int> first_stems;  // how many values begin with each stem
-    for (const auto& [value, stems] : values) {
-      if (!stems.empty()) ++first_stems[stems.front()];
+    for (const KnownValue& known : values) {
+      if (!known.stems.empty()) ++first_stems[known.stems.front()];
     }
     const auto names_column_at = [&](std::size_t at) {
       return std::any_of(mentions.begin(), mentions.end(),
                          [&](const Mention& m) { return m.begin == at && m.column == &column; });
     };
-    for (const auto& [value, stems] : values) {
+    struct Hit {
+      std::size_t at, span;
+      const std::string* value;
+    };
+    std::vector<Hit> hits;
+    for (const KnownValue& known : values) {
+      const Stems& stems = known.stems;
       const bool only_stopwords = std::all_of(stems.begin(), stems.end(), [&](const std::string& stem) {
         return std::find(stopwords.begin(), stopwords.end(), stem) != stopwords.end();
       });
       if (stems.empty() || only_stopwords) continue;  // the value "A" is not the article "a"
       for (std::size_t at = 0; at < q.tokens.size(); ++at) {
         // The whole value, or its first word alone when no other value begins with it and the
-        // column is named right after ("the Office category" for Office Supplies).
-        const bool whole = names_value(q, at, stems, value, words_.synonyms);
+        // column is named right after ("the Office category" for Office Supplies), or the value
+        // spelled out ("assistant professors" for AsstProf).
+        const bool whole = names_value(q, at, stems, known.value, words_.synonyms);
         const bool prefix = !whole && stems.size() > 1 && first_stems[stems.front()] == 1 &&
                             q.stems[at] == stems.front() && names_column_at(at + 1);
-        const std::size_t span = prefix ? 1 : stems.size();
+        const std::size_t spelled = whole || prefix ? 0 : spelled_out_at(q.tokens, at, known.short_forms);
+        const std::size_t span = prefix ? 1 : spelled > 0 ? spelled : stems.size();
         const bool inside_mention = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
           return at < m.end && at + span > m.begin;
         });
-        if ((!whole && !prefix) || inside_mention || compared.count(at)) continue;
-        const bool negated = negated_at(q, at, words_.negations, words_.links);
-        add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
-                                                        ParamValue{{ParamScalar(value)}, false}, "", 0});
+        if ((!whole && !prefix && spelled == 0) || inside_mention || compared.count(at)) continue;
+        hits.push_back({at, span, &known.value});
       }
+    }
+    for (const Hit& hit : hits) {
+      const bool within_longer = std::any_of(hits.begin(), hits.end(), [&](const Hit& other) {
+        return other.span > hit.span && other.at <= hit.at && hit.at + hit.span <= other.at + other.span;
+      });  // "assistant professors" names AsstProf, not Professor
+      if (within_longer) continue;
+      const bool negated = negated_at(q, hit.at, words_.negations, words_.links);
+      add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
+                                                      ParamValue{{ParamScalar(*hit.value)}, false}, "", 0});
     }
   }
 }

@@ -476,6 +476,19 @@ TEST(RuleRequirementExtractor, AWordThatNamesTheTableNamesItsRows) {
   EXPECT_EQ(json["group_by"], Json::parse(R"(["Description"])"));
 }
 
+TEST(RuleRequirementExtractor, AValueWrittenShortIsNamedSpelledOut) {
+  const std::string faculty = "FacID,Rank,Sex,Degree\n1,Professor,F,Ph.D.\n2,AsstProf,M,MSc\n3,Professor,M,Ph.D.\n"
+                              "4,AsstProf,F,MSc\n5,Instructor,M,MSc\n6,Professor,F,Ph.D.\n";
+
+  EXPECT_EQ(requirements_from("faculty.csv", faculty, "the number of male and female assistant professors")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Rank", "op": "=", "value": "AsstProf"}])"))
+      << "the longer value wins over Professor inside it";
+  EXPECT_EQ(requirements_from("faculty.csv", faculty, "how many faculty have a PhD by rank")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Degree", "op": "=", "value": "Ph.D."}])"));
+  EXPECT_EQ(requirements_from("faculty.csv", faculty, "how many professors by sex")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Rank", "op": "=", "value": "Professor"}])"));
+}
+
 TEST(RuleRequirementExtractor, OneMeasureNamedForEachRowIsDrawnAgainstTheRowsNames) {
   const std::string editors = "Editor_ID,Name,Age\n1,Kamila,34\n2,Anna,35\n3,Marek,21\n4,Piotr,43\n";
   const Json compared = requirements_from("editor.csv", editors,
