@@ -190,6 +190,14 @@ TEST(RulePlanAdapter, TheTotalNumberOfAMetricSumsIt) {
       << "\"at least\" compares; it asks for no minimum";
 }
 
+TEST(RulePlanAdapter, OldestAndYoungestAreTheLargestAndSmallestAge) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+
+  EXPECT_EQ(params_to_json(plan_for("the oldest revenue for each region", r).steps[0].params)["agg_func"], "max");
+  EXPECT_EQ(params_to_json(plan_for("the youngest revenue for each region", r).steps[0].params)["agg_func"], "min");
+}
+
 TEST(RulePlanAdapter, CountingTheKeyItselfCountsRowsPerKey) {
   const Requirements r = requirements(R"({"metrics": ["region"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["chart"], "constraints": []})");

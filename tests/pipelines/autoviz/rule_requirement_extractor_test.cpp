@@ -87,6 +87,10 @@ TEST_F(RuleRequirementExtractorTest, EveryResultMeetsTheRequirementsContract) {
   }
 }
 
+TEST_F(RuleRequirementExtractorTest, ATendencyIsATrend) {
+  EXPECT_EQ(extract("give me a tendency of the revenue per region")["analysis"], Json::parse(R"(["trend"])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, TheSameQuestionGivesTheSameBytes) {
   EXPECT_EQ(extract("average units per region over time").dump(), extract("average units per region over time").dump());
 }
