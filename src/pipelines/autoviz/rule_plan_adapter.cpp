@@ -211,8 +211,19 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   std::vector<std::string> metrics = r.metrics;
   const bool compares = has(r.analysis, "compare");  // seed §6: a comparison needs an aggregate or segment
   if (keys.empty() && (!func.empty() || compares) && metrics.size() >= 2) {  // "name and the average age": per name
-    keys.push_back(metrics.front());
-    metrics.erase(metrics.begin());
+    const auto numeric = [&](const std::string& m) {
+      const data::ColumnProfile* column = profile.find(m);
+      return column != nullptr && data::is_numeric(column->type);
+    };
+    auto key = std::find_if_not(metrics.begin(), metrics.end(), numeric);  // "the average price from each code"
+    if (key == metrics.end()) key = metrics.begin();
+    const bool measured = std::any_of(metrics.begin(), metrics.end(),
+                                      [&](const std::string& m) { return m != *key && numeric(m); });
+    if (!measured && !func.empty() && func != "count_distinct") func = "count";  // "the total of labels" counts them
+    if (measured || !func.empty()) {
+      keys.push_back(*key);
+      metrics.erase(key);
+    }
   }
   if (func == "count") {  // "the number of seasons by season": rows per key
     std::erase_if(metrics, [&](const std::string& m) { return has(keys, m); });

@@ -159,6 +159,22 @@ TEST(RulePlanAdapter, AListedPairIsDrawnAsItIsOrPerItsAxisWhenAggregated) {
             Json::parse(R"({"agg_func": "avg", "group_by": ["region"], "metrics": ["revenue"]})"));
 }
 
+TEST(RulePlanAdapter, AnAggregatedPairIsPerItsLabelWhicheverComesFirst) {
+  const Requirements number_first = requirements(R"({"metrics": ["revenue", "region"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+  const Requirements labels = requirements(R"({"metrics": ["region", "product_category"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+
+  const Plan averaged = plan_for("the average of revenue from different region", number_first);
+  const Plan summed = plan_for("the total of region and product category", labels);
+
+  EXPECT_EQ(params_to_json(averaged.steps[0].params),
+            Json::parse(R"({"agg_func": "avg", "group_by": ["region"], "metrics": ["revenue"]})"));
+  EXPECT_EQ(params_to_json(summed.steps[0].params),
+            Json::parse(R"({"agg_func": "count", "group_by": ["region"], "metrics": ["product_category"]})"))
+      << "labels cannot be summed: they are counted";
+}
+
 TEST(RulePlanAdapter, ATrendWithoutATimeColumnIsALine) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["trend"], "outputs": ["chart"], "constraints": []})");
