@@ -62,17 +62,24 @@ std::vector<std::string> quoted_texts(std::string_view question) {
   return texts;
 }
 
+std::vector<QuotedSpan> quoted_spans(std::string_view question, const std::vector<std::string>& tokens) {
+  std::vector<QuotedSpan> spans;
+  std::size_t from = 0;
+  for (std::string& text : quoted_texts(question)) {
+    const std::vector<std::string> words = core::tokenize(text);
+    const std::size_t begin = find_run(tokens, words, from);
+    if (begin == std::string::npos) continue;
+    from = begin + words.size();
+    spans.push_back({std::move(text), begin, from});
+  }
+  return spans;
+}
+
 std::vector<Constraint> find_quoted_filters(std::string_view question, const std::vector<std::string>& tokens,
                                             const Stems& stems, const std::vector<ColumnSpan>& columns,
                                             const Stems& negations) {
   std::vector<Constraint> filters;
-  std::size_t from = 0;
-  for (const std::string& text : quoted_texts(question)) {
-    const std::vector<std::string> words = core::tokenize(text);
-    const std::size_t begin = find_run(tokens, words, from);
-    if (begin == std::string::npos) continue;
-    const std::size_t end = begin + words.size();
-    from = end;
+  for (const auto& [text, begin, end] : quoted_spans(question, tokens)) {
     const ColumnSpan* column = column_of(begin, end, columns);
     if (column == nullptr) continue;
     const std::size_t first = std::min(column->begin, begin) >= kNegationReach ? std::min(column->begin, begin) - kNegationReach : 0;

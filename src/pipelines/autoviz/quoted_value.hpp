@@ -4,6 +4,8 @@
 // A quote must open after a space or the start and close before one, so "dog's" quotes nothing. Pure.
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +17,15 @@ namespace planfirst::autoviz {
 
 // The quoted texts of `question`, in order, without their quotes.
 std::vector<std::string> quoted_texts(std::string_view question);
+
+struct QuotedSpan {
+  std::string text;
+  std::size_t begin = 0;  // its first token in the question's tokens
+  std::size_t end = 0;    // one past its last
+};
+
+// The quoted texts of `question` whose words stand in order in its `tokens`, with where they stand.
+std::vector<QuotedSpan> quoted_spans(std::string_view question, const std::vector<std::string>& tokens);
 
 // The filters the quoted values of `question` state, `tokens` its tokens, on `columns` (the
 // columns it names); `negations` as stems.

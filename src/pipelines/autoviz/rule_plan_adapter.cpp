@@ -25,6 +25,12 @@ ParamValue texts(const std::vector<std::string>& values) {
   return list;
 }
 
+// Whether `column` holds numbers: a numeric column of the data, or the count an aggregate adds.
+bool holds_numbers(const data::SchemaProfile& profile, const std::string& column) {
+  const data::ColumnProfile* found = profile.find(column);
+  return column == kCountColumn || (found != nullptr && data::is_numeric(found->type));
+}
+
 bool has(const std::vector<std::string>& list, std::string_view item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
@@ -211,10 +217,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   std::vector<std::string> metrics = r.metrics;
   const bool compares = has(r.analysis, "compare");  // seed §6: a comparison needs an aggregate or segment
   if (keys.empty() && (!func.empty() || compares) && metrics.size() >= 2) {  // "name and the average age": per name
-    const auto numeric = [&](const std::string& m) {
-      const data::ColumnProfile* column = profile.find(m);
-      return column != nullptr && data::is_numeric(column->type);
-    };
+    const auto numeric = [&](const std::string& m) { return holds_numbers(profile, m); };
     auto key = std::find_if_not(metrics.begin(), metrics.end(), numeric);  // "the average price from each code"
     if (key == metrics.end()) key = metrics.begin();
     const bool measured = std::any_of(metrics.begin(), metrics.end(),
@@ -242,6 +245,23 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   const bool series = func.empty() && !keys.empty() && metrics.size() > 1 && chart == "plot_scatter";
   std::vector<std::string> colors;  // columns that split a raw chart into series
   if (series) colors.swap(keys);
+  if (func.empty() && keys.empty() && chart == "plot_scatter") {  // "acc road, school id and percent": labels color
+    std::vector<std::string> numbers;
+    for (const std::string& m : metrics) {
+      const bool filtered = std::any_of(r.constraints.begin(), r.constraints.end(),
+                                        [&](const Constraint& c) { return c.type == "filter" && c.column == m; });
+      if (profile.find(m) == nullptr || holds_numbers(profile, m)) {
+        numbers.push_back(m);
+      } else if (!filtered) {  // "not in the range 'Aberdare Range'" keeps rows; it splits no series
+        colors.push_back(m);
+      }
+    }
+    if (numbers.size() >= 2 && !colors.empty()) {
+      metrics = std::move(numbers);
+    } else {
+      colors.clear();
+    }
+  }
   const bool raw = func.empty() && keys.empty();  // one column against another
   if (func.empty()) func = "sum";
   std::vector<std::string> satisfies;
@@ -324,10 +344,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               "each group's percent of the total", {"analysis:share"});
   }
   if (has(r.analysis, "distribution") && !has(steps.tools(), "plot_histogram")) {
-    const auto numeric = std::find_if(metrics.begin(), metrics.end(), [&](const std::string& m) {
-      const data::ColumnProfile* column = profile.find(m);
-      return m == kCountColumn || (column != nullptr && data::is_numeric(column->type));
-    });
+    const auto numeric = std::find_if(metrics.begin(), metrics.end(),
+                                      [&](const std::string& m) { return holds_numbers(profile, m); });
     if (numeric != metrics.end()) {
       steps.add("compute_distributions", {{"columns", texts({*numeric})}}, "how the values spread",
                 {"analysis:distribution"});
@@ -336,9 +354,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
                 {"analysis:distribution"});
     }
   }
-  const bool drawn_all = has(steps.tools(), "plot_scatter") && metrics.size() <= 2;  // a scatter draws two
-  if (has(r.analysis, "correlation") && !drawn_all && metrics.size() >= 2) {
-    steps.add("compute_correlations", {{"columns", texts(metrics)}}, "how the metrics move together",
+  std::vector<std::string> measures;  // correlations are of numbers
+  std::copy_if(metrics.begin(), metrics.end(), std::back_inserter(measures),
+               [&](const std::string& m) { return profile.find(m) == nullptr || holds_numbers(profile, m); });
+  const bool drawn_all = has(steps.tools(), "plot_scatter") && measures.size() <= 2;  // a scatter draws two
+  if (has(r.analysis, "correlation") && !drawn_all && measures.size() >= 2) {
+    steps.add("compute_correlations", {{"columns", texts(measures)}}, "how the metrics move together",
               {"analysis:correlation"});
   }
   if (has(r.analysis, "anomaly") && !metrics.empty()) {

@@ -934,9 +934,13 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   ground_flags(mentions, grouped_by_phrase, value_words_.true_flags, requirements);
   settle_several_values(q, value_words_.list_words, requirements);
-  const auto named_once = [&](const std::string& name) {
-    return std::count_if(mentions.begin(), mentions.end(),
-                         [&](const Mention& m) { return m.column->name == name; }) <= 1;
+  const std::vector<QuotedSpan> quotes = quoted_spans(question, q.tokens);
+  const auto named_once = [&](const std::string& name) {  // words of a quoted value name no column
+    return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) {
+             return m.column->name == name && std::none_of(quotes.begin(), quotes.end(), [&](const QuotedSpan& quote) {
+                      return m.begin >= quote.begin && m.end <= quote.end;
+                    });
+           }) <= 1;
   };
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
     if (c.type == "filter" && !grouped_by_phrase.count(c.column) && named_once(c.column)) {

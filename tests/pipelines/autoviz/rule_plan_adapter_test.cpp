@@ -144,6 +144,33 @@ TEST(RulePlanAdapter, AScatterOfTwoMeasuresSplitsItsPointsByTheGroup) {
   EXPECT_TRUE(report.complete()) << report.describe();
 }
 
+TEST(RulePlanAdapter, AScatterOfALabelAndTwoNumbersColorsByTheLabel) {
+  data::SchemaProfile profile = sales_profile();
+  profile.columns.push_back(profile.columns.back());
+  profile.columns.back().name = "units";
+  const Requirements r = requirements(R"({"metrics": ["region", "revenue", "units"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["correlation"], "outputs": ["chart"], "constraints": []})");
+  auto adapter = RulePlanAdapter::load(core::AssetStore());
+  ASSERT_TRUE(adapter) << adapter.error().describe();
+
+  auto plan = adapter->plan("show the region, revenue and units in a scatter plot", r, profile, {});
+
+  ASSERT_TRUE(plan) << plan.error().describe();
+  EXPECT_EQ(tools_of(*plan), (std::vector<std::string>{"plot_scatter"}));
+  EXPECT_EQ(params_to_json(plan->steps[0].params), Json::parse(R"({"x": "revenue", "y": "units", "color": "region"})"));
+  EXPECT_TRUE(coverage_of(r, *plan).complete()) << coverage_of(r, *plan).describe();
+
+  const Requirements filtered = requirements(R"({"metrics": ["revenue", "units", "region"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["correlation"], "outputs": ["chart"],
+      "constraints": [{"type": "filter", "column": "region", "op": "!=", "value": "West"}]})");
+  auto kept = adapter->plan("revenue and units of the region not in the region West, as a scatter", filtered, profile, {});
+  ASSERT_TRUE(kept) << kept.error().describe();
+  EXPECT_EQ(tools_of(*kept), (std::vector<std::string>{"filter_rows", "plot_scatter"}))
+      << "no correlations of the label";
+  EXPECT_EQ(params_to_json(kept->steps.back().params), Json::parse(R"({"x": "revenue", "y": "units"})"))
+      << "a label that filters rows splits no series";
+}
+
 TEST(RulePlanAdapter, AListedPairIsDrawnAsItIsOrPerItsAxisWhenAggregated) {
   const Requirements r = requirements(R"({"metrics": ["region", "revenue"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");

@@ -493,6 +493,17 @@ TEST(RuleRequirementExtractor, AValueWrittenShortIsNamedSpelledOut) {
             Json::parse(R"([{"type": "filter", "column": "Rank", "op": "=", "value": "Professor"}])"));
 }
 
+TEST(RuleRequirementExtractor, AColumnNamedAgainInItsQuotedValueIsOnlyAFilter) {
+  const Json json = requirements_from(
+      "mountain.csv", "Name,Height,Prominence,Range\nKibo,5895,5885,Kilimanjaro\nBatian,5199,3825,Mount Kenya\n"
+                      "Satima,3999,2081,Aberdare Range\nMawenzi,5148,850,Kilimanjaro\n",
+      "the correlation between the height and prominence of mountains which do not belong to the range 'Aberdare Range'");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["Height", "Prominence"])"));
+  EXPECT_EQ(json["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Range", "op": "!=", "value": "Aberdare Range"}])"));
+}
+
 TEST(RuleRequirementExtractor, OneMeasureNamedForEachRowIsDrawnAgainstTheRowsNames) {
   const std::string editors = "Editor_ID,Name,Age\n1,Kamila,34\n2,Anna,35\n3,Marek,21\n4,Piotr,43\n";
   const Json compared = requirements_from("editor.csv", editors,
