@@ -1004,6 +1004,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       }
     }
   }
+  for (const Mention& m : mentions) {  // "the highest latitude for each city": each city's maximum, no ranking
+    const bool metric = std::find(requirements.metrics.begin(), requirements.metrics.end(), m.column->name) !=
+                        requirements.metrics.end();
+    if (grouped_by_phrase.empty() || !metric) continue;
+    const std::size_t n = std::max(phrase_ending_at(q.stems, m.begin, ranking_desc_),
+                                   phrase_ending_at(q.stems, m.begin, ranking_asc_));
+    for (std::size_t at = m.begin - n; at < m.begin; ++at) words[at].clear();
+  }
   for (const auto& [label, phrases] : analysis_) {
     if (contains_phrase(words, phrases)) add_unique(requirements.analysis, label);
   }

@@ -87,6 +87,18 @@ TEST_F(RuleRequirementExtractorTest, EveryResultMeetsTheRequirementsContract) {
   }
 }
 
+TEST_F(RuleRequirementExtractorTest, TheHighestMetricForEachGroupIsNoRanking) {
+  EXPECT_EQ(extract("the highest revenue for each region")["analysis"], Json::array()) << "each region's maximum";
+  EXPECT_EQ(extract("the region with the highest revenue")["analysis"], Json::parse(R"(["ranking"])"));
+  EXPECT_EQ(extract("the top 2 revenue for each region")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 2}])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, AColumnRightBeforeInDescendingOrderIsTheSortKey) {
+  EXPECT_EQ(extract("show the region and revenue of the orders with the revenue in descending order")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ATendencyIsATrend) {
   EXPECT_EQ(extract("give me a tendency of the revenue per region")["analysis"], Json::parse(R"(["trend"])"));
 }

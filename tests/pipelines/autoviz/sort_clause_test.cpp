@@ -45,6 +45,12 @@ TEST(SortClause, TheWordsAfterOrderOfNameTheKey) {
             "desc - [descend order of the amount by a]");
 }
 
+TEST(SortClause, WithoutAVerbTheWordsBeforeInNameTheKey) {
+  EXPECT_EQ(described("titles and ages of each artist with the age in descending order"),
+            "desc - [with the age in descend order]");
+  EXPECT_EQ(described("the number of last names in alphabetical order"), "asc x [alphabet order]") << "an axis names the key";
+}
+
 TEST(SortClause, APlainVerbAfterANounMarkerIsANoun) {
   EXPECT_EQ(described("count the orders by region"), "none");
   EXPECT_EQ(described("the number of orders by region, sorted by region"), "asc - [sort by region]");
