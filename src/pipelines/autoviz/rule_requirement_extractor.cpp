@@ -114,7 +114,8 @@ class RequirementRulesReader {
       if (auto r = phrase_fields(*text, {{"verbs", &t.verbs},
                                          {"markers", &t.markers},
                                          {"negations", &t.negations},
-                                         {"links", &t.links}});
+                                         {"links", &t.links},
+                                         {"holders", &t.holders}});
           !r) {
         return r.error();
       }

@@ -53,6 +53,17 @@ const ColumnSpan* column_after(const Stems& stems, std::size_t at, const std::ve
   return nullptr;
 }
 
+// "have TN in their address": a holder word at `at`, one word that names no column, "in", and a
+// column past link words.
+bool holds_in_column(const Stems& stems, std::size_t at, const std::vector<ColumnSpan>& columns,
+                     const TextFilterPhrases& phrases) {
+  if (phrase_starting_at(stems, at, phrases.holders) != 1 || at + 3 >= stems.size() || stems[at + 2] != "in") return false;
+  const bool names_column = std::any_of(columns.begin(), columns.end(), [&](const ColumnSpan& span) {
+    return span.begin <= at + 1 && at + 1 < span.end;
+  });
+  return !names_column && column_after(stems, at + 2, columns, phrases.links) != nullptr;
+}
+
 }  // namespace
 
 const ColumnSpan* column_ending_before(std::size_t at, std::size_t reach, const std::vector<ColumnSpan>& columns) {
@@ -71,7 +82,8 @@ std::vector<Constraint> find_text_filters(std::string_view question, const std::
   std::vector<Constraint> filters;
   for (std::size_t at = 0; at < stems.size(); ++at) {
     const std::size_t verb = phrase_starting_at(stems, at, phrases.verbs);
-    const std::size_t marker = phrase_starting_at(stems, at + verb, phrases.markers);
+    std::size_t marker = phrase_starting_at(stems, at + verb, phrases.markers);
+    if (verb == 0 && marker == 0 && holds_in_column(stems, at, columns, phrases)) marker = 1;
     if (verb == 0 && marker == 0) continue;
     const std::size_t value = at + verb + marker;
     if (value >= tokens.size()) continue;

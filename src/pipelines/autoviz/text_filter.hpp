@@ -1,5 +1,5 @@
 // Text filters a question states about a column: "whose address contains TN", "first name does
-// not contain the letter M", "with the letter a in their names". Each becomes a contains or
+// not contain the letter M", "with the letter a in their names", "who have TN in their address". Each becomes a contains or
 // not_contains filter on the column, with the value spelled as the question spells it. The
 // phrases come from assets/registry/requirement_rules.yaml (`text_filters`). Pure.
 #pragma once
@@ -19,6 +19,7 @@ struct TextFilterPhrases {
   Phrases markers;    // the letter, the letters, ...: "the letter <value> in their <column>"
   Phrases negations;  // not, without, ...: within two words before the verb or marker
   Phrases links;      // in, their, its, ...: words between a value and the column after it
+  Phrases holders;    // have, with, ...: "who have <value> in their <column>" (the "in" required)
 };
 
 struct ColumnSpan {   // a text column the question names, tokens [begin, end)

@@ -11,7 +11,7 @@ namespace {
 
 TextFilterPhrases phrases() {
   return {phrases_of({"contain", "contains", "include"}), phrases_of({"the letter", "the letters"}),
-          phrases_of({"not", "without"}), phrases_of({"in", "their"})};
+          phrases_of({"not", "without"}), phrases_of({"in", "their"}), phrases_of({"have", "with"})};
 }
 
 // The filters of `question` with the column "address" at `address` and "name" at `name` (token
@@ -35,6 +35,14 @@ TEST(TextFilter, AColumnThatContainsAValueSpelledAsAsked) {
 TEST(TextFilter, TheLetterInTheirColumn) {
   EXPECT_EQ(filters("customers with the letter a in their name", 99, 7), std::vector<std::string>{"name contains a"});
   EXPECT_EQ(filters("staff without the letter Q in their name", 99, 7), std::vector<std::string>{"name not_contains Q"});
+}
+
+TEST(TextFilter, AWordTheyHaveInTheirColumn) {
+  EXPECT_EQ(filters("customers who have TN in their address", 6, 99), std::vector<std::string>{"address contains TN"});
+  EXPECT_EQ(filters("customers who have a name in their address", 7, 4), std::vector<std::string>{})
+      << "a word that names a column is no value";
+  EXPECT_EQ(filters("customers who have TN address", 4, 99), std::vector<std::string>{}) << "\"in\" is required";
+  EXPECT_EQ(filters("orders with revenue in the West region", 99, 99), std::vector<std::string>{}) << "no column after";
 }
 
 TEST(TextFilter, EitherOfTwoLettersIsOneFilterWithAList) {
