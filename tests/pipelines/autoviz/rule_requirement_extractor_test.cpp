@@ -356,6 +356,8 @@ TEST(RuleRequirementExtractor, EitherOfTwoYearsIsAListOnTheYearColumn) {
 
   EXPECT_EQ(requirements_from("movie.csv", csv, "the number of movies per director in either 1999 or 2000")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "Year", "op": "in", "value": [1999, 2000]}])"));
+  EXPECT_EQ(requirements_from("movie.csv", csv, "the number of movies per director in the year 1999 or 2000")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Year", "op": "in", "value": [1999, 2000]}])"));
 }
 
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
