@@ -510,7 +510,7 @@ void settle_several_values(const Question& q, const Stems& list_words, Requireme
       requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
     } else if (std::find(requirements.group_by.begin(), requirements.group_by.end(), column) ==
                requirements.group_by.end()) {
-      requirements.group_by.insert(requirements.group_by.begin(), column);
+      requirements.group_by.push_back(column);  // "male and female faculty for each rank": ranks along x, sexes as series
     }
   }
 }
@@ -1080,8 +1080,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   if (sort) add_sort(*sort, mentions, requirements);
 
-  if (mentions.empty() && requirements.constraints.empty() &&
-      !requirements.time.column) {  // "orders per weekday" asks time
+  if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
+      !requirements.time.column) {  // "orders per weekday" asks time; "male and female staff" compares sexes
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {
       if (std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {

@@ -351,6 +351,16 @@ TEST(RuleRequirementExtractor, TheFirstWordOfAValueBeforeItsColumnNamesIt) {
       << "the word alone, not right before its column, names no value";
 }
 
+TEST(RuleRequirementExtractor, ValuesComparedWithinAGroupSplitItAfterTheGroup) {
+  const std::string faculty = "FacID,Rank,Sex\n1,Professor,F\n2,AsstProf,M\n3,Professor,M\n4,Instructor,F\n";
+
+  EXPECT_EQ(requirements_from("faculty.csv", faculty, "the number of male and female faculty for each rank")["group_by"],
+            Json::parse(R"(["Rank", "Sex"])"))
+      << "ranks along the x axis, a series per sex";
+  EXPECT_EQ(requirements_from("faculty.csv", faculty, "the number of male and female faculty")["group_by"],
+            Json::parse(R"(["Sex"])"));
+}
+
 TEST(RuleRequirementExtractor, EitherOfTwoYearsIsAListOnTheYearColumn) {
   const std::string csv = "Title,Year,Director\nA,1999,Ann\nB,2000,Bob\nC,2001,Ann\nD,1999,Cid\n";
 
