@@ -12,10 +12,9 @@ bool is_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-// A part abbreviates a word as its beginning ("prof" for professors) or as a contraction: the
-// word's first letter, some of its letters in order, and its last letter ("asst" for assistant,
-// "dept" for department; not "asst" for associate). A plural's final s is no letter of the word.
-bool abbreviates(const std::string& part, std::string_view word) {
+}  // namespace
+
+bool abbreviates(std::string_view part, std::string_view word) {
   if (part.size() < kShortestPart || word.size() < part.size()) return false;
   if (word.starts_with(part)) return true;
   if (word.size() > part.size() && word.back() == 's' && part.back() != 's') word.remove_suffix(1);
@@ -26,8 +25,6 @@ bool abbreviates(const std::string& part, std::string_view word) {
   }
   return found == part.size();
 }
-
-}  // namespace
 
 AbbreviatedValue abbreviated_value(std::string_view value) {
   AbbreviatedValue out;

@@ -14,6 +14,12 @@ struct AbbreviatedValue {
   std::vector<std::string> parts;  // its camel-case words, lower case, when two or more: "AsstProf" -> asst, prof
 };
 
+// Whether `part` abbreviates `word` (both lower case, `part` of three letters or more): as its
+// beginning ("prof" for professors) or as a contraction, the word's first letter, some of its
+// letters in order and its last letter ("asst" for assistant, "dept" for department, not for
+// associate); a plural's final s is no letter of the word.
+bool abbreviates(std::string_view part, std::string_view word);
+
 // The short forms of `value`; both empty when it has none (one plain word, or words with spaces).
 AbbreviatedValue abbreviated_value(std::string_view value);
 

@@ -260,11 +260,24 @@ bool names_stem(const Question& q, std::size_t at, const std::string& stem,
 }
 
 // How well question word `at` names column word `word` (with stem `stem`): exact or stemmed,
-// through a synonym, or by Jaro-Winkler for words of four letters or more.
+// through a synonym, by Jaro-Winkler for words of four letters or more, or, when the column word
+// is `short_form` (no word of the language), as its abbreviation ("cust" for customers).
 bool names_word(const Question& q, std::size_t at, const std::string& word, const std::string& stem,
-                const std::map<std::string, std::vector<std::string>>& synonyms) {
+                const std::map<std::string, std::vector<std::string>>& synonyms, bool short_form) {
   if (q.tokens[at] == word || names_stem(q, at, stem, synonyms)) return true;
+  if (short_form && q.tokens[at].size() > word.size() && abbreviates(word, q.tokens[at])) return true;
   return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
+}
+
+// Which of a column's `words` are short forms: letters WordNet does not know as a word ("cust",
+// "stu", "dept"); none without WordNet, which alone can tell "age" from an abbreviation.
+std::vector<bool> short_forms(const std::vector<std::string>& words, const core::WordNetSynonyms* wordnet) {
+  std::vector<bool> out(words.size(), false);
+  for (std::size_t i = 0; wordnet != nullptr && i < words.size(); ++i) {
+    const bool letters = std::all_of(words[i].begin(), words[i].end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    out[i] = letters && words[i].size() >= 3 && wordnet->of(words[i]).empty();
+  }
+  return out;
 }
 
 // Every column named in the question, longest spans first, without overlaps; then in question order.
@@ -319,21 +332,22 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   for (const data::ColumnProfile& column : profile.columns) {
     std::vector<std::string> words = column_words(column.name);
     Stems stems = stems_of(words, stemmer);
+    const std::vector<bool> short_form = short_forms(words, wordnet);
     for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
     for (std::size_t at = 0; at + words.size() <= q.tokens.size(); ++at) {
       bool all = !words.empty();
       for (std::size_t j = 0; all && j < words.size(); ++j)
-        all = names_word(q, at + j, words[j], stems[j], synonyms);
+        all = names_word(q, at + j, words[j], stems[j], synonyms, short_form[j]);
       if (all) candidates.push_back({at, at + words.size(), &column});
       if (names_initialed(q, at, words)) candidates.push_back({at, at + 2, &column});
       // "the problem whose id is 10" names problem_id: its first word, a joiner, then the rest.
       const std::size_t joiner = words.size() >= 2 && at + words.size() < q.tokens.size() &&
-                                         names_word(q, at, words[0], stems[0], synonyms)
+                                         names_word(q, at, words[0], stems[0], synonyms, short_form[0])
                                      ? phrase_starting_at(q.stems, at + 1, joiners)
                                      : 0;
       bool rest = joiner > 0 && at + joiner + words.size() <= q.tokens.size();
       for (std::size_t j = 1; rest && j < words.size(); ++j)
-        rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms);
+        rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms, short_form[j]);
       if (rest) candidates.push_back({at, at + joiner + words.size(), &column});
     }
     names.push_back({&column, std::move(words), std::move(stems)});

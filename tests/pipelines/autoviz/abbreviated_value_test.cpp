@@ -28,6 +28,17 @@ TEST(AbbreviatedValue, ACamelCaseValueIsSpelledByAWordPerPart) {
   EXPECT_EQ(spelled_out_at(Tokens{"asst"}, 0, asst_prof), 0u) << "one word cannot spell two parts";
 }
 
+TEST(AbbreviatedValue, APartAbbreviatesAsABeginningOrAContraction) {
+  EXPECT_TRUE(abbreviates("cust", "customers"));
+  EXPECT_TRUE(abbreviates("mgr", "manager"));
+  EXPECT_TRUE(abbreviates("qty", "quantity"));
+  EXPECT_TRUE(abbreviates("amt", "amounts")) << "a plural's s is no letter of the word";
+  EXPECT_FALSE(abbreviates("mgr", "mirror")) << "no g in mirror";
+  EXPECT_FALSE(abbreviates("amt", "amazing")) << "the last letters differ";
+  EXPECT_FALSE(abbreviates("id", "identity")) << "two letters abbreviate too much";
+  EXPECT_FALSE(abbreviates("customer", "cust"));
+}
+
 TEST(AbbreviatedValue, PlainWordsAndShortPartsHaveNoShortForm) {
   EXPECT_TRUE(abbreviated_value("Professor").compact.empty());
   EXPECT_TRUE(abbreviated_value("Professor").parts.empty());

@@ -570,6 +570,16 @@ TEST(RuleRequirementExtractorWordNet, AWordNothingElseMatchesNamesAColumnThrough
   EXPECT_EQ(requirements["group_by"], core::Json::array({"region"}));
 }
 
+TEST(RuleRequirementExtractorWordNet, AColumnWordThatIsNoWordNamesTheWordsItAbbreviates) {
+  const core::Json abbreviated =
+      extract_on("cust_name,amt\nAda,10\nBo,20\nAda,5\n", "the total amount per customer name");
+  const core::Json word = extract_on("age,city\n30,Oslo\n41,Rome\n30,Oslo\n", "the number of agents per city");
+
+  EXPECT_EQ(abbreviated["group_by"], core::Json::array({"cust_name"}));
+  EXPECT_EQ(abbreviated["metrics"], core::Json::array({"amt"}));
+  EXPECT_EQ(word["metrics"], core::Json::array()) << "age is a word: it abbreviates no agents";
+}
+
 TEST(RuleRequirementExtractorWordNet, AnExactColumnWinsOverAWordNetSynonym) {
   const core::Json requirements =
       extract_on("state,country,revenue\nOhio,US,10\nBavaria,DE,20\nOhio,US,5\n", "total revenue by country");
