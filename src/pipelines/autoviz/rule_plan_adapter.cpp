@@ -304,8 +304,14 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
         data::is_numeric(spread->type)) {
       chart = "plot_histogram";  // "the distribution of revenue": how one column's values spread
     }
-    const bool timeline =
-        (r.time.column && cyclic.empty()) || has(r.analysis, "trend");  // weekdays are no timeline
+    const bool by_value = std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
+      return c.type == "sort" && key != nullptr && c.column != key->name;
+    });  // a line ordered by its values zigzags
+    const bool dated_key = key != nullptr && key->role == data::ColumnRole::kTemporal && !r.time.column && !by_value;
+    const bool timeline = (r.time.column && cyclic.empty()) || has(r.analysis, "trend") ||
+                          dated_key;  // "in each year"; weekdays are no timeline
+    if (chart.empty() && !timeline && numeric_key && key->role != data::ColumnRole::kTemporal && !raw && !r.time.column)
+      chart = "plot_scatter";  // "how many students for each age": counts along a number line
     if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
     if (chart == "plot_histogram" && (!keys.empty() || metrics.size() > 1))
       chart = "plot_bar";  // a histogram of groups, or of one column against another, is a bar chart

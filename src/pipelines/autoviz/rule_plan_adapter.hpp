@@ -2,7 +2,7 @@
 // a tool from the narrowed set, its params and the requirements it satisfies. Filters come first,
 // then date parsing and bucketing (an explicit grain wins; otherwise "auto", resolved by span at
 // execution), aggregation (function from the question's words, assets/registry/plan_rules.yaml),
-// sort and limit, the requested chart (or a line over time, else bars) and a saved table; nothing
+// sort and limit, the requested chart (or a line over time, a scatter per number, else bars) and a saved table; nothing
 // the requirements do not ask for. It also answers when the model strategy gives up.
 // Deterministic. Immutable after load(); threads may share one.
 #pragma once

@@ -202,6 +202,40 @@ TEST(RulePlanAdapter, AnAggregatedPairIsPerItsLabelWhicheverComesFirst) {
       << "labels cannot be summed: they are counted";
 }
 
+TEST(RulePlanAdapter, WithoutAChartTypeANumberKeyIsAScatterAndAYearKeyALine) {
+  data::SchemaProfile profile = sales_profile();
+  data::ColumnProfile units = profile.columns.back();
+  units.name = "units";
+  units.type = data::ColumnType::kInteger;
+  data::ColumnProfile year = units;
+  year.name = "year";
+  year.role = data::ColumnRole::kTemporal;
+  profile.columns.push_back(units);
+  profile.columns.push_back(year);
+  auto adapter = RulePlanAdapter::load(core::AssetStore());
+  ASSERT_TRUE(adapter) << adapter.error().describe();
+  const auto chart_of = [&](const char* question, const char* json) {
+    auto plan = adapter->plan(question, requirements(json), profile, {});
+    EXPECT_TRUE(plan) << plan.error().describe();
+    return plan && !plan->steps.empty() ? plan->steps.back().tool : std::string();
+  };
+
+  EXPECT_EQ(chart_of("how many orders for each units", R"({"metrics": [], "group_by": ["units"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["chart"], "constraints": []})"),
+            "plot_scatter");
+  EXPECT_EQ(chart_of("the maximum revenue in each year", R"({"metrics": ["revenue"], "group_by": ["year"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})"),
+            "plot_line");
+  EXPECT_EQ(chart_of("the maximum revenue in each year, highest first", R"({"metrics": ["revenue"], "group_by": ["year"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"],
+      "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}]})"),
+            "plot_bar")
+      << "a line ordered by its values zigzags";
+  EXPECT_EQ(chart_of("the maximum revenue per region", R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})"),
+            "plot_bar");
+}
+
 TEST(RulePlanAdapter, ATrendWithoutATimeColumnIsALine) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["trend"], "outputs": ["chart"], "constraints": []})");
