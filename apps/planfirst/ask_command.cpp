@@ -196,7 +196,7 @@ void add_ask_command(CLI::App& app, CliContext& ctx) {
   CLI::App* resume = app.add_subcommand("resume", "Answer a paused 'ask --confirm': approve, or say what to change");
   resume->add_option("--thread", resume_args->thread, "Thread id the paused run printed")->required();
   resume->add_option("--checkpoint", resume_args->checkpoint, "Checkpoint id the paused run printed")->required();
-  resume->add_option("--answer", resume_args->answer, "'approve', or the change in plain words")->required();
+  resume->add_option("--answer", resume_args->answer, "'approve', or the change in plain words")->required()->check(utf8_text());
   resume->add_option("--checkpointer", resume_args->checkpointer, "The store the run used");
   resume->add_flag("--json", resume_args->json, "Print one JSON document instead of text");
   resume->add_flag("--explain", resume_args->explain, "Also print every stage's reasoning");

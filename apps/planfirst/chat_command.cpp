@@ -18,6 +18,7 @@
 #include "core/join.hpp"
 #include "graph/memory_checkpointer.hpp"
 #include "graph/runner.hpp"
+#include "llm/utf8.hpp"
 #include "pipelines/analyst/analyst_graph.hpp"
 #include "planfirst/chat_sources.hpp"
 #include "planfirst/cli.hpp"
@@ -130,11 +131,17 @@ int report(const core::Result<graph::RunResult>& result, const ChatArgs& args, c
 
 bool stdin_is_terminal() { return ::isatty(STDIN_FILENO) == 1; }
 
+// The next line the user types that is well-formed UTF-8 (one that is not is refused, naming its
+// first bad byte, and asked again); nothing at the end of input.
 std::optional<std::string> read_line(const char* prompt) {
-  std::cout << prompt << std::flush;
   std::string line;
-  if (!std::getline(std::cin, line)) return std::nullopt;
-  return line;
+  while (true) {
+    std::cout << prompt << std::flush;
+    if (!std::getline(std::cin, line)) return std::nullopt;
+    const std::optional<std::size_t> bad = llm::first_invalid_utf8(line);
+    if (!bad) return line;
+    std::cout << "That line is not valid UTF-8 at byte " << *bad << " (counting from 0); type it again.\n";
+  }
 }
 
 // One question; a pause is answered from --answer, else from the terminal when `ask_terminal`.
@@ -212,7 +219,8 @@ void add_chat_command(CLI::App& app, CliContext& ctx) {
                       "Neo4j HTTP root (http://localhost:7474; user and password in $NEO4J_USER, $NEO4J_PASSWORD) "
                       "instead of the built-in project graph");
   command->add_option("--llm", args->llm_url, "OpenAI-compatible model server base URL (http://localhost:8000/v1)");
-  command->add_option("--answer", args->answer, "The answer to the plan's clarification question, if it asks one");
+  command->add_option("--answer", args->answer, "The answer to the plan's clarification question, if it asks one")
+      ->check(utf8_text());
   command->add_flag("--rerank", args->flags.rerank,
                     "Re-rank doc and policy hits with the configured embedder (embed.base_url; else the built-in one)");
   command->add_flag("--json", args->json, "Print the state (plan, evidence, answer) as JSON");

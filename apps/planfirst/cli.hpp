@@ -45,7 +45,11 @@ core::Result<std::string> read_input(const std::string& file);
 bool apply_config_flags(CliContext& ctx, std::string_view command,
                         std::initializer_list<std::pair<std::string_view, std::string_view>> flags);
 
-// Refuses a question of only blanks as a usage error that says what to write.
+// Refuses text that is not well-formed UTF-8 as a usage error naming the first bad byte.
+CLI::Validator utf8_text();
+
+// Refuses a question of only blanks as a usage error that says what to write, and one that is not
+// well-formed UTF-8 as utf8_text() does.
 CLI::Validator nonblank_question();
 
 // The assets, with --assets-dir (or config assets.dir) overriding the built-in files.

@@ -5,6 +5,7 @@
 
 #include "core/file_text.hpp"
 #include "core/logging.hpp"
+#include "llm/utf8.hpp"
 #include "planfirst/cli.hpp"
 
 namespace planfirst::cli {
@@ -31,11 +32,23 @@ core::Result<void> load(CliContext& ctx) {
 
 }  // namespace
 
+namespace {
+
+std::string utf8_error(const std::string& text) {
+  const std::optional<std::size_t> bad = llm::first_invalid_utf8(text);
+  return bad ? "the text is not valid UTF-8 at byte " + std::to_string(*bad) + " (counting from 0)" : "";
+}
+
+}  // namespace
+
+CLI::Validator utf8_text() { return CLI::Validator(utf8_error, "TEXT"); }
+
 CLI::Validator nonblank_question() {
   return CLI::Validator(
       [](const std::string& question) {
         const bool blank = question.find_first_not_of(" \t\r\n") == std::string::npos;
-        return blank ? std::string("the question is empty: say what to ask, e.g. \"revenue by region\"") : "";
+        return blank ? std::string("the question is empty: say what to ask, e.g. \"revenue by region\"")
+                     : utf8_error(question);
       },
       "TEXT");
 }

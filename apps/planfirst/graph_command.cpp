@@ -246,7 +246,7 @@ void add_graph_command(CLI::App& app, CliContext& ctx) {
   resume->add_option("name", args->name, "Graph name")->required();
   resume->add_option("--thread", args->thread, "Thread id")->required();
   resume->add_option("--checkpoint", args->checkpoint, "The checkpoint id the run paused at (must be the head)")->required();
-  resume->add_option("--answer", args->answer, "The answer")->required();
+  resume->add_option("--answer", args->answer, "The answer")->required()->check(utf8_text());
   resume->add_option("--checkpointer", args->checkpointer, "memory:, sqlite:PATH or postgresql://...");
   resume->add_flag("--events", args->events, "Print the run's events as JSON Lines");
   resume->callback([&ctx, args] {

@@ -275,6 +275,20 @@ TEST_F(AskCli, ABlankQuestionIsAUsageError) {
   EXPECT_NE(chat.output.find("the question is empty"), std::string::npos) << chat.output;
 }
 
+TEST_F(AskCli, TextThatIsNotUtf8IsAUsageErrorNamingTheByte) {
+  const CommandOutcome question = ask(source("examples/sales.csv"), "\"$(printf 'revenue by region \\377')\"");
+  const CommandOutcome retrieve = run_command(planfirst("retrieve \"$(printf 'open issues \\303')\""));
+  const CommandOutcome answer =
+      run_command(planfirst("resume --thread t --checkpoint c --answer \"$(printf 'ok \\355\\240\\200')\""));
+
+  EXPECT_EQ(question.exit_code, 2) << question.output;
+  EXPECT_NE(question.output.find("not valid UTF-8 at byte 18"), std::string::npos) << question.output;
+  EXPECT_EQ(retrieve.exit_code, 2) << retrieve.output;
+  EXPECT_NE(retrieve.output.find("not valid UTF-8 at byte 12"), std::string::npos) << retrieve.output;
+  EXPECT_EQ(answer.exit_code, 2) << answer.output;
+  EXPECT_NE(answer.output.find("not valid UTF-8 at byte 3"), std::string::npos) << "a surrogate: " << answer.output;
+}
+
 TEST_F(AskCli, AMissingDatasetIsAnInputErrorNamingIt) {
   const CommandOutcome run = ask("/nonexistent/sales.csv", kWalkthrough);
 

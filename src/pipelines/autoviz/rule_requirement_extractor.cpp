@@ -14,6 +14,7 @@
 #include "core/similarity.hpp"
 #include "core/tokenizer.hpp"
 #include "core/wordnet_synonyms.hpp"
+#include "llm/utf8.hpp"
 #include "pipelines/autoviz/abbreviated_value.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/quoted_value.hpp"
@@ -875,6 +876,10 @@ void label_rows(const data::SchemaProfile& profile, const std::vector<std::strin
 
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     std::string_view question, const data::SchemaProfile& profile) const {
+  if (const std::optional<std::size_t> bad = llm::first_invalid_utf8(question)) {  // its words reach JSON
+    return core::invalid_argument(
+        "the question is not valid UTF-8 at byte " + std::to_string(*bad) + " (counting from 0)", "question");
+  }
   Question q;
   q.tokens = core::tokenize(question);
   core::Stemmer stemmer;  // not thread-safe: one per question

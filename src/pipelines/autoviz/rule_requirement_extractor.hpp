@@ -44,6 +44,8 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   // the requirements contract's closed set.
   static core::Result<RuleRequirementExtractor> load(const core::AssetStore& assets);
 
+  // kInvalidArgument naming the byte for a question that is not well-formed UTF-8, or listing the
+  // words not understood and the columns for one that names no column.
   core::Result<ExtractedRequirements> extract(std::string_view question,
                                               const data::SchemaProfile& profile) const override;
 

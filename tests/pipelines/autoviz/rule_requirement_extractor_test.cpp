@@ -99,6 +99,18 @@ TEST_F(RuleRequirementExtractorTest, AColumnRightBeforeInDescendingOrderIsTheSor
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  ASSERT_TRUE(extractor) << extractor.error().describe();
+
+  auto requirements = extractor->extract("revenue where region is 'We\xffst'", *profile_);
+
+  ASSERT_FALSE(requirements);
+  EXPECT_EQ(requirements.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(requirements.error().message.find("not valid UTF-8 at byte 27 (counting from 0)"), std::string::npos)
+      << requirements.error().message;
+}
+
 TEST_F(RuleRequirementExtractorTest, ATendencyIsATrend) {
   EXPECT_EQ(extract("give me a tendency of the revenue per region")["analysis"], Json::parse(R"(["trend"])"));
 }
