@@ -71,7 +71,7 @@ void add_embed_command(CLI::App& app, CliContext& ctx) {
                     "OpenAI-compatible embedding server, e.g. http://localhost:8080/v1 (default: config "
                     "embed.base_url; none: the built-in hashed embedder)");
   embed->add_option("--model", args->model, "Embedding model (default: config embed.model, bge-small-en)");
-  embed->add_option("texts", args->texts, "Texts to compare")->required();
+  embed->add_option("texts", args->texts, "Texts to compare")->required()->check(utf8_text());
   embed->callback([&ctx, args] {
     if (!prepare_run(ctx)) return;
     ctx.exit_code = run_embed(ctx, *args);

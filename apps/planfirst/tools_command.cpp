@@ -78,7 +78,7 @@ void add_tools_command(CLI::App& app, CliContext& ctx) {
     if (prepare_run(ctx)) ctx.exit_code = run_list(ctx, *args);
   });
   CLI::App* search = tools->add_subcommand("search", "The tools that best match a query, with their scores");
-  search->add_option("query", args->query, "What the tool should do, in plain words")->required();
+  search->add_option("query", args->query, "What the tool should do, in plain words")->required()->check(utf8_text());
   search->add_option("--top", args->top, "How many tools (default 5)")->check(CLI::Range(1, 100));
   search->add_flag("--json", args->json, "Print JSON");
   search->callback([&ctx, args] {

@@ -287,6 +287,11 @@ TEST_F(AskCli, TextThatIsNotUtf8IsAUsageErrorNamingTheByte) {
   EXPECT_NE(retrieve.output.find("not valid UTF-8 at byte 12"), std::string::npos) << retrieve.output;
   EXPECT_EQ(answer.exit_code, 2) << answer.output;
   EXPECT_NE(answer.output.find("not valid UTF-8 at byte 3"), std::string::npos) << "a surrogate: " << answer.output;
+  for (const char* command : {"tools search \"$(printf 'rev\\377')\"", "embed \"$(printf 'a\\377')\" b"}) {
+    const CommandOutcome run = run_command(planfirst(command));
+    EXPECT_EQ(run.exit_code, 2) << command << ": " << run.output;
+    EXPECT_NE(run.output.find("not valid UTF-8"), std::string::npos) << command << ": " << run.output;
+  }
 }
 
 TEST_F(AskCli, AMissingDatasetIsAnInputErrorNamingIt) {
