@@ -38,7 +38,6 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
         break;
       }
     }
-
     const std::size_t tail = std::min(text.size(), clause.end + kTailReach);
     if (std::optional<AxisHit> hit = axis_in(text, clause.begin, clause.end, phrases)) {
       clause.axis = hit->axis;
@@ -49,7 +48,9 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
       clause.end = std::min(text.size(), clause.end + 3);  // "in desc by the <column>"
     }
     if (phrase_at(text, clause.end, {"order"})) ++clause.end;
-    if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "of") {
+    if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "by") {
+      clause.end = std::min(text.size(), clause.end + 3);  // "in descending order by age"
+    } else if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "of") {
       clause.end = std::min(text.size(), clause.end + kOfReach);  // the column after "order of" is the key
     } else if (clause.axis.empty() && clause.begin == at && at >= 2 && text[at - 1] == "in") {
       clause.begin = at - std::min(at, kOwnerReach);  // "with the age in descending order": the age orders

@@ -45,6 +45,11 @@ TEST(SortClause, TheWordsAfterOrderOfNameTheKey) {
             "desc - [descend order of the amount by a]");
 }
 
+TEST(SortClause, TheWordsAfterOrderByNameTheKey) {
+  EXPECT_EQ(described("titles and ages of each artist, listed in descending order by age using a bar chart"),
+            "desc - [list in descend order by age use]");
+}
+
 TEST(SortClause, WithoutAVerbTheWordsBeforeInNameTheKey) {
   EXPECT_EQ(described("titles and ages of each artist with the age in descending order"),
             "desc - [with the age in descend order]");
