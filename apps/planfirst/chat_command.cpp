@@ -138,9 +138,9 @@ std::optional<std::string> read_line(const char* prompt) {
   while (true) {
     std::cout << prompt << std::flush;
     if (!std::getline(std::cin, line)) return std::nullopt;
-    const std::optional<std::size_t> bad = llm::first_invalid_utf8(line);
-    if (!bad) return line;
-    std::cout << "That line is not valid UTF-8 at byte " << *bad << " (counting from 0); type it again.\n";
+    const std::string bad = llm::invalid_utf8_message(line);
+    if (bad.empty()) return line;
+    std::cout << "That line is " << bad << "; type it again.\n";
   }
 }
 

@@ -35,8 +35,8 @@ core::Result<void> load(CliContext& ctx) {
 namespace {
 
 std::string utf8_error(const std::string& text) {
-  const std::optional<std::size_t> bad = llm::first_invalid_utf8(text);
-  return bad ? "the text is not valid UTF-8 at byte " + std::to_string(*bad) + " (counting from 0)" : "";
+  const std::string message = llm::invalid_utf8_message(text);
+  return message.empty() ? message : "the text is " + message;
 }
 
 }  // namespace

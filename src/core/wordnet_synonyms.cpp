@@ -77,4 +77,12 @@ std::vector<std::string> WordNetSynonyms::of(std::string_view word) const {
   return cache_.emplace(key, std::move(synonyms)).first->second;
 }
 
+bool WordNetSynonyms::knows(std::string_view word) const {
+  if (!is_plain_word(word)) return false;
+  std::vector<char> buffer(word.begin(), word.end());
+  buffer.push_back('\0');
+  const std::lock_guard<std::mutex> lock(library_mutex());
+  return in_wn(buffer.data(), ALL_POS) != 0;
+}
+
 }  // namespace planfirst::core

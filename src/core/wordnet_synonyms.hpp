@@ -26,6 +26,10 @@ class WordNetSynonyms {
   // proper names; empty for unknown words.
   std::vector<std::string> of(std::string_view word) const;
 
+  // Whether WordNet lists `word` (lower case) itself as a word of any part of speech, with or
+  // without synonyms: "lat" and "budget" are words, "cust" and "amt" are not.
+  bool knows(std::string_view word) const;
+
   WordNetSynonyms() = default;  // use open()
 
  private:

@@ -37,4 +37,9 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
   return std::nullopt;
 }
 
+std::string invalid_utf8_message(std::string_view text) {
+  const std::optional<std::size_t> bad = first_invalid_utf8(text);
+  return bad ? "not valid UTF-8 at byte " + std::to_string(*bad) + " (counting from 0)" : std::string();
+}
+
 }  // namespace planfirst::llm

@@ -50,6 +50,15 @@ TEST_F(WordNetSynonymsTest, UnknownOrMalformedWordsHaveNone) {
   EXPECT_THAT(lexicon_->of("area%s"), IsEmpty());
 }
 
+TEST_F(WordNetSynonymsTest, KnowsWordsWithoutSynonymsButNotAbbreviations) {
+  EXPECT_TRUE(lexicon_->knows("budget"));
+  EXPECT_TRUE(lexicon_->knows("lat"));
+  EXPECT_FALSE(lexicon_->knows("cust"));
+  EXPECT_FALSE(lexicon_->knows("amt"));
+  EXPECT_FALSE(lexicon_->knows(""));
+  EXPECT_FALSE(lexicon_->knows("Lat")) << "callers pass lower-case tokens";
+}
+
 TEST_F(WordNetSynonymsTest, ConcurrentLookupsAgreeWithASerialOne) {
   const std::vector<std::string> expected = lexicon_->of("price");
   std::vector<std::vector<std::string>> seen(4);

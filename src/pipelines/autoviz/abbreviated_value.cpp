@@ -1,5 +1,7 @@
 #include "pipelines/autoviz/abbreviated_value.hpp"
 
+#include <algorithm>
+
 #include "core/ascii_case.hpp"
 #include "core/tokenizer.hpp"
 
@@ -33,7 +35,8 @@ AbbreviatedValue abbreviated_value(std::string_view value) {
   for (char c : value) {
     if (is_alnum(c)) compact.push_back(c);
   }
-  if (compact.size() >= 2 && compact.size() < value.size()) out.compact = core::ascii_lower(compact);
+  const auto letters = std::count_if(compact.begin(), compact.end(), [](char c) { return !(c >= '0' && c <= '9'); });
+  if (letters >= 3 && compact.size() < value.size()) out.compact = core::ascii_lower(compact);  // not "U.S." or "1.0"
   std::vector<std::string> parts = core::tokenize(value, {.keep_underscores = false, .split_camel_case = true});
   if (parts.size() >= 2) out.parts = std::move(parts);
   return out;

@@ -10,7 +10,7 @@
 namespace planfirst::autoviz {
 
 struct AbbreviatedValue {
-  std::string compact;             // its letters and digits, lower case, when it has other bytes: "Ph.D." -> phd
+  std::string compact;             // its letters and digits, lower case, when it has other bytes and three letters: "Ph.D." -> phd
   std::vector<std::string> parts;  // its camel-case words, lower case, when two or more: "AsstProf" -> asst, prof
 };
 

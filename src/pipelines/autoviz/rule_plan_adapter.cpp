@@ -31,6 +31,11 @@ bool holds_numbers(const data::SchemaProfile& profile, const std::string& column
   return column == kCountColumn || (found != nullptr && data::is_numeric(found->type));
 }
 
+// Whether `column` may hold numbers: holds_numbers, or a column the profile does not know.
+bool may_hold_numbers(const data::SchemaProfile& profile, const std::string& column) {
+  return profile.find(column) == nullptr || holds_numbers(profile, column);
+}
+
 bool has(const std::vector<std::string>& list, std::string_view item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
@@ -219,11 +224,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   if (keys.empty() && (!func.empty() || compares) && metrics.size() >= 2) {  // "name and the average age": per name
     const auto numeric = [&](const std::string& m) { return holds_numbers(profile, m); };
     auto key = std::find_if_not(metrics.begin(), metrics.end(), numeric);  // "the average price from each code"
-    if (key == metrics.end()) key = metrics.begin();
+    const bool labelled = key != metrics.end();
+    if (!labelled) key = metrics.begin();
     const bool measured = std::any_of(metrics.begin(), metrics.end(),
                                       [&](const std::string& m) { return m != *key && numeric(m); });
     if (!measured && !func.empty() && func != "count_distinct") func = "count";  // "the total of labels" counts them
-    if (measured || !func.empty()) {
+    if ((measured || !func.empty()) && (labelled || !func.empty())) {  // "compare revenue and cost": no label to group by
       keys.push_back(*key);
       metrics.erase(key);
     }
@@ -250,7 +256,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     for (const std::string& m : metrics) {
       const bool filtered = std::any_of(r.constraints.begin(), r.constraints.end(),
                                         [&](const Constraint& c) { return c.type == "filter" && c.column == m; });
-      if (profile.find(m) == nullptr || holds_numbers(profile, m)) {
+      if (may_hold_numbers(profile, m)) {
         numbers.push_back(m);
       } else if (!filtered) {  // "not in the range 'Aberdare Range'" keeps rows; it splits no series
         colors.push_back(m);
@@ -297,7 +303,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               "rank by " + metrics.front() + " as asked", {"analysis:ranking"});
   }
   if (has(r.outputs, "chart")) {
-    if (chart.empty() && has(r.analysis, "share") && (!keys.empty() || (raw && metrics.size() == 2)))
+    const bool labelled_pair = raw && metrics.size() == 2 && !holds_numbers(profile, metrics[0]);
+    if (chart.empty() && has(r.analysis, "share") && (!keys.empty() || labelled_pair))
       chart = "plot_pie";  // each group's part, or each row's ("the names and balances ... the proportion")
     const data::ColumnProfile* spread = metrics.size() == 1 ? profile.find(metrics.front()) : nullptr;
     if (chart.empty() && has(r.analysis, "distribution") && raw && spread != nullptr &&
@@ -362,7 +369,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   }
   std::vector<std::string> measures;  // correlations are of numbers
   std::copy_if(metrics.begin(), metrics.end(), std::back_inserter(measures),
-               [&](const std::string& m) { return profile.find(m) == nullptr || holds_numbers(profile, m); });
+               [&](const std::string& m) { return may_hold_numbers(profile, m); });
   const bool drawn_all = has(steps.tools(), "plot_scatter") && measures.size() <= 2;  // a scatter draws two
   if (has(r.analysis, "correlation") && !drawn_all && measures.size() >= 2) {
     steps.add("compute_correlations", {{"columns", texts(measures)}}, "how the metrics move together",

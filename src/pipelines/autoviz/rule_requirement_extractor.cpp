@@ -76,7 +76,9 @@ class RequirementRulesReader {
                                         {"x_axis_before", &rules.x_axis_before_},
                                         {"name_joiners", &rules.name_joiners_},
                                         {"x_axis_after", &rules.x_axis_after_},
-                                        {"metric_phrases", &rules.metric_phrases_}});
+                                        {"metric_phrases", &rules.metric_phrases_},
+                                        {"aggregation_words", &rules.aggregation_words_},
+                                        {"superlatives", &rules.superlatives_}});
           !r) {
         return r.error();
       }
@@ -116,7 +118,8 @@ class RequirementRulesReader {
                                          {"markers", &t.markers},
                                          {"negations", &t.negations},
                                          {"links", &t.links},
-                                         {"holders", &t.holders}});
+                                         {"holders", &t.holders},
+                                         {"owners", &t.owners}});
           !r) {
         return r.error();
       }
@@ -270,13 +273,14 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
   return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
 }
 
-// Which of a column's `words` are short forms: letters WordNet does not know as a word ("cust",
-// "stu", "dept"); none without WordNet, which alone can tell "age" from an abbreviation.
+// Which of a column's `words` are short forms: letters WordNet does not list as a word ("cust",
+// "stu", "dept"; not "lat" or "budget"); none without WordNet, which alone can tell "age" from an
+// abbreviation.
 std::vector<bool> short_forms(const std::vector<std::string>& words, const core::WordNetSynonyms* wordnet) {
   std::vector<bool> out(words.size(), false);
   for (std::size_t i = 0; wordnet != nullptr && i < words.size(); ++i) {
     const bool letters = std::all_of(words[i].begin(), words[i].end(), [](char c) { return c >= 'a' && c <= 'z'; });
-    out[i] = letters && words[i].size() >= 3 && wordnet->of(words[i]).empty();
+    out[i] = letters && words[i].size() >= 3 && !wordnet->knows(words[i]);
   }
   return out;
 }
@@ -876,10 +880,8 @@ void label_rows(const data::SchemaProfile& profile, const std::vector<std::strin
 
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     std::string_view question, const data::SchemaProfile& profile) const {
-  if (const std::optional<std::size_t> bad = llm::first_invalid_utf8(question)) {  // its words reach JSON
-    return core::invalid_argument(
-        "the question is not valid UTF-8 at byte " + std::to_string(*bad) + " (counting from 0)", "question");
-  }
+  if (const std::string bad = llm::invalid_utf8_message(question); !bad.empty())  // its words reach JSON
+    return core::invalid_argument("the question is " + bad, "question");
   Question q;
   q.tokens = core::tokenize(question);
   core::Stemmer stemmer;  // not thread-safe: one per question
@@ -1028,8 +1030,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     const bool metric = std::find(requirements.metrics.begin(), requirements.metrics.end(), m.column->name) !=
                         requirements.metrics.end();
     if (grouped_by_phrase.empty() || !metric) continue;
-    const std::size_t n = std::max(phrase_ending_at(q.stems, m.begin, ranking_desc_),
-                                   phrase_ending_at(q.stems, m.begin, ranking_asc_));
+    const std::size_t n = phrase_ending_at(q.stems, m.begin, superlatives_);
     for (std::size_t at = m.begin - n; at < m.begin; ++at) words[at].clear();
   }
   for (const auto& [label, phrases] : analysis_) {
@@ -1058,7 +1059,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     return std::find(row_labels_.with_analysis.begin(), row_labels_.with_analysis.end(), a) !=
            row_labels_.with_analysis.end();
   });
-  if (!grouped && !aggregated && per_row && requirements.group_by.empty() && !requirements.time.column &&
+  if (!grouped && !aggregated && !contains_phrase(q.stems, aggregation_words_) && per_row && requirements.group_by.empty() && !requirements.time.column &&
       requirements.metrics.size() == 1)
     label_rows(profile, row_labels_.words, requirements);
   if (requirements.group_by.size() >= compare_when_grouped_by_)

@@ -68,6 +68,8 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases x_axis_after_;    // "<column> on the x axis"
   Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison
   Phrases metric_phrases_;  // "the sum of": the column after is a metric, whatever its type
+  Phrases aggregation_words_;  // "maximum", "average": the question aggregates its metric
+  Phrases superlatives_;       // "highest" before a grouped metric: each group's maximum, no ranking
   struct RowLabels {
     std::vector<std::string> words;          // a text column whose name holds one names the rows
     std::vector<std::string> with_analysis;  // analysis that still draws a measure per row

@@ -8,7 +8,6 @@ namespace {
 constexpr std::size_t kVerbReach = 8;   // tokens between a verb and the direction it governs
 constexpr std::size_t kOfReach = 5;     // "in descending order of the amount of endowment"
 constexpr std::size_t kTailReach = 5;  // tokens after a direction that may still name the axis
-constexpr std::size_t kOwnerReach = 4;  // "<column> in <direction> order": tokens before "in" that may name it
 
 struct AxisHit {
   std::string axis;
@@ -44,16 +43,12 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
     } else if (std::optional<AxisHit> after = axis_in(text, clause.end, tail, phrases)) {
       clause.axis = after->axis;
       clause.end = after->end;
-    } else if (clause.end < text.size() && text[clause.end] == "by") {
-      clause.end = std::min(text.size(), clause.end + 3);  // "in desc by the <column>"
     }
     if (phrase_at(text, clause.end, {"order"})) ++clause.end;
     if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "by") {
-      clause.end = std::min(text.size(), clause.end + 3);  // "in descending order by age"
+      clause.end = std::min(text.size(), clause.end + 3);  // "in desc by the <column>", "in descending order by age"
     } else if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "of") {
       clause.end = std::min(text.size(), clause.end + kOfReach);  // the column after "order of" is the key
-    } else if (clause.axis.empty() && clause.begin == at && at >= 2 && text[at - 1] == "in") {
-      clause.begin = at - std::min(at, kOwnerReach);  // "with the age in descending order": the age orders
     }
     return clause;
   }

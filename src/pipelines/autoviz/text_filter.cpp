@@ -53,11 +53,14 @@ const ColumnSpan* column_after(const Stems& stems, std::size_t at, const std::ve
   return nullptr;
 }
 
-// "have TN in their address": a holder word at `at`, one word that names no column, "in", and a
-// column past link words.
+// "have TN in their address": a holder word at `at`, one word that names no column, "in", an owner
+// ("orders with discounts in the region West" holds nothing), and a column past link words.
 bool holds_in_column(const Stems& stems, std::size_t at, const std::vector<ColumnSpan>& columns,
                      const TextFilterPhrases& phrases) {
-  if (phrase_starting_at(stems, at, phrases.holders) != 1 || at + 3 >= stems.size() || stems[at + 2] != "in") return false;
+  if (phrase_starting_at(stems, at, phrases.holders) != 1 || at + 3 >= stems.size() || stems[at + 2] != "in" ||
+      phrase_starting_at(stems, at + 3, phrases.owners) == 0) {
+    return false;
+  }
   const bool names_column = std::any_of(columns.begin(), columns.end(), [&](const ColumnSpan& span) {
     return span.begin <= at + 1 && at + 1 < span.end;
   });

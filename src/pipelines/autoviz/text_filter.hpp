@@ -19,7 +19,8 @@ struct TextFilterPhrases {
   Phrases markers;    // the letter, the letters, ...: "the letter <value> in their <column>"
   Phrases negations;  // not, without, ...: within two words before the verb or marker
   Phrases links;      // in, their, its, ...: words between a value and the column after it
-  Phrases holders;    // have, with, ...: "who have <value> in their <column>" (the "in" required)
+  Phrases holders;    // have, with, ...: "who have <value> in their <column>" ("in" and an owner required)
+  Phrases owners;     // their, its, ...: right after that "in"
 };
 
 struct ColumnSpan {   // a text column the question names, tokens [begin, end)

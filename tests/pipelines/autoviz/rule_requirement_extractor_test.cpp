@@ -89,13 +89,15 @@ TEST_F(RuleRequirementExtractorTest, EveryResultMeetsTheRequirementsContract) {
 
 TEST_F(RuleRequirementExtractorTest, TheHighestMetricForEachGroupIsNoRanking) {
   EXPECT_EQ(extract("the highest revenue for each region")["analysis"], Json::array()) << "each region's maximum";
+  EXPECT_EQ(extract("the top revenue for each region")["analysis"], Json::parse(R"(["ranking"])"))
+      << "top aggregates nothing: it still ranks";
   EXPECT_EQ(extract("the region with the highest revenue")["analysis"], Json::parse(R"(["ranking"])"));
   EXPECT_EQ(extract("the top 2 revenue for each region")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 2}])"));
 }
 
-TEST_F(RuleRequirementExtractorTest, AColumnRightBeforeInDescendingOrderIsTheSortKey) {
-  EXPECT_EQ(extract("show the region and revenue of the orders with the revenue in descending order")["constraints"],
+TEST_F(RuleRequirementExtractorTest, TheColumnAfterOrderByIsTheSortKey) {
+  EXPECT_EQ(extract("the region and revenue of each sale, listed in descending order by revenue")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
 }
 
@@ -552,6 +554,9 @@ TEST(RuleRequirementExtractor, OneMeasureNamedForEachRowIsDrawnAgainstTheRowsNam
   EXPECT_EQ(compared["constraints"], Json::parse(R"([{"type": "sort", "column": "Name", "direction": "desc"}])"))
       << "the x axis is the names";
   EXPECT_EQ(averaged["metrics"], Json::parse(R"(["Age"])")) << "an aggregation word asks for one number";
+  for (const char* question : {"What is the maximum age of the editors?", "the oldest age of the editors"}) {
+    EXPECT_EQ(requirements_from("editor.csv", editors, question)["metrics"], Json::parse(R"(["Age"])")) << question;
+  }
   EXPECT_EQ(nameless["metrics"], Json::parse(R"(["Age"])")) << "no column names the rows";
 }
 

@@ -50,12 +50,6 @@ TEST(SortClause, TheWordsAfterOrderByNameTheKey) {
             "desc - [list in descend order by age use]");
 }
 
-TEST(SortClause, WithoutAVerbTheWordsBeforeInNameTheKey) {
-  EXPECT_EQ(described("titles and ages of each artist with the age in descending order"),
-            "desc - [with the age in descend order]");
-  EXPECT_EQ(described("the number of last names in alphabetical order"), "asc x [alphabet order]") << "an axis names the key";
-}
-
 TEST(SortClause, APlainVerbAfterANounMarkerIsANoun) {
   EXPECT_EQ(described("count the orders by region"), "none");
   EXPECT_EQ(described("the number of orders by region, sorted by region"), "asc - [sort by region]");

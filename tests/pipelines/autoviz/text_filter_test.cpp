@@ -11,7 +11,8 @@ namespace {
 
 TextFilterPhrases phrases() {
   return {phrases_of({"contain", "contains", "include"}), phrases_of({"the letter", "the letters"}),
-          phrases_of({"not", "without"}), phrases_of({"in", "their"}), phrases_of({"have", "with"})};
+          phrases_of({"not", "without"}), phrases_of({"in", "their"}), phrases_of({"have", "with"}),
+          phrases_of({"their", "its"})};
 }
 
 // The filters of `question` with the column "address" at `address` and "name" at `name` (token
@@ -43,6 +44,8 @@ TEST(TextFilter, AWordTheyHaveInTheirColumn) {
       << "a word that names a column is no value";
   EXPECT_EQ(filters("customers who have TN address", 4, 99), std::vector<std::string>{}) << "\"in\" is required";
   EXPECT_EQ(filters("orders with revenue in the West region", 99, 99), std::vector<std::string>{}) << "no column after";
+  EXPECT_EQ(filters("orders with discounts in the address West", 6, 99), std::vector<std::string>{})
+      << "no owner: the column names where, not what holds it";
 }
 
 TEST(TextFilter, EitherOfTwoLettersIsOneFilterWithAList) {
