@@ -30,10 +30,6 @@ core::Result<void> load(CliContext& ctx) {
   return core::configure_logging(log);
 }
 
-}  // namespace
-
-namespace {
-
 std::string utf8_error(const std::string& text) {
   const std::string message = llm::invalid_utf8_message(text);
   return message.empty() ? message : "the text is " + message;

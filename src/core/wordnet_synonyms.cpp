@@ -78,11 +78,19 @@ std::vector<std::string> WordNetSynonyms::of(std::string_view word) const {
 }
 
 bool WordNetSynonyms::knows(std::string_view word) const {
-  if (!is_plain_word(word)) return false;
-  std::vector<char> buffer(word.begin(), word.end());
-  buffer.push_back('\0');
-  const std::lock_guard<std::mutex> lock(library_mutex());
-  return in_wn(buffer.data(), ALL_POS) != 0;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (auto it = known_.find(word); it != known_.end()) return it->second;
+  }
+  bool known = false;
+  if (is_plain_word(word)) {
+    std::vector<char> buffer(word.begin(), word.end());
+    buffer.push_back('\0');
+    const std::lock_guard<std::mutex> lock(library_mutex());
+    known = in_wn(buffer.data(), ALL_POS) != 0;
+  }
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return known_.emplace(std::string(word), known).first->second;
 }
 
 }  // namespace planfirst::core

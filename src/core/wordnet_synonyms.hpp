@@ -1,7 +1,7 @@
 // WordNetSynonyms gives the single words WordNet files beside a word in its noun and adjective
 // synsets ("area" -> country, region, ...), lower case, for grounding question words. Thread-safe:
 // the WordNet library keeps process-wide state, so every lookup goes through one lock, and answers
-// are cached per word.
+// (of() and knows()) are cached per word.
 #pragma once
 
 #include <map>
@@ -35,6 +35,7 @@ class WordNetSynonyms {
  private:
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::vector<std::string>, std::less<>> cache_;  // guarded by mutex_
+  mutable std::map<std::string, bool, std::less<>> known_;                      // guarded by mutex_
 };
 
 }  // namespace planfirst::core

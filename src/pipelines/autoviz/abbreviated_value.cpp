@@ -4,15 +4,12 @@
 
 #include "core/ascii_case.hpp"
 #include "core/tokenizer.hpp"
+#include "pipelines/autoviz/text_filter.hpp"
 
 namespace planfirst::autoviz {
 namespace {
 
 constexpr std::size_t kShortestPart = 3;  // "Mr" or "No" abbreviates too many words
-
-bool is_alnum(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
 
 }  // namespace
 
@@ -33,7 +30,7 @@ AbbreviatedValue abbreviated_value(std::string_view value) {
   if (value.find(' ') != std::string_view::npos) return out;  // words the plain match reads
   std::string compact;
   for (char c : value) {
-    if (is_alnum(c)) compact.push_back(c);
+    if (is_word_byte(c)) compact.push_back(c);
   }
   const auto letters = std::count_if(compact.begin(), compact.end(), [](char c) { return !(c >= '0' && c <= '9'); });
   if (letters >= 3 && compact.size() < value.size()) out.compact = core::ascii_lower(compact);  // not "U.S." or "1.0"

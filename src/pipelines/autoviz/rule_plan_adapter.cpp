@@ -229,7 +229,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     const bool measured = std::any_of(metrics.begin(), metrics.end(),
                                       [&](const std::string& m) { return m != *key && numeric(m); });
     if (!measured && !func.empty() && func != "count_distinct") func = "count";  // "the total of labels" counts them
-    if ((measured || !func.empty()) && (labelled || !func.empty())) {  // "compare revenue and cost": no label to group by
+    if (!func.empty() || (measured && labelled)) {  // "compare revenue and cost": no label to group by
       keys.push_back(*key);
       metrics.erase(key);
     }

@@ -263,26 +263,23 @@ bool names_stem(const Question& q, std::size_t at, const std::string& stem,
   return it != synonyms.end() && std::find(it->second.begin(), it->second.end(), stem) != it->second.end();
 }
 
-// How well question word `at` names column word `word` (with stem `stem`): exact or stemmed,
-// through a synonym, by Jaro-Winkler for words of four letters or more, or, when the column word
-// is `short_form` (no word of the language), as its abbreviation ("cust" for customers).
-bool names_word(const Question& q, std::size_t at, const std::string& word, const std::string& stem,
-                const std::map<std::string, std::vector<std::string>>& synonyms, bool short_form) {
-  if (q.tokens[at] == word || names_stem(q, at, stem, synonyms)) return true;
-  if (short_form && q.tokens[at].size() > word.size() && abbreviates(word, q.tokens[at])) return true;
-  return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
+// Whether column word `word` abbreviates question word `token` ("cust" for customers): letters
+// that abbreviate it and that WordNet does not list as a word ("cust", "stu", "dept"; not "lat" or
+// "budget"). Never without WordNet, which alone can tell "age" from an abbreviation. WordNet is
+// asked last, only for words that abbreviate.
+bool abbreviates_word(const std::string& word, const std::string& token, const core::WordNetSynonyms* wordnet) {
+  const bool letters = std::all_of(word.begin(), word.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  return wordnet != nullptr && letters && token.size() > word.size() && abbreviates(word, token) &&
+         !wordnet->knows(word);
 }
 
-// Which of a column's `words` are short forms: letters WordNet does not list as a word ("cust",
-// "stu", "dept"; not "lat" or "budget"); none without WordNet, which alone can tell "age" from an
-// abbreviation.
-std::vector<bool> short_forms(const std::vector<std::string>& words, const core::WordNetSynonyms* wordnet) {
-  std::vector<bool> out(words.size(), false);
-  for (std::size_t i = 0; wordnet != nullptr && i < words.size(); ++i) {
-    const bool letters = std::all_of(words[i].begin(), words[i].end(), [](char c) { return c >= 'a' && c <= 'z'; });
-    out[i] = letters && words[i].size() >= 3 && !wordnet->knows(words[i]);
-  }
-  return out;
+// How well question word `at` names column word `word` (with stem `stem`): exact or stemmed,
+// through a synonym, by Jaro-Winkler for words of four letters or more, or as its abbreviation.
+bool names_word(const Question& q, std::size_t at, const std::string& word, const std::string& stem,
+                const std::map<std::string, std::vector<std::string>>& synonyms, const core::WordNetSynonyms* wordnet) {
+  if (q.tokens[at] == word || names_stem(q, at, stem, synonyms)) return true;
+  if (abbreviates_word(word, q.tokens[at], wordnet)) return true;
+  return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
 }
 
 // Every column named in the question, longest spans first, without overlaps; then in question order.
@@ -337,22 +334,21 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   for (const data::ColumnProfile& column : profile.columns) {
     std::vector<std::string> words = column_words(column.name);
     Stems stems = stems_of(words, stemmer);
-    const std::vector<bool> short_form = short_forms(words, wordnet);
     for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
     for (std::size_t at = 0; at + words.size() <= q.tokens.size(); ++at) {
       bool all = !words.empty();
       for (std::size_t j = 0; all && j < words.size(); ++j)
-        all = names_word(q, at + j, words[j], stems[j], synonyms, short_form[j]);
+        all = names_word(q, at + j, words[j], stems[j], synonyms, wordnet);
       if (all) candidates.push_back({at, at + words.size(), &column});
       if (names_initialed(q, at, words)) candidates.push_back({at, at + 2, &column});
       // "the problem whose id is 10" names problem_id: its first word, a joiner, then the rest.
       const std::size_t joiner = words.size() >= 2 && at + words.size() < q.tokens.size() &&
-                                         names_word(q, at, words[0], stems[0], synonyms, short_form[0])
+                                         names_word(q, at, words[0], stems[0], synonyms, wordnet)
                                      ? phrase_starting_at(q.stems, at + 1, joiners)
                                      : 0;
       bool rest = joiner > 0 && at + joiner + words.size() <= q.tokens.size();
       for (std::size_t j = 1; rest && j < words.size(); ++j)
-        rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms, short_form[j]);
+        rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms, wordnet);
       if (rest) candidates.push_back({at, at + joiner + words.size(), &column});
     }
     names.push_back({&column, std::move(words), std::move(stems)});
@@ -904,10 +900,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   std::size_t previous_end = 0;
   bool time_named = false;
   std::vector<std::string> counted;  // "how many players ... each position": players are counted
-  bool aggregated = false;  // a metric phrase ("the average of") stands before a column
   for (const Mention& m : mentions) {
     if (counting && counts_at(q, m.begin, count_phrases_)) counted.push_back(m.column->name);
-    aggregated = aggregated || phrase_ending_at(q.stems, m.begin, metric_phrases_) > 0;
     const std::size_t owner = start_of_determiners(q, m.begin, group_fillers_);  // "by the dog's name"
     const std::size_t phrase =
         std::max(phrase_ending_at(q.stems, owner, group_phrases_),
@@ -1058,9 +1052,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   const bool per_row = std::all_of(requirements.analysis.begin(), requirements.analysis.end(), [&](const std::string& a) {
     return std::find(row_labels_.with_analysis.begin(), row_labels_.with_analysis.end(), a) !=
            row_labels_.with_analysis.end();
-  });
-  if (!grouped && !aggregated && !contains_phrase(q.stems, aggregation_words_) && per_row && requirements.group_by.empty() && !requirements.time.column &&
-      requirements.metrics.size() == 1)
+  });  // every metric phrase ("the average of") holds an aggregation word
+  if (!grouped && per_row && !contains_phrase(q.stems, aggregation_words_) && requirements.group_by.empty() &&
+      !requirements.time.column && requirements.metrics.size() == 1)
     label_rows(profile, row_labels_.words, requirements);
   if (requirements.group_by.size() >= compare_when_grouped_by_)
     add_unique(requirements.analysis, std::string("compare"));
