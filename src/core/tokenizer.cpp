@@ -33,7 +33,31 @@ bool starts_camel_word(std::string_view text, std::size_t i) {
   return is_upper(before) && i + 1 < text.size() && is_lower(text[i + 1]);
 }
 
+bool ends_sentence(std::string_view text, std::size_t i) {
+  const char c = text[i];
+  if (c != '.' && c != '?' && c != '!' && c != ';') return false;
+  if (i + 1 < text.size() && text[i + 1] != ' ' && text[i + 1] != '\t' && text[i + 1] != '\n') return false;
+  if (c != '.') return true;
+  const bool single_letter = i >= 1 && (is_upper(text[i - 1]) || is_lower(text[i - 1])) &&
+                             (i == 1 || !(is_upper(text[i - 2]) || is_lower(text[i - 2]) || is_digit(text[i - 2])));
+  return !single_letter;
+}
+
 }  // namespace
+
+std::vector<std::size_t> sentence_ends(std::string_view text, const TokenizerOptions& options) {
+  std::vector<std::size_t> ends;
+  std::size_t start = 0;      // first token of the current sentence
+  std::size_t piece = 0;      // first byte of the current sentence
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && !ends_sentence(text, i)) continue;
+    const std::size_t count = tokenize(text.substr(piece, i - piece), options).size();
+    ends.resize(start + count, start + count);
+    start += count;
+    piece = i + 1;
+  }
+  return ends;
+}
 
 std::vector<std::string> tokenize(std::string_view text, const TokenizerOptions& options) {
   std::vector<std::string> tokens;

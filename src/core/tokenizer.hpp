@@ -3,6 +3,7 @@
 // tokens unchanged, so any input is safe. A pure function.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,5 +16,10 @@ struct TokenizerOptions {
 };
 
 std::vector<std::string> tokenize(std::string_view text, const TokenizerOptions& options = {});
+
+// For each token of tokenize(text, options), the index one past the last token of its sentence. A
+// sentence ends at '.', '?', '!' or ';' before a space or the end, except a '.' after a single
+// letter ("Ph.D. students", "U.S. sales" stay one sentence).
+std::vector<std::size_t> sentence_ends(std::string_view text, const TokenizerOptions& options = {});
 
 }  // namespace planfirst::core

@@ -32,6 +32,22 @@ TEST(Tokenize, SplitsCamelCaseOnlyWhenAsked) {
   EXPECT_EQ(split, (Tokens{"order", "id", "http", "server", "utf8", "name"}));
 }
 
+TEST(SentenceEnds, GivesEachTokenTheEndOfItsSentence) {
+  using Ends = std::vector<std::size_t>;
+
+  EXPECT_EQ(sentence_ends("Sort by height. Show a chart!"), (Ends{3, 3, 3, 6, 6, 6}));
+  EXPECT_EQ(sentence_ends("units; price? ok"), (Ends{1, 2, 3}));
+  EXPECT_EQ(sentence_ends("one sentence without an end"), (Ends{5, 5, 5, 5, 5}));
+  EXPECT_EQ(sentence_ends(""), Ends{});
+}
+
+TEST(SentenceEnds, APeriodInsideAWordOrNumberOrAfterOneLetterEndsNoSentence) {
+  using Ends = std::vector<std::size_t>;
+
+  EXPECT_EQ(sentence_ends("Ph.D. students in the U.S. earn 1.5 times more."), (Ends(12, 12)));
+  EXPECT_EQ(sentence_ends("orderId. HTTPServer", {.split_camel_case = true}), (Ends{2, 2, 4, 4}));
+}
+
 TEST(Tokenize, KeepsUtf8BytesInsideTokens) {
   const Tokens tokens = tokenize("Umsatz für Größe—Köln");
 

@@ -884,7 +884,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   q.stems = stems_of(q.tokens, stemmer);
   q.table = stems_of(column_words(profile.table), stemmer);
   index_values(profile, stemmer, wordnet_ != nullptr, q);
-  const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_);
+  const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }

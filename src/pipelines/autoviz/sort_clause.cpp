@@ -23,32 +23,47 @@ std::optional<AxisHit> axis_in(const Stems& text, std::size_t begin, std::size_t
   return std::nullopt;
 }
 
-std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhrases& phrases) {
+// One past the last token of the sentence holding token `at`.
+std::size_t sentence_end(const Stems& text, const std::vector<std::size_t>& ends, std::size_t at) {
+  return at < ends.size() ? std::min(ends[at], text.size()) : text.size();
+}
+
+// The first token of the sentence holding token `at`.
+std::size_t sentence_begin(const std::vector<std::size_t>& ends, std::size_t at) {
+  if (at >= ends.size()) return 0;
+  while (at > 0 && ends[at - 1] == ends[at]) --at;
+  return at;
+}
+
+std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhrases& phrases,
+                                                const std::vector<std::size_t>& ends) {
   for (std::size_t at = 0; at < text.size(); ++at) {
     const std::size_t desc = phrase_starting_at(text, at, phrases.desc);
     const std::size_t asc = desc == 0 ? phrase_starting_at(text, at, phrases.asc) : 0;
     if (desc == 0 && asc == 0) continue;
     SortClause clause{at, at + std::max(desc, asc), desc > 0 ? "desc" : "asc", ""};
     clause.magnitude = phrase_starting_at(text, at, phrases.magnitude) > 0;
-    for (std::size_t back = 1; back <= kVerbReach && back <= at; ++back) {
+    const std::size_t first = sentence_begin(ends, at);
+    const std::size_t last = sentence_end(text, ends, at);
+    for (std::size_t back = 1; back <= kVerbReach && back <= at - first; ++back) {
       if (text[at - back] == "and") break;  // "list each result and its count in descending order": no verb of it
       if (phrase_starting_at(text, at - back, phrases.verbs) > 0) {
         clause.begin = at - back;
         break;
       }
     }
-    const std::size_t tail = std::min(text.size(), clause.end + kTailReach);
+    const std::size_t tail = std::min(last, clause.end + kTailReach);
     if (std::optional<AxisHit> hit = axis_in(text, clause.begin, clause.end, phrases)) {
       clause.axis = hit->axis;
     } else if (std::optional<AxisHit> after = axis_in(text, clause.end, tail, phrases)) {
       clause.axis = after->axis;
       clause.end = after->end;
     }
-    if (phrase_at(text, clause.end, {"order"})) ++clause.end;
-    if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "by") {
-      clause.end = std::min(text.size(), clause.end + 3);  // "in desc by the <column>", "in descending order by age"
-    } else if (clause.axis.empty() && clause.end < text.size() && text[clause.end] == "of") {
-      clause.end = std::min(text.size(), clause.end + kOfReach);  // the column after "order of" is the key
+    if (clause.end < last && phrase_at(text, clause.end, {"order"})) ++clause.end;
+    if (clause.axis.empty() && clause.end < last && text[clause.end] == "by") {
+      clause.end = std::min(last, clause.end + 3);  // "in desc by the <column>", "in descending order by age"
+    } else if (clause.axis.empty() && clause.end < last && text[clause.end] == "of") {
+      clause.end = std::min(last, clause.end + kOfReach);  // the column after "order of" is the key
     }
     return clause;
   }
@@ -57,13 +72,14 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
 
 }  // namespace
 
-std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases) {
-  if (std::optional<SortClause> clause = clause_with_direction(text, phrases)) return clause;
+std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases,
+                                           const std::vector<std::size_t>& sentence_ends) {
+  if (std::optional<SortClause> clause = clause_with_direction(text, phrases, sentence_ends)) return clause;
   for (std::size_t at = 0; at + 1 < text.size(); ++at) {
     const std::size_t verb = phrase_starting_at(text, at, phrases.plain);
     if (verb == 0 || at + verb >= text.size() || text[at + verb] != "by") continue;
     if (phrase_ending_at(text, at, phrases.noun_markers) > 0) continue;  // "the number of orders by region"
-    SortClause clause{at, std::min(text.size(), at + verb + 3), "asc", ""};
+    SortClause clause{at, std::min(sentence_end(text, sentence_ends, at), at + verb + 3), "asc", ""};
     if (std::optional<AxisHit> hit = axis_in(text, at + verb + 1, clause.end, phrases)) {
       clause.axis = hit->axis;
       clause.end = hit->end;

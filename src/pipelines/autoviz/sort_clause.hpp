@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "pipelines/autoviz/phrase_match.hpp"
 
@@ -32,6 +33,9 @@ struct SortClause {
 
 // The first sort clause of `text`: a direction phrase, with the verb before it (not across an
 // "and") and an axis phrase around it, or the words after "order of"; or a verb followed by "by" and an axis phrase or a word (ascending by default).
-std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases);
+// `sentence_ends` (core::sentence_ends of the text; empty: one sentence) keeps a clause inside its
+// sentence: "in descending order of height. Show a scatter chart." ends at "height".
+std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases,
+                                           const std::vector<std::size_t>& sentence_ends = {});
 
 }  // namespace planfirst::autoviz

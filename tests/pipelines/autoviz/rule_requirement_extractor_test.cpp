@@ -101,6 +101,14 @@ TEST_F(RuleRequirementExtractorTest, TheColumnAfterOrderByIsTheSortKey) {
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, ASortClauseEndsWithItsSentence) {
+  const Json json = extract("List the revenue and units in descending order of revenue. Show a scatter chart.");
+
+  EXPECT_EQ(json["outputs"], Json::parse(R"(["chart", "table"])")) << "the chart is asked for after the sort clause";
+  EXPECT_EQ(json["analysis"], Json::parse(R"(["correlation"])"));
+  EXPECT_EQ(json["constraints"], Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
   auto extractor = RuleRequirementExtractor::load(core::AssetStore());
   ASSERT_TRUE(extractor) << extractor.error().describe();

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/tokenizer.hpp"
+
 namespace planfirst::autoviz {
 namespace {
 
@@ -26,6 +28,19 @@ TEST(SortClause, FindsTheDirectionTheVerbAndTheAxis) {
   EXPECT_EQ(described("a bar chart, and order in desc by the X."), "desc x [order in desc by the x]");
   EXPECT_EQ(described("list the total number in ascending"), "asc y [list the total number in ascend]");
   EXPECT_EQ(described("the number of last names in alphabetical order"), "asc x [alphabet order]");
+}
+
+TEST(SortClause, StaysInsideItsSentence) {
+  const std::string question = "list the height and weight in descending order of height. Show a scatter chart.";
+  const Stems text = stems_of_text(question);
+
+  const std::optional<SortClause> clause = find_sort_clause(text, phrases(), core::sentence_ends(question));
+  const std::optional<SortClause> unbounded = find_sort_clause(text, phrases());
+
+  ASSERT_TRUE(clause && unbounded);
+  EXPECT_EQ(text[clause->end - 1], "height");
+  EXPECT_EQ(clause->end, 10u);
+  EXPECT_GT(unbounded->end, clause->end) << "without the sentence ends the clause reaches into the next sentence";
 }
 
 TEST(SortClause, HighToLowOrdersAmounts) {
