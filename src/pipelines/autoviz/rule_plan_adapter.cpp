@@ -347,7 +347,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     }
     steps.add(chart, std::move(params), "the chart the question asks for", cites);
   }
-  if (has(r.outputs, "table")) {
+  if (has(r.outputs, "table") && raw && !has(r.outputs, "chart")) {  // "list the height and weight of people"
+    std::vector<std::string> cites = {"outputs:table"};
+    cites.insert(cites.end(), satisfies.begin(), satisfies.end());
+    steps.add("save_table", {{"name", text("result")}, {"columns", texts(metrics)}}, "the columns asked for, as a table",
+              cites);
+  } else if (has(r.outputs, "table")) {
     steps.add("save_table", {{"name", text("result")}}, "the result as a table", {"outputs:table"});
   }
   // Analysis the chart does not already show, each by the tool made for it (after the outputs,

@@ -137,7 +137,7 @@ TEST(TemplateRegistry, EveryTemplateStepNamesARegisteredTool) {
 TEST(CapabilityMap, ResolvesAliasesToCanonicalCapabilities) {
   const CapabilityMap map = loaded(CapabilityMap::load(core::AssetStore()));
 
-  EXPECT_EQ(map.version(), 2);
+  EXPECT_EQ(map.version(), 3);
   EXPECT_EQ(map.canonical("summarize"), "summary_stats");
   EXPECT_EQ(map.canonical("time_series"), "time_series_plot");
   EXPECT_EQ(map.canonical("aggregate"), "aggregate");

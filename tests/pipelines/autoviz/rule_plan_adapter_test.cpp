@@ -112,6 +112,22 @@ TEST(RulePlanAdapter, TopKSortsAndLimitsAfterAggregating) {
   EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 2})"));
 }
 
+TEST(RulePlanAdapter, ATableOfListedColumnsSavesThemAndCoversThem) {
+  const Requirements r = requirements(R"({"metrics": ["revenue", "date"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"],
+      "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}]})");
+
+  const Plan plan = plan_for("list the revenue and date of each sale in descending order of revenue", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"sort_limit", "save_table"}));
+  EXPECT_EQ(params_to_json(plan.steps.back().params), Json::parse(R"({"name": "result", "columns": ["revenue", "date"]})"));
+  auto tools = ToolRegistry::load(core::AssetStore());
+  auto map = CapabilityMap::load(core::AssetStore());
+  ASSERT_TRUE(tools && map);
+  const CoverageReport report = CoverageChecker(*map, *tools).check(r, plan);
+  EXPECT_TRUE(report.complete()) << report.describe();
+}
+
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
   for (const char* question : {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
     const Plan plan = plan_for(question, requirements(kWalkthrough));
