@@ -2,7 +2,8 @@
 // graph on every benchmark question (tables at tables/<db_id>/<table>.csv beside FILE; with
 // --paraphrases, on every other phrasing of the questions instead), scores the planned chart
 // against the target component by component and the drawn rows against the target's rows, and
-// prints the rates overall, by hardness and by chart type, with seed 002's planning metrics.
+// prints the rates overall, by hardness and by chart type, with seed 002's planning metrics. Every
+// question is planned with the chart output wanted, as the benchmark's task is a visualization.
 #include <CLI/CLI.hpp>
 
 #include <nlohmann/json.hpp>
@@ -125,7 +126,8 @@ void add_eval_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<EvalArgs>();
   CLI::App* nl2vis = eval->add_subcommand(
       "nl2vis", "Plan and run every question of an NL2VIS JSON Lines file (nvBench fields; tables at "
-                "tables/<db_id>/<table>.csv beside it) and print exact, execution and per-component accuracy");
+                "tables/<db_id>/<table>.csv beside it), each with a chart wanted, and print exact, execution and "
+                "per-component accuracy");
   nl2vis->add_option("FILE", args->file, "The .jsonl file")->required();
   nl2vis->add_flag("--json", args->json, "Print one JSON document");
   nl2vis->add_flag("--cases", args->cases, "Also print each question's predicted and target chart");

@@ -240,6 +240,23 @@ TEST_F(AskCli, WriteFilesFalseExecutesThePlanAndWritesNoReport) {
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out()) / "plan.json")) << run.output;
 }
 
+TEST_F(AskCli, OutputsInTheInputJoinThoseTheQuestionAsksFor) {
+  nlohmann::json state = after_node(
+      dir_, "profile", {{"question", "list each region and its total revenue"}, {"dataset", source("examples/sales.csv")}});
+  ASSERT_EQ(after_node(dir_, "requirements", state)["requirements"]["outputs"], nlohmann::json::parse(R"(["table"])"));
+
+  state["outputs"] = {"chart"};
+  const nlohmann::json joined = after_node(dir_, "requirements", state);
+  state["outputs"] = {"movie"};
+  const std::filesystem::path file = dir_.write("bad_outputs.json", state.dump());
+  const CommandOutcome refused = run_command(planfirst("graph node autoviz requirements --state " + file.string()));
+
+  EXPECT_EQ(joined["requirements"]["outputs"], nlohmann::json::parse(R"(["chart", "table"])"));
+  EXPECT_NE(refused.exit_code, 0) << refused.output;
+  EXPECT_NE(refused.output.find("outputs[0] is \"movie\", not one of: chart, table, report"), std::string::npos)
+      << refused.output;
+}
+
 TEST_F(AskCli, ConfirmPausesWithTheResumeCommandAndApproveFinishesTheRun) {
   const CommandOutcome paused = ask(source("examples/sales.csv"), kWalkthrough, "--confirm --json --thread t1");
 

@@ -59,6 +59,19 @@ TEST_F(EvalCli, TheSameFileGivesTheSameBytes) {
   EXPECT_EQ(first.output, second.output);
 }
 
+TEST_F(EvalCli, AQuestionThatOnlyListsIsStillAskedForAChart) {
+  std::ofstream(file()) << R"({"id": "l", "db_id": "hr", "question": "List each dept and the number of staff in it.", "table_csv": "tables/hr/staff.csv", "chart": "bar", "nvbench_chart": "bar", "x": "dept", "y": "*", "aggregate": "count", "distinct": false, "color": null, "bin": null, "sort": null, "limit": null, "filters": null, "having": null, "hardness": "Easy", "expected": {"columns": ["x", "y"], "rows": [["Legal", 1], ["Ops", 3], ["Sales", 2]], "zero_filled": false}})"
+                        << "\n";
+
+  const CommandOutcome run = run_command(planfirst("eval nl2vis " + file() + " --json --cases"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json summary = nlohmann::json::parse(run.output, nullptr, false);
+  ASSERT_FALSE(summary.is_discarded()) << run.output;
+  EXPECT_EQ(summary["cases"][0]["predicted"]["chart"], "bar") << summary["cases"];
+  EXPECT_EQ(summary["overall"]["execution"], 1) << summary["cases"];
+}
+
 TEST_F(EvalCli, ABrokenFileIsAnInputErrorNamingTheLine) {
   std::ofstream(file(), std::ios::app) << "{\"id\": \"c\", \"question\": \"q\"\n";
 

@@ -4,7 +4,8 @@
 // repairs in "replan") -> report. Coverage retries and re-plans share one budget: planning_attempts
 // counts the plans made, and neither goes back once it exceeds kMaxPlanningRetries. The state is
 // one JSON object whose keys are below; a run's input sets question, dataset and out_dir (and
-// table, confirm when wanted). plan_only ends the run after coverage; write_files=false ends it
+// table, confirm when wanted; outputs, e.g. ["chart"], joins outputs the caller always wants to
+// those the question asks for). plan_only ends the run after coverage; write_files=false ends it
 // after execute without writing files, for evaluations that read only the state. With an LLM server
 // configured, intent, requirements and adapt append which strategy answered to "strategies", and
 // adapt keeps the model's changes to the template in "adaptation" (null when the rules planned).

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/ascii_case.hpp"
+#include "core/join.hpp"
 #include "data/dataset.hpp"
 #include "data/schema_profile.hpp"
 #include "data/table_profiler.hpp"
@@ -79,6 +80,29 @@ bool writes_files(const StateView& state) {
   return !state.bool_or("plan_only", false) && state.bool_or("write_files", true);
 }
 
+// The input's "outputs" (the outputs its caller always wants, e.g. a chart for nl2vis) joined to
+// those the question asks for, in the contract's order; a label outside its set is refused.
+core::Result<void> add_wanted_outputs(const StateView& state, const AutovizServices& services, Requirements& requirements) {
+  const Json& wanted = state.member_or_null("outputs");
+  if (wanted.is_null()) return core::ok();
+  const std::vector<std::string>& known = services.output_labels;
+  const std::string choices = "one of: " + core::join(known);
+  if (!wanted.is_array()) return core::invalid_argument("the input's outputs must be a list of labels, " + choices, "outputs");
+  for (std::size_t i = 0; i < wanted.size(); ++i) {
+    if (!wanted[i].is_string() || std::find(known.begin(), known.end(), wanted[i].get<std::string>()) == known.end()) {
+      return core::invalid_argument("the input's outputs[" + std::to_string(i) + "] is " + wanted[i].dump() + ", not " + choices,
+                                    "outputs/" + std::to_string(i));
+    }
+  }
+  std::vector<std::string> joined;
+  for (const std::string& label : known) {
+    const bool asked = std::find(requirements.outputs.begin(), requirements.outputs.end(), label) != requirements.outputs.end();
+    if (asked || std::find(wanted.begin(), wanted.end(), label) != wanted.end()) joined.push_back(label);
+  }
+  requirements.outputs = std::move(joined);
+  return core::ok();
+}
+
 }  // namespace
 
 graph::NodeFunction profile_node(Services services) {
@@ -131,6 +155,9 @@ graph::NodeFunction requirements_node(Services services) {
     core::Result<ExtractedRequirements> extracted =
         services->requirement_extractor().extract(state.string_or("question", ""), *profile);
     if (!extracted) return extracted.error();
+    if (core::Result<void> added = add_wanted_outputs(state, *services, extracted->requirements); !added) {
+      return added.error();
+    }
     Json json = extracted->requirements.to_json();
     std::string text = "Requirements: " + json.dump() + ".";
     Json fields{{"requirements", std::move(json)}};

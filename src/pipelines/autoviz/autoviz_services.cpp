@@ -8,6 +8,7 @@
 #include "embed/embedder_from_config.hpp"
 #include "embed/hashed_embedder.hpp"
 #include "llm/openai_compatible_model.hpp"
+#include "pipelines/autoviz/contract_labels.hpp"
 #include "pipelines/autoviz/tool_library.hpp"
 
 namespace planfirst::autoviz {
@@ -95,6 +96,10 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   core::Result<RuleRequirementExtractor> requirements = RuleRequirementExtractor::load(assets);
   if (!requirements) return requirements.error();
   services->requirements.emplace(std::move(*requirements));
+  core::Result<std::vector<std::string>> outputs =
+      contract_labels(assets, kRequirementsContract, kRequirementsOutputsPointer);
+  if (!outputs) return outputs.error();
+  services->output_labels = std::move(*outputs);
   core::Result<NarrowingOptions> narrowing = NarrowingOptions::load(assets);
   if (!narrowing) return narrowing.error();
   core::Result<ToolNarrower> narrower =

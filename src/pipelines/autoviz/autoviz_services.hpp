@@ -49,6 +49,7 @@ struct AutovizServices {
   std::optional<RulePlanAdapter> adapter;                // always set by load()
   std::optional<StepExecutor> executor;                  // always set by load(); `tools`' schemas, builtin tools
   std::optional<RunArtifacts> artifacts;                 // always set by load(); SVGs where bootstrap installs vega
+  std::vector<std::string> output_labels;  // the requirements contract's outputs, in its order
   std::shared_ptr<const embed::Embedder> embedder;
   std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
   data::ProfileCache profiles{{}};  // dataset files' profiles, under the user's cache folder

@@ -21,5 +21,6 @@ core::Result<std::vector<std::string>> contract_labels(const core::AssetStore& a
 inline constexpr std::string_view kIntentContract = "contracts/intent.schema.json";
 inline constexpr std::string_view kIntentPointer = "/properties/primary";
 inline constexpr std::string_view kRequirementsContract = "contracts/requirements.schema.json";
+inline constexpr std::string_view kRequirementsOutputsPointer = "/properties/outputs/items";
 
 }  // namespace planfirst::autoviz

@@ -72,7 +72,8 @@ Json Nl2visEval::run_case(const Nl2visCase& c, std::size_t index) {
                    {"out_dir", (scratch_ / std::to_string(index)).string()},
                    {"confirm", false},
                    {"plan_only", false},
-                   {"write_files", false}};
+                   {"write_files", false},
+                   {"outputs", {"chart"}}};
   core::Result<graph::RunResult> result = runner_.run("eval-" + std::to_string(index), graph::JsonValue(input));
   const Json state = result ? result->state.json() : Json::object();
   std::string why;

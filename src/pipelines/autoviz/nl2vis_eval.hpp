@@ -1,7 +1,8 @@
 // Nl2visEval runs the autoviz graph on NL2VIS benchmark cases and keeps the scores: per component,
 // exact and execution match (nl2vis_score.hpp), and seed 002's planning metrics read from each
 // run's state (requirement coverage, unjustified steps, tool retrieval misses, plan repairs).
-// Each case runs as its own thread, writing its files under the scratch folder.
+// Each case runs as its own thread, writing its files under the scratch folder. The task asks
+// for a chart, so every run's input wants the chart output ("List the codes and their counts").
 #pragma once
 
 #include <cstddef>
