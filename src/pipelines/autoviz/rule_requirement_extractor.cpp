@@ -872,6 +872,17 @@ void label_rows(const data::SchemaProfile& profile, const std::vector<std::strin
   if (label != nullptr) requirements.metrics.insert(requirements.metrics.begin(), label->name);
 }
 
+// "distance by name" where every name is one row's: groups of one row aggregate nothing, so the
+// measure is drawn per row, against the key.
+void draw_per_unique_key(const data::SchemaProfile& profile, Requirements& requirements) {
+  const data::ColumnProfile* measure = profile.find(requirements.metrics.front());
+  const data::ColumnProfile* key = profile.find(requirements.group_by.front());
+  if (measure == nullptr || measure->role != data::ColumnRole::kMeasure || key == nullptr) return;
+  if (key->null_count != 0 || key->distinct_count != profile.row_count || profile.row_count < 2) return;
+  requirements.metrics.insert(requirements.metrics.begin(), key->name);
+  requirements.group_by.clear();
+}
+
 }  // namespace
 
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
@@ -1056,6 +1067,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (!grouped && per_row && !contains_phrase(q.stems, aggregation_words_) && requirements.group_by.empty() &&
       !requirements.time.column && requirements.metrics.size() == 1)
     label_rows(profile, row_labels_.words, requirements);
+  if (!counting && per_row && !contains_phrase(q.stems, aggregation_words_) && requirements.group_by.size() == 1 &&
+      !requirements.time.column && requirements.metrics.size() == 1)
+    draw_per_unique_key(profile, requirements);
   if (requirements.group_by.size() >= compare_when_grouped_by_)
     add_unique(requirements.analysis, std::string("compare"));
   clear_table_references(q, words);

@@ -142,6 +142,27 @@ TEST_F(RuleRequirementExtractorTest, AQuestionNamingNoColumnListsTheWordsAndTheC
       << requirements.error().message;
 }
 
+TEST(RuleRequirementExtractor, AMeasureByAKeyOfOneRowEachIsDrawnPerRow) {
+  test_support::TempDir dir;
+  const auto csv = dir.write("flights.csv", "name,carrier,distance\nA1,Air,120.5\nB2,Air,300\nC3,Sky,80\n");
+  auto dataset = data::open_dataset(csv);
+  ASSERT_TRUE(dataset) << dataset.error().describe();
+  auto profile = data::profile_table(*dataset->db, dataset->table);
+  ASSERT_TRUE(profile) << profile.error().describe();
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  ASSERT_TRUE(extractor);
+
+  auto by_name = extractor->extract("Show me distance by name in a bar chart", *profile);
+  auto by_carrier = extractor->extract("Show me distance by carrier in a bar chart", *profile);
+  auto total_by_name = extractor->extract("Show me the total distance by name in a bar chart", *profile);
+
+  ASSERT_TRUE(by_name && by_carrier && total_by_name);
+  EXPECT_EQ(by_name->requirements.metrics, (std::vector<std::string>{"name", "distance"}));
+  EXPECT_EQ(by_name->requirements.group_by, std::vector<std::string>{});
+  EXPECT_EQ(by_carrier->requirements.group_by, std::vector<std::string>{"carrier"}) << "carriers repeat: a real group";
+  EXPECT_EQ(total_by_name->requirements.group_by, std::vector<std::string>{"name"}) << "a total asked for aggregates";
+}
+
 TEST(RuleRequirementExtractor, AWordThatNamesAColumnAsksForNothingElse) {
   test_support::TempDir dir;
   const auto csv = dir.write("faculty.csv", "FacID,Rank,Sex\n1,Professor,F\n2,AsstProf,M\n3,Professor,M\n");
