@@ -169,6 +169,9 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     core::Result<LabelledPhrases> measure = labelled(*yaml, "measure_aggregations");
     if (!measure) return measure.error();
     adapter.measure_aggregations_ = std::move(*measure);
+    core::Result<LabelledPhrases> amounts = labelled(*yaml, "amount_aggregations");
+    if (!amounts) return amounts.error();
+    adapter.amount_aggregations_ = std::move(*amounts);
     return adapter;
   });
 }
@@ -218,6 +221,11 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   // as they are when there is no group (one column against another) or when a scatter of two
   // measures splits its points by the group (one series per group).
   std::string func = label_before_metric(question_stems, r.metrics, measure_aggregations_);
+  const bool amounts = std::any_of(r.metrics.begin(), r.metrics.end(), [&](const std::string& m) {
+    const data::ColumnProfile* column = profile.find(m);
+    return column != nullptr && column->role == data::ColumnRole::kMeasure;
+  });
+  if (func.empty() && amounts) func = first_label(question_stems, amount_aggregations_);  // "how many hours"
   if (func.empty()) func = first_label(stems, aggregations_);
   std::vector<std::string> metrics = r.metrics;
   const bool compares = has(r.analysis, "compare");  // seed §6: a comparison needs an aggregate or segment

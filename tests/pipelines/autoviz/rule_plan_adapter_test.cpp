@@ -128,6 +128,19 @@ TEST(RulePlanAdapter, ATableOfListedColumnsSavesThemAndCoversThem) {
   EXPECT_TRUE(report.complete()) << report.describe();
 }
 
+TEST(RulePlanAdapter, HowManyBeforeAUnitSumsTheMeasure) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+  const Requirements rows = requirements(R"({"metrics": [], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+
+  const Plan amount = plan_for("how many dollars of revenue did each region make", r);
+  const Plan count = plan_for("how many sales did each region make", rows);
+
+  EXPECT_EQ(params_to_json(amount.steps.front().params)["agg_func"], "sum") << amount.to_json();
+  EXPECT_EQ(params_to_json(count.steps.front().params)["agg_func"], "count") << count.to_json();
+}
+
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
   for (const char* question : {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
     const Plan plan = plan_for(question, requirements(kWalkthrough));
