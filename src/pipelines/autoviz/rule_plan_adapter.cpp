@@ -327,6 +327,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
                           dated_key;  // "in each year"; weekdays are no timeline
     if (chart.empty() && !timeline && numeric_key && key->role != data::ColumnRole::kTemporal && !raw && !r.time.column)
       chart = "plot_scatter";  // "how many students for each age": counts along a number line
+    const auto measure = [&](const std::string& m) {
+      const data::ColumnProfile* column = profile.find(m);
+      return column != nullptr && column->role == data::ColumnRole::kMeasure;
+    };
+    if (chart.empty() && !timeline && raw && metrics.size() == 2 && std::all_of(metrics.begin(), metrics.end(), measure))
+      chart = "plot_scatter";  // "the lengths and heights of roller coasters": one number against another
     if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
     if (chart == "plot_histogram" && (!keys.empty() || metrics.size() > 1))
       chart = "plot_bar";  // a histogram of groups, or of one column against another, is a bar chart

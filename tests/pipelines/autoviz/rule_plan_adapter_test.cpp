@@ -141,6 +141,27 @@ TEST(RulePlanAdapter, HowManyBeforeAUnitSumsTheMeasure) {
   EXPECT_EQ(params_to_json(count.steps.front().params)["agg_func"], "count") << count.to_json();
 }
 
+TEST(RulePlanAdapter, OneMeasureAgainstAnotherWithoutAChartTypeIsAScatter) {
+  data::SchemaProfile profile = sales_profile();
+  data::ColumnProfile units;
+  units.name = "units";
+  units.role = data::ColumnRole::kMeasure;
+  units.type = data::ColumnType::kInteger;
+  profile.columns.push_back(units);
+  const Requirements r = requirements(R"({"metrics": ["revenue", "units"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+  auto adapter = RulePlanAdapter::load(core::AssetStore());
+  ASSERT_TRUE(adapter) << adapter.error().describe();
+
+  auto unnamed = adapter->plan("what are the revenue and units of the orders?", r, profile, {});
+  auto named = adapter->plan("show the revenue and units of the orders in a bar chart", r, profile, {});
+
+  ASSERT_TRUE(unnamed && named);
+  EXPECT_EQ(tools_of(*unnamed), std::vector<std::string>{"plot_scatter"});
+  EXPECT_EQ(params_to_json(unnamed->steps.front().params), Json::parse(R"({"x": "revenue", "y": "units"})"));
+  EXPECT_EQ(tools_of(*named), std::vector<std::string>{"plot_bar"}) << "a chart type asked for wins";
+}
+
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
   for (const char* question : {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
     const Plan plan = plan_for(question, requirements(kWalkthrough));
