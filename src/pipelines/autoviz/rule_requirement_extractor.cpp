@@ -66,6 +66,9 @@ class RequirementRulesReader {
       core::Result<std::vector<std::string>> defaults = yaml_.names(root, "default_outputs", "rules");
       if (!defaults) return defaults.error();
       rules.default_outputs_ = *defaults;
+      for (const auto& [label, phrases] : rules.outputs_) {
+        for (const Stems& phrase : phrases) rules.output_words_.insert(rules.output_words_.end(), phrase.begin(), phrase.end());
+      }
       rules.compare_when_grouped_by_ = root["compare_when_grouped_by"].as<std::size_t>(2);
       if (auto r = phrase_fields(root, {{"group_phrases", &rules.group_phrases_},
                                         {"count_phrases", &rules.count_phrases_},
@@ -289,7 +292,7 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
 // `single_words` pairs each single-word column with its word.
 void add_wordnet_matches(const Question& q,
                          const std::vector<std::pair<const data::ColumnProfile*, std::string>>& single_words,
-                         const Stems& stopwords, const core::WordNetSynonyms& wordnet,
+                         const Stems& stopwords, const Stems& output_words, const core::WordNetSynonyms& wordnet,
                          std::vector<Mention>& candidates) {
   std::vector<bool> covered(q.tokens.size(), false);
   for (const Mention& m : candidates)
@@ -297,8 +300,9 @@ void add_wordnet_matches(const Question& q,
               covered.begin() + static_cast<std::ptrdiff_t>(m.end), true);
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // "states" of "United States" names a value
     if (covered[at] || q.tokens[at].size() < 3 || q.value_words.count(q.tokens[at]) > 0 ||
-        std::find(stopwords.begin(), stopwords.end(), q.stems[at]) != stopwords.end()) {
-      continue;
+        std::find(stopwords.begin(), stopwords.end(), q.stems[at]) != stopwords.end() ||
+        std::find(output_words.begin(), output_words.end(), q.stems[at]) != output_words.end()) {
+      continue;  // "a line chart" asks for a chart; WordNet's line is no channel column
     }
     const std::vector<std::string> synonyms = wordnet.of(q.tokens[at]);
     for (const auto& [column, word] : single_words) {
@@ -321,7 +325,7 @@ bool names_initialed(const Question& q, std::size_t at, const std::vector<std::s
 
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
-                                    const Stems& stopwords, const Phrases& joiners,
+                                    const Stems& stopwords, const Stems& output_words, const Phrases& joiners,
                                     const core::WordNetSynonyms* wordnet, core::Stemmer& stemmer) {
   struct ColumnName {
     const data::ColumnProfile* column;
@@ -375,7 +379,7 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     for (const auto& [column, words, stems] : names) {
       if (words.size() == 1) single_words.emplace_back(column, words.front());
     }
-    add_wordnet_matches(q, single_words, stopwords, *wordnet, candidates);
+    add_wordnet_matches(q, single_words, stopwords, output_words, *wordnet, candidates);
   }
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Mention& a, const Mention& b) { return a.end - a.begin > b.end - b.begin; });
@@ -900,7 +904,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
   const std::vector<Mention> mentions = without_table_words(
-      q, ground_columns(q, profile, synonyms_, stopwords_, name_joiners_, wordnet_.get(), stemmer));
+      q, ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, wordnet_.get(), stemmer));
   Requirements requirements;
 
   bool grouping = false;

@@ -54,6 +54,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::pair<std::string, Phrases>> analysis_;  // label -> phrases, file order
   std::vector<std::pair<std::string, Phrases>> outputs_;
   std::vector<std::string> default_outputs_;
+  std::vector<std::string> output_words_;  // every output phrase's stems: "line", "pie", "table"...
   std::size_t compare_when_grouped_by_ = 2;
   Phrases group_phrases_;
   Phrases count_phrases_;

@@ -4,9 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <optional>
 
 #include "contracts/contract_registry.hpp"
+#include "core/wordnet_synonyms.hpp"
 #include "data/dataset.hpp"
 #include "data/table_profiler.hpp"
 #include "support/temp_dir.hpp"
@@ -161,6 +163,28 @@ TEST(RuleRequirementExtractor, AMeasureByAKeyOfOneRowEachIsDrawnPerRow) {
   EXPECT_EQ(by_name->requirements.group_by, std::vector<std::string>{});
   EXPECT_EQ(by_carrier->requirements.group_by, std::vector<std::string>{"carrier"}) << "carriers repeat: a real group";
   EXPECT_EQ(total_by_name->requirements.group_by, std::vector<std::string>{"name"}) << "a total asked for aggregates";
+}
+
+TEST(RuleRequirementExtractor, AChartWordNamesNoColumnThroughWordNet) {
+  test_support::TempDir dir;
+  const auto csv = dir.write("sales.csv", "date,channel,revenue\n2024-01-05,Online,10\n2024-02-11,Retail,20\n");
+  auto dataset = data::open_dataset(csv);
+  ASSERT_TRUE(dataset) << dataset.error().describe();
+  auto profile = data::profile_table(*dataset->db, dataset->table);
+  ASSERT_TRUE(profile) << profile.error().describe();
+  auto wordnet = core::WordNetSynonyms::open();
+  if (!wordnet) GTEST_SKIP() << "no WordNet database: " << wordnet.error().describe();
+  const std::vector<std::string> line_words = (*wordnet)->of("line");
+  ASSERT_TRUE(std::binary_search(line_words.begin(), line_words.end(), "channel")) << "the case this test is about";
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  ASSERT_TRUE(extractor);
+
+  auto line = extractor->extract("monthly revenue as a line chart", *profile);
+  auto channel = extractor->extract("monthly revenue per channel as a line chart", *profile);
+
+  ASSERT_TRUE(line && channel);
+  EXPECT_EQ(line->requirements.metrics, std::vector<std::string>{"revenue"}) << "WordNet files line beside channel";
+  EXPECT_EQ(channel->requirements.group_by, std::vector<std::string>{"channel"});
 }
 
 TEST(RuleRequirementExtractor, AWordThatNamesAColumnAsksForNothingElse) {
