@@ -106,6 +106,23 @@ std::string metric_for_count(const Requirements& requirements, const data::Schem
   return profile.columns.empty() ? std::string() : profile.columns.front().name;
 }
 
+// "the average", "the maximum": the aggregation as a question names it.
+std::string func_name(const std::string& func) {
+  if (func == "avg") return "the average";
+  if (func == "min") return "the minimum";
+  if (func == "max") return "the maximum";
+  return "the " + func;
+}
+
+// The measure columns of `profile`, comma-separated; "(none)" when it has none.
+std::string measure_names(const data::SchemaProfile& profile) {
+  std::vector<std::string> names;
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (column.role == data::ColumnRole::kMeasure) names.push_back(column.name);
+  }
+  return names.empty() ? std::string("(none)") : core::join(names);
+}
+
 // The stemmed words of the names of `columns` ("product_category" -> product, categori).
 std::set<std::string> stems_of_columns(const std::vector<std::string>& columns) {
   core::Stemmer stemmer;
@@ -248,6 +265,10 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
     func = "count";
     metrics.emplace_back(kCountRowsMetric);
+  } else if (metrics.empty() && func != "count_distinct") {
+    return core::invalid_argument("the question asks for " + func_name(func) +
+                                      " but names no column to take it of; name one of the measures: " + measure_names(profile),
+                                  "metrics");
   } else if (metrics.empty()) {
     metrics.push_back(metric_for_count(r, profile));
   }

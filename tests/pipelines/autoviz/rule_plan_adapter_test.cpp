@@ -162,6 +162,26 @@ TEST(RulePlanAdapter, OneMeasureAgainstAnotherWithoutAChartTypeIsAScatter) {
   EXPECT_EQ(tools_of(*named), std::vector<std::string>{"plot_bar"}) << "a chart type asked for wins";
 }
 
+TEST(RulePlanAdapter, AnAverageOfNoColumnIsRefusedNamingTheMeasures) {
+  const Requirements r = requirements(R"({"metrics": [], "group_by": [],
+      "time": {"column": "date", "grain": "month"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+  auto adapter = RulePlanAdapter::load(core::AssetStore());
+  ASSERT_TRUE(adapter) << adapter.error().describe();
+
+  auto average = adapter->plan("average order value per month", r, sales_profile(), {});
+  auto count = adapter->plan("number of orders per month", r, sales_profile(), {});
+
+  ASSERT_FALSE(average) << average->to_json();
+  EXPECT_EQ(average.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(average.error().where, "metrics");
+  EXPECT_NE(average.error().message.find("the average but names no column"), std::string::npos) << average.error().message;
+  EXPECT_NE(average.error().message.find("measures: revenue"), std::string::npos) << average.error().message;
+  ASSERT_TRUE(count) << count.error().describe();
+  const PlanStep* aggregate = count->find("aggregate");
+  ASSERT_NE(aggregate, nullptr) << count->to_json();
+  EXPECT_EQ(params_to_json(aggregate->params)["agg_func"], "count");
+}
+
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
   for (const char* question : {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
     const Plan plan = plan_for(question, requirements(kWalkthrough));
