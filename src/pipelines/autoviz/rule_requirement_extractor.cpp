@@ -100,29 +100,23 @@ class RequirementRulesReader {
       if (!asc) return asc.error();
       rules.ranking_desc_ = std::move(*desc);
       rules.ranking_asc_ = std::move(*asc);
-      core::Result<YAML::Node> sort = yaml_.mapping(root, "sort", "rules");
-      if (!sort) return sort.error();
       SortPhrases& s = rules.sort_;
-      if (auto r = phrase_fields(*sort, {{"verbs", &s.verbs},
-                                         {"plain", &s.plain},
-                                         {"desc", &s.desc},
-                                         {"asc", &s.asc},
-                                         {"magnitude", &s.magnitude},
-                                         {"x_axis", &s.x_axis},
-                                         {"y_axis", &s.y_axis},
-                                         {"noun_markers", &s.noun_markers}});
+      if (auto r = section(root, "sort", {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
+                                          {"magnitude", &s.magnitude}, {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis},
+                                          {"noun_markers", &s.noun_markers}});
           !r) {
         return r.error();
       }
-      core::Result<YAML::Node> text = yaml_.mapping(root, "text_filters", "rules");
-      if (!text) return text.error();
+      RelativePeriodPhrases& p = rules.relative_periods_;
+      core::Result<YAML::Node> periods = section(root, "relative_periods",
+                                                 {{"current", &p.current}, {"previous", &p.previous},
+                                                  {"trailing", &p.trailing}, {"to_date", &p.to_date}});
+      if (!periods) return periods.error();
+      if (auto r = stem_fields(*periods, "relative_periods", {{"number_words", &p.number_words}}); !r) return r.error();
+      if (auto r = labelled(*periods, "units", p.units); !r) return r.error();
       TextFilterPhrases& t = rules.text_filters_;
-      if (auto r = phrase_fields(*text, {{"verbs", &t.verbs},
-                                         {"markers", &t.markers},
-                                         {"negations", &t.negations},
-                                         {"links", &t.links},
-                                         {"holders", &t.holders},
-                                         {"owners", &t.owners}});
+      if (auto r = section(root, "text_filters", {{"verbs", &t.verbs}, {"markers", &t.markers}, {"negations", &t.negations},
+                                                  {"links", &t.links}, {"holders", &t.holders}, {"owners", &t.owners}});
           !r) {
         return r.error();
       }
@@ -164,6 +158,14 @@ class RequirementRulesReader {
       *target = std::move(*phrases);
     }
     return core::ok();
+  }
+
+  // The mapping `key` of `root`, its listed keys read as phrase lists into their targets.
+  core::Result<YAML::Node> section(const YAML::Node& root, const char* key, std::initializer_list<PhraseField> fields) const {
+    core::Result<YAML::Node> node = yaml_.mapping(root, key, "rules");
+    if (!node) return node.error();
+    if (core::Result<void> read = phrase_fields(*node, fields); !read) return read.error();
+    return node;
   }
 
   // Each listed key of `parent` (named `context` in errors) read as word lists, stemmed, into its target.
@@ -876,6 +878,28 @@ void label_rows(const data::SchemaProfile& profile, const std::vector<std::strin
   if (label != nullptr) requirements.metrics.insert(requirements.metrics.begin(), label->name);
 }
 
+// The column of dates a relative period counts back from: the time column when it holds dates,
+// else the first column of dates; nullptr when no column holds dates.
+const data::ColumnProfile* dated_column(const data::SchemaProfile& profile, const std::optional<std::string>& time) {
+  const auto dated = [](const data::ColumnProfile* c) {
+    return c != nullptr && data::is_temporal(c->type) && c->span.has_value();
+  };
+  if (time && dated(profile.find(*time))) return profile.find(*time);
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (dated(&column)) return &column;
+  }
+  return nullptr;
+}
+
+// Filters keeping the dates of `period` ("last year": [2023-01-01, 2024-01-01) when the latest
+// date is in 2024).
+void keep_period(const RelativePeriod& period, const data::ColumnProfile& column, Requirements& requirements) {
+  const std::optional<DateRange> range = period_dates(period, column.span->last);
+  if (!range) return;
+  add_unique(requirements.constraints, Constraint{"filter", column.name, ">=", ParamValue{{range->from}, false}, "", 0});
+  add_unique(requirements.constraints, Constraint{"filter", column.name, "<", ParamValue{{range->to}, false}, "", 0});
+}
+
 // "distance by name" where every name is one row's: groups of one row aggregate nothing, so the
 // measure is drawn per row, against the key.
 void draw_per_unique_key(const data::SchemaProfile& profile, Requirements& requirements) {
@@ -902,6 +926,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
+  }
+  std::optional<RelativePeriod> period = find_relative_period(q.stems, relative_periods_);
+  if (period && dated_column(profile, std::nullopt) == nullptr) period.reset();  // no dates to count back from
+  if (period) {  // "last year" is a filter, not the year grain
+    for (std::size_t at = period->begin; at < period->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
   const std::vector<Mention> mentions = without_table_words(
       q, ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, wordnet_.get(), stemmer));
@@ -950,6 +979,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
   compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
+  if (period) keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
   ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
   for (const Constraint& filter :
        find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {

@@ -18,6 +18,7 @@
 
 #include "core/asset_store.hpp"
 #include "pipelines/autoviz/requirement_extractor.hpp"
+#include "pipelines/autoviz/relative_period.hpp"
 #include "pipelines/autoviz/sort_clause.hpp"
 #include "pipelines/autoviz/text_filter.hpp"
 
@@ -79,6 +80,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_desc_;
   Phrases ranking_asc_;
   SortPhrases sort_;
+  RelativePeriodPhrases relative_periods_;
   TextFilterPhrases text_filters_;
   ValueWords value_words_;
   std::map<std::string, std::vector<std::string>> synonyms_;  // stem -> stems

@@ -111,6 +111,18 @@ TEST_F(RuleRequirementExtractorTest, ASortClauseEndsWithItsSentence) {
   EXPECT_EQ(json["constraints"], Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, APeriodBeforeTheLatestDateIsAFilterNotAGrain) {
+  const Json last_year = extract("the top 2 regions by revenue last year");
+  const Json trailing = extract("daily revenue over the last 30 days");
+
+  EXPECT_EQ(last_year["time"], Json::parse(R"({"column": null, "grain": "unknown"})")) << "no year grain";
+  EXPECT_EQ(last_year["constraints"][0], Json::parse(R"({"type": "filter", "column": "date", "op": ">=", "value": "2023-01-01"})"));
+  EXPECT_EQ(last_year["constraints"][1], Json::parse(R"({"type": "filter", "column": "date", "op": "<", "value": "2024-01-01"})"));
+  EXPECT_EQ(trailing["time"], Json::parse(R"({"column": "date", "grain": "day"})"));
+  EXPECT_EQ(trailing["constraints"][0]["value"], "2024-02-20") << "30 days up to 2024-03-20, the latest date";
+  EXPECT_EQ(trailing["constraints"][1]["value"], "2024-03-21");
+}
+
 TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
   auto extractor = RuleRequirementExtractor::load(core::AssetStore());
   ASSERT_TRUE(extractor) << extractor.error().describe();
