@@ -177,6 +177,22 @@ TEST(RuleRequirementExtractor, AMeasureByAKeyOfOneRowEachIsDrawnPerRow) {
   EXPECT_EQ(total_by_name->requirements.group_by, std::vector<std::string>{"name"}) << "a total asked for aggregates";
 }
 
+TEST(RuleRequirementExtractor, HowOldAsksForTheAgeOfEachRow) {
+  test_support::TempDir dir;
+  const auto csv = dir.write("dogs.csv", "dog_id,name,age,weight\n1,Kacey,6,7.5\n2,Hipolito,9,1.7\n3,Mavis,8,8.0\n");
+  auto dataset = data::open_dataset(csv);
+  ASSERT_TRUE(dataset) << dataset.error().describe();
+  auto profile = data::profile_table(*dataset->db, dataset->table);
+  ASSERT_TRUE(profile) << profile.error().describe();
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  ASSERT_TRUE(extractor);
+
+  auto requirements = extractor->extract("How old is each dog? Show in a bar chart.", *profile);
+
+  ASSERT_TRUE(requirements) << requirements.error().describe();
+  EXPECT_EQ(requirements->requirements.metrics, (std::vector<std::string>{"name", "age"}));
+}
+
 TEST(RuleRequirementExtractor, AChartWordNamesNoColumnThroughWordNet) {
   test_support::TempDir dir;
   const auto csv = dir.write("sales.csv", "date,channel,revenue\n2024-01-05,Online,10\n2024-02-11,Retail,20\n");
