@@ -240,6 +240,14 @@ TEST_F(AskCli, WriteFilesFalseExecutesThePlanAndWritesNoReport) {
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out()) / "plan.json")) << run.output;
 }
 
+TEST_F(AskCli, AQuestionWithOneNumberForAnswerWritesItAsATable) {
+  const CommandOutcome run = ask(source("examples/sales.csv"), "\"How many orders were placed in the West region?\"");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(read_text(std::filesystem::path(out()) / "result.csv"), "count\n14248\n");
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out()) / "plot_bar.vl.json")) << "one number draws no chart";
+}
+
 TEST_F(AskCli, OutputsInTheInputJoinThoseTheQuestionAsksFor) {
   nlohmann::json state = after_node(
       dir_, "profile", {{"question", "list each region and its total revenue"}, {"dataset", source("examples/sales.csv")}});

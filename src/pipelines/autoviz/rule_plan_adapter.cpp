@@ -306,7 +306,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   for (const char* label : {"total", "compare"}) {
     if (has(r.analysis, label)) satisfies.push_back(std::string("analysis:") + label);
   }
-  if (!raw && (!keys.empty() || !r.metrics.empty())) {
+  if (!raw) {  // with no key and no metric, the rows counted: "how many dogs were abandoned?"
     steps.add("aggregate", {{"group_by", texts(keys)}, {"agg_func", text(func)}, {"metrics", texts(metrics)}},
               func + " of " + (metrics.front() == kCountRowsMetric ? std::string("rows") : metrics.front()) +
                   (keys.empty() ? "" : " per " + keys.front()),

@@ -1110,7 +1110,13 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   for (const auto& [label, phrases] : outputs_) {
     if (contains_phrase(words, phrases)) add_unique(requirements.outputs, label);
   }
-  if (requirements.outputs.empty()) requirements.outputs = default_outputs_;
+  const bool one_number = requirements.group_by.empty() && !requirements.time.column && requirements.metrics.size() <= 1 &&
+                          (counting || contains_phrase(q.stems, aggregation_words_));
+  if (requirements.outputs.empty() && one_number) {
+    requirements.outputs = {"table"};  // "how many dogs were abandoned?": one number, no chart to draw
+  } else if (requirements.outputs.empty()) {
+    requirements.outputs = default_outputs_;
+  }
   // Keep the contract's order of labels, so the same question gives the same bytes.
   std::vector<std::string> ordered;
   for (const auto& [label, unused] : analysis_) {

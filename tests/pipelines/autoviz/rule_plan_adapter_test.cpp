@@ -182,6 +182,17 @@ TEST(RulePlanAdapter, AnAverageOfNoColumnIsRefusedNamingTheMeasures) {
   EXPECT_EQ(params_to_json(aggregate->params)["agg_func"], "count");
 }
 
+TEST(RulePlanAdapter, RowsCountedWithNoKeyAreAggregatedIntoOneCount) {
+  const Requirements r = requirements(R"({"metrics": [], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["table"],
+      "constraints": [{"type": "filter", "column": "region", "op": "=", "value": "West"}]})");
+
+  const Plan plan = plan_for("how many orders were placed in the West region?", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"filter_rows", "aggregate", "save_table"}));
+  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"agg_func": "count", "group_by": [], "metrics": ["*"]})"));
+}
+
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
   for (const char* question : {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
     const Plan plan = plan_for(question, requirements(kWalkthrough));

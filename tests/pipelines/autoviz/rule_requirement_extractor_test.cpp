@@ -123,6 +123,13 @@ TEST_F(RuleRequirementExtractorTest, APeriodBeforeTheLatestDateIsAFilterNotAGrai
   EXPECT_EQ(trailing["constraints"][1]["value"], "2024-03-21");
 }
 
+TEST_F(RuleRequirementExtractorTest, OneNumberForAnswerIsATableUnlessAChartIsAsked) {
+  EXPECT_EQ(extract("how many sales were made in the West region?")["outputs"], Json::parse(R"(["table"])"));
+  EXPECT_EQ(extract("the total revenue")["outputs"], Json::parse(R"(["table"])"));
+  EXPECT_EQ(extract("the total revenue as a bar chart")["outputs"], Json::parse(R"(["chart"])"));
+  EXPECT_EQ(extract("the total revenue by region")["outputs"], Json::parse(R"(["chart", "table"])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
   auto extractor = RuleRequirementExtractor::load(core::AssetStore());
   ASSERT_TRUE(extractor) << extractor.error().describe();
