@@ -1148,19 +1148,28 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   if (sort) add_sort(*sort, mentions, requirements);
 
-  if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
-      !requirements.time.column) {  // "orders per weekday" asks time; "male and female staff" compares sexes
+  const bool nothing_named = mentions.empty() && requirements.constraints.empty();  // "male and female staff" compares sexes
+  const bool nothing_shown = requirements.metrics.empty() && !counting && !contains_phrase(q.stems, aggregation_words_);
+  if ((nothing_named || nothing_shown) && requirements.group_by.empty() &&
+      !requirements.time.column) {  // "orders per weekday" asks time
+    std::vector<bool> understood(q.tokens.size(), false);
+    for (const Mention& m : mentions) std::fill(understood.begin() + m.begin, understood.begin() + m.end, true);
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {
-      if (std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {
+      if (!understood[at] && !q.tokens[at].empty() &&
+          std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {
         unknown.push_back(q.tokens[at]);
       }
     }
     for (const data::ColumnProfile& column : profile.columns) columns.push_back(column.name);
-    return core::invalid_argument(
-        "the question names no column of " + profile.table + "; words not understood: " +
-            (unknown.empty() ? "(none)" : core::join(unknown)) + "; the columns are: " + core::join(columns),
-        profile.table);
+    const bool filters = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                     [](const Constraint& c) { return c.type == "filter"; });
+    std::string what = "names no column of " + profile.table;
+    if (!nothing_named) what += filters ? " to show, only rows to keep" : " to show";
+    return core::invalid_argument("the question " + what + "; words not understood: " +
+                                      (unknown.empty() ? "(none)" : core::join(unknown)) +
+                                      "; the columns are: " + core::join(columns),
+                                  profile.table);
   }
   return ExtractedRequirements{std::move(requirements), StrategyRecord{}};
 }

@@ -130,6 +130,19 @@ TEST_F(RuleRequirementExtractorTest, OneNumberForAnswerIsATableUnlessAChartIsAsk
   EXPECT_EQ(extract("the total revenue by region")["outputs"], Json::parse(R"(["chart", "table"])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, AQuestionThatOnlyKeepsRowsIsRefusedNamingTheWordsNotUnderstood) {
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  ASSERT_TRUE(extractor) << extractor.error().describe();
+
+  auto requirements = extractor->extract("how heavy were the sales in the West region?", *profile_);
+
+  ASSERT_FALSE(requirements) << requirements->requirements.to_json();
+  EXPECT_EQ(requirements.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(requirements.error().message.find("to show, only rows to keep; words not understood: heavy"), std::string::npos)
+      << requirements.error().message;
+  EXPECT_TRUE(extractor->extract("how many sales were made in the West region?", *profile_)) << "a count shows the rows";
+}
+
 TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
   auto extractor = RuleRequirementExtractor::load(core::AssetStore());
   ASSERT_TRUE(extractor) << extractor.error().describe();
