@@ -197,7 +197,7 @@ TEST(RuleRequirementExtractor, AMeasureByAKeyOfOneRowEachIsDrawnPerRow) {
   EXPECT_EQ(total_by_name->requirements.group_by, std::vector<std::string>{"name"}) << "a total asked for aggregates";
 }
 
-TEST(RuleRequirementExtractor, HowOldAsksForTheAgeOfEachRow) {
+TEST(RuleRequirementExtractor, HowOldOrHowHeavyAsksForTheAgeOrWeightOfEachRow) {
   test_support::TempDir dir;
   const auto csv = dir.write("dogs.csv", "dog_id,name,age,weight\n1,Kacey,6,7.5\n2,Hipolito,9,1.7\n3,Mavis,8,8.0\n");
   auto dataset = data::open_dataset(csv);
@@ -208,9 +208,12 @@ TEST(RuleRequirementExtractor, HowOldAsksForTheAgeOfEachRow) {
   ASSERT_TRUE(extractor);
 
   auto requirements = extractor->extract("How old is each dog? Show in a bar chart.", *profile);
+  auto heavy = extractor->extract("How heavy is each dog?", *profile);
 
   ASSERT_TRUE(requirements) << requirements.error().describe();
   EXPECT_EQ(requirements->requirements.metrics, (std::vector<std::string>{"name", "age"}));
+  ASSERT_TRUE(heavy) << heavy.error().describe();
+  EXPECT_EQ(heavy->requirements.metrics, (std::vector<std::string>{"name", "weight"}));
 }
 
 TEST(RuleRequirementExtractor, AChartWordNamesNoColumnThroughWordNet) {
