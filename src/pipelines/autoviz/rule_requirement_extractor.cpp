@@ -926,6 +926,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
+  } else if (sort) {  // "in descending order by age" sorts by age; it does not group by it
+    for (std::size_t at = sort->begin; at < sort->end; ++at) {
+      for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases_); n > 0; --n) q.tokens[at + n - 1] = q.stems[at + n - 1] = "";
+    }
   }
   std::optional<RelativePeriod> period = find_relative_period(q.stems, relative_periods_);
   if (period && dated_column(profile, std::nullopt) == nullptr) period.reset();  // no dates to count back from

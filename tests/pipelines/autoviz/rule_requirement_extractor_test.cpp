@@ -143,6 +143,15 @@ TEST_F(RuleRequirementExtractorTest, AQuestionThatOnlyKeepsRowsIsRefusedNamingTh
   EXPECT_TRUE(extractor->extract("how many sales were made in the West region?", *profile_)) << "a count shows the rows";
 }
 
+TEST_F(RuleRequirementExtractorTest, TheColumnASortClauseOrdersByIsNoGroup) {
+  const Json json =
+      extract("What are the product categories and units of each region, listed in descending order by units using a bar chart.");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["units"])"));
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["product_category", "region"])")) << "units is sorted by, not grouped by";
+  EXPECT_EQ(json["constraints"], Json::parse(R"([{"type": "sort", "column": "units", "direction": "desc"}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
   auto extractor = RuleRequirementExtractor::load(core::AssetStore());
   ASSERT_TRUE(extractor) << extractor.error().describe();
