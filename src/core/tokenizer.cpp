@@ -36,11 +36,11 @@ bool starts_camel_word(std::string_view text, std::size_t i) {
 bool ends_sentence(std::string_view text, std::size_t i) {
   const char c = text[i];
   if (c != '.' && c != '?' && c != '!' && c != ';') return false;
-  if (i + 1 < text.size() && text[i + 1] != ' ' && text[i + 1] != '\t' && text[i + 1] != '\n') return false;
+  std::size_t next = i + 1;
+  if (next < text.size() && text[next] != ' ' && text[next] != '\t' && text[next] != '\n') return false;
   if (c != '.') return true;
-  const bool single_letter = i >= 1 && (is_upper(text[i - 1]) || is_lower(text[i - 1])) &&
-                             (i == 1 || !(is_upper(text[i - 2]) || is_lower(text[i - 2]) || is_digit(text[i - 2])));
-  return !single_letter;
+  while (next < text.size() && (text[next] == ' ' || text[next] == '\t' || text[next] == '\n')) ++next;
+  return next == text.size() || is_upper(text[next]);  // "by avg. cost" goes on; ". Show a chart" starts anew
 }
 
 }  // namespace

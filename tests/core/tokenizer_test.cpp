@@ -41,10 +41,11 @@ TEST(SentenceEnds, GivesEachTokenTheEndOfItsSentence) {
   EXPECT_EQ(sentence_ends(""), Ends{});
 }
 
-TEST(SentenceEnds, APeriodInsideAWordOrNumberOrAfterOneLetterEndsNoSentence) {
+TEST(SentenceEnds, APeriodInsideANumberOrBeforeALowerCaseWordEndsNoSentence) {
   using Ends = std::vector<std::size_t>;
 
   EXPECT_EQ(sentence_ends("Ph.D. students in the U.S. earn 1.5 times more."), (Ends(12, 12)));
+  EXPECT_EQ(sentence_ends("sorted by avg. cost, the no. of units"), (Ends(8, 8)));
   EXPECT_EQ(sentence_ends("orderId. HTTPServer", {.split_camel_case = true}), (Ends{2, 2, 4, 4}));
 }
 

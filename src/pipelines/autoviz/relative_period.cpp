@@ -11,6 +11,8 @@ namespace {
 
 namespace chrono = std::chrono;
 
+constexpr int kMaxCount = 1000;  // "the last 1000 days"; more is no period a question means
+
 // The unit whose phrase starts at `at`, with the phrase's length; {"", 0} when none does.
 std::pair<std::string, std::size_t> unit_at(const Stems& stems, std::size_t at, const LabelledPhrases& units) {
   for (const auto& [unit, phrases] : units) {
@@ -25,7 +27,10 @@ std::optional<int> count_at(const Stems& stems, std::size_t at, const Stems& wor
   const std::string& word = stems[at];
   int value = 0;
   const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-  if (error == std::errc() && end == word.data() + word.size() && value > 0) return value;
+  if (error == std::errc() && end == word.data() + word.size()) {
+    if (value > 0 && value <= kMaxCount) return value;
+    return std::nullopt;
+  }
   auto found = std::find(words.begin(), words.end(), word);
   if (found == words.end() || found == words.begin()) return std::nullopt;
   return static_cast<int>(found - words.begin());
@@ -52,7 +57,8 @@ std::optional<RelativePeriod> period_at(const Stems& stems, std::size_t at, cons
   }
   if (std::size_t word = phrase_starting_at(stems, at, p.previous)) {
     if (auto [unit, n] = unit_at(stems, at + word, p.units); n > 0) {
-      return RelativePeriod{at, at + word + n, PeriodKind::kPrevious, unit, 1};
+      const bool the = at > 0 && stems[at - 1] == "the" && stems[at] == "last";  // "in the last month": up to the latest date
+      return RelativePeriod{at, at + word + n, the ? PeriodKind::kTrailing : PeriodKind::kPrevious, unit, 1};
     }
   }
   if (std::size_t word = phrase_starting_at(stems, at, p.trailing)) {  // "the past year"
@@ -117,39 +123,43 @@ std::pair<chrono::sys_days, chrono::sys_days> calendar_period(const std::string&
 
 }  // namespace
 
-std::optional<RelativePeriod> find_relative_period(const Stems& stems, const RelativePeriodPhrases& phrases) {
+std::vector<RelativePeriod> find_relative_periods(const Stems& stems, const RelativePeriodPhrases& phrases) {
+  std::vector<RelativePeriod> periods;
   for (std::size_t at = 0; at < stems.size(); ++at) {
-    if (std::optional<RelativePeriod> period = period_at(stems, at, phrases)) return period;
+    std::optional<RelativePeriod> period = period_at(stems, at, phrases);
+    if (!period || phrase_starting_at(stems, period->end, phrases.not_before) > 0) continue;
+    at = period->end - 1;
+    periods.push_back(std::move(*period));
   }
-  return std::nullopt;
+  return periods;
 }
 
 std::optional<DateRange> period_dates(const RelativePeriod& period, std::string_view latest) {
   const std::optional<chrono::year_month_day> day = date_of(latest);
   if (!day) return std::nullopt;
   const chrono::sys_days after = chrono::sys_days(*day) + chrono::days(1);
+  std::pair<chrono::sys_days, chrono::sys_days> range{after, after};
+  const int n = std::clamp(period.count, 1, kMaxCount);
   switch (period.kind) {
-    case PeriodKind::kCurrent: {
-      const auto [from, to] = calendar_period(period.unit, *day, 0);
-      return DateRange{iso(from), iso(to)};
-    }
-    case PeriodKind::kPrevious: {
-      const auto [from, to] = calendar_period(period.unit, *day, -1);
-      return DateRange{iso(from), iso(to)};
-    }
+    case PeriodKind::kCurrent:
+      range = calendar_period(period.unit, *day, 0);
+      break;
+    case PeriodKind::kPrevious:
+      range = calendar_period(period.unit, *day, -1);
+      break;
     case PeriodKind::kToDate:
-      return DateRange{iso(calendar_period(period.unit, *day, 0).first), iso(after)};
+      range.first = calendar_period(period.unit, *day, 0).first;
+      break;
     case PeriodKind::kTrailing:
+      if (period.unit == "day") range.first = after - chrono::days(n);
+      if (period.unit == "week") range.first = after - chrono::days(7 * n);
+      if (period.unit == "month") range.first = months_before(*day, n) + chrono::days(1);
+      if (period.unit == "quarter") range.first = months_before(*day, 3 * n) + chrono::days(1);
+      if (period.unit == "year") range.first = months_before(*day, 12 * n) + chrono::days(1);
       break;
   }
-  const int n = period.count;
-  chrono::sys_days from = after;
-  if (period.unit == "day") from = after - chrono::days(n);
-  if (period.unit == "week") from = after - chrono::days(7 * n);
-  if (period.unit == "month") from = months_before(*day, n) + chrono::days(1);
-  if (period.unit == "quarter") from = months_before(*day, 3 * n) + chrono::days(1);
-  if (period.unit == "year") from = months_before(*day, 12 * n) + chrono::days(1);
-  return DateRange{iso(from), iso(after)};
+  if (chrono::year_month_day(range.first).year() < chrono::year(1)) return std::nullopt;
+  return DateRange{iso(range.first), iso(range.second)};
 }
 
 }  // namespace planfirst::autoviz

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pipelines/autoviz/phrase_match.hpp"
 
@@ -17,6 +18,7 @@ struct RelativePeriodPhrases {
   Phrases previous;        // last, previous: the calendar period before it
   Phrases trailing;        // last, past: followed by a count, the periods ending with the latest date
   Phrases to_date;         // "to date": from the start of the period to the latest date
+  Phrases not_before;      // of, with, ...: a phrase followed by one is no period ("the last day of each month")
   Stems number_words;      // zero, one, two, ...: a count written out, by its index
   LabelledPhrases units;   // day, week, month, quarter, year -> their phrases
 };
@@ -36,13 +38,15 @@ struct DateRange {
   std::string to;    // first day after, "YYYY-MM-DD"
 };
 
-// The first relative period `stems` names: a "current" or "previous" word before a unit, a
-// "trailing" word, a count and a unit, or a unit and "to date". A "trailing" word with no count
-// and "past" before a unit ("the past year") is the one period ending with the latest date.
-std::optional<RelativePeriod> find_relative_period(const Stems& stems, const RelativePeriodPhrases& phrases);
+// The relative periods `stems` names, in order: a "current" or "previous" word before a unit, a
+// "trailing" word, a count (1 to 1000) and a unit, or a unit and "to date"; none followed by a
+// "not_before" word. "The last month" and "the past year" (no count) are the one period ending
+// with the latest date; "last month" and "the previous month" are the calendar month before it.
+std::vector<RelativePeriod> find_relative_periods(const Stems& stems, const RelativePeriodPhrases& phrases);
 
 // The dates `period` keeps, counted from `latest` ("2024-12-31", or a timestamp starting so);
-// nothing when `latest` does not start with a valid date. Weeks start on Monday.
+// nothing when `latest` does not start with a valid date or the range would start before year 1.
+// Weeks start on Monday.
 std::optional<DateRange> period_dates(const RelativePeriod& period, std::string_view latest);
 
 }  // namespace planfirst::autoviz

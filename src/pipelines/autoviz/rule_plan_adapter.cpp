@@ -242,8 +242,20 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     const data::ColumnProfile* column = profile.find(m);
     return column != nullptr && column->role == data::ColumnRole::kMeasure;
   });
-  if (func.empty() && amounts) func = first_label(question_stems, amount_aggregations_);  // "how many hours"
   if (func.empty()) func = first_label(stems, aggregations_);
+  const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
+  if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
+  const bool asked = !func.empty();
+  const bool listing = has(r.outputs, "table") && !has(r.outputs, "chart");
+  const bool ordered = std::any_of(r.constraints.begin(), r.constraints.end(),
+                                   [](const Constraint& c) { return c.type == "sort" || c.type == "limit"; });
+  if (func.empty() && keys.empty() && r.metrics.size() == 1 && r.analysis.empty() && !listing && !ordered &&
+      holds_numbers(profile, r.metrics.front()))
+    func = "sum";  // "what were the sales last year?": their total, not each row drawn against itself
+  const auto counts = [&](const Stems& text) {  // the question also counts ("... and count them")
+    return std::any_of(aggregations_.begin(), aggregations_.end(),
+                       [&](const auto& entry) { return entry.first == "count" && contains_phrase(text, entry.second); });
+  };
   std::vector<std::string> metrics = r.metrics;
   const bool compares = has(r.analysis, "compare");  // seed §6: a comparison needs an aggregate or segment
   if (keys.empty() && (!func.empty() || compares) && metrics.size() >= 2) {  // "name and the average age": per name
@@ -263,6 +275,9 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     std::erase_if(metrics, [&](const std::string& m) { return has(keys, m); });
   }
   if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
+    func = "count";
+    metrics.emplace_back(kCountRowsMetric);
+  } else if (metrics.empty() && counts(stems)) {  // "the dates with a mean pressure over 30, count them"
     func = "count";
     metrics.emplace_back(kCountRowsMetric);
   } else if (metrics.empty() && func != "count_distinct") {
@@ -306,7 +321,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   for (const char* label : {"total", "compare"}) {
     if (has(r.analysis, label)) satisfies.push_back(std::string("analysis:") + label);
   }
-  if (!raw) {  // with no key and no metric, the rows counted: "how many dogs were abandoned?"
+  if (!raw && (!keys.empty() || !r.metrics.empty() || asked || has(r.analysis, "total"))) {  // "how many dogs were abandoned?"
     steps.add("aggregate", {{"group_by", texts(keys)}, {"agg_func", text(func)}, {"metrics", texts(metrics)}},
               func + " of " + (metrics.front() == kCountRowsMetric ? std::string("rows") : metrics.front()) +
                   (keys.empty() ? "" : " per " + keys.front()),
@@ -382,10 +397,16 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     }
     steps.add(chart, std::move(params), "the chart the question asks for", cites);
   }
-  if (has(r.outputs, "table") && raw && !has(r.outputs, "chart")) {  // "list the height and weight of people"
+  if (has(r.outputs, "table") && raw && !has(r.outputs, "chart") && !r.metrics.empty()) {
+    // "list the height and weight of people": those columns; "the orders with revenue above 5000": whole rows
+    std::vector<std::string> columns = r.metrics;
+    if (columns.size() < 2) {
+      columns.clear();
+      for (const data::ColumnProfile& column : profile.columns) columns.push_back(column.name);
+    }
     std::vector<std::string> cites = {"outputs:table"};
     cites.insert(cites.end(), satisfies.begin(), satisfies.end());
-    steps.add("save_table", {{"name", text("result")}, {"columns", texts(metrics)}}, "the columns asked for, as a table",
+    steps.add("save_table", {{"name", text("result")}, {"columns", texts(columns)}}, "the columns asked for, as a table",
               cites);
   } else if (has(r.outputs, "table")) {
     steps.add("save_table", {{"name", text("result")}}, "the result as a table", {"outputs:table"});

@@ -110,7 +110,8 @@ class RequirementRulesReader {
       RelativePeriodPhrases& p = rules.relative_periods_;
       core::Result<YAML::Node> periods = section(root, "relative_periods",
                                                  {{"current", &p.current}, {"previous", &p.previous},
-                                                  {"trailing", &p.trailing}, {"to_date", &p.to_date}});
+                                                  {"trailing", &p.trailing}, {"to_date", &p.to_date},
+                                                  {"not_before", &p.not_before}});
       if (!periods) return periods.error();
       if (auto r = stem_fields(*periods, "relative_periods", {{"number_words", &p.number_words}}); !r) return r.error();
       if (auto r = labelled(*periods, "units", p.units); !r) return r.error();
@@ -292,6 +293,17 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
 // single-word column that WordNet files beside the word ("area" for region). Ranked after every
 // other match of the same length.
 // `single_words` pairs each single-word column with its word.
+// Whether question word `at` asks for an output ("a line chart", "as a line", "in a table"), so
+// WordNet's senses of it (line: channel) name no column; "each line of work" names one.
+bool asks_output(const Question& q, std::size_t at, const Stems& output_words) {
+  const auto output = [&](std::size_t i) {
+    return i < q.stems.size() && std::find(output_words.begin(), output_words.end(), q.stems[i]) != output_words.end();
+  };
+  if (!output(at)) return false;
+  const bool after_article = at > 0 && (q.tokens[at - 1] == "a" || q.tokens[at - 1] == "as");
+  return output(at + 1) || (after_article && (at + 1 >= q.tokens.size() || q.tokens[at + 1] != "of"));
+}
+
 void add_wordnet_matches(const Question& q,
                          const std::vector<std::pair<const data::ColumnProfile*, std::string>>& single_words,
                          const Stems& stopwords, const Stems& output_words, const core::WordNetSynonyms& wordnet,
@@ -303,8 +315,8 @@ void add_wordnet_matches(const Question& q,
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // "states" of "United States" names a value
     if (covered[at] || q.tokens[at].size() < 3 || q.value_words.count(q.tokens[at]) > 0 ||
         std::find(stopwords.begin(), stopwords.end(), q.stems[at]) != stopwords.end() ||
-        std::find(output_words.begin(), output_words.end(), q.stems[at]) != output_words.end()) {
-      continue;  // "a line chart" asks for a chart; WordNet's line is no channel column
+        asks_output(q, at, output_words)) {
+      continue;
     }
     const std::vector<std::string> synonyms = wordnet.of(q.tokens[at]);
     for (const auto& [column, word] : single_words) {
@@ -892,12 +904,17 @@ const data::ColumnProfile* dated_column(const data::SchemaProfile& profile, cons
 }
 
 // Filters keeping the dates of `period` ("last year": [2023-01-01, 2024-01-01) when the latest
-// date is in 2024).
-void keep_period(const RelativePeriod& period, const data::ColumnProfile& column, Requirements& requirements) {
+// date is in 2024); the column filtered, or nothing when a named year already filters it or the
+// period has no dates.
+std::optional<std::string> keep_period(const RelativePeriod& period, const data::ColumnProfile& column,
+                                       Requirements& requirements) {
+  const bool dated = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                 [&](const Constraint& c) { return c.type == "filter" && c.column == column.name; });
   const std::optional<DateRange> range = period_dates(period, column.span->last);
-  if (!range) return;
+  if (dated || !range) return std::nullopt;  // "in 2024 compared with last year": both cannot hold
   add_unique(requirements.constraints, Constraint{"filter", column.name, ">=", ParamValue{{range->from}, false}, "", 0});
   add_unique(requirements.constraints, Constraint{"filter", column.name, "<", ParamValue{{range->to}, false}, "", 0});
+  return column.name;
 }
 
 // "distance by name" where every name is one row's: groups of one row aggregate nothing, so the
@@ -905,7 +922,7 @@ void keep_period(const RelativePeriod& period, const data::ColumnProfile& column
 void draw_per_unique_key(const data::SchemaProfile& profile, Requirements& requirements) {
   const data::ColumnProfile* measure = profile.find(requirements.metrics.front());
   const data::ColumnProfile* key = profile.find(requirements.group_by.front());
-  if (measure == nullptr || measure->role != data::ColumnRole::kMeasure || key == nullptr) return;
+  if (measure == nullptr || measure->role != data::ColumnRole::kMeasure || key == nullptr || key == measure) return;
   if (key->null_count != 0 || key->distinct_count != profile.row_count || profile.row_count < 2) return;
   requirements.metrics.insert(requirements.metrics.begin(), key->name);
   requirements.group_by.clear();
@@ -931,8 +948,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases_); n > 0; --n) q.tokens[at + n - 1] = q.stems[at + n - 1] = "";
     }
   }
-  std::optional<RelativePeriod> period = find_relative_period(q.stems, relative_periods_);
-  if (period && dated_column(profile, std::nullopt) == nullptr) period.reset();  // no dates to count back from
+  const std::vector<RelativePeriod> periods = find_relative_periods(q.stems, relative_periods_);
+  std::optional<RelativePeriod> period;  // one period keeps rows; two ("this year vs last year") compare, unread
+  if (periods.size() == 1 && dated_column(profile, std::nullopt) != nullptr) period = periods.front();
   if (period) {  // "last year" is a filter, not the year grain
     for (std::size_t at = period->begin; at < period->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
@@ -983,7 +1001,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
   compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
-  if (period) keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
+  std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
+  if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
   ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
   for (const Constraint& filter :
        find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
@@ -1061,6 +1080,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (!grouped) draw_listed_pair(listed, profile, requirements);
   if (!time_named && contains_phrase(words, bucket_phrases_)) bucket_named_years(mentions, requirements);
   const bool asks_time = requirements.time.grain != "unknown" || contains_phrase(words, time_phrases_);
+  if (period_column && !asks_time && !grouped_by_phrase.count(*period_column)) {  // "how many dogs arrived this year?"
+    std::erase(requirements.group_by, *period_column);
+    if (requirements.time.column == period_column) requirements.time.column.reset();
+  }
   if (asks_time && !requirements.time.column && !time_named) {
     for (const data::ColumnProfile& column : profile.columns) {
       if (column.role == data::ColumnRole::kTemporal) {
@@ -1114,10 +1137,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   for (const auto& [label, phrases] : outputs_) {
     if (contains_phrase(words, phrases)) add_unique(requirements.outputs, label);
   }
-  const bool one_number = requirements.group_by.empty() && !requirements.time.column && requirements.metrics.size() <= 1 &&
-                          (counting || contains_phrase(q.stems, aggregation_words_));
-  if (requirements.outputs.empty() && one_number) {
-    requirements.outputs = {"table"};  // "how many dogs were abandoned?": one number, no chart to draw
+  // Words outside column names ("dock count" names a column; it asks for no count).
+  const bool asks_amount = contains_phrase(words, count_phrases_) || contains_phrase(words, aggregation_words_);
+  const bool keyless = requirements.group_by.empty() && !requirements.time.column;
+  const bool one_number = keyless && requirements.metrics.size() <= 1 && asks_amount;  // "how many dogs were abandoned?"
+  const bool rows_only = keyless && requirements.metrics.empty() && !asks_amount &&
+                         requirements.analysis.empty();  // "list all orders in the Online channel"
+  if (requirements.outputs.empty() && (one_number || rows_only)) {
+    requirements.outputs = {"table"};  // no chart to draw
   } else if (requirements.outputs.empty()) {
     requirements.outputs = default_outputs_;
   }
@@ -1152,28 +1179,19 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   if (sort) add_sort(*sort, mentions, requirements);
 
-  const bool nothing_named = mentions.empty() && requirements.constraints.empty();  // "male and female staff" compares sexes
-  const bool nothing_shown = requirements.metrics.empty() && !counting && !contains_phrase(q.stems, aggregation_words_);
-  if ((nothing_named || nothing_shown) && requirements.group_by.empty() &&
-      !requirements.time.column) {  // "orders per weekday" asks time
-    std::vector<bool> understood(q.tokens.size(), false);
-    for (const Mention& m : mentions) std::fill(understood.begin() + m.begin, understood.begin() + m.end, true);
+  if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
+      !requirements.time.column) {  // "orders per weekday" asks time; "male and female staff" compares sexes
     std::vector<std::string> unknown, columns;
-    for (std::size_t at = 0; at < q.tokens.size(); ++at) {
-      if (!understood[at] && !q.tokens[at].empty() &&
-          std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {
+    for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood
+      if (!q.tokens[at].empty() && std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {
         unknown.push_back(q.tokens[at]);
       }
     }
     for (const data::ColumnProfile& column : profile.columns) columns.push_back(column.name);
-    const bool filters = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
-                                     [](const Constraint& c) { return c.type == "filter"; });
-    std::string what = "names no column of " + profile.table;
-    if (!nothing_named) what += filters ? " to show, only rows to keep" : " to show";
-    return core::invalid_argument("the question " + what + "; words not understood: " +
-                                      (unknown.empty() ? "(none)" : core::join(unknown)) +
-                                      "; the columns are: " + core::join(columns),
-                                  profile.table);
+    return core::invalid_argument(
+        "the question names no column of " + profile.table + "; words not understood: " +
+            (unknown.empty() ? "(none)" : core::join(unknown)) + "; the columns are: " + core::join(columns),
+        profile.table);
   }
   return ExtractedRequirements{std::move(requirements), StrategyRecord{}};
 }

@@ -135,9 +135,11 @@ TEST(RulePlanAdapter, HowManyBeforeAUnitSumsTheMeasure) {
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
 
   const Plan amount = plan_for("how many dollars of revenue did each region make", r);
+  const Plan average = plan_for("on average, how many dollars of revenue did each region make", r);
   const Plan count = plan_for("how many sales did each region make", rows);
 
   EXPECT_EQ(params_to_json(amount.steps.front().params)["agg_func"], "sum") << amount.to_json();
+  EXPECT_EQ(params_to_json(average.steps.front().params)["agg_func"], "avg") << "an average asked for wins";
   EXPECT_EQ(params_to_json(count.steps.front().params)["agg_func"], "count") << count.to_json();
 }
 
@@ -176,6 +178,9 @@ TEST(RulePlanAdapter, AnAverageOfNoColumnIsRefusedNamingTheMeasures) {
   EXPECT_EQ(average.error().where, "metrics");
   EXPECT_NE(average.error().message.find("the average but names no column"), std::string::npos) << average.error().message;
   EXPECT_NE(average.error().message.find("measures: revenue"), std::string::npos) << average.error().message;
+  auto counted = adapter->plan("the days with an average order value over 30, count them", r, sales_profile(), {});
+  ASSERT_TRUE(counted) << "a count asked for is no average of nothing: " << counted.error().describe();
+  EXPECT_EQ(params_to_json(counted->find("aggregate")->params)["agg_func"], "count");
   ASSERT_TRUE(count) << count.error().describe();
   const PlanStep* aggregate = count->find("aggregate");
   ASSERT_NE(aggregate, nullptr) << count->to_json();
@@ -191,6 +196,24 @@ TEST(RulePlanAdapter, RowsCountedWithNoKeyAreAggregatedIntoOneCount) {
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"filter_rows", "aggregate", "save_table"}));
   EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"agg_func": "count", "group_by": [], "metrics": ["*"]})"));
+}
+
+TEST(RulePlanAdapter, OneMeasureWithNoKeyIsTotalledUnlessItsRowsAreOrderedOrListed) {
+  const auto with = [](const std::string& outputs, const std::string& constraints) {
+    const std::string json = R"({"metrics": ["revenue"], "group_by": [], "time": {"column": null, "grain": "unknown"},
+        "analysis": [], "outputs": )" + outputs + R"(, "constraints": )" + constraints + "}";
+    return requirements(json.c_str());
+  };
+
+  const Plan total = plan_for("what was the revenue last year?", with(R"(["chart", "table"])", "[]"));
+  const Plan ordered = plan_for("the revenue from high to low", with(R"(["chart"])",
+      R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
+  const Plan listed = plan_for("list the revenue", with(R"(["table"])", "[]"));
+
+  EXPECT_EQ(tools_of(total), (std::vector<std::string>{"aggregate", "plot_bar", "save_table"}));
+  EXPECT_EQ(params_to_json(total.steps.front().params)["agg_func"], "sum");
+  EXPECT_EQ(tools_of(ordered), (std::vector<std::string>{"sort_limit", "plot_bar"}));
+  EXPECT_EQ(tools_of(listed), (std::vector<std::string>{"save_table"}));
 }
 
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
