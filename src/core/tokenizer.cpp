@@ -1,5 +1,8 @@
 #include "core/tokenizer.hpp"
 
+#include <algorithm>
+#include <array>
+
 namespace planfirst::core {
 namespace {
 
@@ -33,14 +36,28 @@ bool starts_camel_word(std::string_view text, std::size_t i) {
   return is_upper(before) && i + 1 < text.size() && is_lower(text[i + 1]);
 }
 
+// Words written short with a '.' that rarely end a sentence ("sorted by avg. cost").
+constexpr std::array<std::string_view, 22> kAbbreviations = {"approx", "avg", "co",  "dept", "dr",  "e.g", "etc", "i.e",
+                                                             "inc",    "jr",  "max", "min",  "mr",  "mrs", "no",  "nos",
+                                                             "qty",    "sr",  "st",  "tot",  "vs",  "amt"};
+
+// The word (letters and inner '.') ending right before text[i], lower-cased.
+std::string word_before(std::string_view text, std::size_t i) {
+  std::size_t start = i;
+  while (start > 0 && (is_upper(text[start - 1]) || is_lower(text[start - 1]) || text[start - 1] == '.')) --start;
+  std::string word;
+  for (std::size_t k = start; k < i; ++k) word += to_lower(text[k]);
+  return word;
+}
+
 bool ends_sentence(std::string_view text, std::size_t i) {
   const char c = text[i];
   if (c != '.' && c != '?' && c != '!' && c != ';') return false;
-  std::size_t next = i + 1;
-  if (next < text.size() && text[next] != ' ' && text[next] != '\t' && text[next] != '\n') return false;
+  if (i + 1 < text.size() && text[i + 1] != ' ' && text[i + 1] != '\t' && text[i + 1] != '\n') return false;
   if (c != '.') return true;
-  while (next < text.size() && (text[next] == ' ' || text[next] == '\t' || text[next] == '\n')) ++next;
-  return next == text.size() || is_upper(text[next]);  // "by avg. cost" goes on; ". Show a chart" starts anew
+  const std::string word = word_before(text, i);
+  const bool letter = word.size() == 1 || (word.size() >= 2 && word[word.size() - 2] == '.');  // "Ph.D.", "U.S."
+  return !letter && std::find(kAbbreviations.begin(), kAbbreviations.end(), word) == kAbbreviations.end();
 }
 
 }  // namespace

@@ -18,8 +18,8 @@ struct TokenizerOptions {
 std::vector<std::string> tokenize(std::string_view text, const TokenizerOptions& options = {});
 
 // For each token of tokenize(text, options), the index one past the last token of its sentence. A
-// sentence ends at '?', '!' or ';' before a space or the end, and at '.' before the end or spaces
-// and a capital letter ("sorted by avg. cost" and "1.5 times" stay one sentence).
+// sentence ends at '.', '?', '!' or ';' before a space or the end, except a '.' after one letter
+// ("Ph.D.", "U.S.") or a common short form ("sorted by avg. cost", "vs.", "no.").
 std::vector<std::size_t> sentence_ends(std::string_view text, const TokenizerOptions& options = {});
 
 }  // namespace planfirst::core

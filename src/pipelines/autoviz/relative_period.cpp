@@ -127,7 +127,8 @@ std::vector<RelativePeriod> find_relative_periods(const Stems& stems, const Rela
   std::vector<RelativePeriod> periods;
   for (std::size_t at = 0; at < stems.size(); ++at) {
     std::optional<RelativePeriod> period = period_at(stems, at, phrases);
-    if (!period || phrase_starting_at(stems, period->end, phrases.not_before) > 0) continue;
+    if (!period) continue;
+    period->qualified = phrase_starting_at(stems, period->end, phrases.not_before) > 0;
     at = period->end - 1;
     periods.push_back(std::move(*period));
   }

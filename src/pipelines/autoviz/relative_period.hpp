@@ -31,6 +31,7 @@ struct RelativePeriod {
   PeriodKind kind = PeriodKind::kCurrent;
   std::string unit;       // day, week, month, quarter or year
   int count = 1;          // periods, for kTrailing ("the last 30 days": 30)
+  bool qualified = false;  // followed by a "not_before" word: a period of something else, kept by no filter
 };
 
 struct DateRange {
@@ -39,8 +40,8 @@ struct DateRange {
 };
 
 // The relative periods `stems` names, in order: a "current" or "previous" word before a unit, a
-// "trailing" word, a count (1 to 1000) and a unit, or a unit and "to date"; none followed by a
-// "not_before" word. "The last month" and "the past year" (no count) are the one period ending
+// "trailing" word, a count (1 to 1000) and a unit, or a unit and "to date"; those followed by a
+// "not_before" word are `qualified`. "The last month" and "the past year" (no count) are the one period ending
 // with the latest date; "last month" and "the previous month" are the calendar month before it.
 std::vector<RelativePeriod> find_relative_periods(const Stems& stems, const RelativePeriodPhrases& phrases);
 

@@ -246,12 +246,6 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
   if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
   const bool asked = !func.empty();
-  const bool listing = has(r.outputs, "table") && !has(r.outputs, "chart");
-  const bool ordered = std::any_of(r.constraints.begin(), r.constraints.end(),
-                                   [](const Constraint& c) { return c.type == "sort" || c.type == "limit"; });
-  if (func.empty() && keys.empty() && r.metrics.size() == 1 && r.analysis.empty() && !listing && !ordered &&
-      holds_numbers(profile, r.metrics.front()))
-    func = "sum";  // "what were the sales last year?": their total, not each row drawn against itself
   const auto counts = [&](const Stems& text) {  // the question also counts ("... and count them")
     return std::any_of(aggregations_.begin(), aggregations_.end(),
                        [&](const auto& entry) { return entry.first == "count" && contains_phrase(text, entry.second); });

@@ -353,11 +353,16 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     std::vector<std::string> words = column_words(column.name);
     Stems stems = stems_of(words, stemmer);
     for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
-    for (std::size_t at = 0; at + words.size() <= q.tokens.size(); ++at) {
+    // "max temperature" names max_temperature_f: a last word of one letter is a unit the question may leave out.
+    const std::size_t named = words.size() >= 3 && words.back().size() == 1 ? words.size() - 1 : words.size();
+    for (std::size_t at = 0; at + named <= q.tokens.size(); ++at) {
       bool all = !words.empty();
-      for (std::size_t j = 0; all && j < words.size(); ++j)
+      for (std::size_t j = 0; all && j < named; ++j)
         all = names_word(q, at + j, words[j], stems[j], synonyms, wordnet);
-      if (all) candidates.push_back({at, at + words.size(), &column});
+      const bool unit = named < words.size() && at + named < q.tokens.size() &&
+                        names_word(q, at + named, words[named], stems[named], synonyms, wordnet);
+      if (all) candidates.push_back({at, at + named + (unit ? 1 : 0), &column});
+      if (at + words.size() > q.tokens.size()) continue;
       if (names_initialed(q, at, words)) candidates.push_back({at, at + 2, &column});
       // "the problem whose id is 10" names problem_id: its first word, a joiner, then the rest.
       const std::size_t joiner = words.size() >= 2 && at + words.size() < q.tokens.size() &&
@@ -943,14 +948,19 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
-  } else if (sort) {  // "in descending order by age" sorts by age; it does not group by it
-    for (std::size_t at = sort->begin; at < sort->end; ++at) {
+  } else if (sort) {  // "in descending order by age" sorts by age; "list regions by revenue in descending order" groups
+    for (std::size_t at = sort->begin + 1; at < sort->end; ++at) {
+      const bool after_verb = at == sort->begin + 1;  // "show by the hire date from low to high"
+      const bool after_direction = q.stems[at - 1] == "order" || phrase_ending_at(q.stems, at, sort_.desc) > 0 ||
+                                   phrase_ending_at(q.stems, at, sort_.asc) > 0;
+      if (!after_verb && !after_direction) continue;
       for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases_); n > 0; --n) q.tokens[at + n - 1] = q.stems[at + n - 1] = "";
     }
   }
   const std::vector<RelativePeriod> periods = find_relative_periods(q.stems, relative_periods_);
   std::optional<RelativePeriod> period;  // one period keeps rows; two ("this year vs last year") compare, unread
-  if (periods.size() == 1 && dated_column(profile, std::nullopt) != nullptr) period = periods.front();
+  if (periods.size() == 1 && !periods.front().qualified && dated_column(profile, std::nullopt) != nullptr)
+    period = periods.front();
   if (period) {  // "last year" is a filter, not the year grain
     for (std::size_t at = period->begin; at < period->end; ++at) q.tokens[at] = q.stems[at] = "";
   }

@@ -151,6 +151,18 @@ TEST_F(RuleRequirementExtractorTest, APeriodKeepsRowsOnlyWhenItIsTheOnlyOne) {
   EXPECT_EQ(beside_year["constraints"][0]["value"], "2024-01-01") << "the named year only";
   EXPECT_EQ(beside_year["constraints"].size(), 2u);
   EXPECT_EQ(two["constraints"], Json::array()) << "two periods compare; neither keeps rows";
+  EXPECT_EQ(extract("compare revenue this year with last year")["constraints"], Json::array());
+  EXPECT_EQ(extract("the sales in the past week with revenue over 100")["constraints"].size(), 3u)
+      << "the revenue filter and the week's two";
+}
+
+TEST(RuleRequirementExtractor, AOneLetterUnitAtTheEndOfAColumnNameMayBeLeftOut) {
+  const std::string weather = "date,max_temperature_f,mean_temperature_f\n2024-01-01,50,40\n2024-01-02,55,45\n";
+
+  EXPECT_EQ(requirements_from("weather.csv", weather, "Show the max temperature trend")["metrics"],
+            Json::parse(R"(["max_temperature_f"])"));
+  EXPECT_EQ(requirements_from("weather.csv", weather, "Show the mean temperature f by date")["metrics"],
+            Json::parse(R"(["mean_temperature_f"])"));
 }
 
 TEST_F(RuleRequirementExtractorTest, OneNumberForAnswerIsATableUnlessAChartIsAsked) {
@@ -168,6 +180,17 @@ TEST_F(RuleRequirementExtractorTest, AQuestionThatOnlyKeepsRowsListsThem) {
   EXPECT_EQ(listed["outputs"], Json::parse(R"(["table"])")) << "the rows kept, as a table";
   EXPECT_EQ(counted["outputs"], Json::parse(R"(["table"])")) << "one number";
   EXPECT_EQ(counted["analysis"], Json::parse(R"(["total"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, TheColumnASortClauseOrdersByIsNoGroup) {
+  const Json json =
+      extract("What are the product categories and units of each region, listed in descending order by units using a bar chart.");
+
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["units"])"));
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["product_category", "region"])")) << "units is sorted by, not grouped by";
+  EXPECT_EQ(json["constraints"], Json::parse(R"([{"type": "sort", "column": "units", "direction": "desc"}])"));
+  EXPECT_EQ(extract("List regions by revenue in descending order")["group_by"], Json::parse(R"(["region"])"))
+      << "a 'by' before the direction still groups";
 }
 
 TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
