@@ -18,7 +18,9 @@ struct RelativePeriodPhrases {
   Phrases previous;        // last, previous: the calendar period before it
   Phrases trailing;        // last, past: followed by a count, the periods ending with the latest date
   Phrases to_date;         // "to date": from the start of the period to the latest date
-  Phrases not_before;      // of, with, ...: a phrase followed by one is no period ("the last day of each month")
+  Phrases part_of;             // of: "the last day of each month" is a part of other periods
+  Phrases not_before;          // that, which, ...: a period the question asks about, kept by no filter
+  Phrases not_before_the_last;  // with: the same after "the last <unit>" ("the last month with ...")
   Stems number_words;      // zero, one, two, ...: a count written out, by its index
   LabelledPhrases units;   // day, week, month, quarter, year -> their phrases
 };
@@ -31,7 +33,8 @@ struct RelativePeriod {
   PeriodKind kind = PeriodKind::kCurrent;
   std::string unit;       // day, week, month, quarter or year
   int count = 1;          // periods, for kTrailing ("the last 30 days": 30)
-  bool qualified = false;  // followed by a "not_before" word: a period of something else, kept by no filter
+  bool part = false;       // followed by a "part_of" word: a part of other periods, no period of its own
+  bool qualified = false;  // followed by a "not_before" word: a period asked about, kept by no filter
 };
 
 struct DateRange {
@@ -41,7 +44,7 @@ struct DateRange {
 
 // The relative periods `stems` names, in order: a "current" or "previous" word before a unit, a
 // "trailing" word, a count (1 to 1000) and a unit, or a unit and "to date"; those followed by a
-// "not_before" word are `qualified`. "The last month" and "the past year" (no count) are the one period ending
+// "part_of" word are `part`, those followed by a "not_before" word `qualified`. "The last month" and "the past year" (no count) are the one period ending
 // with the latest date; "last month" and "the previous month" are the calendar month before it.
 std::vector<RelativePeriod> find_relative_periods(const Stems& stems, const RelativePeriodPhrases& phrases);
 

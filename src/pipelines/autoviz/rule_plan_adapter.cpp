@@ -246,6 +246,10 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
   if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
   const bool asked = !func.empty();
+  if (func.empty() && !keys.empty() && r.metrics.size() == 1) {  // "the max temperature by zip code": max_temperature_f's max
+    const std::string named = first_label(stems_of(column_words(r.metrics.front())), aggregations_);
+    if (named == "avg" || named == "median" || named == "min" || named == "max") func = named;
+  }
   const auto counts = [&](const Stems& text) {  // the question also counts ("... and count them")
     return std::any_of(aggregations_.begin(), aggregations_.end(),
                        [&](const auto& entry) { return entry.first == "count" && contains_phrase(text, entry.second); });

@@ -111,9 +111,13 @@ class RequirementRulesReader {
       core::Result<YAML::Node> periods = section(root, "relative_periods",
                                                  {{"current", &p.current}, {"previous", &p.previous},
                                                   {"trailing", &p.trailing}, {"to_date", &p.to_date},
-                                                  {"not_before", &p.not_before}});
+                                                  {"part_of", &p.part_of}, {"not_before", &p.not_before},
+                                                  {"not_before_the_last", &p.not_before_the_last}});
       if (!periods) return periods.error();
       if (auto r = stem_fields(*periods, "relative_periods", {{"number_words", &p.number_words}}); !r) return r.error();
+      core::Result<YAML::Node> sort_node = yaml_.mapping(root, "sort", "rules");
+      if (!sort_node) return sort_node.error();
+      if (auto r = stem_fields(*sort_node, "sort", {{"objects", &rules.sort_objects_}}); !r) return r.error();
       if (auto r = labelled(*periods, "units", p.units); !r) return r.error();
       TextFilterPhrases& t = rules.text_filters_;
       if (auto r = section(root, "text_filters", {{"verbs", &t.verbs}, {"markers", &t.markers}, {"negations", &t.negations},
@@ -950,14 +954,20 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   } else if (sort) {  // "in descending order by age" sorts by age; "list regions by revenue in descending order" groups
     for (std::size_t at = sort->begin + 1; at < sort->end; ++at) {
-      const bool after_verb = at == sort->begin + 1;  // "show by the hire date from low to high"
+      // "show by the hire date from low to high", "sort them by salary", "arrange the people by weight"
+      bool after_verb = at > sort->begin;
+      for (std::size_t k = sort->begin + 1; after_verb && k < at; ++k) {
+        after_verb = std::find(sort_objects_.begin(), sort_objects_.end(), q.stems[k]) != sort_objects_.end() ||
+                     std::find(q.table.begin(), q.table.end(), q.stems[k]) != q.table.end();
+      }
       const bool after_direction = q.stems[at - 1] == "order" || phrase_ending_at(q.stems, at, sort_.desc) > 0 ||
                                    phrase_ending_at(q.stems, at, sort_.asc) > 0;
       if (!after_verb && !after_direction) continue;
       for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases_); n > 0; --n) q.tokens[at + n - 1] = q.stems[at + n - 1] = "";
     }
   }
-  const std::vector<RelativePeriod> periods = find_relative_periods(q.stems, relative_periods_);
+  std::vector<RelativePeriod> periods = find_relative_periods(q.stems, relative_periods_);
+  std::erase_if(periods, [](const RelativePeriod& p) { return p.part; });  // "the last week of each month"
   std::optional<RelativePeriod> period;  // one period keeps rows; two ("this year vs last year") compare, unread
   if (periods.size() == 1 && !periods.front().qualified && dated_column(profile, std::nullopt) != nullptr)
     period = periods.front();

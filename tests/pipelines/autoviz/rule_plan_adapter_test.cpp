@@ -42,6 +42,24 @@ std::vector<std::string> tools_of(const Plan& plan) {
   return tools;
 }
 
+// The sales profile with one more measure column, `name`, of doubles.
+data::SchemaProfile sales_profile_with_measure(const std::string& name) {
+  data::SchemaProfile profile = sales_profile();
+  data::ColumnProfile column;
+  column.name = name;
+  column.role = data::ColumnRole::kMeasure;
+  column.type = data::ColumnType::kDouble;
+  profile.columns.push_back(column);
+  return profile;
+}
+
+// The rule plan for `question` over `profile`, every tool allowed.
+core::Result<Plan> plan_over(std::string_view question, const Requirements& r, const data::SchemaProfile& profile) {
+  auto adapter = RulePlanAdapter::load(core::AssetStore());
+  if (!adapter) return adapter.error();
+  return adapter->plan(question, r, profile, {});
+}
+
 Plan plan_for(std::string_view question, const Requirements& r, const std::vector<std::string>& allowed = {}) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   EXPECT_TRUE(adapter) << adapter.error().describe();
@@ -145,19 +163,12 @@ TEST(RulePlanAdapter, HowManyBeforeAUnitSumsTheMeasure) {
 }
 
 TEST(RulePlanAdapter, OneMeasureAgainstAnotherWithoutAChartTypeIsAScatter) {
-  data::SchemaProfile profile = sales_profile();
-  data::ColumnProfile units;
-  units.name = "units";
-  units.role = data::ColumnRole::kMeasure;
-  units.type = data::ColumnType::kInteger;
-  profile.columns.push_back(units);
+  const data::SchemaProfile profile = sales_profile_with_measure("units");
   const Requirements r = requirements(R"({"metrics": ["revenue", "units"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
-  auto adapter = RulePlanAdapter::load(core::AssetStore());
-  ASSERT_TRUE(adapter) << adapter.error().describe();
 
-  auto unnamed = adapter->plan("what are the revenue and units of the orders?", r, profile, {});
-  auto named = adapter->plan("show the revenue and units of the orders in a bar chart", r, profile, {});
+  auto unnamed = plan_over("what are the revenue and units of the orders?", r, profile);
+  auto named = plan_over("show the revenue and units of the orders in a bar chart", r, profile);
 
   ASSERT_TRUE(unnamed && named);
   EXPECT_EQ(tools_of(*unnamed), std::vector<std::string>{"plot_scatter"});
@@ -197,6 +208,19 @@ TEST(RulePlanAdapter, RowsCountedWithNoKeyAreAggregatedIntoOneCount) {
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"filter_rows", "aggregate", "save_table"}));
   EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"agg_func": "count", "group_by": [], "metrics": ["*"]})"));
+}
+
+TEST(RulePlanAdapter, AColumnNamedForAnAggregationIsAggregatedSoPerGroup) {
+  const data::SchemaProfile profile = sales_profile_with_measure("max_price");
+  const Requirements r = requirements(R"({"metrics": ["max_price"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
+
+  auto named = plan_over("the max price by region", r, profile);
+  auto asked = plan_over("the average max price by region", r, profile);
+
+  ASSERT_TRUE(named && asked);
+  EXPECT_EQ(params_to_json(named->steps.front().params)["agg_func"], "max");
+  EXPECT_EQ(params_to_json(asked->steps.front().params)["agg_func"], "avg") << "an aggregation asked for wins";
 }
 
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {

@@ -152,6 +152,10 @@ TEST_F(RuleRequirementExtractorTest, APeriodKeepsRowsOnlyWhenItIsTheOnlyOne) {
   EXPECT_EQ(beside_year["constraints"].size(), 2u);
   EXPECT_EQ(two["constraints"], Json::array()) << "two periods compare; neither keeps rows";
   EXPECT_EQ(extract("compare revenue this year with last year")["constraints"], Json::array());
+  EXPECT_EQ(extract("units sold in the last week of each month last year")["constraints"][0]["value"], "2023-01-01")
+      << "the last week of each month is a part of months, not a second period";
+  EXPECT_EQ(extract("which was the last month with revenue above 100?")["constraints"].size(), 1u)
+      << "a month asked about, not kept";
   EXPECT_EQ(extract("the sales in the past week with revenue over 100")["constraints"].size(), 3u)
       << "the revenue filter and the week's two";
 }
@@ -191,6 +195,9 @@ TEST_F(RuleRequirementExtractorTest, TheColumnASortClauseOrdersByIsNoGroup) {
   EXPECT_EQ(json["constraints"], Json::parse(R"([{"type": "sort", "column": "units", "direction": "desc"}])"));
   EXPECT_EQ(extract("List regions by revenue in descending order")["group_by"], Json::parse(R"(["region"])"))
       << "a 'by' before the direction still groups";
+  EXPECT_EQ(extract("Show total revenue by region, and sort the result by revenue in descending order")["group_by"],
+            Json::parse(R"(["region"])"))
+      << "'the result' stands between the verb and its 'by'";
 }
 
 TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
