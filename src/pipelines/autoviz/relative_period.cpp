@@ -128,11 +128,11 @@ std::vector<RelativePeriod> find_relative_periods(const Stems& stems, const Rela
   for (std::size_t at = 0; at < stems.size(); ++at) {
     std::optional<RelativePeriod> period = period_at(stems, at, phrases);
     if (!period) continue;
-    const bool the_last = period->begin > 0 && stems[period->begin - 1] == "the" && stems[period->begin] == "last" &&
-                          period->count == 1;
-    period->part = phrase_starting_at(stems, period->end, phrases.part_of) > 0;
-    period->qualified = phrase_starting_at(stems, period->end, phrases.not_before) > 0 ||
-                        (the_last && phrase_starting_at(stems, period->end, phrases.not_before_the_last) > 0);
+    const bool of_year = period->end + 1 < stems.size() && stems[period->end] == "of" && stems[period->end + 1].size() == 4 &&
+                         std::all_of(stems[period->end + 1].begin(), stems[period->end + 1].end(),
+                                     [](char c) { return c >= '0' && c <= '9'; });  // "the last quarter of 2024"
+    period->part = of_year || phrase_starting_at(stems, period->end, phrases.part_of) > 0;
+    period->qualified = phrase_starting_at(stems, period->end, phrases.not_before) > 0;
     at = period->end - 1;
     periods.push_back(std::move(*period));
   }

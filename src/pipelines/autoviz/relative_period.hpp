@@ -18,9 +18,9 @@ struct RelativePeriodPhrases {
   Phrases previous;        // last, previous: the calendar period before it
   Phrases trailing;        // last, past: followed by a count, the periods ending with the latest date
   Phrases to_date;         // "to date": from the start of the period to the latest date
-  Phrases part_of;             // of: "the last day of each month" is a part of other periods
-  Phrases not_before;          // that, which, ...: a period the question asks about, kept by no filter
-  Phrases not_before_the_last;  // with: the same after "the last <unit>" ("the last month with ...")
+  Phrases part_of;     // of each, ...: "the last day of each month" is a part of other periods
+  Phrases not_before;  // that, which, ...: a period the question asks about, kept by no filter
+  Phrases compare_words;  // compare, versus, ...: with two periods, even a part of one, they are compared
   Stems number_words;      // zero, one, two, ...: a count written out, by its index
   LabelledPhrases units;   // day, week, month, quarter, year -> their phrases
 };

@@ -112,7 +112,7 @@ class RequirementRulesReader {
                                                  {{"current", &p.current}, {"previous", &p.previous},
                                                   {"trailing", &p.trailing}, {"to_date", &p.to_date},
                                                   {"part_of", &p.part_of}, {"not_before", &p.not_before},
-                                                  {"not_before_the_last", &p.not_before_the_last}});
+                                                  {"compare_words", &p.compare_words}});
       if (!periods) return periods.error();
       if (auto r = stem_fields(*periods, "relative_periods", {{"number_words", &p.number_words}}); !r) return r.error();
       core::Result<YAML::Node> sort_node = yaml_.mapping(root, "sort", "rules");
@@ -955,8 +955,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   } else if (sort) {  // "in descending order by age" sorts by age; "list regions by revenue in descending order" groups
     for (std::size_t at = sort->begin + 1; at < sort->end; ++at) {
       // "show by the hire date from low to high", "sort them by salary", "arrange the people by weight"
-      bool after_verb = at > sort->begin;
-      for (std::size_t k = sort->begin + 1; after_verb && k < at; ++k) {
+      bool after_verb = at == sort->begin + 1 || phrase_starting_at(q.stems, sort->begin, sort_.plain) > 0;
+      for (std::size_t k = sort->begin + 1; after_verb && k < at; ++k) {  // a plain verb's object: order, sort, rank
         after_verb = std::find(sort_objects_.begin(), sort_objects_.end(), q.stems[k]) != sort_objects_.end() ||
                      std::find(q.table.begin(), q.table.end(), q.stems[k]) != q.table.end();
       }
@@ -967,7 +967,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     }
   }
   std::vector<RelativePeriod> periods = find_relative_periods(q.stems, relative_periods_);
-  std::erase_if(periods, [](const RelativePeriod& p) { return p.part; });  // "the last week of each month"
+  if (!contains_phrase(q.stems, relative_periods_.compare_words))  // "the last week of each month last year" keeps 2023
+    std::erase_if(periods, [](const RelativePeriod& p) { return p.part; });
   std::optional<RelativePeriod> period;  // one period keeps rows; two ("this year vs last year") compare, unread
   if (periods.size() == 1 && !periods.front().qualified && dated_column(profile, std::nullopt) != nullptr)
     period = periods.front();

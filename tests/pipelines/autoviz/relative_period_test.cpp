@@ -11,7 +11,8 @@ RelativePeriodPhrases phrases() {
   p.previous = phrases_of({"last", "previous"});
   p.trailing = phrases_of({"last", "past"});
   p.to_date = phrases_of({"to date"});
-  p.not_before = phrases_of({"of", "that"});
+  p.part_of = phrases_of({"of each"});
+  p.not_before = phrases_of({"that"});
   p.number_words = stems_of({"zero", "one", "two", "three"});
   p.units = {{"day", phrases_of({"day"})}, {"week", phrases_of({"week"})}, {"month", phrases_of({"month"})},
              {"quarter", phrases_of({"quarter"})}, {"year", phrases_of({"year"})}};
@@ -26,7 +27,7 @@ std::string kept(std::string_view question, std::string_view latest) {
   for (const RelativePeriod& period : periods) {
     const std::optional<DateRange> range = period_dates(period, latest);
     text += (text.empty() ? "" : ", ") + (range ? range->from + ".." + range->to : "no dates") +
-            (period.qualified ? " (qualified)" : "");
+            (period.part ? " (part)" : "") + (period.qualified ? " (qualified)" : "");
   }
   return text;
 }
@@ -54,7 +55,9 @@ TEST(RelativePeriod, OtherUsesOfTheWordsNameNoPeriod) {
   EXPECT_EQ(kept("the last names of customers", "2024-08-15"), "none");
   EXPECT_EQ(kept("the last 5 orders", "2024-08-15"), "none");
   EXPECT_EQ(kept("revenue by year", "2024-08-15"), "none");
-  EXPECT_EQ(kept("revenue on the last day of each month", "2024-08-15"), "2024-08-15..2024-08-16 (qualified)");
+  EXPECT_EQ(kept("revenue on the last day of each month", "2024-08-15"), "2024-08-15..2024-08-16 (part)");
+  EXPECT_EQ(kept("revenue in the last quarter of 2024", "2024-08-15"), "2024-05-16..2024-08-16 (part)");
+  EXPECT_EQ(kept("the last month that had no sales", "2024-08-15"), "2024-07-16..2024-08-16 (qualified)");
   EXPECT_EQ(kept("the last 1001 days", "2024-08-15"), "none") << "more than 1000 is no period a question means";
   EXPECT_EQ(kept("the last 1000 years", "0500-08-15"), "no dates") << "it would start before year 1";
   EXPECT_EQ(kept("revenue last year", "August 2024"), "no dates");

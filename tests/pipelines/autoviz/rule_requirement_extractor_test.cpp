@@ -154,8 +154,12 @@ TEST_F(RuleRequirementExtractorTest, APeriodKeepsRowsOnlyWhenItIsTheOnlyOne) {
   EXPECT_EQ(extract("compare revenue this year with last year")["constraints"], Json::array());
   EXPECT_EQ(extract("units sold in the last week of each month last year")["constraints"][0]["value"], "2023-01-01")
       << "the last week of each month is a part of months, not a second period";
-  EXPECT_EQ(extract("which was the last month with revenue above 100?")["constraints"].size(), 1u)
-      << "a month asked about, not kept";
+  EXPECT_EQ(extract("the revenue in the last quarter of 2024 compared with last year")["constraints"], Json::array())
+      << "compared: neither side keeps rows";
+  EXPECT_EQ(extract("the revenue this year of the West region compared with last year")["constraints"].size(), 1u)
+      << "'this year of the West region' is no part of a period; only the region filter";
+  EXPECT_EQ(extract("the total revenue in the last month with units above 2")["constraints"].size(), 3u)
+      << "the units filter and the month's two";
   EXPECT_EQ(extract("the sales in the past week with revenue over 100")["constraints"].size(), 3u)
       << "the revenue filter and the week's two";
 }
@@ -198,6 +202,8 @@ TEST_F(RuleRequirementExtractorTest, TheColumnASortClauseOrdersByIsNoGroup) {
   EXPECT_EQ(extract("Show total revenue by region, and sort the result by revenue in descending order")["group_by"],
             Json::parse(R"(["region"])"))
       << "'the result' stands between the verb and its 'by'";
+  EXPECT_EQ(extract("show the sales by region in descending order of revenue")["group_by"], Json::parse(R"(["region"])"))
+      << "show is no plain sort verb: its 'by' groups";
 }
 
 TEST_F(RuleRequirementExtractorTest, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
