@@ -106,6 +106,12 @@ std::string metric_for_count(const Requirements& requirements, const data::Schem
   return profile.columns.empty() ? std::string() : profile.columns.front().name;
 }
 
+// Whether some value of `column` stands in more than one row (a category, not a row label).
+bool repeats(const data::SchemaProfile& profile, const std::string& column) {
+  const data::ColumnProfile* found = profile.find(column);
+  return found != nullptr && found->distinct_count > 0 && found->distinct_count + found->null_count < profile.row_count;
+}
+
 // "the average", "the maximum": the aggregation as a question names it.
 std::string func_name(const std::string& func) {
   if (func == "avg") return "the average";
@@ -245,6 +251,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   if (func.empty()) func = first_label(stems, aggregations_);
   const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
   if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
+  if (func.empty() && keys.empty() && has(r.analysis, "total") && r.metrics.size() == 1 && holds_numbers(profile, r.metrics.front()))
+    func = "sum";  // "what was revenue year to date?": the requirements ask one total
   const bool asked = !func.empty();
   if (func.empty() && !keys.empty() && r.metrics.size() == 1) {  // "the max temperature by zip code": max_temperature_f's max
     const std::string named = first_label(stems_of(column_words(r.metrics.front())), aggregations_);
@@ -309,6 +317,11 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     } else {
       colors.clear();
     }
+  }
+  if (func.empty() && keys.empty() && colors.empty() && metrics.size() == 2 && chart != "plot_scatter" &&
+      repeats(profile, metrics[0]) && !holds_numbers(profile, metrics[0]) && holds_numbers(profile, metrics[1])) {
+    keys.push_back(metrics[0]);  // "list the products sorted by revenue": each product's total, not each row
+    metrics.erase(metrics.begin());
   }
   const bool raw = func.empty() && keys.empty();  // one column against another
   if (func.empty()) func = "sum";

@@ -1104,6 +1104,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (period_column && !asks_time && !grouped_by_phrase.count(*period_column)) {  // "how many dogs arrived this year?"
     std::erase(requirements.group_by, *period_column);
     if (requirements.time.column == period_column) requirements.time.column.reset();
+    const data::ColumnProfile* measure =
+        requirements.metrics.size() == 1 ? profile.find(requirements.metrics.front()) : nullptr;
+    if (requirements.group_by.empty() && !requirements.time.column && measure != nullptr &&
+        measure->role == data::ColumnRole::kMeasure)
+      add_unique(requirements.analysis, std::string("total"));  // "what was revenue year to date?": one total
   }
   if (asks_time && !requirements.time.column && !time_named) {
     for (const data::ColumnProfile& column : profile.columns) {
@@ -1161,7 +1166,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   // Words outside column names ("dock count" names a column; it asks for no count).
   const bool asks_amount = contains_phrase(words, count_phrases_) || contains_phrase(words, aggregation_words_);
   const bool keyless = requirements.group_by.empty() && !requirements.time.column;
-  const bool one_number = keyless && requirements.metrics.size() <= 1 && asks_amount;  // "how many dogs were abandoned?"
+  const bool totalled = std::find(requirements.analysis.begin(), requirements.analysis.end(), "total") !=
+                        requirements.analysis.end();
+  const bool one_number = keyless && requirements.metrics.size() <= 1 && (asks_amount || totalled);  // "how many dogs were abandoned?"
   const bool rows_only = keyless && requirements.metrics.empty() && !asks_amount &&
                          requirements.analysis.empty();  // "list all orders in the Online channel"
   if (requirements.outputs.empty() && (one_number || rows_only)) {

@@ -223,6 +223,25 @@ TEST(RulePlanAdapter, AColumnNamedForAnAggregationIsAggregatedSoPerGroup) {
   EXPECT_EQ(params_to_json(asked->steps.front().params)["agg_func"], "avg") << "an aggregation asked for wins";
 }
 
+TEST(RulePlanAdapter, AListedCategoryThatRepeatsIsGroupedAndItsMeasureTotalled) {
+  data::SchemaProfile profile = sales_profile();
+  profile.row_count = 100;
+  profile.columns[1].distinct_count = 4;  // region
+  const Requirements r = requirements(R"({"metrics": ["region", "revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"],
+      "constraints": [{"type": "sort", "column": "revenue", "direction": "asc"}]})");
+
+  auto repeated = plan_over("list the regions sorted by revenue", r, profile);
+  profile.columns[1].distinct_count = 100;  // one row each: a row label
+  auto labels = plan_over("list the regions sorted by revenue", r, profile);
+
+  ASSERT_TRUE(repeated && labels);
+  EXPECT_EQ(tools_of(*repeated), (std::vector<std::string>{"aggregate", "sort_limit", "save_table"}));
+  EXPECT_EQ(params_to_json(repeated->steps.front().params),
+            Json::parse(R"({"agg_func": "sum", "group_by": ["region"], "metrics": ["revenue"]})"));
+  EXPECT_EQ(tools_of(*labels), (std::vector<std::string>{"sort_limit", "save_table"}));
+}
+
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
   for (const char* question : {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
     const Plan plan = plan_for(question, requirements(kWalkthrough));

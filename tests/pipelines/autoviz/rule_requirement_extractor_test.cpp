@@ -140,6 +140,14 @@ TEST_F(RuleRequirementExtractorTest, APeriodBeforeTheLatestDateIsAFilterNotAGrai
   EXPECT_EQ(trailing["constraints"][1]["value"], "2024-03-21");
 }
 
+TEST_F(RuleRequirementExtractorTest, AMeasureOverAPeriodIsOneTotal) {
+  const Json json = extract("what was the revenue this year?");
+
+  EXPECT_EQ(json["analysis"], Json::parse(R"(["total"])"));
+  EXPECT_EQ(json["outputs"], Json::parse(R"(["table"])"));
+  EXPECT_EQ(extract("how much revenue came from the West region?")["outputs"], Json::parse(R"(["table"])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, APeriodKeepsRowsOnlyWhenItIsTheOnlyOne) {
   const Json counted = extract("how many sales were made on a date this year?");
   const Json beside_year = extract("revenue by month in 2024 compared with last year");
