@@ -42,6 +42,7 @@ struct KnownValue {
 
 struct Question {
   std::vector<std::string> tokens;
+  std::vector<bool> point_after;  // token i and i + 1 are the two parts of one decimal ("99.5")
   Stems stems;
   Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
   // The values the profile knows (all listed values, else the samples), read once per question:
@@ -558,6 +559,36 @@ void settle_several_values(const Question& q, const Stems& list_words, Requireme
 }
 
 // The whole number token `at` spells; nothing for other words or one past int64's range.
+// For each token of core::tokenize(text) (runs of letters, digits and bytes >= 0x80), whether it
+// and the next are digits joined by one '.': "above 99.5" tokenizes as above, 99, 5.
+std::vector<bool> decimal_points(std::string_view text, std::size_t tokens) {
+  const auto in_token = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
+  };
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::vector<std::pair<std::size_t, std::size_t>> runs;  // [begin, end) of each token
+  for (std::size_t i = 0; i < text.size();) {
+    if (!in_token(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && in_token(text[end])) ++end;
+    runs.emplace_back(i, end);
+    i = end;
+  }
+  std::vector<bool> points(tokens, false);
+  if (runs.size() != tokens) return points;  // tokens made otherwise: read no decimals
+  const auto all_digits = [&](std::pair<std::size_t, std::size_t> run) {
+    return std::all_of(text.begin() + run.first, text.begin() + run.second, digit);
+  };
+  for (std::size_t i = 0; i + 1 < runs.size(); ++i) {
+    points[i] = runs[i].second < text.size() && text[runs[i].second] == '.' && runs[i + 1].first == runs[i].second + 1 &&
+                all_digits(runs[i]) && all_digits(runs[i + 1]);
+  }
+  return points;
+}
+
 std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   if (at >= q.tokens.size()) return std::nullopt;
   const std::string& token = q.tokens[at];
@@ -567,6 +598,21 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   if (auto [ptr, ec] = std::from_chars(token.data(), end, n); ec == std::errc() && ptr == end) return n;
   return std::nullopt;
 }
+
+// The number at token `at` as a filter value, and how many tokens it takes: "99.5" is the double
+// 99.5 over two tokens, "99" the integer 99 over one.
+std::optional<std::pair<ParamScalar, std::size_t>> number_value_at(const Question& q, std::size_t at) {
+  const std::optional<std::int64_t> whole = number_after(q, at);
+  if (!whole) return std::nullopt;
+  if (at + 1 < q.tokens.size() && at < q.point_after.size() && q.point_after[at]) {
+    double value = 0;
+    const std::string text = q.tokens[at] + "." + q.tokens[at + 1];
+    if (auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value); ec == std::errc())
+      return std::pair{ParamScalar{value}, std::size_t{2}};
+  }
+  return std::pair{ParamScalar{*whole}, std::size_t{1}};
+}
+
 
 // The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
 // for other words.
@@ -596,15 +642,22 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
         return Constraint{"filter", column.name, op, ParamValue{{*date}, false}, "", 0};
       continue;
     }
-    const std::optional<std::int64_t> first = number_after(q, end);
+    const auto first = number_value_at(q, end);
     if (!first) continue;
-    if (op != "between") return Constraint{"filter", column.name, op, ParamValue{{*first}, false}, "", 0};
-    const std::optional<std::int64_t> second = number_after(q, end + 2);
-    if (second && end + 1 < q.tokens.size() && q.tokens[end + 1] == "and") {
-      return Constraint{"filter", column.name, op, ParamValue{{*first, *second}, true}, "", 0};
+    if (op != "between") return Constraint{"filter", column.name, op, ParamValue{{first->first}, false}, "", 0};
+    const std::size_t joiner = end + first->second;
+    const auto second = number_value_at(q, joiner + 1);
+    if (second && joiner < q.tokens.size() && q.tokens[joiner] == "and") {
+      return Constraint{"filter", column.name, op, ParamValue{{first->first, second->first}, true}, "", 0};
     }
   }
   return std::nullopt;
+}
+
+double scalar_number(const ParamScalar& value) {
+  if (const auto* whole = std::get_if<std::int64_t>(&value)) return static_cast<double>(*whole);
+  const auto* real = std::get_if<double>(&value);
+  return real != nullptr ? *real : 0;
 }
 
 // "higher than 1000 or lower than 500": the comparison `filter` whose number is token `number`,
@@ -620,7 +673,7 @@ std::size_t outside_range(const Question& q, std::size_t number, const data::Col
     if (!other || other->op == filter.op || (other->op != ">" && other->op != "<")) continue;
     const auto& above = filter.op == ">" ? filter.value.items.front() : other->value.items.front();
     const auto& below = filter.op == ">" ? other->value.items.front() : filter.value.items.front();
-    if (std::get<std::int64_t>(below) > std::get<std::int64_t>(above)) return 0;
+    if (scalar_number(below) > scalar_number(above)) return 0;
     filter = Constraint{"filter", column.name, "not_between", ParamValue{{below, above}, true}, "", 0};
     return end;
   }
@@ -674,6 +727,7 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
     }
     if (filter->op == "between" || m.column->role == data::ColumnRole::kTemporal)
       used.insert({number + 1, number + 2});
+    if (number < q.point_after.size() && q.point_after[number]) used.insert({number, number + 1});  // "0.5": no value
   }
   return used;
 }
@@ -945,6 +999,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     return core::invalid_argument("the question is " + bad, "question");
   Question q;
   q.tokens = core::tokenize(question);
+  q.point_after = decimal_points(question, q.tokens.size());
   core::Stemmer stemmer;  // not thread-safe: one per question
   q.stems = stems_of(q.tokens, stemmer);
   q.table = stems_of(column_words(profile.table), stemmer);

@@ -455,6 +455,15 @@ TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOu
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 20}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, ADecimalThresholdKeepsItsFraction) {
+  EXPECT_EQ(extract("revenue by region for sales with revenue above 99.5")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 99.5}])"));
+  EXPECT_EQ(extract("revenue by region for sales with revenue between 60.25 and 120.5")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [60.25, 120.5]}])"));
+  EXPECT_EQ(extract("revenue by region for sales with revenue above 200 or below 70.5")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": "not_between", "value": [70.5, 200]}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ANumberPastTheIntegerRangeIsNotALimit) {
   const Json json = extract("top 99999999999999999999999 regions by revenue");
 
