@@ -1,5 +1,6 @@
 #include "pipelines/autoviz/rule_requirement_extractor.hpp"
 
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -762,6 +763,38 @@ std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& colu
   return std::pair{*first, *last};
 }
 
+// Filters for a quarter named with its year ("Q4 2024", "2024 Q4"): the dates of the first date
+// column that spans that year, [first day, first day of the next quarter). Returns its tokens.
+std::set<std::size_t> ground_quarters(const Question& q, const data::SchemaProfile& profile, Requirements& requirements) {
+  std::set<std::size_t> used;
+  for (std::size_t at = 0; at < q.tokens.size(); ++at) {
+    const std::string& token = q.tokens[at];
+    if (token.size() != 2 || token[0] != 'q' || token[1] < '1' || token[1] > '4') continue;
+    std::size_t year_at = at + 1;
+    std::optional<std::int64_t> year = q.tokens.size() > year_at ? number_after(q, year_at) : std::nullopt;
+    if (!year || q.tokens[year_at].size() != 4) {
+      year_at = at - 1;
+      year = at > 0 && q.tokens[year_at].size() == 4 ? number_after(q, year_at) : std::nullopt;
+    }
+    if (!year) continue;
+    const auto spans = std::find_if(profile.columns.begin(), profile.columns.end(), [&](const data::ColumnProfile& c) {
+      const std::optional<std::pair<int, int>> span = data::is_temporal(c.type) ? years_spanned(c) : std::nullopt;
+      return span && span->first <= *year && *year <= span->second;
+    });
+    if (spans == profile.columns.end()) continue;
+    const int quarter = token[1] - '0';
+    const auto first_day = [](std::int64_t y, int month) {
+      return ParamValue{{fmt::format("{:04}-{:02}-01", y, month)}, false};
+    };
+    const bool last = quarter == 4;
+    add_unique(requirements.constraints, Constraint{"filter", spans->name, ">=", first_day(*year, 3 * quarter - 2), "", 0});
+    add_unique(requirements.constraints,
+               Constraint{"filter", spans->name, "<", first_day(last ? *year + 1 : *year, last ? 1 : 3 * quarter + 1), "", 0});
+    used.insert({at, year_at});
+  }
+  return used;
+}
+
 // Filters for years the question names after a link word ("in 2024", "in either 1999 or 2000") on
 // the date or year column that spans them (a named one first): a column of years equals the
 // year, a date column keeps [1 January, next 1 January). Returns the tokens of the years.
@@ -1076,6 +1109,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     }
   }
   std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
+  compared.merge(ground_quarters(q, profile, requirements));
   compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);

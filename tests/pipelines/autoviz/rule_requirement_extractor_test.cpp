@@ -455,6 +455,15 @@ TEST_F(RuleRequirementExtractorTest, AboveOneNumberOrBelowAnotherKeepsWhatLiesOu
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 20}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, AQuarterWithItsYearKeepsThatQuartersDates) {
+  EXPECT_EQ(extract("the total revenue in Q4 2024")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-10-01"},
+                            {"type": "filter", "column": "date", "op": "<", "value": "2025-01-01"}])"));
+  EXPECT_EQ(extract("revenue by region in 2024 Q1")["constraints"][1]["value"], "2024-04-01");
+  EXPECT_EQ(extract("revenue by region in Q1")["constraints"], Json::array()) << "no year: no dates to keep";
+  EXPECT_EQ(extract("revenue by region in Q1 1999")["constraints"], Json::array()) << "a year the dates do not span";
+}
+
 TEST_F(RuleRequirementExtractorTest, ADecimalThresholdKeepsItsFraction) {
   EXPECT_EQ(extract("revenue by region for sales with revenue above 99.5")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 99.5}])"));
