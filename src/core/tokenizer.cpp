@@ -62,38 +62,42 @@ bool ends_sentence(std::string_view text, std::size_t i) {
 
 }  // namespace
 
-std::vector<std::size_t> sentence_ends(std::string_view text, const TokenizerOptions& options) {
-  std::vector<std::size_t> ends;
-  std::size_t start = 0;      // first token of the current sentence
-  std::size_t piece = 0;      // first byte of the current sentence
+std::vector<TokenSpan> token_spans(std::string_view text, const TokenizerOptions& options) {
+  std::vector<TokenSpan> spans;
+  std::size_t begin = 0;
+  bool open = false;
   for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && !ends_sentence(text, i)) continue;
-    const std::size_t count = tokenize(text.substr(piece, i - piece), options).size();
-    ends.resize(start + count, start + count);
-    start += count;
-    piece = i + 1;
+    const bool token_byte = i < text.size() && is_token_byte(text[i], options);
+    const bool split = token_byte && open && options.split_camel_case && starts_camel_word(text, i);
+    if (open && (!token_byte || split)) spans.push_back({begin, i});
+    if (token_byte && (!open || split)) begin = i;
+    open = token_byte;
   }
-  return ends;
+  return spans;
 }
 
 std::vector<std::string> tokenize(std::string_view text, const TokenizerOptions& options) {
   std::vector<std::string> tokens;
-  std::string current;
-  auto flush = [&] {
-    if (!current.empty()) tokens.push_back(std::move(current));
-    current.clear();
-  };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (!is_token_byte(c, options)) {
-      flush();
-      continue;
-    }
-    if (options.split_camel_case && starts_camel_word(text, i)) flush();
-    current += to_lower(c);
+  for (const TokenSpan& span : token_spans(text, options)) {
+    std::string token(text.substr(span.begin, span.end - span.begin));
+    for (char& c : token) c = to_lower(c);
+    tokens.push_back(std::move(token));
   }
-  flush();
   return tokens;
+}
+
+std::vector<std::size_t> sentence_ends(std::string_view text, const TokenizerOptions& options) {
+  const std::vector<TokenSpan> spans = token_spans(text, options);
+  std::vector<std::size_t> ends(spans.size());
+  std::size_t first = 0;  // the first token of the current sentence
+  std::size_t next = 0;   // the next token to place
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && !ends_sentence(text, i)) continue;
+    while (next < spans.size() && spans[next].begin < i) ++next;  // the tokens before the sentence's end
+    std::fill(ends.begin() + static_cast<std::ptrdiff_t>(first), ends.begin() + static_cast<std::ptrdiff_t>(next), next);
+    first = next;
+  }
+  return ends;
 }
 
 }  // namespace planfirst::core

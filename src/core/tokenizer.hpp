@@ -17,6 +17,13 @@ struct TokenizerOptions {
 
 std::vector<std::string> tokenize(std::string_view text, const TokenizerOptions& options = {});
 
+// Where each token of tokenize(text, options) stands in `text`: bytes [begin, end).
+struct TokenSpan {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+std::vector<TokenSpan> token_spans(std::string_view text, const TokenizerOptions& options = {});
+
 // For each token of tokenize(text, options), the index one past the last token of its sentence. A
 // sentence ends at '.', '?', '!' or ';' before a space or the end, except a '.' after one letter
 // ("Ph.D.", "U.S.") or a common short form ("sorted by avg. cost", "vs.", "no.").

@@ -1,10 +1,12 @@
 #include "pipelines/autoviz/relative_period.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+
+#include "core/calendar.hpp"
+#include "core/date_parse.hpp"
+#include "core/timestamp.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -69,58 +71,6 @@ std::optional<RelativePeriod> period_at(const Stems& stems, std::size_t at, cons
   return std::nullopt;
 }
 
-std::optional<chrono::year_month_day> date_of(std::string_view text) {
-  int y = 0;
-  unsigned m = 0, d = 0;
-  if (text.size() < 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
-  const bool parsed = std::from_chars(text.data(), text.data() + 4, y).ptr == text.data() + 4 &&
-                      std::from_chars(text.data() + 5, text.data() + 7, m).ptr == text.data() + 7 &&
-                      std::from_chars(text.data() + 8, text.data() + 10, d).ptr == text.data() + 10;
-  const chrono::year_month_day date{chrono::year(y), chrono::month(m), chrono::day(d)};
-  if (!parsed || !date.ok()) return std::nullopt;
-  return date;
-}
-
-std::string iso(chrono::sys_days day) {
-  const chrono::year_month_day date(day);
-  return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
-                     static_cast<unsigned>(date.day()));
-}
-
-// `first` moved by `months` calendar months (to the first of the month).
-chrono::sys_days months_from(chrono::year_month first, int months) {
-  const chrono::year_month moved = first + chrono::months(months);
-  return chrono::sys_days(chrono::year_month_day(moved.year(), moved.month(), chrono::day(1)));
-}
-
-// `day` moved back `months` months, its day of month kept or, when that month is shorter, its last.
-chrono::sys_days months_before(chrono::year_month_day day, int months) {
-  const chrono::year_month target = chrono::year_month(day.year(), day.month()) - chrono::months(months);
-  const chrono::day last = chrono::year_month_day_last(target.year(), chrono::month_day_last(target.month())).day();
-  return chrono::sys_days(chrono::year_month_day(target.year(), target.month(), std::min(day.day(), last)));
-}
-
-// The calendar `unit` holding `day`: its first day and the first day after it.
-std::pair<chrono::sys_days, chrono::sys_days> calendar_period(const std::string& unit, chrono::year_month_day day, int shift) {
-  const chrono::year_month month(day.year(), day.month());
-  if (unit == "year") {
-    const chrono::year_month january(day.year(), chrono::January);
-    return {months_from(january, 12 * shift), months_from(january, 12 * (shift + 1))};
-  }
-  if (unit == "quarter") {
-    const unsigned first = (static_cast<unsigned>(day.month()) - 1) / 3 * 3 + 1;
-    const chrono::year_month start(day.year(), chrono::month(first));
-    return {months_from(start, 3 * shift), months_from(start, 3 * (shift + 1))};
-  }
-  if (unit == "month") return {months_from(month, shift), months_from(month, shift + 1)};
-  const chrono::sys_days days(day);
-  if (unit == "week") {
-    const chrono::sys_days monday = days - chrono::days(chrono::weekday(days).iso_encoding() - 1);
-    return {monday + chrono::days(7 * shift), monday + chrono::days(7 * (shift + 1))};
-  }
-  return {days + chrono::days(shift), days + chrono::days(shift + 1)};  // day
-}
-
 }  // namespace
 
 std::vector<RelativePeriod> find_relative_periods(const Stems& stems, const RelativePeriodPhrases& phrases) {
@@ -140,31 +90,34 @@ std::vector<RelativePeriod> find_relative_periods(const Stems& stems, const Rela
 }
 
 std::optional<DateRange> period_dates(const RelativePeriod& period, std::string_view latest) {
-  const std::optional<chrono::year_month_day> day = date_of(latest);
-  if (!day) return std::nullopt;
-  const chrono::sys_days after = chrono::sys_days(*day) + chrono::days(1);
-  std::pair<chrono::sys_days, chrono::sys_days> range{after, after};
+  const std::optional<core::CalendarUnit> unit = core::calendar_unit(period.unit);
+  core::Result<core::ParsedDate> parsed = core::parse_date(latest.substr(0, 10));  // a timestamp's day
+  if (!unit || !parsed) return std::nullopt;
+  const chrono::sys_days day = parsed->day();
+  const chrono::sys_days after = day + chrono::days(1);
+  core::DayRange range{after, after};
   const int n = std::clamp(period.count, 1, kMaxCount);
   switch (period.kind) {
     case PeriodKind::kCurrent:
-      range = calendar_period(period.unit, *day, 0);
+      range = core::calendar_period(*unit, day);
       break;
     case PeriodKind::kPrevious:
-      range = calendar_period(period.unit, *day, -1);
+      range = core::calendar_period(*unit, day, -1);
       break;
     case PeriodKind::kToDate:
-      range.first = calendar_period(period.unit, *day, 0).first;
+      range.since = core::calendar_period(*unit, day).since;
       break;
     case PeriodKind::kTrailing:
-      if (period.unit == "day") range.first = after - chrono::days(n);
-      if (period.unit == "week") range.first = after - chrono::days(7 * n);
-      if (period.unit == "month") range.first = months_before(*day, n) + chrono::days(1);
-      if (period.unit == "quarter") range.first = months_before(*day, 3 * n) + chrono::days(1);
-      if (period.unit == "year") range.first = months_before(*day, 12 * n) + chrono::days(1);
+      if (*unit == core::CalendarUnit::kDay) range.since = after - chrono::days(n);
+      if (*unit == core::CalendarUnit::kWeek) range.since = after - chrono::days(7 * n);
+      if (*unit == core::CalendarUnit::kMonth) range.since = core::months_before(day, n) + chrono::days(1);
+      if (*unit == core::CalendarUnit::kQuarter) range.since = core::months_before(day, 3 * n) + chrono::days(1);
+      if (*unit == core::CalendarUnit::kYear) range.since = core::months_before(day, 12 * n) + chrono::days(1);
       break;
   }
-  if (chrono::year_month_day(range.first).year() < chrono::year(1)) return std::nullopt;
-  return DateRange{iso(range.first), iso(range.second)};
+  if (chrono::year_month_day(range.since).year() < chrono::year(1)) return std::nullopt;
+  return DateRange{core::format_utc_day(chrono::sys_seconds(range.since)),
+                   core::format_utc_day(chrono::sys_seconds(range.until))};
 }
 
 }  // namespace planfirst::autoviz

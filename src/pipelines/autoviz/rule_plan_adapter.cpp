@@ -106,6 +106,12 @@ std::string metric_for_count(const Requirements& requirements, const data::Schem
   return profile.columns.empty() ? std::string() : profile.columns.front().name;
 }
 
+// Whether the profile reads `column` as a measure (amounts, not codes or labels).
+bool is_measure(const data::SchemaProfile& profile, const std::string& column) {
+  const data::ColumnProfile* found = profile.find(column);
+  return found != nullptr && found->role == data::ColumnRole::kMeasure;
+}
+
 // Whether some value of `column` stands in more than one row (a category, not a row label).
 bool repeats(const data::SchemaProfile& profile, const std::string& column) {
   const data::ColumnProfile* found = profile.find(column);
@@ -244,10 +250,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   // as they are when there is no group (one column against another) or when a scatter of two
   // measures splits its points by the group (one series per group).
   std::string func = label_before_metric(question_stems, r.metrics, measure_aggregations_);
-  const bool amounts = std::any_of(r.metrics.begin(), r.metrics.end(), [&](const std::string& m) {
-    const data::ColumnProfile* column = profile.find(m);
-    return column != nullptr && column->role == data::ColumnRole::kMeasure;
-  });
+  const bool amounts = std::any_of(r.metrics.begin(), r.metrics.end(), [&](const std::string& m) { return is_measure(profile, m); });
   if (func.empty()) func = first_label(stems, aggregations_);
   const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
   if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
@@ -374,11 +377,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
                           dated_key;  // "in each year"; weekdays are no timeline
     if (chart.empty() && !timeline && numeric_key && key->role != data::ColumnRole::kTemporal && !raw && !r.time.column)
       chart = "plot_scatter";  // "how many students for each age": counts along a number line
-    const auto measure = [&](const std::string& m) {
-      const data::ColumnProfile* column = profile.find(m);
-      return column != nullptr && column->role == data::ColumnRole::kMeasure;
-    };
-    if (chart.empty() && !timeline && raw && metrics.size() == 2 && std::all_of(metrics.begin(), metrics.end(), measure))
+    if (chart.empty() && !timeline && raw && metrics.size() == 2 &&
+        std::all_of(metrics.begin(), metrics.end(), [&](const std::string& m) { return is_measure(profile, m); }))
       chart = "plot_scatter";  // "the lengths and heights of roller coasters": one number against another
     if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
     if (chart == "plot_histogram" && (!keys.empty() || metrics.size() > 1))

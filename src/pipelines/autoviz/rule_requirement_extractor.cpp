@@ -1,6 +1,5 @@
 #include "pipelines/autoviz/rule_requirement_extractor.hpp"
 
-#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -10,9 +9,11 @@
 #include <set>
 
 #include "core/ascii_case.hpp"
+#include "core/calendar.hpp"
 #include "core/join.hpp"
 #include "core/registry_yaml.hpp"
 #include "core/similarity.hpp"
+#include "core/timestamp.hpp"
 #include "core/tokenizer.hpp"
 #include "core/wordnet_synonyms.hpp"
 #include "llm/utf8.hpp"
@@ -105,7 +106,7 @@ class RequirementRulesReader {
       SortPhrases& s = rules.sort_;
       if (auto r = section(root, "sort", {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
                                           {"magnitude", &s.magnitude}, {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis},
-                                          {"noun_markers", &s.noun_markers}});
+                                          {"noun_markers", &s.noun_markers}, {"objects", &s.objects}});
           !r) {
         return r.error();
       }
@@ -117,9 +118,6 @@ class RequirementRulesReader {
                                                   {"compare_words", &p.compare_words}});
       if (!periods) return periods.error();
       if (auto r = stem_fields(*periods, "relative_periods", {{"number_words", &p.number_words}}); !r) return r.error();
-      core::Result<YAML::Node> sort_node = yaml_.mapping(root, "sort", "rules");
-      if (!sort_node) return sort_node.error();
-      if (auto r = stem_fields(*sort_node, "sort", {{"objects", &rules.sort_objects_}}); !r) return r.error();
       if (auto r = labelled(*periods, "units", p.units); !r) return r.error();
       TextFilterPhrases& t = rules.text_filters_;
       if (auto r = section(root, "text_filters", {{"verbs", &t.verbs}, {"markers", &t.markers}, {"negations", &t.negations},
@@ -294,11 +292,6 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
   return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
 }
 
-// Every column named in the question, longest spans first, without overlaps; then in question order.
-// Last resort, for question words no column matched otherwise and no sample value holds: a
-// single-word column that WordNet files beside the word ("area" for region). Ranked after every
-// other match of the same length.
-// `single_words` pairs each single-word column with its word.
 // Whether question word `at` asks for an output ("a line chart", "as a line", "in a table"), so
 // WordNet's senses of it (line: channel) name no column; "each line of work" names one.
 bool asks_output(const Question& q, std::size_t at, const Stems& output_words) {
@@ -310,6 +303,9 @@ bool asks_output(const Question& q, std::size_t at, const Stems& output_words) {
   return output(at + 1) || (after_article && (at + 1 >= q.tokens.size() || q.tokens[at + 1] != "of"));
 }
 
+// Last resort, for question words no column matched otherwise and no sample value holds: a
+// single-word column that WordNet files beside the word ("area" for region). Ranked after every
+// other match of the same length. `single_words` pairs each single-word column with its word.
 void add_wordnet_matches(const Question& q,
                          const std::vector<std::pair<const data::ColumnProfile*, std::string>>& single_words,
                          const Stems& stopwords, const Stems& output_words, const core::WordNetSynonyms& wordnet,
@@ -343,6 +339,7 @@ bool names_initialed(const Question& q, std::size_t at, const std::vector<std::s
          q.tokens[at + 1] == words[0].substr(1);
 }
 
+// Every column named in the question, longest spans first, without overlaps; then in question order.
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
                                     const Stems& stopwords, const Stems& output_words, const Phrases& joiners,
@@ -559,37 +556,22 @@ void settle_several_values(const Question& q, const Stems& list_words, Requireme
   }
 }
 
-// The whole number token `at` spells; nothing for other words or one past int64's range.
-// For each token of core::tokenize(text) (runs of letters, digits and bytes >= 0x80), whether it
-// and the next are digits joined by one '.': "above 99.5" tokenizes as above, 99, 5.
-std::vector<bool> decimal_points(std::string_view text, std::size_t tokens) {
-  const auto in_token = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
+// For each token of core::tokenize(text), whether it and the next are digits joined by one '.':
+// "above 99.5" tokenizes as above, 99, 5.
+std::vector<bool> decimal_points(std::string_view text) {
+  const std::vector<core::TokenSpan> spans = core::token_spans(text);
+  const auto digits = [&](const core::TokenSpan& span) {
+    return std::all_of(text.begin() + static_cast<std::ptrdiff_t>(span.begin),
+                       text.begin() + static_cast<std::ptrdiff_t>(span.end), [](char c) { return c >= '0' && c <= '9'; });
   };
-  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
-  std::vector<std::pair<std::size_t, std::size_t>> runs;  // [begin, end) of each token
-  for (std::size_t i = 0; i < text.size();) {
-    if (!in_token(text[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t end = i;
-    while (end < text.size() && in_token(text[end])) ++end;
-    runs.emplace_back(i, end);
-    i = end;
-  }
-  std::vector<bool> points(tokens, false);
-  if (runs.size() != tokens) return points;  // tokens made otherwise: read no decimals
-  const auto all_digits = [&](std::pair<std::size_t, std::size_t> run) {
-    return std::all_of(text.begin() + run.first, text.begin() + run.second, digit);
-  };
-  for (std::size_t i = 0; i + 1 < runs.size(); ++i) {
-    points[i] = runs[i].second < text.size() && text[runs[i].second] == '.' && runs[i + 1].first == runs[i].second + 1 &&
-                all_digits(runs[i]) && all_digits(runs[i + 1]);
+  std::vector<bool> points(spans.size(), false);
+  for (std::size_t i = 0; i + 1 < spans.size(); ++i) {
+    points[i] = text[spans[i].end] == '.' && spans[i + 1].begin == spans[i].end + 1 && digits(spans[i]) && digits(spans[i + 1]);
   }
   return points;
 }
 
+// The whole number token `at` spells; nothing for other words or one past int64's range.
 std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   if (at >= q.tokens.size()) return std::nullopt;
   const std::string& token = q.tokens[at];
@@ -613,7 +595,6 @@ std::optional<std::pair<ParamScalar, std::size_t>> number_value_at(const Questio
   }
   return std::pair{ParamScalar{*whole}, std::size_t{1}};
 }
-
 
 // The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
 // for other words.
@@ -770,26 +751,27 @@ std::set<std::size_t> ground_quarters(const Question& q, const data::SchemaProfi
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
     const std::string& token = q.tokens[at];
     if (token.size() != 2 || token[0] != 'q' || token[1] < '1' || token[1] > '4') continue;
-    std::size_t year_at = at + 1;
-    std::optional<std::int64_t> year = q.tokens.size() > year_at ? number_after(q, year_at) : std::nullopt;
-    if (!year || q.tokens[year_at].size() != 4) {
-      year_at = at - 1;
-      year = at > 0 && q.tokens[year_at].size() == 4 ? number_after(q, year_at) : std::nullopt;
-    }
+    const auto year_at_token = [&](std::size_t i) {  // a four-digit year
+      return i < q.tokens.size() && q.tokens[i].size() == 4 ? number_after(q, i) : std::nullopt;
+    };
+    std::size_t year_at = at + 1;  // "Q4 2024", else "2024 Q4"
+    std::optional<std::int64_t> year = year_at_token(year_at);
+    if (!year && at > 0) year = year_at_token(year_at = at - 1);
     if (!year) continue;
     const auto spans = std::find_if(profile.columns.begin(), profile.columns.end(), [&](const data::ColumnProfile& c) {
       const std::optional<std::pair<int, int>> span = data::is_temporal(c.type) ? years_spanned(c) : std::nullopt;
       return span && span->first <= *year && *year <= span->second;
     });
     if (spans == profile.columns.end()) continue;
-    const int quarter = token[1] - '0';
-    const auto first_day = [](std::int64_t y, int month) {
-      return ParamValue{{fmt::format("{:04}-{:02}-01", y, month)}, false};
+    const unsigned first_month = 3 * static_cast<unsigned>(token[1] - '0') - 2;
+    const core::DayRange quarter = core::calendar_period(
+        core::CalendarUnit::kQuarter,
+        std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(first_month) / 1));
+    const auto day = [](std::chrono::sys_days d) {
+      return ParamValue{{core::format_utc_day(std::chrono::sys_seconds(d))}, false};
     };
-    const bool last = quarter == 4;
-    add_unique(requirements.constraints, Constraint{"filter", spans->name, ">=", first_day(*year, 3 * quarter - 2), "", 0});
-    add_unique(requirements.constraints,
-               Constraint{"filter", spans->name, "<", first_day(last ? *year + 1 : *year, last ? 1 : 3 * quarter + 1), "", 0});
+    add_unique(requirements.constraints, Constraint{"filter", spans->name, ">=", day(quarter.since), "", 0});
+    add_unique(requirements.constraints, Constraint{"filter", spans->name, "<", day(quarter.until), "", 0});
     used.insert({at, year_at});
   }
   return used;
@@ -1024,6 +1006,24 @@ void draw_per_unique_key(const data::SchemaProfile& profile, Requirements& requi
   requirements.group_by.clear();
 }
 
+// Blanks the grouping words ("by") a sort clause uses for its key: right after the direction ("in
+// descending order by age") or after the verb and its object ("sort them by salary", "arrange the
+// people by weight"); "list regions by revenue in descending order" still groups by region.
+void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const Phrases& group_phrases, Question& q) {
+  const bool plain_verb = phrase_starting_at(q.stems, sort.begin, phrases.plain) > 0;  // order, sort, rank
+  for (std::size_t at = sort.begin + 1; at < sort.end; ++at) {
+    bool after_verb = at == sort.begin + 1 || plain_verb;  // "show by the hire date from low to high"
+    for (std::size_t k = sort.begin + 1; after_verb && k < at; ++k) {
+      after_verb = phrase_starting_at(q.stems, k, phrases.objects) == 1 ||
+                   std::find(q.table.begin(), q.table.end(), q.stems[k]) != q.table.end();
+    }
+    const bool after_direction = q.stems[at - 1] == "order" || phrase_ending_at(q.stems, at, phrases.desc) > 0 ||
+                                 phrase_ending_at(q.stems, at, phrases.asc) > 0;
+    if (!after_verb && !after_direction) continue;
+    for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases); n > 0; --n) q.tokens[at + n - 1] = q.stems[at + n - 1] = "";
+  }
+}
+
 }  // namespace
 
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
@@ -1032,7 +1032,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     return core::invalid_argument("the question is " + bad, "question");
   Question q;
   q.tokens = core::tokenize(question);
-  q.point_after = decimal_points(question, q.tokens.size());
+  q.point_after = decimal_points(question);
   core::Stemmer stemmer;  // not thread-safe: one per question
   q.stems = stems_of(q.tokens, stemmer);
   q.table = stems_of(column_words(profile.table), stemmer);
@@ -1040,19 +1040,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
-  } else if (sort) {  // "in descending order by age" sorts by age; "list regions by revenue in descending order" groups
-    for (std::size_t at = sort->begin + 1; at < sort->end; ++at) {
-      // "show by the hire date from low to high", "sort them by salary", "arrange the people by weight"
-      bool after_verb = at == sort->begin + 1 || phrase_starting_at(q.stems, sort->begin, sort_.plain) > 0;
-      for (std::size_t k = sort->begin + 1; after_verb && k < at; ++k) {  // a plain verb's object: order, sort, rank
-        after_verb = std::find(sort_objects_.begin(), sort_objects_.end(), q.stems[k]) != sort_objects_.end() ||
-                     std::find(q.table.begin(), q.table.end(), q.stems[k]) != q.table.end();
-      }
-      const bool after_direction = q.stems[at - 1] == "order" || phrase_ending_at(q.stems, at, sort_.desc) > 0 ||
-                                   phrase_ending_at(q.stems, at, sort_.asc) > 0;
-      if (!after_verb && !after_direction) continue;
-      for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases_); n > 0; --n) q.tokens[at + n - 1] = q.stems[at + n - 1] = "";
-    }
+  } else if (sort) {
+    release_sort_key(*sort, sort_, group_phrases_, q);
   }
   std::vector<RelativePeriod> periods = find_relative_periods(q.stems, relative_periods_);
   if (!contains_phrase(q.stems, relative_periods_.compare_words))  // "the last week of each month last year" keeps 2023
@@ -1240,12 +1229,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     return std::find(row_labels_.with_analysis.begin(), row_labels_.with_analysis.end(), a) !=
            row_labels_.with_analysis.end();
   });  // every metric phrase ("the average of") holds an aggregation word
-  if (!grouped && per_row && !contains_phrase(q.stems, aggregation_words_) && requirements.group_by.empty() &&
-      !requirements.time.column && requirements.metrics.size() == 1)
-    label_rows(profile, row_labels_.words, requirements);
-  if (!counting && per_row && !contains_phrase(q.stems, aggregation_words_) && requirements.group_by.size() == 1 &&
-      !requirements.time.column && requirements.metrics.size() == 1)
-    draw_per_unique_key(profile, requirements);
+  const bool one_measure = per_row && !contains_phrase(q.stems, aggregation_words_) && !requirements.time.column &&
+                           requirements.metrics.size() == 1;  // drawn per row, unless grouped
+  if (one_measure && !grouped && requirements.group_by.empty()) label_rows(profile, row_labels_.words, requirements);
+  if (one_measure && !counting && requirements.group_by.size() == 1) draw_per_unique_key(profile, requirements);
   if (requirements.group_by.size() >= compare_when_grouped_by_)
     add_unique(requirements.analysis, std::string("compare"));
   clear_table_references(q, words);

@@ -80,7 +80,6 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_desc_;
   Phrases ranking_asc_;
   SortPhrases sort_;
-  std::vector<std::string> sort_objects_;  // them, it, the result...: between a sort verb and its "by"
   RelativePeriodPhrases relative_periods_;
   TextFilterPhrases text_filters_;
   ValueWords value_words_;

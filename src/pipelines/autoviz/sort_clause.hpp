@@ -21,6 +21,7 @@ struct SortPhrases {
   Phrases x_axis;  // x, x axis, names, ...
   Phrases y_axis;  // y, y axis, total number, ...
   Phrases noun_markers;  // the, of, ...: a plain verb after one is a noun ("count the orders by region")
+  Phrases objects;       // them, the result, ...: between a sort verb and the "by" of its key
 };
 
 struct SortClause {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/ascii_case.hpp"
+#include "core/calendar.hpp"
 #include "core/date_parse.hpp"
 #include "pipelines/retrieval/word_match.hpp"
 
@@ -13,31 +14,7 @@ using std::chrono::days;
 using std::chrono::sys_days;
 using std::chrono::year_month_day;
 
-sys_days start_of_week(sys_days day) {
-  const std::chrono::weekday weekday{day};
-  return day - days((weekday.c_encoding() + 6) % 7);  // Monday
-}
-
-sys_days start_of_month(sys_days day, int months_back = 0) {
-  const year_month_day ymd{day};
-  return sys_days((ymd.year() / ymd.month() / 1) - std::chrono::months(months_back));
-}
-
-sys_days start_of_quarter(sys_days day, int quarters_back = 0) {
-  const year_month_day ymd{day};
-  const unsigned first_month = (static_cast<unsigned>(ymd.month()) - 1) / 3 * 3 + 1;
-  return sys_days((ymd.year() / std::chrono::month(first_month) / 1) - std::chrono::months(3 * quarters_back));
-}
-
-sys_days start_of_year(sys_days day, int years_back = 0) {
-  const year_month_day ymd{day};
-  return sys_days((ymd.year() - std::chrono::years(years_back)) / std::chrono::January / 1);
-}
-
-struct DayRange {
-  sys_days since;
-  sys_days until;
-};
+using core::DayRange;
 
 // A relative phrase as whole local days; nullopt when it is none the resolver knows.
 std::optional<DayRange> relative_days(const Words& words, sys_days today) {
@@ -45,15 +22,8 @@ std::optional<DayRange> relative_days(const Words& words, sys_days today) {
   if (n == 1 && words[0] == "today") return DayRange{today, today + days(1)};
   if (n == 1 && words[0] == "yesterday") return DayRange{today - days(1), today};
   if (n == 2 && (words[0] == "this" || words[0] == "last" || words[0] == "past")) {
-    const int back = words[0] == "this" ? 0 : 1;
-    const std::string& unit = words[1];
-    if (unit == "week") {
-      const sys_days start = start_of_week(today) - days(7 * back);
-      return DayRange{start, start + days(7)};
-    }
-    if (unit == "month") return DayRange{start_of_month(today, back), start_of_month(today, back - 1)};
-    if (unit == "quarter") return DayRange{start_of_quarter(today, back), start_of_quarter(today, back - 1)};
-    if (unit == "year") return DayRange{start_of_year(today, back), start_of_year(today, back - 1)};
+    const std::optional<core::CalendarUnit> unit = core::calendar_unit(words[1]);
+    if (unit && *unit != core::CalendarUnit::kDay) return core::calendar_period(*unit, today, words[0] == "this" ? 0 : -1);
   }
   if (n == 3 && (words[0] == "last" || words[0] == "past") && is_number(words[1]) && words[1].size() <= 4) {
     const int count = std::stoi(words[1]);
@@ -78,7 +48,7 @@ core::Result<sources::TimeRange> DateResolver::resolve(std::string_view value) c
     if (!parsed) return core::invalid_argument("cannot resolve the date \"" + std::string(value) + "\"", "dates");
     const sys_days day = parsed->day();
     if (parsed->format == core::DateFormat::kYearMonth) {
-      range = DayRange{day, start_of_month(day, -1)};
+      range = core::calendar_period(core::CalendarUnit::kMonth, day);
     } else {
       range = DayRange{day, day + days(1)};
     }

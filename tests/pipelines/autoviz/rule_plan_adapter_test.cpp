@@ -42,6 +42,14 @@ std::vector<std::string> tools_of(const Plan& plan) {
   return tools;
 }
 
+// The coverage check of `plan` against `r`, with the shipped tool registry and capability map.
+CoverageReport coverage_of(const Requirements& r, const Plan& plan) {
+  auto tools = ToolRegistry::load(core::AssetStore());
+  auto map = CapabilityMap::load(core::AssetStore());
+  EXPECT_TRUE(tools && map);
+  return tools && map ? CoverageChecker(*map, *tools).check(r, plan) : CoverageReport{};
+}
+
 // The sales profile with one more measure column, `name`, of doubles.
 data::SchemaProfile sales_profile_with_measure(const std::string& name) {
   data::SchemaProfile profile = sales_profile();
@@ -83,10 +91,7 @@ TEST(RulePlanAdapter, TheSeedWalkthroughPlanIsCoveredStepByStep) {
   ASSERT_NE(aggregate, nullptr);
   EXPECT_EQ(params_to_json(aggregate->params),
             Json::parse(R"({"agg_func": "sum", "group_by": ["date", "region", "product_category"], "metrics": ["revenue"]})"));
-  auto tools = ToolRegistry::load(core::AssetStore());
-  auto map = CapabilityMap::load(core::AssetStore());
-  ASSERT_TRUE(tools && map);
-  const CoverageReport report = CoverageChecker(*map, *tools).check(r, plan);
+  const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
 }
 
@@ -101,10 +106,7 @@ TEST(RulePlanAdapter, AnAnomalyQuestionFlagsTheMetricAlongTimeAndIsCovered) {
   ASSERT_NE(anomalies, nullptr) << plan.to_json();
   EXPECT_EQ(params_to_json(anomalies->params), Json::parse(R"({"column": "revenue", "date_column": "date"})"));
   EXPECT_EQ(anomalies->satisfies, std::vector<std::string>{"analysis:anomaly"});
-  auto tools = ToolRegistry::load(core::AssetStore());
-  auto map = CapabilityMap::load(core::AssetStore());
-  ASSERT_TRUE(tools && map);
-  const CoverageReport report = CoverageChecker(*map, *tools).check(r, plan);
+  const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
 }
 
@@ -139,10 +141,7 @@ TEST(RulePlanAdapter, ATableOfListedColumnsSavesThemAndCoversThem) {
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"sort_limit", "save_table"}));
   EXPECT_EQ(params_to_json(plan.steps.back().params), Json::parse(R"({"name": "result", "columns": ["revenue", "date"]})"));
-  auto tools = ToolRegistry::load(core::AssetStore());
-  auto map = CapabilityMap::load(core::AssetStore());
-  ASSERT_TRUE(tools && map);
-  const CoverageReport report = CoverageChecker(*map, *tools).check(r, plan);
+  const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
 }
 
@@ -253,13 +252,6 @@ TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
       }
     }
   }
-}
-
-CoverageReport coverage_of(const Requirements& r, const Plan& plan) {
-  auto tools = ToolRegistry::load(core::AssetStore());
-  auto map = CapabilityMap::load(core::AssetStore());
-  EXPECT_TRUE(tools && map);
-  return tools && map ? CoverageChecker(*map, *tools).check(r, plan) : CoverageReport{};
 }
 
 TEST(RulePlanAdapter, AScatterOfTwoMeasuresSplitsItsPointsByTheGroup) {

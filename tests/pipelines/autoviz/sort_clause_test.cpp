@@ -11,7 +11,7 @@ SortPhrases phrases() {
   return {phrases_of({"order", "sort", "rank", "list", "display"}), phrases_of({"order", "sort"}),
           phrases_of({"desc", "descending", "high to low"}), phrases_of({"asc", "ascending", "low to high", "alphabetical"}),
           phrases_of({"high to low", "low to high"}), phrases_of({"x", "x axis", "names", "alphabetical"}),
-          phrases_of({"y", "y axis", "total number"}), phrases_of({"the", "of"})};
+          phrases_of({"y", "y axis", "total number"}), phrases_of({"the", "of"}), phrases_of({"them", "the"})};
 }
 
 std::string described(std::string_view question) {
