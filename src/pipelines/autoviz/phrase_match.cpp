@@ -1,6 +1,7 @@
 #include "pipelines/autoviz/phrase_match.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "core/tokenizer.hpp"
 
@@ -50,6 +51,20 @@ std::string first_label(const Stems& text, const LabelledPhrases& labelled) {
     if (contains_phrase(text, phrases)) return label;
   }
   return "";
+}
+
+std::optional<std::int64_t> count_at(const Stems& text, std::size_t at, const Stems& number_words) {
+  if (at >= text.size()) return std::nullopt;
+  const std::string& word = text[at];
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (error == std::errc() && end == word.data() + word.size()) {
+    if (value > 0) return value;
+    return std::nullopt;
+  }
+  auto found = std::find(number_words.begin(), number_words.end(), word);
+  if (found == number_words.end() || found == number_words.begin()) return std::nullopt;
+  return found - number_words.begin();
 }
 
 }  // namespace planfirst::autoviz

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -31,5 +33,8 @@ std::size_t phrase_ending_at(const Stems& text, std::size_t end, const Phrases& 
 std::size_t phrase_starting_at(const Stems& text, std::size_t at, const Phrases& phrases);
 // The first label one of whose phrases `text` contains, or "".
 std::string first_label(const Stems& text, const LabelledPhrases& labelled);
+// The count at `at`: positive digits ("30"), or a number word, whose index in `number_words`
+// ("zero", "one", ...) is its value; nothing for other words and for zero.
+std::optional<std::int64_t> count_at(const Stems& text, std::size_t at, const Stems& number_words);
 
 }  // namespace planfirst::autoviz

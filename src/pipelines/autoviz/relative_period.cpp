@@ -1,7 +1,6 @@
 #include "pipelines/autoviz/relative_period.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 
 #include "core/calendar.hpp"
@@ -23,19 +22,11 @@ std::pair<std::string, std::size_t> unit_at(const Stems& stems, std::size_t at, 
   return {"", 0};
 }
 
-// A count at `at`: digits, or a number word (its index in `words`).
-std::optional<int> count_at(const Stems& stems, std::size_t at, const Stems& words) {
-  if (at >= stems.size()) return std::nullopt;
-  const std::string& word = stems[at];
-  int value = 0;
-  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
-  if (error == std::errc() && end == word.data() + word.size()) {
-    if (value > 0 && value <= kMaxCount) return value;
-    return std::nullopt;
-  }
-  auto found = std::find(words.begin(), words.end(), word);
-  if (found == words.end() || found == words.begin()) return std::nullopt;
-  return static_cast<int>(found - words.begin());
+// A count of periods at `at`, 1 to kMaxCount.
+std::optional<int> period_count_at(const Stems& stems, std::size_t at, const Stems& number_words) {
+  const std::optional<std::int64_t> count = count_at(stems, at, number_words);
+  if (!count || *count > kMaxCount) return std::nullopt;
+  return static_cast<int>(*count);
 }
 
 std::optional<RelativePeriod> period_at(const Stems& stems, std::size_t at, const RelativePeriodPhrases& p) {
@@ -51,7 +42,7 @@ std::optional<RelativePeriod> period_at(const Stems& stems, std::size_t at, cons
     }
   }
   if (std::size_t word = phrase_starting_at(stems, at, p.trailing)) {
-    if (std::optional<int> count = count_at(stems, at + word, p.number_words)) {
+    if (std::optional<int> count = period_count_at(stems, at + word, p.number_words)) {
       if (auto [unit, n] = unit_at(stems, at + word + 1, p.units); n > 0) {
         return RelativePeriod{at, at + word + 1 + n, PeriodKind::kTrailing, unit, *count};
       }

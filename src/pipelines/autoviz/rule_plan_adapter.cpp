@@ -162,6 +162,23 @@ Stems words_beside_columns(Stems stems, const Requirements& r) {
   return stems;
 }
 
+// Whether the requirements rank keys ("the region with the highest revenue") or keep the top rows
+// ("the 10 largest orders") by a sort, rather than ask each group's or one column's maximum.
+bool ranks_keys_or_rows(const Requirements& r, const data::SchemaProfile& profile) {
+  const bool by_amount = std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
+    return c.type == "sort" && (c.column == kCountColumn || is_measure(profile, c.column));
+  });
+  return has(r.analysis, "ranking") && by_amount;
+}
+
+// `stems` with every phrase of `phrases` cleared.
+Stems without(Stems stems, const Phrases& phrases) {
+  for (std::size_t at = 0; at < stems.size(); ++at) {
+    for (std::size_t n = phrase_starting_at(stems, at, phrases); n > 0; --n) stems[at + n - 1].clear();
+  }
+  return stems;
+}
+
 // The first label one of whose phrases stands right before a word of a metric the question names:
 // "the total number of transaction amount" sums the amount.
 std::string label_before_metric(const Stems& stems, const std::vector<std::string>& metrics,
@@ -201,6 +218,9 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     core::Result<LabelledPhrases> amounts = labelled(*yaml, "amount_aggregations");
     if (!amounts) return amounts.error();
     adapter.amount_aggregations_ = std::move(*amounts);
+    core::Result<std::vector<std::string>> superlatives = yaml->names(yaml->root(), "ranking_superlatives", "plan rules");
+    if (!superlatives) return superlatives.error();
+    adapter.ranking_superlatives_ = phrases_of(*superlatives);
     return adapter;
   });
 }
@@ -251,7 +271,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   // measures splits its points by the group (one series per group).
   std::string func = label_before_metric(question_stems, r.metrics, measure_aggregations_);
   const bool amounts = std::any_of(r.metrics.begin(), r.metrics.end(), [&](const std::string& m) { return is_measure(profile, m); });
-  if (func.empty()) func = first_label(stems, aggregations_);
+  if (func.empty()) func = first_label(ranks_keys_or_rows(r, profile) ? without(stems, ranking_superlatives_) : stems, aggregations_);
   const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
   if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
   if (func.empty() && keys.empty() && has(r.analysis, "total") && r.metrics.size() == 1 && holds_numbers(profile, r.metrics.front()))

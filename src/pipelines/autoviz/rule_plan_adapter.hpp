@@ -41,6 +41,7 @@ class RulePlanAdapter final : public PlanAdapter {
   std::vector<std::pair<std::string, Phrases>> aggregations_;  // agg_func -> phrases, file order
   std::vector<std::pair<std::string, Phrases>> cyclic_grains_;  // time_bucket grain -> phrases
   std::vector<std::pair<std::string, Phrases>> measure_aggregations_;  // agg_func -> phrases right before a column
+  Phrases ranking_superlatives_;  // words that order ranked keys or rows, not aggregate them
   std::vector<std::pair<std::string, Phrases>> amount_aggregations_;  // agg_func -> "how many hours" and the like
 };
 

@@ -117,7 +117,6 @@ class RequirementRulesReader {
                                                   {"part_of", &p.part_of}, {"not_before", &p.not_before},
                                                   {"compare_words", &p.compare_words}});
       if (!periods) return periods.error();
-      if (auto r = stem_fields(*periods, "relative_periods", {{"number_words", &p.number_words}}); !r) return r.error();
       if (auto r = labelled(*periods, "units", p.units); !r) return r.error();
       TextFilterPhrases& t = rules.text_filters_;
       if (auto r = section(root, "text_filters", {{"verbs", &t.verbs}, {"markers", &t.markers}, {"negations", &t.negations},
@@ -136,10 +135,12 @@ class RequirementRulesReader {
       if (auto r = stem_fields(root, "rules",
                                {{"year_links", &rules.year_links_},
                                 {"group_fillers", &rules.group_fillers_},
+                                {"number_words", &rules.number_words_},
                                 {"stopwords", &rules.stopwords_}});
           !r) {
         return r.error();
       }
+      rules.relative_periods_.number_words = rules.number_words_;
       return rules;
     });
   }
@@ -817,6 +818,91 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
 // column, else the first metric; y: the first metric, the second when the first is the x axis, or
 // "count" when the question counts rows), else a column named
 // inside it. Nothing when a ranking already asked for a sort.
+struct RankingWords {
+  const Phrases& desc;
+  const Phrases& asc;
+  const Stems& number_words;
+  const std::vector<std::pair<std::string, Phrases>>& comparisons;  // "at least 10000" compares; it ranks nothing
+};
+
+constexpr std::int64_t kMaxCountBefore = 1000;  // "the 3 largest": a count before; "the 2024 largest" is a year
+
+// The column a ranking word at [begin, end) ranks by: a metric named within three words after it
+// ("the lowest average cost"), else the first metric that is a measure, the first metric, or the
+// row count when the question counts or has keys to count per; "" when there is none.
+std::string ranked_column(std::size_t end, const std::vector<Mention>& mentions, bool counting,
+                          const data::SchemaProfile& profile, const Requirements& r) {
+  const auto is_metric = [&](const std::string& name) {
+    return std::find(r.metrics.begin(), r.metrics.end(), name) != r.metrics.end();
+  };
+  for (const Mention& m : mentions) {
+    if (m.begin >= end && m.begin <= end + 3 && is_metric(m.column->name)) return m.column->name;
+  }
+  for (const std::string& metric : r.metrics) {
+    const data::ColumnProfile* column = profile.find(metric);
+    if (column != nullptr && column->role == data::ColumnRole::kMeasure) return metric;
+  }
+  if (!r.metrics.empty()) return r.metrics.front();
+  if (counting || !r.group_by.empty() || r.time.column)  // "top 5 countries by number of invoices"
+    return std::string(kCountColumn);                    // "the channel with the most orders": rows per key
+  return "";
+}
+
+// The ranking the question states. A ranking word with a count right after or before it ("top 5",
+// "the 3 largest", "the five biggest"), or a count before a column and a ranking word later ("the 3
+// regions with the highest revenue"): a sort on the ranked column and a limit. A ranking word
+// alone after a key it ranks ("the region with the lowest cost"): a sort in its direction. `words` are the question's stems with the understood words cleared.
+void add_ranking(const Question& q, const Stems& words, const std::vector<Mention>& mentions,
+                 const RankingWords& ranking, bool counting, const data::SchemaProfile& profile,
+                 Requirements& requirements) {
+  struct Found {
+    std::size_t begin = 0;  // the ranking word
+    std::size_t end = 0;    // one past it, and past its count when the count follows
+    bool desc = true;
+    std::optional<std::int64_t> n;
+  };
+  std::optional<Found> found;
+  for (std::size_t at = 0; at < words.size() && (!found || !found->n); ++at) {
+    const std::size_t desc = phrase_ending_at(words, at + 1, ranking.desc);
+    const std::size_t length = std::max(desc, phrase_ending_at(words, at + 1, ranking.asc));
+    const bool compares = std::any_of(ranking.comparisons.begin(), ranking.comparisons.end(), [&](const auto& entry) {
+      return phrase_ending_at(words, at + 1, entry.second) > length;
+    });
+    if (length == 0 || compares) continue;
+    std::optional<std::int64_t> n = count_at(q.stems, at + 1, ranking.number_words);  // "top 5"
+    const std::size_t start = at + 1 - length;
+    if (!n && start > 0) {  // "the 3 largest"
+      n = count_at(words, start - 1, ranking.number_words);
+      if (n && *n > kMaxCountBefore) n.reset();
+    }
+    if (!found || n) found = Found{start, n ? at + 2 : at + 1, desc > 0, n};
+  }
+  if (!found) return;
+  // What the ranking word ranks, named before it: a key ("which region has the highest revenue") or
+  // the rows, by the table's name ("which station has the most platforms"). "The highest revenue
+  // for each region" ranks nothing: it asks each region's maximum.
+  std::vector<std::size_t> ranked;  // where the ranked things are named
+  for (const Mention& m : mentions) {
+    if (m.end <= found->begin && m.column->role != data::ColumnRole::kMeasure) ranked.push_back(m.begin);
+  }
+  for (std::size_t at = 0; at < found->begin; ++at) {
+    if (!q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end())
+      ranked.push_back(at);
+  }
+  for (std::size_t at : ranked) {  // "the 3 regions with the highest revenue": a count before them
+    const std::optional<std::int64_t> n = at > 0 ? count_at(words, at - 1, ranking.number_words) : std::nullopt;
+    if (!found->n && n && *n <= kMaxCountBefore) found->n = n;
+  }
+  if (!found->n && ranked.empty()) return;  // "the highest revenue": one maximum, nothing to order
+  const std::string by = ranked_column(found->end, mentions, counting, profile, requirements);
+  if (!by.empty())
+    requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
+  if (found->n) {
+    requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *found->n});
+    add_unique(requirements.analysis, std::string("ranking"));
+  }
+}
+
 void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Requirements& requirements) {
   const bool sorted = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
                                   [](const Constraint& c) { return c.type == "sort"; });
@@ -1252,6 +1338,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   } else if (requirements.outputs.empty()) {
     requirements.outputs = default_outputs_;
   }
+  add_ranking(q, words, mentions, {ranking_desc_, ranking_asc_, number_words_, comparisons_}, counting, profile,
+              requirements);
   // Keep the contract's order of labels, so the same question gives the same bytes.
   std::vector<std::string> ordered;
   for (const auto& [label, unused] : analysis_) {
@@ -1262,25 +1350,6 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   requirements.analysis = std::move(ordered);
 
-  for (std::size_t at = 0; at < q.stems.size(); ++at) {
-    const bool desc = phrase_ending_at(words, at + 1, ranking_desc_) > 0;
-    const bool asc = phrase_ending_at(words, at + 1, ranking_asc_) > 0;
-    const std::optional<std::int64_t> n = number_after(q, at + 1);
-    if ((!desc && !asc) || !n || *n <= 0) continue;
-    auto ranked =
-        std::find_if(mentions.begin(), mentions.end(), [&](const Mention& m) {  // "the top 3 durations"
-          return m.begin == at + 2 && std::find(requirements.metrics.begin(), requirements.metrics.end(),
-                                                m.column->name) != requirements.metrics.end();
-        });
-    const std::string by = ranked != mentions.end()        ? ranked->column->name
-                           : !requirements.metrics.empty() ? requirements.metrics.front()
-                           : counting ? std::string(kCountColumn)  // "top 5 countries by number of invoices"
-                                      : (requirements.group_by.empty() ? "" : requirements.group_by.front());
-    if (!by.empty())
-      requirements.constraints.push_back({"sort", by, "", ParamValue{}, desc ? "desc" : "asc", 0});
-    requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *n});
-    break;
-  }
   if (sort) add_sort(*sort, mentions, requirements);
 
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&

@@ -79,6 +79,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;
   Phrases ranking_asc_;
+  Stems number_words_;  // zero, one, two, ...: a count written out, by its index
   SortPhrases sort_;
   RelativePeriodPhrases relative_periods_;
   TextFilterPhrases text_filters_;

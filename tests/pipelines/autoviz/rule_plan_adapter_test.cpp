@@ -132,6 +132,32 @@ TEST(RulePlanAdapter, TopKSortsAndLimitsAfterAggregating) {
   EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 2})"));
 }
 
+TEST(RulePlanAdapter, ASuperlativeThatRanksKeysOrRowsTakesNoMaximum) {
+  const Requirements keys = requirements(R"({"metrics": ["region", "revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"],
+      "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}]})");
+  data::SchemaProfile profile = sales_profile();
+  profile.row_count = 100;
+  profile.columns[1].distinct_count = 4;  // region repeats
+  auto ranked = plan_over("which region has the highest revenue", keys, profile);
+  ASSERT_TRUE(ranked) << ranked.error().describe();
+  ASSERT_EQ(tools_of(*ranked), (std::vector<std::string>{"aggregate", "sort_limit", "save_table"}));
+  EXPECT_EQ(params_to_json(ranked->steps[0].params),
+            Json::parse(R"({"agg_func": "sum", "group_by": ["region"], "metrics": ["revenue"]})"))
+      << "each region's total ranks it, not its largest row";
+
+  const Requirements rows = requirements(R"({"metrics": ["revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"],
+      "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 10}]})");
+  const Plan top = plan_for("the 10 largest rows by revenue", rows);
+  ASSERT_EQ(tools_of(top), (std::vector<std::string>{"sort_limit", "save_table"})) << "the rows themselves";
+  EXPECT_EQ(params_to_json(top.steps[0].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 10})"));
+
+  const Requirements each = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})");
+  EXPECT_EQ(params_to_json(plan_for("the highest revenue for each region", each).steps[0].params)["agg_func"], "max");
+}
+
 TEST(RulePlanAdapter, ATableOfListedColumnsSavesThemAndCoversThem) {
   const Requirements r = requirements(R"({"metrics": ["revenue", "date"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"],

@@ -115,6 +115,40 @@ TEST_F(RuleRequirementExtractorTest, TheHighestMetricForEachGroupIsNoRanking) {
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 2}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, ACountBeforeTheRankingWordOrItsKeysIsTheLimit) {
+  const Json top3 = Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 3}])");
+  EXPECT_EQ(extract("the 3 largest regions by revenue")["constraints"], top3);
+  EXPECT_EQ(extract("largest 3 regions by revenue")["constraints"], top3);
+  EXPECT_EQ(extract("the three biggest regions by revenue")["constraints"], top3) << "a count written out";
+  EXPECT_EQ(extract("the 3 regions with the highest revenue")["constraints"], top3) << "a count before the ranked key";
+  EXPECT_EQ(extract("the 3 regions with the highest revenue")["analysis"], Json::parse(R"(["ranking"])"));
+  EXPECT_EQ(extract("the top ten product categories by units")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "units", "direction": "desc"}, {"type": "limit", "n": 10}])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, ARankingWordAfterItsKeySortsInItsDirection) {
+  EXPECT_EQ(extract("which region has the lowest average revenue")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "asc"}])"));
+  EXPECT_EQ(extract("which region has the most sales")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "count", "direction": "desc"}])"))
+      << "the table's rows per region";
+  EXPECT_EQ(extract("the highest revenue for each region")["constraints"], Json::array()) << "each region's maximum";
+  EXPECT_EQ(extract("the highest revenue")["constraints"], Json::array()) << "one maximum";
+}
+
+TEST_F(RuleRequirementExtractorTest, AtLeastComparesItDoesNotRank) {
+  const Json constraints = extract("revenue by region for orders with at least 3 units")["constraints"];
+  EXPECT_FALSE(std::any_of(constraints.begin(), constraints.end(), [](const Json& c) { return c["type"] == "limit"; }))
+      << constraints.dump();
+}
+
+TEST_F(RuleRequirementExtractorTest, SortPhrasesFromMostToLeastOrderTheAmounts) {
+  EXPECT_EQ(extract("units per region, sorted from most to least")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "units", "direction": "desc"}])"));
+  EXPECT_EQ(extract("units per region, sorted from lowest to highest")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "units", "direction": "asc"}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, TheColumnAfterOrderByIsTheSortKey) {
   EXPECT_EQ(extract("the region and revenue of each sale, listed in descending order by revenue")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));
