@@ -123,6 +123,7 @@ std::string func_name(const std::string& func) {
   if (func == "avg") return "the average";
   if (func == "min") return "the minimum";
   if (func == "max") return "the maximum";
+  if (func == "stddev") return "the standard deviation";
   return "the " + func;
 }
 
@@ -279,7 +280,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   const bool asked = !func.empty();
   if (func.empty() && !keys.empty() && r.metrics.size() == 1) {  // "the max temperature by zip code": max_temperature_f's max
     const std::string named = first_label(stems_of(column_words(r.metrics.front())), aggregations_);
-    if (named == "avg" || named == "median" || named == "min" || named == "max") func = named;
+    if (named == "avg" || named == "median" || named == "min" || named == "max" || named == "stddev") func = named;
   }
   const auto counts = [&](const Stems& text) {  // the question also counts ("... and count them")
     return std::any_of(aggregations_.begin(), aggregations_.end(),

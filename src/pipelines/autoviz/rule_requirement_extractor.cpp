@@ -84,7 +84,8 @@ class RequirementRulesReader {
                                         {"x_axis_after", &rules.x_axis_after_},
                                         {"metric_phrases", &rules.metric_phrases_},
                                         {"aggregation_words", &rules.aggregation_words_},
-                                        {"superlatives", &rules.superlatives_}});
+                                        {"superlatives", &rules.superlatives_},
+                                        {"distinct_words", &rules.distinct_words_}});
           !r) {
         return r.error();
       }
@@ -976,6 +977,13 @@ bool counts_at(const Question& q, std::size_t at, const Phrases& count_phrases) 
   return at > 0 && q.tokens[at - 1] == "the" && phrase_ending_at(q.stems, at - 1, count_phrases) > 0;
 }
 
+// Whether a count phrase and a distinct word end at `at` ("how many distinct products", "the number
+// of unique customers"): the column there is counted once per value, not grouped by.
+bool counts_distinct_at(const Question& q, std::size_t at, const Phrases& count_phrases, const Phrases& distinct_words) {
+  const std::size_t word = phrase_ending_at(q.stems, at, distinct_words);
+  return word > 0 && counts_at(q, at - word, count_phrases);
+}
+
 // The column a count phrase names ("how many players", "the number of companies") is what is
 // counted, not a key, when a grouping phrase names another column ("... each position").
 void drop_counted_keys(const std::vector<std::string>& counted,
@@ -1150,6 +1158,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   std::size_t previous_end = 0;
   bool time_named = false;
   std::vector<std::string> counted;  // "how many players ... each position": players are counted
+  const auto chart = std::find_if(outputs_.begin(), outputs_.end(), [](const auto& entry) { return entry.first == "chart"; });
+  const bool asks_chart = chart != outputs_.end() && contains_phrase(q.stems, chart->second);
   for (const Mention& m : mentions) {
     if (counting && counts_at(q, m.begin, count_phrases_)) counted.push_back(m.column->name);
     const std::size_t owner = start_of_determiners(q, m.begin, group_fillers_);  // "by the dog's name"
@@ -1172,6 +1182,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     if (column.role == data::ColumnRole::kTemporal) {
       if (!requirements.time.column) requirements.time.column = column.name;
       time_named = true;
+    } else if (counting && !asks_chart && phrase == 0 &&
+               counts_distinct_at(q, m.begin, count_phrases_, distinct_words_)) {
+      add_unique(requirements.metrics, column.name);  // "how many distinct products": one count, or one per key
     } else if (phrase_ending_at(q.stems, m.begin, metric_phrases_) > 0 && phrase == 0) {
       add_unique(requirements.metrics,
                  column.name);  // "the sum of manager_id": aggregated, whatever its type

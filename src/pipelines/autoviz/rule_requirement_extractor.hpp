@@ -72,6 +72,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases metric_phrases_;  // "the sum of": the column after is a metric, whatever its type
   Phrases aggregation_words_;  // "maximum", "average": the question aggregates its metric
   Phrases superlatives_;       // "highest" before a grouped metric: each group's maximum, no ranking
+  Phrases distinct_words_;     // "how many distinct products": the column is counted, not grouped by (no chart asked)
   struct RowLabels {
     std::vector<std::string> words;          // a text column whose name holds one names the rows
     std::vector<std::string> with_analysis;  // analysis that still draws a measure per row

@@ -12,14 +12,17 @@
 namespace planfirst::autoviz::tools {
 namespace {
 
-const std::vector<std::string_view> kAggFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median"};
+const std::vector<std::string_view> kAggFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median", "stddev"};
+const std::vector<std::string_view> kSegmentFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median"};
 
 // `func` over `column` of `relation`. Sums and means of floating-point columns add exact decimals
 // (10 places), so the result does not depend on the order parallel threads add rows in: the same
-// data gives the same bytes.
+// data gives the same bytes. The sample standard deviation (NULL for fewer than two values) is
+// taken over each group's values in sorted order, for the same reason.
 std::string aggregate_expression(std::string_view func, const std::string& column, const Relation& relation) {
   const std::string quoted = data::quote_identifier(column);
   if (func == "count_distinct") return fmt::format("count(DISTINCT {})", quoted);
+  if (func == "stddev") return fmt::format("list_aggregate(list_sort(list({})), 'stddev_samp')", quoted);
   const data::Column* typed = relation.find(column);
   if ((func == "sum" || func == "avg") && typed != nullptr && typed->type == data::ColumnType::kDouble) {
     return fmt::format("CAST({}(CAST({} AS DECIMAL(38, 10))) AS DOUBLE)", func, quoted);
@@ -27,7 +30,9 @@ std::string aggregate_expression(std::string_view func, const std::string& colum
   return fmt::format("{}({})", func, quoted);
 }
 
-bool needs_numbers(std::string_view func) { return func == "sum" || func == "avg" || func == "median"; }
+bool needs_numbers(std::string_view func) {
+  return func == "sum" || func == "avg" || func == "median" || func == "stddev";
+}
 
 // " GROUP BY k ORDER BY k" for keys, or nothing for a single total row.
 std::string grouping(const std::vector<std::string>& keys) {
@@ -101,7 +106,7 @@ Output aggregate(ToolContext& ctx, const ToolParams& params) {
 Output segment_metric(ToolContext& ctx, const ToolParams& params) {
   core::Result<Relation> relation = current_relation(ctx, params);
   if (!relation) return relation.error();
-  core::Result<std::string> func = params.choice("agg_func", kAggFuncs, "sum");
+  core::Result<std::string> func = params.choice("agg_func", kSegmentFuncs, "sum");
   if (!func) return func.error();
   core::Result<std::string> name = params.string("metric");
   if (!name) return name.error();

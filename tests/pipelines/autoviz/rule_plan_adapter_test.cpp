@@ -158,6 +158,27 @@ TEST(RulePlanAdapter, ASuperlativeThatRanksKeysOrRowsTakesNoMaximum) {
   EXPECT_EQ(params_to_json(plan_for("the highest revenue for each region", each).steps[0].params)["agg_func"], "max");
 }
 
+TEST(RulePlanAdapter, HowManyDifferentValuesCountsEachOnce) {
+  const Requirements r = requirements(R"({"metrics": ["product_category"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["table"], "constraints": []})");
+  for (const char* question : {"how many different product categories in each region",
+                               "the number of unique product categories in each region"}) {
+    const Plan plan = plan_for(question, r);
+    ASSERT_FALSE(plan.steps.empty()) << question;
+    EXPECT_EQ(params_to_json(plan.steps[0].params),
+              Json::parse(R"({"agg_func": "count_distinct", "group_by": ["region"], "metrics": ["product_category"]})"))
+        << question;
+  }
+}
+
+TEST(RulePlanAdapter, AStandardDeviationIsTheStddevAggregation) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})");
+
+  EXPECT_EQ(params_to_json(plan_for("the standard deviation of revenue per region", r).steps[0].params)["agg_func"],
+            "stddev");
+}
+
 TEST(RulePlanAdapter, ATableOfListedColumnsSavesThemAndCoversThem) {
   const Requirements r = requirements(R"({"metrics": ["revenue", "date"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"],

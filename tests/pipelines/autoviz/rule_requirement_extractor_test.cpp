@@ -149,6 +149,18 @@ TEST_F(RuleRequirementExtractorTest, SortPhrasesFromMostToLeastOrderTheAmounts) 
             Json::parse(R"([{"type": "sort", "column": "units", "direction": "asc"}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, HowManyDistinctValuesCountsTheColumnUnlessAChartIsAsked) {
+  const Json one = extract("How many distinct product categories are there?");
+  EXPECT_EQ(one["metrics"], Json::parse(R"(["product_category"])"));
+  EXPECT_EQ(one["group_by"], Json::array());
+  EXPECT_EQ(one["outputs"], Json::parse(R"(["table"])")) << "one number";
+  const Json per_key = extract("the number of unique product categories in each region");
+  EXPECT_EQ(per_key["metrics"], Json::parse(R"(["product_category"])"));
+  EXPECT_EQ(per_key["group_by"], Json::parse(R"(["region"])"));
+  EXPECT_EQ(extract("a bar chart of the number of different regions")["group_by"], Json::parse(R"(["region"])"))
+      << "a bar per region";
+}
+
 TEST_F(RuleRequirementExtractorTest, TheColumnAfterOrderByIsTheSortKey) {
   EXPECT_EQ(extract("the region and revenue of each sale, listed in descending order by revenue")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"));

@@ -131,9 +131,9 @@ TEST_F(StepExecutorTest, MissingRequiredParamIsNamedByItsPointer) {
 TEST_F(StepExecutorTest, MissingDefaultIsFilledFromTheSchemaAndLogged) {
   testing::AssetOverrides overrides;
   std::string tools = testing::loaded(core::AssetStore().read(ToolRegistry::kPath));
-  const std::string agg_func = "agg_func: {type: string, enum: [sum, avg, count, count_distinct, min, max, median]}";
+  const std::string agg_func = "agg_func: {type: string, enum: [sum, avg, count, count_distinct, min, max, median, stddev]}";
   tools.replace(tools.find(agg_func), agg_func.size(),
-                "agg_func: {type: string, enum: [sum, avg, count, count_distinct, min, max, median], default: avg}");
+                "agg_func: {type: string, enum: [sum, avg, count, count_distinct, min, max, median, stddev], default: avg}");
   overrides.write(std::string(ToolRegistry::kPath), tools);
   const ToolRegistry registry = testing::loaded(ToolRegistry::load(overrides.store()));
 

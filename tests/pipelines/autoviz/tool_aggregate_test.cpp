@@ -32,6 +32,28 @@ TEST_F(ToolTest, AggregateCountsMediansAndTotals) {
               ElementsAre("North|3", "South|1"));
 }
 
+TEST_F(ToolTest, AggregateTakesTheSampleStandardDeviation) {
+  load(kSalesCsv);
+
+  // North: 10.5, 30, 50; South: 20, 40 (the figures Python's statistics.stdev gives).
+  EXPECT_THAT(rows("aggregate", {{"group_by", {"region"}}, {"agg_func", "stddev"}, {"metrics", {"revenue"}}}),
+              ElementsAre("North|19.750527419118036", "South|14.142135623730951"));
+  load(kSalesCsv, "b");
+  EXPECT_THAT(rows("aggregate", {{"group_by", {"product"}}, {"agg_func", "stddev"}, {"metrics", {"units"}}}),
+              ElementsAre("A|2.8284271247461903", "B|0.7071067811865476"))
+      << "the empty units of a row count in no group";
+  load(kSalesCsv, "c");
+  EXPECT_THAT(rows("aggregate", {{"group_by", {"date"}}, {"agg_func", "stddev"}, {"metrics", {"revenue"}}}),
+              ::testing::Each(::testing::EndsWith("|NULL")))
+      << "one value per date: no deviation";
+}
+
+TEST_F(ToolTest, AStandardDeviationOfLargeCloseValuesKeepsItsDigits) {
+  load("id,amount\n1,1000000000.01\n2,1000000000.02\n3,1000000000.03\n");
+
+  EXPECT_THAT(rows("aggregate", {{"agg_func", "stddev"}, {"metrics", {"amount"}}}), ElementsAre(::testing::StartsWith("0.0099999")));
+}
+
 TEST_F(ToolTest, AggregateTakesTheExtremesOfText) {
   load(kSalesCsv);
 
