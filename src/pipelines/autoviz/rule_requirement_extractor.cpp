@@ -66,6 +66,7 @@ class RequirementRulesReader {
       if (auto r = labelled(root, "analysis", rules.analysis_); !r) return r.error();
       if (auto r = labelled(root, "outputs", rules.outputs_); !r) return r.error();
       if (auto r = labelled(root, "grains", rules.grains_); !r) return r.error();
+      if (auto r = labelled(root, "month_words", rules.month_words_); !r) return r.error();
       core::Result<std::vector<std::string>> defaults = yaml_.names(root, "default_outputs", "rules");
       if (!defaults) return defaults.error();
       rules.default_outputs_ = *defaults;
@@ -746,34 +747,49 @@ std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& colu
   return std::pair{*first, *last};
 }
 
-// Filters for a quarter named with its year ("Q4 2024", "2024 Q4"): the dates of the first date
-// column that spans that year, [first day, first day of the next quarter). Returns its tokens.
-std::set<std::size_t> ground_quarters(const Question& q, const data::SchemaProfile& profile, Requirements& requirements) {
+// The calendar period token `at` names without its year: a quarter ("q4") or a month ("march",
+// "mar"; `months` in calendar order), with its first month.
+std::optional<std::pair<core::CalendarUnit, unsigned>> period_word_at(const Question& q, std::size_t at,
+                                                                      const LabelledPhrases& months) {
+  const std::string& token = q.tokens[at];
+  if (token.size() == 2 && token[0] == 'q' && token[1] >= '1' && token[1] <= '4')
+    return std::pair{core::CalendarUnit::kQuarter, 3 * static_cast<unsigned>(token[1] - '0') - 2};
+  for (std::size_t month = 0; month < months.size(); ++month) {
+    if (phrase_starting_at(q.stems, at, months[month].second) == 1)
+      return std::pair{core::CalendarUnit::kMonth, static_cast<unsigned>(month + 1)};
+  }
+  return std::nullopt;
+}
+
+// Filters for a quarter or a month named with its year ("Q4 2024", "2024 Q4", "March 2024"): the
+// dates of the first date column that spans that year, [first day, first day of the next period).
+// Returns its tokens.
+std::set<std::size_t> ground_calendar_periods(const Question& q, const data::SchemaProfile& profile,
+                                              const LabelledPhrases& months, Requirements& requirements) {
   std::set<std::size_t> used;
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
-    const std::string& token = q.tokens[at];
-    if (token.size() != 2 || token[0] != 'q' || token[1] < '1' || token[1] > '4') continue;
+    const std::optional<std::pair<core::CalendarUnit, unsigned>> period = period_word_at(q, at, months);
+    if (!period) continue;
     const auto year_at_token = [&](std::size_t i) {  // a four-digit year
       return i < q.tokens.size() && q.tokens[i].size() == 4 ? number_after(q, i) : std::nullopt;
     };
     std::size_t year_at = at + 1;  // "Q4 2024", else "2024 Q4"
     std::optional<std::int64_t> year = year_at_token(year_at);
     if (!year && at > 0) year = year_at_token(year_at = at - 1);
-    if (!year) continue;
+    if (!year || used.count(year_at)) continue;
     const auto spans = std::find_if(profile.columns.begin(), profile.columns.end(), [&](const data::ColumnProfile& c) {
       const std::optional<std::pair<int, int>> span = data::is_temporal(c.type) ? years_spanned(c) : std::nullopt;
       return span && span->first <= *year && *year <= span->second;
     });
     if (spans == profile.columns.end()) continue;
-    const unsigned first_month = 3 * static_cast<unsigned>(token[1] - '0') - 2;
-    const core::DayRange quarter = core::calendar_period(
-        core::CalendarUnit::kQuarter,
-        std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(first_month) / 1));
+    const core::DayRange days = core::calendar_period(
+        period->first,
+        std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(period->second) / 1));
     const auto day = [](std::chrono::sys_days d) {
       return ParamValue{{core::format_utc_day(std::chrono::sys_seconds(d))}, false};
     };
-    add_unique(requirements.constraints, Constraint{"filter", spans->name, ">=", day(quarter.since), "", 0});
-    add_unique(requirements.constraints, Constraint{"filter", spans->name, "<", day(quarter.until), "", 0});
+    add_unique(requirements.constraints, Constraint{"filter", spans->name, ">=", day(days.since), "", 0});
+    add_unique(requirements.constraints, Constraint{"filter", spans->name, "<", day(days.until), "", 0});
     used.insert({at, year_at});
   }
   return used;
@@ -1197,7 +1213,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     }
   }
   std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
-  compared.merge(ground_quarters(q, profile, requirements));
+  compared.merge(ground_calendar_periods(q, profile, month_words_, requirements));
   compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
@@ -1227,6 +1243,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
     if (c.type == "filter" && !grouped_by_phrase.count(c.column) && named_once(c.column)) {
       std::erase(requirements.group_by, c.column);
+      if (requirements.time.column == c.column && requirements.time.grain == "unknown")
+        requirements.time.column.reset();  // "how many employees were hired in August 1987?": one count
     }
   }
   const auto on_x_axis = std::find_if(mentions.begin(), mentions.end(), [&](const Mention& m) {

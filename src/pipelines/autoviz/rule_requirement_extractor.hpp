@@ -81,6 +81,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_desc_;
   Phrases ranking_asc_;
   Stems number_words_;  // zero, one, two, ...: a count written out, by its index
+  std::vector<std::pair<std::string, Phrases>> month_words_;  // month -> its words, calendar order: "March 2024"
   SortPhrases sort_;
   RelativePeriodPhrases relative_periods_;
   TextFilterPhrases text_filters_;

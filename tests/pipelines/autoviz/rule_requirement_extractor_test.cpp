@@ -510,6 +510,24 @@ TEST_F(RuleRequirementExtractorTest, AQuarterWithItsYearKeepsThatQuartersDates) 
   EXPECT_EQ(extract("revenue by region in Q1 1999")["constraints"], Json::array()) << "a year the dates do not span";
 }
 
+TEST_F(RuleRequirementExtractorTest, AMonthWithItsYearKeepsThatMonthsDates) {
+  const Json march = Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-03-01"},
+                                     {"type": "filter", "column": "date", "op": "<", "value": "2024-04-01"}])");
+  EXPECT_EQ(extract("the total revenue in March 2024")["constraints"], march);
+  EXPECT_EQ(extract("revenue by region in 2024 mar")["constraints"], march) << "a short form, the year first";
+  EXPECT_EQ(extract("revenue by region in December 2024")["constraints"][1]["value"], "2025-01-01");
+  EXPECT_EQ(extract("revenue by region in March")["constraints"], Json::array()) << "no year: no dates to keep";
+}
+
+TEST_F(RuleRequirementExtractorTest, ADateColumnNamedOnceForItsPeriodIsNoKey) {
+  const std::string csv = "name,hire_date,salary\nAda,1987-08-03,100\nBo,1987-08-20,200\nCy,1990-01-02,300\n";
+  const Json one = requirements_from("employees.csv", csv, "How many employees were hired in August 1987?");
+  EXPECT_EQ(one["group_by"], Json::array());
+  EXPECT_EQ(one["time"]["column"], nullptr) << "one count of the month";
+  EXPECT_EQ(one["constraints"][0], Json::parse(R"({"type": "filter", "column": "hire_date", "op": ">=", "value": "1987-08-01"})"));
+  EXPECT_EQ(extract("the daily revenue in March 2024")["time"], Json::parse(R"({"column": "date", "grain": "day"})"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ADecimalThresholdKeepsItsFraction) {
   EXPECT_EQ(extract("revenue by region for sales with revenue above 99.5")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 99.5}])"));
