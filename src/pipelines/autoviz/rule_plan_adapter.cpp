@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 #include "core/join.hpp"
@@ -219,6 +220,12 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     core::Result<LabelledPhrases> amounts = labelled(*yaml, "amount_aggregations");
     if (!amounts) return amounts.error();
     adapter.amount_aggregations_ = std::move(*amounts);
+    core::Result<LabelledPhrases> measure_counts = labelled(*yaml, "measure_counts");
+    if (!measure_counts) return measure_counts.error();
+    adapter.measure_counts_ = std::move(*measure_counts);
+    core::Result<std::vector<std::string>> count_words = yaml->names(yaml->root(), "count_column_words", "plan rules");
+    if (!count_words) return count_words.error();
+    adapter.count_column_words_ = std::move(*count_words);
     core::Result<std::vector<std::string>> superlatives = yaml->names(yaml->root(), "ranking_superlatives", "plan rules");
     if (!superlatives) return superlatives.error();
     adapter.ranking_superlatives_ = phrases_of(*superlatives);
@@ -275,6 +282,17 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   if (func.empty()) func = first_label(ranks_keys_or_rows(r, profile) ? without(stems, ranking_superlatives_) : stems, aggregations_);
   const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
   if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
+  if (func == "count") {  // "the total number of passengers": Total_Passengers is summed, not counted
+    std::vector<std::string> measures;
+    std::copy_if(r.metrics.begin(), r.metrics.end(), std::back_inserter(measures), [&](const std::string& m) {
+      const std::vector<std::string> words = column_words(m);
+      return is_measure(profile, m) && std::any_of(words.begin(), words.end(), [&](const std::string& word) {
+               return has(count_column_words_, word);
+             });
+    });
+    if (const std::string counted = label_before_metric(question_stems, measures, measure_counts_); !counted.empty())
+      func = counted;
+  }
   if (func.empty() && keys.empty() && has(r.analysis, "total") && r.metrics.size() == 1 && holds_numbers(profile, r.metrics.front()))
     func = "sum";  // "what was revenue year to date?": the requirements ask one total
   const bool asked = !func.empty();

@@ -436,6 +436,23 @@ TEST(RulePlanAdapter, TheTotalNumberOfAMetricSumsIt) {
       << "\"at least\" compares; it asks for no minimum";
 }
 
+TEST(RulePlanAdapter, TheNumberOfACountingMeasureSumsIt) {
+  const data::SchemaProfile profile = sales_profile_with_measure("number_deaths");
+  const Requirements r = requirements(R"({"metrics": ["number_deaths"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["table"], "constraints": []})");
+  for (const char* question : {"how many deaths in each region", "the number of deaths per region"}) {
+    auto plan = plan_over(question, r, profile);
+    ASSERT_TRUE(plan) << plan.error().describe();
+    EXPECT_EQ(params_to_json(plan->steps[0].params)["agg_func"], "sum") << question;
+  }
+  const data::SchemaProfile sections = sales_profile_with_measure("class_section");
+  const Requirements per_course = requirements(R"({"metrics": ["class_section"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["table"], "constraints": []})");
+  auto counted = plan_over("how many sections does each region have", per_course, sections);
+  ASSERT_TRUE(counted) << counted.error().describe();
+  EXPECT_EQ(params_to_json(counted->steps[0].params)["agg_func"], "count") << "a column that holds no counts";
+}
+
 TEST(RulePlanAdapter, OldestAndYoungestAreTheLargestAndSmallestAge) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
