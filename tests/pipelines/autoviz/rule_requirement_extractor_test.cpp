@@ -528,6 +528,21 @@ TEST_F(RuleRequirementExtractorTest, ADateColumnNamedOnceForItsPeriodIsNoKey) {
   EXPECT_EQ(extract("the daily revenue in March 2024")["time"], Json::parse(R"({"column": "date", "grain": "day"})"));
 }
 
+TEST_F(RuleRequirementExtractorTest, AComparativeComparesTheColumnItNames) {
+  const std::string csv = "name,age,height,weight,price\nAda,31,180,80,10\nBo,19,195,90,30\nCy,45,170,70,20\n";
+  const auto filter = [](const char* column, const char* op, int value) {
+    return Json::array({Json{{"type", "filter"}, {"column", column}, {"op", op}, {"value", value}}});
+  };
+  EXPECT_EQ(requirements_from("people.csv", csv, "the average weight of people taller than 190")["constraints"],
+            filter("height", ">", 190));
+  EXPECT_EQ(requirements_from("people.csv", csv, "how many people are older than 20?")["constraints"],
+            filter("age", ">", 20));
+  EXPECT_EQ(requirements_from("people.csv", csv, "the average weight of people younger than 30")["constraints"],
+            filter("age", "<", 30));
+  EXPECT_EQ(requirements_from("people.csv", csv, "the names of people cheaper than 25 dollars")["constraints"],
+            filter("price", "<", 25));
+}
+
 TEST_F(RuleRequirementExtractorTest, ADecimalThresholdKeepsItsFraction) {
   EXPECT_EQ(extract("revenue by region for sales with revenue above 99.5")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 99.5}])"));
