@@ -346,7 +346,8 @@ bool names_initialed(const Question& q, std::size_t at, const std::vector<std::s
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
                                     const Stems& stopwords, const Stems& output_words, const Phrases& joiners,
-                                    const core::WordNetSynonyms* wordnet, core::Stemmer& stemmer) {
+                                    const Phrases& group_phrases, const core::WordNetSynonyms* wordnet,
+                                    core::Stemmer& stemmer) {
   struct ColumnName {
     const data::ColumnProfile* column;
     std::vector<std::string> words;
@@ -392,7 +393,9 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     const bool own_key =
         id && std::equal(stems.begin(), stems.end() - 1, table.begin(), table.end());  // accounts: account_id
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
-      for (const std::string& stem : id ? Stems{stems.back()} : stems) {
+      // "for each department", "by country" group by department_id, country_id: the key, not the rows
+      const bool grouped = id && !own_key && phrase_ending_at(q.stems, at, group_phrases) > 0;
+      for (const std::string& stem : id && !grouped ? Stems{stems.back()} : stems) {
         const bool distinctive = (word_owners[stem] == 1 || own_key) &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
         if (distinctive && names_stem(q, at, stem, synonyms)) candidates.push_back({at, at + 1, column});
@@ -1163,7 +1166,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     for (std::size_t at = period->begin; at < period->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
   const std::vector<Mention> mentions = without_table_words(
-      q, ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, wordnet_.get(), stemmer));
+      q, ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, group_phrases_,
+                        wordnet_.get(), stemmer));
   Requirements requirements;
 
   bool grouping = false;

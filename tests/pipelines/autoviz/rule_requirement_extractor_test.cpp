@@ -543,6 +543,16 @@ TEST_F(RuleRequirementExtractorTest, AComparativeComparesTheColumnItNames) {
             filter("price", "<", 25));
 }
 
+TEST_F(RuleRequirementExtractorTest, AGroupNamedByTheWordsOfAnIdColumnGroupsByIt) {
+  const std::string csv = "employee_id,name,salary,department_id\n1,Ada,100,10\n2,Bo,200,10\n3,Cy,300,20\n";
+  EXPECT_EQ(requirements_from("employees.csv", csv, "the highest salary in each department")["group_by"],
+            Json::parse(R"(["department_id"])"));
+  EXPECT_EQ(requirements_from("employees.csv", csv, "the average salary by department")["group_by"],
+            Json::parse(R"(["department_id"])"));
+  EXPECT_EQ(requirements_from("employees.csv", csv, "the salary of the employees")["group_by"], Json::array())
+      << "the table's own rows, not a key";
+}
+
 TEST_F(RuleRequirementExtractorTest, ADecimalThresholdKeepsItsFraction) {
   EXPECT_EQ(extract("revenue by region for sales with revenue above 99.5")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 99.5}])"));
