@@ -164,6 +164,21 @@ Stems words_beside_columns(Stems stems, const Requirements& r) {
   return stems;
 }
 
+// The filters that name the part a share with no key is of ("the percentage of revenue from the
+// West region", "the percentage of orders that are Online"): values kept in a column of categories.
+// The share is taken over all the column's values (the chart shows them all), and the filter keeps
+// the part for the table.
+std::vector<Constraint> share_parts(const Requirements& r, const data::SchemaProfile& profile) {
+  std::vector<Constraint> parts;
+  if (!has(r.analysis, "share") || !has(r.outputs, "table") || !r.group_by.empty() || r.time.column) return parts;
+  for (const Constraint& c : r.constraints) {
+    const data::ColumnProfile* column = c.type == "filter" && c.op == "=" ? profile.find(c.column) : nullptr;
+    if (column != nullptr && column->role == data::ColumnRole::kCategorical && !has(r.metrics, c.column))
+      parts.push_back(c);
+  }
+  return parts;
+}
+
 // Whether the requirements rank keys ("the region with the highest revenue") or keep the top rows
 // ("the 10 largest orders") by a sort, rather than ask each group's or one column's maximum.
 bool ranks_keys_or_rows(const Requirements& r, const data::SchemaProfile& profile) {
@@ -253,8 +268,9 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   const Stems question_stems = stems_of_text(question);
   const Stems stems = words_beside_columns(question_stems, r);
   PlanBuilder steps(allowed_tools);
+  const std::vector<Constraint> parts = share_parts(r, profile);
   for (const Constraint& c : r.constraints) {
-    if (c.type != "filter") continue;
+    if (c.type != "filter" || std::find(parts.begin(), parts.end(), c) != parts.end()) continue;
     steps.add("filter_rows", {{"column", text(c.column)}, {"op", text(c.op)}, {"value", c.value}},
               "keep only the rows the question names", {"constraints:filter"});
   }
@@ -273,6 +289,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     keys.push_back(column);
   }
   for (const std::string& column : r.group_by) keys.push_back(column);
+  for (const Constraint& part : parts) keys.push_back(part.column);  // the share is of all its values
 
   // The aggregation the question's words name; without one, rows are summed per group, or drawn
   // as they are when there is no group (one column against another) or when a scatter of two
@@ -374,6 +391,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   for (const char* label : {"total", "compare"}) {
     if (has(r.analysis, label)) satisfies.push_back(std::string("analysis:") + label);
   }
+  if (!parts.empty()) satisfies.push_back("analysis:share");  // the amounts of every part
   if (!raw && (!keys.empty() || !r.metrics.empty() || asked || has(r.analysis, "total"))) {  // "how many dogs were abandoned?"
     steps.add("aggregate", {{"group_by", texts(keys)}, {"agg_func", text(func)}, {"metrics", texts(metrics)}},
               func + " of " + (metrics.front() == kCountRowsMetric ? std::string("rows") : metrics.front()) +
@@ -381,6 +399,10 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               satisfies);
   }
   if (metrics.front() == kCountRowsMetric) metrics.front() = kCountColumn;
+  if (has(r.analysis, "share") && has(r.outputs, "table") && !keys.empty() && !raw) {
+    steps.add("compute_share", {{"metric", text(metrics.front())}, {"group_by", texts(keys)}},
+              "each " + keys.front() + "'s percent of the total", {"analysis:share"});
+  }
   for (const Constraint& c : r.constraints) {
     if (c.type == "sort") {
       Params params{{"by", text(c.column)}, {"direction", text(c.direction)}};
@@ -447,6 +469,10 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     }
     steps.add(chart, std::move(params), "the chart the question asks for", cites);
   }
+  for (const Constraint& part : parts) {  // after the chart, which shows every part
+    steps.add("filter_rows", {{"column", text(part.column)}, {"op", text(part.op)}, {"value", part.value}},
+              "keep the part the question asks the share of", {"constraints:filter"});
+  }
   if (has(r.outputs, "table") && raw && !has(r.outputs, "chart") && !r.metrics.empty()) {
     // "list the height and weight of people": those columns; "the orders with revenue above 5000": whole rows
     std::vector<std::string> columns = r.metrics;
@@ -463,7 +489,7 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   }
   // Analysis the chart does not already show, each by the tool made for it (after the outputs,
   // so the chart and the table show the aggregated rows).
-  if (has(r.analysis, "share") && !has(steps.tools(), "plot_pie") && !keys.empty()) {
+  if (has(r.analysis, "share") && !has(steps.tools(), "plot_pie") && !has(steps.tools(), "compute_share") && !keys.empty()) {
     steps.add("compute_share", {{"metric", text(metrics.front())}, {"group_by", texts({keys.front()})}},
               "each group's percent of the total", {"analysis:share"});
   }

@@ -134,11 +134,13 @@ Output compute_share(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::vector<std::string>> keys = group_columns(ctx, params, *relation, "group_by", {*metric});
   if (!keys) return keys.error();
   if (keys->empty()) return params.error("group_by", "required: at least one column");
-  const std::string total = fmt::format("CAST(sum({}) AS DOUBLE)", data::quote_identifier(*metric));
+  // Each group's total and the whole are exact sums (see aggregate_expression): the same bytes every run.
+  const std::string total = aggregate_expression("sum", *metric, *relation);
   return materialize(ctx, params,
-                     fmt::format("SELECT {}sum({}) AS {}, 100.0 * {} / sum({}) OVER () AS \"percent\" FROM {}{}",
-                                 select_keys(*keys), data::quote_identifier(*metric), data::quote_identifier(*metric),
-                                 total, total, data::quote_identifier(relation->name), grouping(*keys)));
+                     fmt::format("SELECT {0}{1} AS {2}, 100.0 * CAST({1} AS DOUBLE) / "
+                                 "CAST(sum(CAST({1} AS DECIMAL(38, 10))) OVER () AS DOUBLE) AS \"percent\" FROM {3}{4}",
+                                 select_keys(*keys), total, data::quote_identifier(*metric),
+                                 data::quote_identifier(relation->name), grouping(*keys)));
 }
 
 }  // namespace planfirst::autoviz::tools

@@ -179,6 +179,34 @@ TEST(RulePlanAdapter, AStandardDeviationIsTheStddevAggregation) {
             "stddev");
 }
 
+TEST(RulePlanAdapter, AShareAskedForATableComputesEachPartsPercent) {
+  const Requirements keyed = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["share"], "outputs": ["chart", "table"], "constraints": []})");
+  const Plan each = plan_for("what share of revenue does each region account for", keyed);
+  EXPECT_EQ(tools_of(each), (std::vector<std::string>{"aggregate", "compute_share", "plot_pie", "save_table"}));
+  EXPECT_EQ(params_to_json(each.steps[1].params), Json::parse(R"({"metric": "revenue", "group_by": ["region"]})"));
+  EXPECT_TRUE(coverage_of(keyed, each).complete());
+
+  const Requirements part = requirements(R"({"metrics": ["revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["share"], "outputs": ["table"],
+      "constraints": [{"type": "filter", "column": "region", "op": "=", "value": "West"}]})");
+  const Plan west = plan_for("what percentage of revenue comes from the West region", part);
+  ASSERT_EQ(tools_of(west), (std::vector<std::string>{"aggregate", "compute_share", "filter_rows", "save_table"}))
+      << "the share of every region, then the West's";
+  EXPECT_EQ(params_to_json(west.steps[0].params),
+            Json::parse(R"({"agg_func": "sum", "group_by": ["region"], "metrics": ["revenue"]})"));
+  EXPECT_EQ(params_to_json(west.steps[2].params), Json::parse(R"({"column": "region", "op": "=", "value": "West"})"));
+  EXPECT_TRUE(coverage_of(part, west).complete()) << coverage_of(part, west).retry_payload();
+
+  const Requirements rows = requirements(R"({"metrics": [], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["share"], "outputs": ["table"],
+      "constraints": [{"type": "filter", "column": "region", "op": "=", "value": "West"}]})");
+  const Plan counted = plan_for("what percentage of sales are in the West", rows);
+  ASSERT_FALSE(counted.steps.empty());
+  EXPECT_EQ(params_to_json(counted.steps[1].params), Json::parse(R"({"metric": "count", "group_by": ["region"]})"));
+  EXPECT_TRUE(coverage_of(rows, counted).complete()) << coverage_of(rows, counted).retry_payload();
+}
+
 TEST(RulePlanAdapter, ATableOfListedColumnsSavesThemAndCoversThem) {
   const Requirements r = requirements(R"({"metrics": ["revenue", "date"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"],
