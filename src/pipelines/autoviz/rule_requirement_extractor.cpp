@@ -843,6 +843,7 @@ struct RankingWords {
   const Phrases& asc;
   const Stems& number_words;
   const std::vector<std::pair<std::string, Phrases>>& comparisons;  // "at least 10000" compares; it ranks nothing
+  const LabelledPhrases& units;  // day, week, month...: "which month had the biggest revenue" ranks the months
 };
 
 constexpr std::int64_t kMaxCountBefore = 1000;  // "the 3 largest": a count before; "the 2024 largest" is a year
@@ -898,15 +899,20 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
     if (!found || n) found = Found{start, n ? at + 2 : at + 1, desc > 0, n};
   }
   if (!found) return;
-  // What the ranking word ranks, named before it: a key ("which region has the highest revenue") or
-  // the rows, by the table's name ("which station has the most platforms"). "The highest revenue
+  // What the ranking word ranks, named before it: a key ("which region has the highest revenue"), the
+  // periods of the time column ("which month had the biggest revenue") or the rows, by the table's
+  // name ("which station has the most platforms"). "The highest revenue
   // for each region" ranks nothing: it asks each region's maximum.
   std::vector<std::size_t> ranked;  // where the ranked things are named
   for (const Mention& m : mentions) {
     if (m.end <= found->begin && m.column->role != data::ColumnRole::kMeasure) ranked.push_back(m.begin);
   }
   for (std::size_t at = 0; at < found->begin; ++at) {
-    if (!q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end())
+    const bool period = requirements.time.column &&
+                        std::any_of(ranking.units.begin(), ranking.units.end(), [&](const auto& unit) {
+                          return phrase_starting_at(q.stems, at, unit.second) > 0;
+                        });
+    if (period || (!q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end()))
       ranked.push_back(at);
   }
   for (std::size_t at : ranked) {  // "the 3 regions with the highest revenue": a count before them
@@ -917,10 +923,8 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   const std::string by = ranked_column(found->end, mentions, counting, profile, requirements);
   if (!by.empty())
     requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
-  if (found->n) {
-    requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *found->n});
-    add_unique(requirements.analysis, std::string("ranking"));
-  }
+  if (found->n) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *found->n});
+  if (!by.empty() || found->n) add_unique(requirements.analysis, std::string("ranking"));
 }
 
 void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Requirements& requirements) {
@@ -1373,7 +1377,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   } else if (requirements.outputs.empty()) {
     requirements.outputs = default_outputs_;
   }
-  add_ranking(q, words, mentions, {ranking_desc_, ranking_asc_, number_words_, comparisons_}, counting, profile,
+  add_ranking(q, words, mentions, {ranking_desc_, ranking_asc_, number_words_, comparisons_, relative_periods_.units},
+              counting, profile,
               requirements);
   // Keep the contract's order of labels, so the same question gives the same bytes.
   std::vector<std::string> ordered;

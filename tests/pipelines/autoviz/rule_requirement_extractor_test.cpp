@@ -132,6 +132,11 @@ TEST_F(RuleRequirementExtractorTest, ARankingWordAfterItsKeySortsInItsDirection)
   EXPECT_EQ(extract("which region has the most sales")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "count", "direction": "desc"}])"))
       << "the table's rows per region";
+  const Json months = extract("which month had the biggest revenue");
+  EXPECT_EQ(months["constraints"], Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"))
+      << "the months, by their revenue";
+  EXPECT_EQ(months["analysis"], Json::parse(R"(["ranking"])"));
+  EXPECT_EQ(months["time"], Json::parse(R"({"column": "date", "grain": "month"})"));
   EXPECT_EQ(extract("the highest revenue for each region")["constraints"], Json::array()) << "each region's maximum";
   EXPECT_EQ(extract("the highest revenue")["constraints"], Json::array()) << "one maximum";
 }
