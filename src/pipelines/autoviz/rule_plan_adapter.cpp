@@ -168,13 +168,15 @@ Stems words_beside_columns(Stems stems, const Requirements& r) {
 // West region", "the percentage of orders that are Online"): values kept in a column of categories.
 // The share is taken over all the column's values (the chart shows them all), and the filter keeps
 // the part for the table.
+// A value found in two columns ("Chardonnay" in grape and in name) names no one part: none.
 std::vector<Constraint> share_parts(const Requirements& r, const data::SchemaProfile& profile) {
   std::vector<Constraint> parts;
   if (!has(r.analysis, "share") || !has(r.outputs, "table") || !r.group_by.empty() || r.time.column) return parts;
   for (const Constraint& c : r.constraints) {
     const data::ColumnProfile* column = c.type == "filter" && c.op == "=" ? profile.find(c.column) : nullptr;
-    if (column != nullptr && column->role == data::ColumnRole::kCategorical && !has(r.metrics, c.column))
-      parts.push_back(c);
+    if (column == nullptr || column->role != data::ColumnRole::kCategorical || has(r.metrics, c.column)) continue;
+    if (std::any_of(parts.begin(), parts.end(), [&](const Constraint& part) { return part.value == c.value; })) return {};
+    parts.push_back(c);
   }
   return parts;
 }
@@ -182,10 +184,13 @@ std::vector<Constraint> share_parts(const Requirements& r, const data::SchemaPro
 // Whether the requirements rank keys ("the region with the highest revenue") or keep the top rows
 // ("the 10 largest orders") by a sort, rather than ask each group's or one column's maximum.
 bool ranks_keys_or_rows(const Requirements& r, const data::SchemaProfile& profile) {
-  const bool by_amount = std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
+  const auto constrains = [&](const auto& holds) { return std::any_of(r.constraints.begin(), r.constraints.end(), holds); };
+  const bool by_amount = constrains([&](const Constraint& c) {
     return c.type == "sort" && (c.column == kCountColumn || is_measure(profile, c.column));
   });
-  return has(r.analysis, "ranking") && by_amount;
+  const bool limited = constrains([](const Constraint& c) { return c.type == "limit"; });
+  const bool keyed = !r.group_by.empty() || r.time.column || r.metrics.size() >= 2;  // "the largest order by revenue": one maximum
+  return has(r.analysis, "ranking") && by_amount && (limited || keyed);
 }
 
 // `stems` with every phrase of `phrases` cleared.

@@ -101,8 +101,11 @@ class RequirementRulesReader {
       if (!ranking) return ranking.error();
       core::Result<RuleRequirementExtractor::Phrases> desc = phrase_list(*ranking, "desc");
       core::Result<RuleRequirementExtractor::Phrases> asc = phrase_list(*ranking, "asc");
+      core::Result<RuleRequirementExtractor::Phrases> counts = phrase_list(*ranking, "counts");
       if (!desc) return desc.error();
       if (!asc) return asc.error();
+      if (!counts) return counts.error();
+      rules.ranking_counts_ = std::move(*counts);
       rules.ranking_desc_ = std::move(*desc);
       rules.ranking_asc_ = std::move(*asc);
       SortPhrases& s = rules.sort_;
@@ -393,8 +396,10 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     const bool own_key =
         id && std::equal(stems.begin(), stems.end() - 1, table.begin(), table.end());  // accounts: account_id
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
-      // "for each department", "by country" group by department_id, country_id: the key, not the rows
-      const bool grouped = id && !own_key && phrase_ending_at(q.stems, at, group_phrases) > 0;
+      // "for each department", "by country" group by department_id, country_id, keys that repeat;
+      // "per order" over rows of one order each names no key: it is each row
+      const bool repeats = column->distinct_count > 0 && column->distinct_count + column->null_count < profile.row_count;
+      const bool grouped = id && !own_key && repeats && phrase_ending_at(q.stems, at, group_phrases) > 0;
       for (const std::string& stem : id && !grouped ? Stems{stems.back()} : stems) {
         const bool distinctive = (word_owners[stem] == 1 || own_key) &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
@@ -844,13 +849,14 @@ struct RankingWords {
   const Stems& number_words;
   const std::vector<std::pair<std::string, Phrases>>& comparisons;  // "at least 10000" compares; it ranks nothing
   const LabelledPhrases& units;  // day, week, month...: "which month had the biggest revenue" ranks the months
+  const Phrases& counts;         // most, least...: with no measure named, they rank by the number of rows
 };
 
 constexpr std::int64_t kMaxCountBefore = 1000;  // "the 3 largest": a count before; "the 2024 largest" is a year
 
 // The column a ranking word at [begin, end) ranks by: a metric named within three words after it
 // ("the lowest average cost"), else the first metric that is a measure, the first metric, or the
-// row count when the question counts or has keys to count per; "" when there is none.
+// row count when rows are counted ("the number of", or "the most" per key); "" when there is none.
 std::string ranked_column(std::size_t end, const std::vector<Mention>& mentions, bool counting,
                           const data::SchemaProfile& profile, const Requirements& r) {
   const auto is_metric = [&](const std::string& name) {
@@ -864,8 +870,7 @@ std::string ranked_column(std::size_t end, const std::vector<Mention>& mentions,
     if (column != nullptr && column->role == data::ColumnRole::kMeasure) return metric;
   }
   if (!r.metrics.empty()) return r.metrics.front();
-  if (counting || !r.group_by.empty() || r.time.column)  // "top 5 countries by number of invoices"
-    return std::string(kCountColumn);                    // "the channel with the most orders": rows per key
+  if (counting) return std::string(kCountColumn);  // "top 5 countries by number of invoices"
   return "";
 }
 
@@ -920,7 +925,9 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
     if (!found->n && n && *n <= kMaxCountBefore) found->n = n;
   }
   if (!found->n && ranked.empty()) return;  // "the highest revenue": one maximum, nothing to order
-  const std::string by = ranked_column(found->end, mentions, counting, profile, requirements);
+  const bool keys = !requirements.group_by.empty() || requirements.time.column;
+  const bool counts_rows = counting || (keys && phrase_starting_at(words, found->begin, ranking.counts) > 0);
+  const std::string by = ranked_column(found->end, mentions, counts_rows, profile, requirements);
   if (!by.empty())
     requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
   if (found->n) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *found->n});
@@ -1251,7 +1258,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
     if (c.type == "filter" && !grouped_by_phrase.count(c.column) && named_once(c.column)) {
       std::erase(requirements.group_by, c.column);
-      if (requirements.time.column == c.column && requirements.time.grain == "unknown")
+      const bool grained = std::any_of(grains_.begin(), grains_.end(),
+                                       [&](const auto& grain) { return contains_phrase(q.stems, grain.second); });
+      if (requirements.time.column == c.column && !grained)
         requirements.time.column.reset();  // "how many employees were hired in August 1987?": one count
     }
   }
@@ -1377,7 +1386,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   } else if (requirements.outputs.empty()) {
     requirements.outputs = default_outputs_;
   }
-  add_ranking(q, words, mentions, {ranking_desc_, ranking_asc_, number_words_, comparisons_, relative_periods_.units},
+  add_ranking(q, words, mentions,
+              {ranking_desc_, ranking_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_},
               counting, profile,
               requirements);
   // Keep the contract's order of labels, so the same question gives the same bytes.

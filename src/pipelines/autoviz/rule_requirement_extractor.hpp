@@ -80,6 +80,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::pair<std::string, Phrases>> grains_;
   Phrases ranking_desc_;
   Phrases ranking_asc_;
+  Phrases ranking_counts_;  // most, least, fewest: with no measure named they rank by rows
   Stems number_words_;  // zero, one, two, ...: a count written out, by its index
   std::vector<std::pair<std::string, Phrases>> month_words_;  // month -> its words, calendar order: "March 2024"
   SortPhrases sort_;

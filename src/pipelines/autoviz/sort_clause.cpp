@@ -14,11 +14,20 @@ struct AxisHit {
   std::size_t end = 0;
 };
 
+// Whether "total" at `at` heads a column's name ("by total revenue from high to low") rather than
+// naming the values ("sorted by the total in descending order", "the total of each bar").
+bool heads_a_name(const Stems& text, std::size_t at, std::size_t end) {
+  static const std::vector<std::string> kAfterValues = {"in", "from", "order", "of", "and"};
+  return text[at] == "total" && at + 1 < end && !text[at + 1].empty() &&
+         std::find(kAfterValues.begin(), kAfterValues.end(), text[at + 1]) == kAfterValues.end();
+}
+
 // The axis phrase nearest `from` in [begin, end); the x axis wins ties ("x" before "names").
 std::optional<AxisHit> axis_in(const Stems& text, std::size_t begin, std::size_t end, const SortPhrases& phrases) {
   for (std::size_t at = begin; at < end; ++at) {
     if (std::size_t n = phrase_starting_at(text, at, phrases.x_axis)) return AxisHit{"x", at + n};
-    if (std::size_t n = phrase_starting_at(text, at, phrases.y_axis)) return AxisHit{"y", at + n};
+    const std::size_t n = phrase_starting_at(text, at, phrases.y_axis);
+    if (n > 0 && !(n == 1 && heads_a_name(text, at, end))) return AxisHit{"y", at + n};
   }
   return std::nullopt;
 }

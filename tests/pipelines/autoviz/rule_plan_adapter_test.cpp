@@ -153,6 +153,12 @@ TEST(RulePlanAdapter, ASuperlativeThatRanksKeysOrRowsTakesNoMaximum) {
   ASSERT_EQ(tools_of(top), (std::vector<std::string>{"sort_limit", "save_table"})) << "the rows themselves";
   EXPECT_EQ(params_to_json(top.steps[0].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 10})"));
 
+  const Requirements one = requirements(R"({"metrics": ["revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"],
+      "constraints": [{"type": "sort", "column": "revenue", "direction": "asc"}]})");
+  EXPECT_EQ(params_to_json(plan_for("the largest single order by revenue", one).steps[0].params)["agg_func"], "max")
+      << "no key and no limit: one maximum";
+
   const Requirements each = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})");
   EXPECT_EQ(params_to_json(plan_for("the highest revenue for each region", each).steps[0].params)["agg_func"], "max");

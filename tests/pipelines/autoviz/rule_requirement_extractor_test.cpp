@@ -531,6 +531,9 @@ TEST_F(RuleRequirementExtractorTest, ADateColumnNamedOnceForItsPeriodIsNoKey) {
   EXPECT_EQ(one["time"]["column"], nullptr) << "one count of the month";
   EXPECT_EQ(one["constraints"][0], Json::parse(R"({"type": "filter", "column": "hire_date", "op": ">=", "value": "1987-08-01"})"));
   EXPECT_EQ(extract("the daily revenue in March 2024")["time"], Json::parse(R"({"column": "date", "grain": "day"})"));
+  EXPECT_EQ(requirements_from("employees.csv", csv, "the number of quarterly hires in 1987")["time"],
+            Json::parse(R"({"column": "hire_date", "grain": "quarter"})"))
+      << "a grain keeps the date column";
 }
 
 TEST_F(RuleRequirementExtractorTest, AComparativeComparesTheColumnItNames) {
@@ -556,6 +559,9 @@ TEST_F(RuleRequirementExtractorTest, AGroupNamedByTheWordsOfAnIdColumnGroupsByIt
             Json::parse(R"(["department_id"])"));
   EXPECT_EQ(requirements_from("employees.csv", csv, "the salary of the employees")["group_by"], Json::array())
       << "the table's own rows, not a key";
+  const std::string orders = "order_id,region,revenue\n1,West,10\n2,East,20\n3,West,30\n";
+  EXPECT_EQ(requirements_from("sales.csv", orders, "the average revenue per order")["group_by"], Json::array())
+      << "one row per order: each row, no key";
 }
 
 TEST_F(RuleRequirementExtractorTest, ADecimalThresholdKeepsItsFraction) {
