@@ -181,16 +181,14 @@ std::vector<Constraint> share_parts(const Requirements& r, const data::SchemaPro
   return parts;
 }
 
-// Whether the requirements rank keys ("the region with the highest revenue") or keep the top rows
-// ("the 10 largest orders") by a sort, rather than ask each group's or one column's maximum.
+// Whether the requirements rank keys ("the region with the highest revenue") or rows ("the 10
+// largest orders") by a sort, rather than ask each group's or one column's maximum.
 bool ranks_keys_or_rows(const Requirements& r, const data::SchemaProfile& profile) {
   const auto constrains = [&](const auto& holds) { return std::any_of(r.constraints.begin(), r.constraints.end(), holds); };
   const bool by_amount = constrains([&](const Constraint& c) {
     return c.type == "sort" && (c.column == kCountColumn || is_measure(profile, c.column));
   });
-  const bool limited = constrains([](const Constraint& c) { return c.type == "limit"; });
-  const bool keyed = !r.group_by.empty() || r.time.column || r.metrics.size() >= 2;  // "the largest order by revenue": one maximum
-  return has(r.analysis, "ranking") && by_amount && (limited || keyed);
+  return has(r.analysis, "ranking") && by_amount;  // "the largest order by revenue": the orders, largest first
 }
 
 // `stems` with every phrase of `phrases` cleared.

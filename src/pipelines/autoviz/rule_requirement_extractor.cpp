@@ -1400,7 +1400,19 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   requirements.analysis = std::move(ordered);
 
-  if (sort) add_sort(*sort, mentions, requirements);
+  if (sort) {
+    SortClause clause = *sort;
+    if (!clause.stated) {  // "the largest single order by revenue": the ranking word's direction
+      for (std::size_t at = 0; at < words.size(); ++at) {
+        const bool desc = phrase_ending_at(words, at + 1, ranking_desc_) > 0;
+        if (desc || phrase_ending_at(words, at + 1, ranking_asc_) > 0) {
+          clause.direction = desc ? "desc" : "asc";
+          break;
+        }
+      }
+    }
+    add_sort(clause, mentions, requirements);
+  }
 
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
       !requirements.time.column) {  // "orders per weekday" asks time; "male and female staff" compares sexes

@@ -54,10 +54,16 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
     clause.magnitude = phrase_starting_at(text, at, phrases.magnitude) > 0;
     const std::size_t first = sentence_begin(ends, at);
     const std::size_t last = sentence_end(text, ends, at);
+    bool grouped = false;  // a "by" after a word that is no verb or object: "revenue by region"
     for (std::size_t back = 1; back <= kVerbReach && back <= at - first; ++back) {
       if (text[at - back] == "and") break;  // "list each result and its count in descending order": no verb of it
+      grouped = grouped || (text[at - back] == "by" && at - back > first &&
+                            phrase_starting_at(text, at - back - 1, phrases.verbs) == 0 &&
+                            phrase_starting_at(text, at - back - 1, phrases.objects) == 0);
       if (phrase_starting_at(text, at - back, phrases.verbs) > 0) {
-        clause.begin = at - back;
+        // "arrange the regions by revenue in descending order" sorts by revenue; "show revenue by
+        // region from high to low" shows a grouping and orders its amounts
+        if (!grouped || phrase_starting_at(text, at - back, phrases.plain) > 0) clause.begin = at - back;
         break;
       }
     }
@@ -89,6 +95,7 @@ std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases&
     if (verb == 0 || at + verb >= text.size() || text[at + verb] != "by") continue;
     if (phrase_ending_at(text, at, phrases.noun_markers) > 0) continue;  // "the number of orders by region"
     SortClause clause{at, std::min(sentence_end(text, sentence_ends, at), at + verb + 3), "asc", ""};
+    clause.stated = false;
     if (std::optional<AxisHit> hit = axis_in(text, at + verb + 1, clause.end, phrases)) {
       clause.axis = hit->axis;
       clause.end = hit->end;

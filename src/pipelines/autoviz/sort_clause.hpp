@@ -30,10 +30,13 @@ struct SortClause {
   std::string direction;  // "asc" or "desc"
   std::string axis;       // "x", "y", or "" when it names neither (then a column inside it may)
   bool magnitude = false;  // its direction orders amounts ("from high to low")
+  bool stated = true;      // the direction is a word of the clause, not the ascending default
 };
 
 // The first sort clause of `text`: a direction phrase, with the verb before it (not across an
-// "and") and an axis phrase around it, or the words after "order of"; or a verb followed by "by" and an axis phrase or a word (ascending by default).
+// "and", nor across the "by" of a grouping after a verb that is no plain sort verb: "show revenue by
+// region from high to low") and an axis phrase around it, or the words after "order of"; or a
+// verb followed by "by" and an axis phrase or a word (ascending by default, not `stated`).
 // `sentence_ends` (core::sentence_ends of the text; empty: one sentence) keeps a clause inside its
 // sentence: "in descending order of height. Show a scatter chart." ends at "height".
 std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases& phrases,

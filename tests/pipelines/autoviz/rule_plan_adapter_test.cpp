@@ -154,10 +154,9 @@ TEST(RulePlanAdapter, ASuperlativeThatRanksKeysOrRowsTakesNoMaximum) {
   EXPECT_EQ(params_to_json(top.steps[0].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 10})"));
 
   const Requirements one = requirements(R"({"metrics": ["revenue"], "group_by": [],
-      "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"],
-      "constraints": [{"type": "sort", "column": "revenue", "direction": "asc"}]})");
-  EXPECT_EQ(params_to_json(plan_for("the largest single order by revenue", one).steps[0].params)["agg_func"], "max")
-      << "no key and no limit: one maximum";
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"], "constraints": []})");
+  EXPECT_EQ(params_to_json(plan_for("the largest revenue", one).steps[0].params)["agg_func"], "max")
+      << "nothing sorted: one maximum";
 
   const Requirements each = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})");

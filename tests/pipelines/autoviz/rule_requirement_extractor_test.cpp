@@ -150,6 +150,18 @@ TEST_F(RuleRequirementExtractorTest, AtLeastComparesItDoesNotRank) {
 TEST_F(RuleRequirementExtractorTest, SortPhrasesFromMostToLeastOrderTheAmounts) {
   EXPECT_EQ(extract("units per region, sorted from most to least")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "units", "direction": "desc"}])"));
+  EXPECT_EQ(extract("Show total revenue by region from highest to lowest")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"))
+      << "a display verb does not reach across the grouping's 'by'";
+  const Json counted = extract("Show number of sales by region from most to least");
+  EXPECT_EQ(counted["group_by"], Json::parse(R"(["region"])"));
+  EXPECT_EQ(counted["constraints"], Json::parse(R"([{"type": "sort", "column": "count", "direction": "desc"}])"));
+  EXPECT_EQ(extract("arrange the regions by revenue in descending order")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"))
+      << "a plain sort verb's 'by' names the sort key";
+  EXPECT_EQ(extract("the largest single sale, order by revenue")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"))
+      << "a sort with no direction word takes the ranking word's";
   EXPECT_EQ(extract("units per region, sorted from lowest to highest")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "units", "direction": "asc"}])"));
 }
