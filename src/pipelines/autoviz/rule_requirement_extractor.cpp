@@ -912,11 +912,13 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   for (const Mention& m : mentions) {
     if (m.end <= found->begin && m.column->role != data::ColumnRole::kMeasure) ranked.push_back(m.begin);
   }
+  bool keys_ranked = !ranked.empty();  // else only the rows are: "which flight has the highest price" asks one
   for (std::size_t at = 0; at < found->begin; ++at) {
     const bool period = requirements.time.column &&
                         std::any_of(ranking.units.begin(), ranking.units.end(), [&](const auto& unit) {
                           return phrase_starting_at(q.stems, at, unit.second) > 0;
                         });
+    keys_ranked = keys_ranked || period;
     if (period || (!q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end()))
       ranked.push_back(at);
   }
@@ -930,6 +932,7 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   const std::string by = ranked_column(found->end, mentions, counts_rows, profile, requirements);
   if (!by.empty())
     requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
+  if (!found->n && !keys_ranked && !by.empty()) found->n = 1;  // "which flight has the highest price": that one
   if (found->n) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *found->n});
   if (!by.empty() || found->n) add_unique(requirements.analysis, std::string("ranking"));
 }
@@ -1402,16 +1405,21 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
 
   if (sort) {
     SortClause clause = *sort;
-    if (!clause.stated) {  // "the largest single order by revenue": the ranking word's direction
+    bool ranked_rows = false;
+    if (!clause.stated) {  // "the largest single order by revenue": the ranking word's direction, that one row
       for (std::size_t at = 0; at < words.size(); ++at) {
         const bool desc = phrase_ending_at(words, at + 1, ranking_desc_) > 0;
         if (desc || phrase_ending_at(words, at + 1, ranking_asc_) > 0) {
           clause.direction = desc ? "desc" : "asc";
+          ranked_rows = requirements.group_by.empty() && !requirements.time.column && requirements.metrics.size() <= 1;
           break;
         }
       }
     }
+    const bool limited = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                     [](const Constraint& c) { return c.type == "limit"; });
     add_sort(clause, mentions, requirements);
+    if (ranked_rows && !limited) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", 1});
   }
 
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&

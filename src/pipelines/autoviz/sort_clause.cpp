@@ -54,13 +54,17 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
     clause.magnitude = phrase_starting_at(text, at, phrases.magnitude) > 0;
     const std::size_t first = sentence_begin(ends, at);
     const std::size_t last = sentence_end(text, ends, at);
-    bool grouped = false;  // a "by" after a word that is no verb or object: "revenue by region"
+    // A verb right after a noun marker is a noun: "the number of orders by region" orders nothing.
+    const auto verb_at = [&](std::size_t i) {
+      return phrase_starting_at(text, i, phrases.verbs) > 0 && phrase_ending_at(text, i, phrases.noun_markers) == 0;
+    };
+    bool grouped = false;  // "by" or "per" after a word that is no verb or object: "revenue by region"
     for (std::size_t back = 1; back <= kVerbReach && back <= at - first; ++back) {
       if (text[at - back] == "and") break;  // "list each result and its count in descending order": no verb of it
-      grouped = grouped || (text[at - back] == "by" && at - back > first &&
-                            phrase_starting_at(text, at - back - 1, phrases.verbs) == 0 &&
+      const bool grouping = text[at - back] == "per" || text[at - back] == "by";
+      grouped = grouped || (grouping && at - back > first && !verb_at(at - back - 1) &&
                             phrase_starting_at(text, at - back - 1, phrases.objects) == 0);
-      if (phrase_starting_at(text, at - back, phrases.verbs) > 0) {
+      if (verb_at(at - back)) {
         // "arrange the regions by revenue in descending order" sorts by revenue; "show revenue by
         // region from high to low" shows a grouping and orders its amounts
         if (!grouped || phrase_starting_at(text, at - back, phrases.plain) > 0) clause.begin = at - back;

@@ -139,6 +139,10 @@ TEST_F(RuleRequirementExtractorTest, ARankingWordAfterItsKeySortsInItsDirection)
   EXPECT_EQ(months["time"], Json::parse(R"({"column": "date", "grain": "month"})"));
   EXPECT_EQ(extract("the highest revenue for each region")["constraints"], Json::array()) << "each region's maximum";
   EXPECT_EQ(extract("the highest revenue")["constraints"], Json::array()) << "one maximum";
+  EXPECT_EQ(requirements_from("flight.csv", "flno,origin,price\n1,Paris,100.5\n2,Rome,300.25\n",
+                              "Which flight has the highest price?")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "price", "direction": "desc"}, {"type": "limit", "n": 1}])"))
+      << "the table's rows, ranked: that one row";
 }
 
 TEST_F(RuleRequirementExtractorTest, AtLeastComparesItDoesNotRank) {
@@ -160,8 +164,11 @@ TEST_F(RuleRequirementExtractorTest, SortPhrasesFromMostToLeastOrderTheAmounts) 
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"))
       << "a plain sort verb's 'by' names the sort key";
   EXPECT_EQ(extract("the largest single sale, order by revenue")["constraints"],
-            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}])"))
-      << "a sort with no direction word takes the ranking word's";
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 1}])"))
+      << "a sort with no direction word takes the ranking word's; the one row asked for";
+  EXPECT_EQ(extract("Show number of sales by region from most to least")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "count", "direction": "desc"}])"));
+  EXPECT_EQ(extract("Show number of sales per region, from highest to lowest")["group_by"], Json::parse(R"(["region"])"));
   EXPECT_EQ(extract("units per region, sorted from lowest to highest")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "units", "direction": "asc"}])"));
 }
