@@ -874,6 +874,20 @@ std::string ranked_column(std::size_t end, const std::vector<Mention>& mentions,
   return "";
 }
 
+// The tokens of the counts next to ranking words ("top 5", "the 3 largest"): they name no value.
+std::set<std::size_t> ranking_count_tokens(const Question& q, const RankingWords& ranking) {
+  std::set<std::size_t> counts;
+  for (std::size_t at = 0; at < q.stems.size(); ++at) {
+    const std::size_t length = std::max(phrase_ending_at(q.stems, at + 1, ranking.desc),
+                                        phrase_ending_at(q.stems, at + 1, ranking.asc));
+    if (length == 0) continue;
+    if (count_at(q.stems, at + 1, ranking.number_words)) counts.insert(at + 1);
+    const std::size_t start = at + 1 - length;
+    if (start > 0 && count_at(q.stems, start - 1, ranking.number_words)) counts.insert(start - 1);
+  }
+  return counts;
+}
+
 // The ranking the question states. A ranking word with a count right after or before it ("top 5",
 // "the 3 largest", "the five biggest"), or a count before a column and a ranking word later ("the 3
 // regions with the highest revenue"): a sort on the ranked column and a limit. A ranking word
@@ -1235,7 +1249,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
-  ground_values(q, profile, mentions, stopwords_, value_words_, compared, requirements);
+  const RankingWords ranking{ranking_desc_, ranking_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_};
+  std::set<std::size_t> counted_or_compared = ranking_count_tokens(q, ranking);  // "top 5" filters no id 5
+  counted_or_compared.insert(compared.begin(), compared.end());
+  ground_values(q, profile, mentions, stopwords_, value_words_, counted_or_compared, requirements);
   for (const Constraint& filter :
        find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
     add_unique(requirements.constraints, filter);
@@ -1389,10 +1406,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   } else if (requirements.outputs.empty()) {
     requirements.outputs = default_outputs_;
   }
-  add_ranking(q, words, mentions,
-              {ranking_desc_, ranking_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_},
-              counting, profile,
-              requirements);
+  add_ranking(q, words, mentions, ranking, counting, profile, requirements);
   // Keep the contract's order of labels, so the same question gives the same bytes.
   std::vector<std::string> ordered;
   for (const auto& [label, unused] : analysis_) {

@@ -145,6 +145,14 @@ TEST_F(RuleRequirementExtractorTest, ARankingWordAfterItsKeySortsInItsDirection)
       << "the table's rows, ranked: that one row";
 }
 
+TEST_F(RuleRequirementExtractorTest, ATopKCountNamesNoValue) {
+  std::string csv = "player_id,name,club_id,tries\n";  // club_id: a category of 1 to 5
+  for (int i = 1; i <= 30; ++i) csv += std::to_string(i) + ",P" + std::to_string(i) + "," + std::to_string(i % 5 + 1) + "," + std::to_string(i % 9) + "\n";
+  const Json constraints = requirements_from("player.csv", csv, "List the top 5 players by tries")["constraints"];
+  EXPECT_EQ(constraints, Json::parse(R"([{"type": "sort", "column": "tries", "direction": "desc"}, {"type": "limit", "n": 5}])"))
+      << "no club_id = 5";
+}
+
 TEST_F(RuleRequirementExtractorTest, AtLeastComparesItDoesNotRank) {
   const Json constraints = extract("revenue by region for orders with at least 3 units")["constraints"];
   EXPECT_FALSE(std::any_of(constraints.begin(), constraints.end(), [](const Json& c) { return c["type"] == "limit"; }))
