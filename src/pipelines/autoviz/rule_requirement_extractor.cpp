@@ -141,6 +141,7 @@ class RequirementRulesReader {
                                {{"year_links", &rules.year_links_},
                                 {"group_fillers", &rules.group_fillers_},
                                 {"number_words", &rules.number_words_},
+                                {"row_nouns", &rules.row_nouns_},
                                 {"stopwords", &rules.stopwords_}});
           !r) {
         return r.error();
@@ -888,6 +889,20 @@ std::set<std::size_t> ranking_count_tokens(const Question& q, const RankingWords
   return counts;
 }
 
+// Whether a word of the question names the table's rows: a row noun ("rows", "records"), a word of
+// the table's name, or the thing an id column identifies ("orders" beside order_id).
+bool names_rows(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns) {
+  Stems words = row_nouns;
+  words.insert(words.end(), q.table.begin(), q.table.end());
+  for (const data::ColumnProfile& column : profile.columns) {
+    const Stems stems = stems_of(column_words(column.name));
+    if (stems.size() == 2 && stems.back() == "id") words.push_back(stems.front());
+  }
+  return std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) {
+    return !stem.empty() && std::find(words.begin(), words.end(), stem) != words.end();
+  });
+}
+
 // The ranking the question states. A ranking word with a count right after or before it ("top 5",
 // "the 3 largest", "the five biggest"), or a count before a column and a ranking word later ("the 3
 // regions with the highest revenue"): a sort on the ranked column and a limit. A ranking word
@@ -1437,7 +1452,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
 
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
-      !requirements.time.column) {  // "orders per weekday" asks time; "male and female staff" compares sexes
+      !requirements.time.column && !(counting && names_rows(q, profile, row_nouns_))) {
+    // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood
       if (!q.tokens[at].empty() && std::find(stopwords_.begin(), stopwords_.end(), q.stems[at]) == stopwords_.end()) {

@@ -82,6 +82,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_asc_;
   Phrases ranking_counts_;  // most, least, fewest: with no measure named they rank by rows
   Stems number_words_;  // zero, one, two, ...: a count written out, by its index
+  Stems row_nouns_;     // rows, records, entries: "how many rows are there?" counts them
   std::vector<std::pair<std::string, Phrases>> month_words_;  // month -> its words, calendar order: "March 2024"
   SortPhrases sort_;
   RelativePeriodPhrases relative_periods_;

@@ -153,6 +153,25 @@ TEST_F(RuleRequirementExtractorTest, ATopKCountNamesNoValue) {
       << "no club_id = 5";
 }
 
+TEST_F(RuleRequirementExtractorTest, CountingTheTablesRowsNamesNoColumnAndIsNoRefusal) {
+  const std::string csv = "order_id,region,revenue\n1,West,10\n2,East,20\n3,West,30\n";
+  for (const char* question : {"How many orders are there?", "How many rows are there?", "How many records are there?"}) {
+    const Json json = requirements_from("sales.csv", csv, question);
+    EXPECT_EQ(json["metrics"], Json::array()) << question;
+    EXPECT_EQ(json["group_by"], Json::array()) << question;
+    EXPECT_EQ(json["outputs"], Json::parse(R"(["table"])")) << question << ": one count";
+  }
+  test_support::TempDir dir;
+  auto dataset = data::open_dataset(dir.write("sales.csv", csv));
+  ASSERT_TRUE(dataset);
+  auto profile = data::profile_table(*dataset->db, dataset->table);
+  auto extractor = RuleRequirementExtractor::load(core::AssetStore());
+  ASSERT_TRUE(profile && extractor);
+  auto cats = extractor->extract("How many cats are there?", *profile);
+  ASSERT_FALSE(cats.has_value()) << "a word that names no rows is still not understood";
+  EXPECT_NE(cats.error().message.find("words not understood: cats"), std::string::npos) << cats.error().message;
+}
+
 TEST_F(RuleRequirementExtractorTest, AtLeastComparesItDoesNotRank) {
   const Json constraints = extract("revenue by region for orders with at least 3 units")["constraints"];
   EXPECT_FALSE(std::any_of(constraints.begin(), constraints.end(), [](const Json& c) { return c["type"] == "limit"; }))
