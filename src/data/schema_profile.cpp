@@ -50,6 +50,10 @@ const ColumnProfile* SchemaProfile::find(std::string_view name) const {
   return nullptr;
 }
 
+bool SchemaProfile::repeats(const ColumnProfile& column) const {
+  return column.distinct_count > 0 && column.distinct_count + column.null_count < row_count;
+}
+
 core::Json SchemaProfile::to_json() const {
   core::Json json_columns = core::Json::array();
   for (const ColumnProfile& column : columns) {

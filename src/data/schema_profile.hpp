@@ -45,6 +45,9 @@ struct SchemaProfile {
 
   // The column called `name`, or nullptr.
   const ColumnProfile* find(std::string_view name) const;
+  // Whether some value of `column` stands in more than one row: a category or a repeating key, not
+  // a row label (a profile that counted no distinct values says no).
+  bool repeats(const ColumnProfile& column) const;
   // {"version", "table", "row_count", "columns": [{"name", "sql_type", "type", "role", "null_count",
   // "null_rate", "distinct_count", "min", "max", "samples", "values"?, "span"?}]}; keys sorted.
   core::Json to_json() const;

@@ -101,6 +101,19 @@ TEST(ProfileTable, MeasuresNullsDistinctValuesAndRanges) {
   EXPECT_EQ(profile->find("is_active")->min, std::nullopt);
 }
 
+TEST(ProfileTable, AColumnRepeatsWhenSomeValueStandsInMoreThanOneRow) {
+  auto db = orders_in_duckdb();
+  ASSERT_NE(db, nullptr);
+  auto profile = profile_table(*db, "orders");
+  ASSERT_TRUE(profile) << profile.error().describe();
+
+  EXPECT_TRUE(profile->repeats(*profile->find("customer_id"))) << "12 customers over 24 rows";
+  EXPECT_FALSE(profile->repeats(*profile->find("notes"))) << "19 different notes and 5 nulls: one row each";
+  ColumnProfile unprofiled = *profile->find("region");
+  unprofiled.distinct_count = 0;
+  EXPECT_FALSE(profile->repeats(unprofiled)) << "no distinct values counted";
+}
+
 TEST(ProfileTable, SamplesAreTheMostFrequentValuesWithTiesInValueOrder) {
   auto db = orders_in_duckdb();
   ASSERT_NE(db, nullptr);

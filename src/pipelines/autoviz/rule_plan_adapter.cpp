@@ -116,7 +116,7 @@ bool is_measure(const data::SchemaProfile& profile, const std::string& column) {
 // Whether some value of `column` stands in more than one row (a category, not a row label).
 bool repeats(const data::SchemaProfile& profile, const std::string& column) {
   const data::ColumnProfile* found = profile.find(column);
-  return found != nullptr && found->distinct_count > 0 && found->distinct_count + found->null_count < profile.row_count;
+  return found != nullptr && profile.repeats(*found);
 }
 
 // "the average", "the maximum": the aggregation as a question names it.
@@ -167,8 +167,8 @@ Stems words_beside_columns(Stems stems, const Requirements& r) {
 // The filters that name the part a share with no key is of ("the percentage of revenue from the
 // West region", "the percentage of orders that are Online"): values kept in a column of categories.
 // The share is taken over all the column's values (the chart shows them all), and the filter keeps
-// the part for the table.
-// A value found in two columns ("Chardonnay" in grape and in name) names no one part: none.
+// the part for the table. A value found in two columns ("Chardonnay" in grape and in name) names no
+// one part: none.
 std::vector<Constraint> share_parts(const Requirements& r, const data::SchemaProfile& profile) {
   std::vector<Constraint> parts;
   if (!has(r.analysis, "share") || !has(r.outputs, "table") || !r.group_by.empty() || r.time.column) return parts;
@@ -184,11 +184,10 @@ std::vector<Constraint> share_parts(const Requirements& r, const data::SchemaPro
 // Whether the requirements rank keys ("the region with the highest revenue") or rows ("the 10
 // largest orders") by a sort, rather than ask each group's or one column's maximum.
 bool ranks_keys_or_rows(const Requirements& r, const data::SchemaProfile& profile) {
-  const auto constrains = [&](const auto& holds) { return std::any_of(r.constraints.begin(), r.constraints.end(), holds); };
-  const bool by_amount = constrains([&](const Constraint& c) {
-    return c.type == "sort" && (c.column == kCountColumn || is_measure(profile, c.column));
-  });
-  return has(r.analysis, "ranking") && by_amount;  // "the largest order by revenue": the orders, largest first
+  return has(r.analysis, "ranking") &&
+         std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
+           return c.type == "sort" && (c.column == kCountColumn || is_measure(profile, c.column));
+         });  // "the largest order by revenue": the orders, largest first
 }
 
 // `stems` with every phrase of `phrases` cleared.

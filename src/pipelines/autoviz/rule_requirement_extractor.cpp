@@ -396,11 +396,11 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
         stems.back() == "id";  // "singers" names the rows, not singer_id; "singer id" or "ids" does
     const bool own_key =
         id && std::equal(stems.begin(), stems.end() - 1, table.begin(), table.end());  // accounts: account_id
+    // "for each department", "by country" group by department_id, country_id, keys that repeat;
+    // "per order" over rows of one order each names no key: it is each row
+    const bool repeated_key = id && !own_key && profile.repeats(*column);
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
-      // "for each department", "by country" group by department_id, country_id, keys that repeat;
-      // "per order" over rows of one order each names no key: it is each row
-      const bool repeats = column->distinct_count > 0 && column->distinct_count + column->null_count < profile.row_count;
-      const bool grouped = id && !own_key && repeats && phrase_ending_at(q.stems, at, group_phrases) > 0;
+      const bool grouped = repeated_key && phrase_ending_at(q.stems, at, group_phrases) > 0;
       for (const std::string& stem : id && !grouped ? Stems{stems.back()} : stems) {
         const bool distinctive = (word_owners[stem] == 1 || own_key) &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
@@ -840,10 +840,6 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
   return used;
 }
 
-// The sort constraint of `clause`: its axis resolved to a column (x: the first time or grouping
-// column, else the first metric; y: the first metric, the second when the first is the x axis, or
-// "count" when the question counts rows), else a column named
-// inside it. Nothing when a ranking already asked for a sort.
 struct RankingWords {
   const Phrases& desc;
   const Phrases& asc;
@@ -854,6 +850,17 @@ struct RankingWords {
 };
 
 constexpr std::int64_t kMaxCountBefore = 1000;  // "the 3 largest": a count before; "the 2024 largest" is a year
+
+struct RankingWord {
+  std::size_t length = 0;  // 0: none
+  bool desc = true;
+};
+
+// The ranking word ending right before `end` in `text` ("top", "the most"), desc winning a tie.
+RankingWord ranking_word_ending_at(const Stems& text, std::size_t end, const RankingWords& ranking) {
+  const std::size_t desc = phrase_ending_at(text, end, ranking.desc);
+  return {std::max(desc, phrase_ending_at(text, end, ranking.asc)), desc > 0};
+}
 
 // The column a ranking word at [begin, end) ranks by: a metric named within three words after it
 // ("the lowest average cost"), else the first metric that is a measure, the first metric, or the
@@ -879,8 +886,7 @@ std::string ranked_column(std::size_t end, const std::vector<Mention>& mentions,
 std::set<std::size_t> ranking_count_tokens(const Question& q, const RankingWords& ranking) {
   std::set<std::size_t> counts;
   for (std::size_t at = 0; at < q.stems.size(); ++at) {
-    const std::size_t length = std::max(phrase_ending_at(q.stems, at + 1, ranking.desc),
-                                        phrase_ending_at(q.stems, at + 1, ranking.asc));
+    const std::size_t length = ranking_word_ending_at(q.stems, at + 1, ranking).length;
     if (length == 0) continue;
     if (count_at(q.stems, at + 1, ranking.number_words)) counts.insert(at + 1);
     const std::size_t start = at + 1 - length;
@@ -891,11 +897,11 @@ std::set<std::size_t> ranking_count_tokens(const Question& q, const RankingWords
 
 // Whether a word of the question names the table's rows: a row noun ("rows", "records"), a word of
 // the table's name, or the thing an id column identifies ("orders" beside order_id).
-bool names_rows(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns) {
+bool names_rows(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns, core::Stemmer& stemmer) {
   Stems words = row_nouns;
   words.insert(words.end(), q.table.begin(), q.table.end());
   for (const data::ColumnProfile& column : profile.columns) {
-    const Stems stems = stems_of(column_words(column.name));
+    const Stems stems = stems_of(column_words(column.name), stemmer);
     if (stems.size() == 2 && stems.back() == "id") words.push_back(stems.front());
   }
   return std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) {
@@ -918,8 +924,7 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   };
   std::optional<Found> found;
   for (std::size_t at = 0; at < words.size() && (!found || !found->n); ++at) {
-    const std::size_t desc = phrase_ending_at(words, at + 1, ranking.desc);
-    const std::size_t length = std::max(desc, phrase_ending_at(words, at + 1, ranking.asc));
+    const auto [length, desc] = ranking_word_ending_at(words, at + 1, ranking);
     const bool compares = std::any_of(ranking.comparisons.begin(), ranking.comparisons.end(), [&](const auto& entry) {
       return phrase_ending_at(words, at + 1, entry.second) > length;
     });
@@ -930,7 +935,7 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
       n = count_at(words, start - 1, ranking.number_words);
       if (n && *n > kMaxCountBefore) n.reset();
     }
-    if (!found || n) found = Found{start, n ? at + 2 : at + 1, desc > 0, n};
+    if (!found || n) found = Found{start, n ? at + 2 : at + 1, desc, n};
   }
   if (!found) return;
   // What the ranking word ranks, named before it: a key ("which region has the highest revenue"), the
@@ -966,6 +971,10 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   if (!by.empty() || found->n) add_unique(requirements.analysis, std::string("ranking"));
 }
 
+// The sort constraint of `clause`: its axis resolved to a column (x: the first time or grouping
+// column, else the first metric; y: the first metric, the second when the first is the x axis, or
+// "count" when the question counts rows), else a column named
+// inside it. Nothing when a ranking already asked for a sort.
 void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Requirements& requirements) {
   const bool sorted = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
                                   [](const Constraint& c) { return c.type == "sort"; });
@@ -984,6 +993,24 @@ void add_sort(const SortClause& clause, const std::vector<Mention>& mentions, Re
   }
   if (!column.empty())
     requirements.constraints.push_back({"sort", column, "", ParamValue{}, clause.direction, 0});
+}
+
+// The sort of `clause` (add_sort). A clause with no direction word under a ranking word takes its
+// direction, and keyless rows keep the one asked for: "the largest single order by revenue".
+void add_ranked_sort(SortClause clause, const Stems& words, const RankingWords& ranking,
+                     const std::vector<Mention>& mentions, Requirements& requirements) {
+  bool ranked_rows = false;
+  for (std::size_t at = 0; !clause.stated && at < words.size(); ++at) {
+    const RankingWord word = ranking_word_ending_at(words, at + 1, ranking);
+    if (word.length == 0) continue;
+    clause.direction = word.desc ? "desc" : "asc";
+    ranked_rows = requirements.group_by.empty() && !requirements.time.column && requirements.metrics.size() <= 1;
+    break;
+  }
+  const bool limited = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                   [](const Constraint& c) { return c.type == "limit"; });
+  add_sort(clause, mentions, requirements);
+  if (ranked_rows && !limited) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", 1});
 }
 
 // The mentions of columns of text or categories, where a text filter may apply.
@@ -1290,11 +1317,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
                     });
            }) <= 1;
   };
+  const bool grained = std::any_of(grains_.begin(), grains_.end(),
+                                   [&](const auto& grain) { return contains_phrase(q.stems, grain.second); });
   for (const Constraint& c : requirements.constraints) {  // "whose sex is F" filters; it does not group
     if (c.type == "filter" && !grouped_by_phrase.count(c.column) && named_once(c.column)) {
       std::erase(requirements.group_by, c.column);
-      const bool grained = std::any_of(grains_.begin(), grains_.end(),
-                                       [&](const auto& grain) { return contains_phrase(q.stems, grain.second); });
       if (requirements.time.column == c.column && !grained)
         requirements.time.column.reset();  // "how many employees were hired in August 1987?": one count
     }
@@ -1432,27 +1459,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   }
   requirements.analysis = std::move(ordered);
 
-  if (sort) {
-    SortClause clause = *sort;
-    bool ranked_rows = false;
-    if (!clause.stated) {  // "the largest single order by revenue": the ranking word's direction, that one row
-      for (std::size_t at = 0; at < words.size(); ++at) {
-        const bool desc = phrase_ending_at(words, at + 1, ranking_desc_) > 0;
-        if (desc || phrase_ending_at(words, at + 1, ranking_asc_) > 0) {
-          clause.direction = desc ? "desc" : "asc";
-          ranked_rows = requirements.group_by.empty() && !requirements.time.column && requirements.metrics.size() <= 1;
-          break;
-        }
-      }
-    }
-    const bool limited = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
-                                     [](const Constraint& c) { return c.type == "limit"; });
-    add_sort(clause, mentions, requirements);
-    if (ranked_rows && !limited) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", 1});
-  }
+  if (sort) add_ranked_sort(*sort, words, ranking, mentions, requirements);
 
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
-      !requirements.time.column && !(counting && names_rows(q, profile, row_nouns_))) {
+      !requirements.time.column && !(counting && names_rows(q, profile, row_nouns_, stemmer))) {
     // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood
