@@ -895,18 +895,32 @@ std::set<std::size_t> ranking_count_tokens(const Question& q, const RankingWords
   return counts;
 }
 
-// Whether a word of the question names the table's rows: a row noun ("rows", "records"), a word of
-// the table's name, or the thing an id column identifies ("orders" beside order_id).
-bool names_rows(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns, core::Stemmer& stemmer) {
+// Whether the question only counts the table's rows: it names them (a row noun such as "rows", a
+// word of the table's name, or the thing an id column identifies: "orders" beside order_id), and
+// every other word is a stopword or a count phrase ("how many orders are there?"). "The number of
+// attractions per way to get there" counts something it does not name, so it is refused.
+bool counts_only_rows(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns,
+                      const Stems& stopwords, const Phrases& count_phrases, core::Stemmer& stemmer) {
   Stems words = row_nouns;
   words.insert(words.end(), q.table.begin(), q.table.end());
   for (const data::ColumnProfile& column : profile.columns) {
     const Stems stems = stems_of(column_words(column.name), stemmer);
     if (stems.size() == 2 && stems.back() == "id") words.push_back(stems.front());
   }
-  return std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) {
-    return !stem.empty() && std::find(words.begin(), words.end(), stem) != words.end();
-  });
+  const auto listed = [](const Stems& list, const std::string& stem) {
+    return std::find(list.begin(), list.end(), stem) != list.end();
+  };
+  bool rows = false;
+  for (std::size_t at = 0; at < q.stems.size(); ++at) {
+    if (const std::size_t n = phrase_starting_at(q.stems, at, count_phrases)) {
+      at += n - 1;
+    } else if (listed(words, q.stems[at])) {
+      rows = true;
+    } else if (!q.stems[at].empty() && !listed(stopwords, q.stems[at])) {
+      return false;
+    }
+  }
+  return rows;
 }
 
 // The ranking the question states. A ranking word with a count right after or before it ("top 5",
@@ -1462,7 +1476,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (sort) add_ranked_sort(*sort, words, ranking, mentions, requirements);
 
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
-      !requirements.time.column && !(counting && names_rows(q, profile, row_nouns_, stemmer))) {
+      !requirements.time.column && !(counting && counts_only_rows(q, profile, row_nouns_, stopwords_, count_phrases_, stemmer))) {
     // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood

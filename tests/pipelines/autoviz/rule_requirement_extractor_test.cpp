@@ -177,6 +177,9 @@ TEST_F(RuleRequirementExtractorTest, CountingTheTablesRowsNamesNoColumnAndIsNoRe
   auto cats = extractor->extract("How many cats are there?", *profile);
   ASSERT_FALSE(cats.has_value()) << "a word that names no rows is still not understood";
   EXPECT_NE(cats.error().message.find("words not understood: cats"), std::string::npos) << cats.error().message;
+  auto ways = extractor->extract("Show the different ways to ship orders and the number of orders", *profile);
+  ASSERT_FALSE(ways.has_value()) << "it counts orders per something it does not name";
+  EXPECT_NE(ways.error().message.find("different, ways, ship"), std::string::npos) << ways.error().message;
 }
 
 TEST_F(RuleRequirementExtractorTest, AtLeastComparesItDoesNotRank) {
