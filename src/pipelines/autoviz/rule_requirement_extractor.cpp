@@ -938,7 +938,8 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   };
   std::optional<Found> found;
   for (std::size_t at = 0; at < words.size() && (!found || !found->n); ++at) {
-    const auto [length, desc] = ranking_word_ending_at(words, at + 1, ranking);
+    const RankingWord word = ranking_word_ending_at(words, at + 1, ranking);
+    const std::size_t length = word.length;
     const bool compares = std::any_of(ranking.comparisons.begin(), ranking.comparisons.end(), [&](const auto& entry) {
       return phrase_ending_at(words, at + 1, entry.second) > length;
     });
@@ -949,7 +950,7 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
       n = count_at(words, start - 1, ranking.number_words);
       if (n && *n > kMaxCountBefore) n.reset();
     }
-    if (!found || n) found = Found{start, n ? at + 2 : at + 1, desc, n};
+    if (!found || n) found = Found{start, n ? at + 2 : at + 1, word.desc, n};
   }
   if (!found) return;
   // What the ranking word ranks, named before it: a key ("which region has the highest revenue"), the
