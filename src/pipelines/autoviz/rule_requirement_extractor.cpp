@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "core/ascii_case.hpp"
 #include "core/calendar.hpp"
@@ -137,6 +138,7 @@ class RequirementRulesReader {
       const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
       if (auto r = word_map(*synonyms, "synonym", stem, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
+      if (auto r = labelled(root, "year_comparisons", rules.year_comparisons_); !r) return r.error();
       if (auto r = stem_fields(root, "rules",
                                {{"year_links", &rules.year_links_},
                                 {"group_fillers", &rules.group_fillers_},
@@ -215,6 +217,13 @@ class RequirementRulesReader {
             {{"negations", &out.negations}, {"links", &out.links}, {"list_words", &out.list_words}});
         !r) {
       return r.error();
+    }
+    core::Result<YAML::Node> cues = yaml_.sequence(values, "column_cues", "values");
+    if (!cues) return cues.error();
+    for (const YAML::Node& group : *cues) {
+      core::Result<std::vector<std::string>> words = yaml_.names_at(group, "values.column_cues");
+      if (!words) return words.error();
+      out.column_cues.push_back(stems_of(*words));
     }
     core::Result<std::vector<std::string>> flags = yaml_.names(values, "true_flags", "values");
     if (!flags) return flags.error();
@@ -458,58 +467,117 @@ bool negated_at(const Question& q, std::size_t at, const Stems& negations, const
   return false;
 }
 
+struct ValueHit {
+  std::size_t at, span;  // the tokens naming the value
+  const data::ColumnProfile* column;
+  std::size_t column_index;  // in the profile: the last tie-break
+  const std::string* value;
+};
+
+// The hits of `column`'s values in the question, except inside a column mention or at the tokens
+// of comparisons (`compared`), and except a value within a longer one of the same column
+// ("assistant professors" names AsstProf, not Professor).
+std::vector<ValueHit> value_hits(const Question& q, const data::SchemaProfile& profile, std::size_t c,
+                                 const std::vector<Mention>& mentions, const Stems& stopwords,
+                                 const ValueWords& words_, const std::set<std::size_t>& compared) {
+  const data::ColumnProfile& column = profile.columns[c];
+  const std::vector<KnownValue>& values = q.categorical_values[c];
+  std::map<std::string, int> first_stems;  // how many values begin with each stem
+  for (const KnownValue& known : values) {
+    if (!known.stems.empty()) ++first_stems[known.stems.front()];
+  }
+  const auto names_column_at = [&](std::size_t at) {
+    return std::any_of(mentions.begin(), mentions.end(),
+                       [&](const Mention& m) { return m.begin == at && m.column == &column; });
+  };
+  std::vector<ValueHit> hits;
+  for (const KnownValue& known : values) {
+    const Stems& stems = known.stems;
+    const bool only_stopwords = std::all_of(stems.begin(), stems.end(), [&](const std::string& stem) {
+      return std::find(stopwords.begin(), stopwords.end(), stem) != stopwords.end();
+    });
+    if (stems.empty() || only_stopwords) continue;  // the value "A" is not the article "a"
+    for (std::size_t at = 0; at < q.tokens.size(); ++at) {
+      // The whole value, or its first word alone when no other value begins with it and the
+      // column is named right after ("the Office category" for Office Supplies), or the value
+      // spelled out ("assistant professors" for AsstProf).
+      const bool whole = names_value(q, at, stems, known.value, words_.synonyms);
+      const bool prefix = !whole && stems.size() > 1 && first_stems[stems.front()] == 1 &&
+                          q.stems[at] == stems.front() && names_column_at(at + 1);
+      const std::size_t spelled = whole || prefix ? 0 : spelled_out_at(q.tokens, at, known.short_forms);
+      const std::size_t span = prefix ? 1 : spelled > 0 ? spelled : stems.size();
+      const bool inside_mention = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
+        return at < m.end && at + span > m.begin;
+      });
+      if ((!whole && !prefix && spelled == 0) || inside_mention || compared.count(at)) continue;
+      hits.push_back({at, span, &column, c, &known.value});
+    }
+  }
+  std::erase_if(hits, [&hits](const ValueHit& hit) {
+    return std::any_of(hits.begin(), hits.end(), [&](const ValueHit& other) {
+      return other.span > hit.span && other.at <= hit.at && hit.at + hit.span <= other.at + other.span;
+    });
+  });
+  return hits;
+}
+
+// How closely a cue points to `column` from the three words before `at`: 3 for the word right
+// before, 1 for the third, 0 for none. A cue is a word in a group of `cues` that also holds a word
+// of the column's name ("departing from Los Angeles" and origin: depart, from, origin).
+int cue_nearness(const Question& q, std::size_t at, const data::ColumnProfile& column, const std::vector<Stems>& cues) {
+  const Stems name = stems_of(column_words(column.name));
+  const auto in = [](const Stems& group, const std::string& stem) {
+    return std::find(group.begin(), group.end(), stem) != group.end();
+  };
+  for (std::size_t before = at; before-- > 0 && at - before <= 3;) {
+    for (const Stems& group : cues) {
+      if (in(group, q.stems[before]) &&
+          std::any_of(name.begin(), name.end(), [&](const std::string& stem) { return in(group, stem); })) {
+        return 4 - static_cast<int>(at - before);
+      }
+    }
+  }
+  return 0;
+}
+
+// Among hits of several columns on overlapping words, the one the question means: the longest,
+// then one whose column is named right beside it ("the West region"), then the one a cue word points to
+// most closely ("from Los Angeles": origin, not destination), then the column with fewer distinct values (Grape,
+// not Name, for "Chardonnay"), then the first in the table.
+bool better_hit(const Question& q, const std::vector<Mention>& mentions, const std::vector<Stems>& cues,
+                const ValueHit& a, const ValueHit& b) {
+  const auto beside = [&](const ValueHit& hit) {
+    return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
+      return m.column == hit.column && (m.end == hit.at || m.begin == hit.at + hit.span);
+    });
+  };
+  const auto rank = [&](const ValueHit& hit) {
+    return std::tuple(hit.span, beside(hit), cue_nearness(q, hit.at, *hit.column, cues), -hit.column->distinct_count,
+                      -static_cast<std::int64_t>(hit.column_index));
+  };
+  return rank(a) > rank(b);
+}
+
 // Filters for categorical values the question names ("in the West region", "male students"),
-// except at the tokens of comparisons (`compared`).
+// except at the tokens of comparisons (`compared`). Words naming values of several columns filter
+// only the one better_hit picks.
 void ground_values(const Question& q, const data::SchemaProfile& profile,
                    const std::vector<Mention>& mentions, const Stems& stopwords, const ValueWords& words_,
                    const std::set<std::size_t>& compared, Requirements& requirements) {
+  std::vector<ValueHit> hits;
   for (std::size_t c = 0; c < profile.columns.size(); ++c) {
-    const data::ColumnProfile& column = profile.columns[c];
-    const std::vector<KnownValue>& values = q.categorical_values[c];
-    std::map<std::string, int> first_stems;  // how many values begin with each stem
-    for (const KnownValue& known : values) {
-      if (!known.stems.empty()) ++first_stems[known.stems.front()];
-    }
-    const auto names_column_at = [&](std::size_t at) {
-      return std::any_of(mentions.begin(), mentions.end(),
-                         [&](const Mention& m) { return m.begin == at && m.column == &column; });
-    };
-    struct Hit {
-      std::size_t at, span;
-      const std::string* value;
-    };
-    std::vector<Hit> hits;
-    for (const KnownValue& known : values) {
-      const Stems& stems = known.stems;
-      const bool only_stopwords = std::all_of(stems.begin(), stems.end(), [&](const std::string& stem) {
-        return std::find(stopwords.begin(), stopwords.end(), stem) != stopwords.end();
-      });
-      if (stems.empty() || only_stopwords) continue;  // the value "A" is not the article "a"
-      for (std::size_t at = 0; at < q.tokens.size(); ++at) {
-        // The whole value, or its first word alone when no other value begins with it and the
-        // column is named right after ("the Office category" for Office Supplies), or the value
-        // spelled out ("assistant professors" for AsstProf).
-        const bool whole = names_value(q, at, stems, known.value, words_.synonyms);
-        const bool prefix = !whole && stems.size() > 1 && first_stems[stems.front()] == 1 &&
-                            q.stems[at] == stems.front() && names_column_at(at + 1);
-        const std::size_t spelled = whole || prefix ? 0 : spelled_out_at(q.tokens, at, known.short_forms);
-        const std::size_t span = prefix ? 1 : spelled > 0 ? spelled : stems.size();
-        const bool inside_mention = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
-          return at < m.end && at + span > m.begin;
-        });
-        if ((!whole && !prefix && spelled == 0) || inside_mention || compared.count(at)) continue;
-        hits.push_back({at, span, &known.value});
-      }
-    }
-    for (const Hit& hit : hits) {
-      const bool within_longer = std::any_of(hits.begin(), hits.end(), [&](const Hit& other) {
-        return other.span > hit.span && other.at <= hit.at && hit.at + hit.span <= other.at + other.span;
-      });  // "assistant professors" names AsstProf, not Professor
-      if (within_longer) continue;
-      const bool negated = negated_at(q, hit.at, words_.negations, words_.links);
-      add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
-                                                      ParamValue{{ParamScalar(*hit.value)}, false}, "", 0});
-    }
+    std::vector<ValueHit> found = value_hits(q, profile, c, mentions, stopwords, words_, compared);
+    hits.insert(hits.end(), found.begin(), found.end());
+  }
+  for (const ValueHit& hit : hits) {
+    const bool outranked = std::any_of(hits.begin(), hits.end(), [&](const ValueHit& other) {
+      return other.column != hit.column && other.at < hit.at + hit.span && hit.at < other.at + other.span &&
+             better_hit(q, mentions, words_.column_cues, other, hit);
+    });
+    if (outranked) continue;
+    const bool negated = negated_at(q, hit.at, words_.negations, words_.links);
+    add_unique(requirements.constraints, Constraint{"filter", hit.column->name, negated ? "!=" : "=",
+                                                    ParamValue{{ParamScalar(*hit.value)}, false}, "", 0});
   }
 }
 
@@ -674,58 +742,6 @@ std::size_t outside_range(const Question& q, std::size_t number, const data::Col
   return 0;
 }
 
-constexpr std::size_t kComparisonReach = 5;  // "salary is in the range of 8000 and 12000"
-
-bool is_comparable(const data::ColumnProfile& column) {
-  return column.role == data::ColumnRole::kMeasure || column.role == data::ColumnRole::kTemporal ||
-         data::is_numeric(column.type);
-}
-
-// Filters for a numeric column compared with a number within five words after it, no other column
-// between ("salary lower
-// than 50000", "price between 10 and 20", "whose id is 10"), or named right after a comparison
-// and its number ("with at least 1 death"). Returns the tokens the comparisons used (phrase and
-// numbers): they name no value and ask for no ranking.
-std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
-                                         const std::vector<std::pair<std::string, Phrases>>& comparisons,
-                                         Requirements& requirements) {
-  std::set<std::size_t> used;
-  for (const Mention& m : mentions) {
-    if (!is_comparable(*m.column)) continue;
-    std::optional<Constraint> filter;
-    std::size_t number = 0;  // the token of the (first) number
-    const auto starts_mention = [&](std::size_t at) {
-      return std::any_of(mentions.begin(), mentions.end(),
-                         [&](const Mention& other) { return other.begin == at; });
-    };
-    for (std::size_t at = m.end;
-         !filter && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at) {
-      filter = comparison_at(q, at + 1, *m.column, comparisons);
-      number = at + 1;
-    }
-    if (!filter && m.begin >= 2) {
-      filter = comparison_at(q, m.begin - 1, *m.column, comparisons);
-      number = m.begin - 1;
-    }
-    if (!filter) continue;
-    const std::size_t widened = m.column->role == data::ColumnRole::kTemporal
-                                    ? 0
-                                    : outside_range(q, number, *m.column, comparisons, *filter);
-    for (std::size_t at = number + 1; widened > 0 && at <= widened; ++at) used.insert(at);
-    add_unique(requirements.constraints, *filter);
-    for (const auto& [op, phrases] : comparisons) {
-      if (op == filter->op) {
-        for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at)
-          used.insert(at);
-      }
-    }
-    if (filter->op == "between" || m.column->role == data::ColumnRole::kTemporal)
-      used.insert({number + 1, number + 2});
-    if (number < q.point_after.size() && q.point_after[number]) used.insert({number, number + 1});  // "0.5": no value
-  }
-  return used;
-}
-
 // The years a column of whole numbers 1000..2999 holds, first and last; nullopt for any other.
 std::optional<std::pair<int, int>> integer_years(const data::ColumnProfile& column) {
   if (column.type != data::ColumnType::kInteger || !column.min || !column.max) return std::nullopt;
@@ -754,6 +770,78 @@ std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& colu
   const std::optional<int> first = year_of(column.span->first), last = year_of(column.span->last);
   if (!first || !last) return std::nullopt;
   return std::pair{*first, *last};
+}
+
+constexpr std::size_t kComparisonReach = 5;  // "salary is in the range of 8000 and 12000"
+
+bool is_comparable(const data::ColumnProfile& column) {
+  return column.role == data::ColumnRole::kMeasure || column.role == data::ColumnRole::kTemporal ||
+         data::is_numeric(column.type);
+}
+
+// Whether `column` holds years: dates, or numbers from 1000 to 2999 (Year_Opened as 1997.0 too).
+bool holds_years(const data::ColumnProfile& column) {
+  if (years_spanned(column)) return true;
+  if (!data::is_numeric(column.type) || !column.min || !column.max) return false;
+  const auto year_like = [](const std::string& text) {
+    double n = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+    return error == std::errc() && end == text.data() + text.size() && n >= 1000 && n < 3000;
+  };
+  return year_like(*column.min) && year_like(*column.max);
+}
+
+// Whether a year comparison ends before token `number` and that token is a four-digit number
+// ("before 1900"): it compares a date or year column, whatever column stands before it.
+bool year_compared_at(const Question& q, std::size_t number, const LabelledPhrases& year_comparisons) {
+  if (number >= q.tokens.size() || q.tokens[number].size() != 4 || !number_after(q, number)) return false;
+  return std::any_of(year_comparisons.begin(), year_comparisons.end(),
+                     [&](const auto& entry) { return phrase_ending_at(q.stems, number, entry.second) > 0; });
+}
+
+// Filters for a numeric column compared with a number within five words after it, no other column
+// between ("salary lower than 50000", "price between 10 and 20", "whose id is 10"), or named right
+// after a comparison and its number ("with at least 1 death"); a year comparison ("the budget of
+// departments created before 1900") only on a column of years. Returns the tokens the comparisons
+// used (phrase and numbers): they name no value and ask for no ranking.
+std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
+                                         const std::vector<std::pair<std::string, Phrases>>& comparisons,
+                                         const LabelledPhrases& year_comparisons, Requirements& requirements) {
+  std::set<std::size_t> used;
+  for (const Mention& m : mentions) {
+    if (!is_comparable(*m.column)) continue;
+    std::optional<Constraint> filter;
+    std::size_t number = 0;  // the token of the (first) number
+    const auto starts_mention = [&](std::size_t at) {
+      return std::any_of(mentions.begin(), mentions.end(),
+                         [&](const Mention& other) { return other.begin == at; });
+    };
+    for (std::size_t at = m.end;
+         !filter && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at) {
+      filter = comparison_at(q, at + 1, *m.column, comparisons);
+      number = at + 1;
+    }
+    if (!filter && m.begin >= 2) {
+      filter = comparison_at(q, m.begin - 1, *m.column, comparisons);
+      number = m.begin - 1;
+    }
+    if (!filter || (!holds_years(*m.column) && year_compared_at(q, number, year_comparisons))) continue;
+    const std::size_t widened = m.column->role == data::ColumnRole::kTemporal
+                                    ? 0
+                                    : outside_range(q, number, *m.column, comparisons, *filter);
+    for (std::size_t at = number + 1; widened > 0 && at <= widened; ++at) used.insert(at);
+    add_unique(requirements.constraints, *filter);
+    for (const auto& [op, phrases] : comparisons) {
+      if (op == filter->op) {
+        for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at)
+          used.insert(at);
+      }
+    }
+    if (filter->op == "between" || m.column->role == data::ColumnRole::kTemporal)
+      used.insert({number + 1, number + 2});
+    if (number < q.point_after.size() && q.point_after[number]) used.insert({number, number + 1});  // "0.5": no value
+  }
+  return used;
 }
 
 // The calendar period token `at` names without its year: a quarter ("q4") or a month ("march",
@@ -804,38 +892,49 @@ std::set<std::size_t> ground_calendar_periods(const Question& q, const data::Sch
   return used;
 }
 
+// The filters keeping `year` on `column` for `op`: a column of years compares with the year, a date
+// column with 1 January of the year ("=": [1 January, next 1 January); "after 1999": from 2000).
+std::vector<Constraint> year_filters(const data::ColumnProfile& column, const std::string& op, std::int64_t year) {
+  const auto filter = [&](const std::string& how, ParamScalar value) {
+    return Constraint{"filter", column.name, how, ParamValue{{std::move(value)}, false}, "", 0};
+  };
+  if (column.type == data::ColumnType::kInteger) return {filter(op, year)};
+  const auto first_day = [](std::int64_t y) { return ParamScalar(std::to_string(y) + "-01-01"); };
+  if (op == "=") return {filter(">=", first_day(year)), filter("<", first_day(year + 1))};
+  if (op == ">") return {filter(">=", first_day(year + 1))};
+  if (op == "<=") return {filter("<", first_day(year + 1))};
+  return {filter(op, first_day(year))};  // "<", ">="
+}
+
 // Filters for years the question names after a link word ("in 2024", "in either 1999 or 2000") on
-// the date or year column that spans them (a named one first): a column of years equals the
-// year, a date column keeps [1 January, next 1 January). Returns the tokens of the years.
+// the date or year column that spans them (a named one first), or after a year comparison ("after
+// 1928", "since 2000") on the first date or year column (a named one first). Returns the tokens of
+// the years and of their comparisons.
 std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile& profile,
                                    const std::vector<Mention>& mentions, const Stems& links,
-                                   const std::set<std::size_t>& compared, Requirements& requirements) {
+                                   const LabelledPhrases& year_comparisons, const std::set<std::size_t>& compared,
+                                   Requirements& requirements) {
   std::vector<const data::ColumnProfile*> columns;
   for (const Mention& m : mentions) columns.push_back(m.column);
   for (const data::ColumnProfile& column : profile.columns) columns.push_back(&column);
   std::set<std::size_t> used;
   for (std::size_t at = 1; at < q.tokens.size(); ++at) {
     const std::optional<std::int64_t> year = number_after(q, at);
-    if (!year || q.tokens[at].size() != 4 || compared.count(at) ||
-        std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) {
-      continue;
+    if (!year || q.tokens[at].size() != 4 || compared.count(at)) continue;
+    std::string op = "=";
+    std::size_t phrase = 0;
+    for (const auto& [label, phrases] : year_comparisons) {
+      if (phrase == 0 && (phrase = phrase_ending_at(q.stems, at, phrases)) > 0) op = label;
     }
+    if (phrase > 0 && date_after(q, at)) continue;  // "before 2002-06-21" is a date, not a year
+    if (phrase == 0 && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) continue;
     auto spans = std::find_if(columns.begin(), columns.end(), [&](const data::ColumnProfile* c) {
       const std::optional<std::pair<int, int>> span = years_spanned(*c);
-      return span && span->first <= *year && *year <= span->second;
+      return span && (phrase > 0 || (span->first <= *year && *year <= span->second));
     });
     if (spans == columns.end()) continue;
-    const data::ColumnProfile& column = **spans;
-    if (column.type == data::ColumnType::kInteger) {
-      add_unique(requirements.constraints,
-                 Constraint{"filter", column.name, "=", ParamValue{{*year}, false}, "", 0});
-    } else {
-      const auto first_day = [](std::int64_t y) { return ParamValue{{std::to_string(y) + "-01-01"}, false}; };
-      add_unique(requirements.constraints, Constraint{"filter", column.name, ">=", first_day(*year), "", 0});
-      add_unique(requirements.constraints,
-                 Constraint{"filter", column.name, "<", first_day(*year + 1), "", 0});
-    }
-    used.insert(at);
+    for (const Constraint& filter : year_filters(**spans, op, *year)) add_unique(requirements.constraints, filter);
+    for (std::size_t word = at - phrase; word <= at; ++word) used.insert(word);
   }
   return used;
 }
@@ -1301,9 +1400,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       add_unique(requirements.group_by, column.name);
     }
   }
-  std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, requirements);
+  std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, year_comparisons_, requirements);
   compared.merge(ground_calendar_periods(q, profile, month_words_, requirements));
-  compared.merge(ground_years(q, profile, mentions, year_links_, compared, requirements));
+  compared.merge(ground_years(q, profile, mentions, year_links_, year_comparisons_, compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
   const RankingWords ranking{ranking_desc_, ranking_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_};

@@ -35,6 +35,7 @@ struct ValueWords {
   Stems links;                                               // words a negation reaches across ("not in the")
   Stems list_words;                                          // or, only: values named together are kept, not compared
   std::vector<std::string> true_flags;                       // lower-case values that mean yes in a yes/no column
+  std::vector<Stems> column_cues;  // word groups tying a value to a column: from, depart, origin
 };
 
 class RuleRequirementExtractor final : public RequirementExtractor {
@@ -63,6 +64,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Stems year_links_;             // words before a year that make it a filter ("in 2024")
   Stems group_fillers_;          // words between a grouping phrase and its column ("by the region")
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
+  std::vector<std::pair<std::string, Phrases>> year_comparisons_;  // op -> phrases before a year: "after 1928"
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
   Phrases name_joiners_;    // "problem whose id" names problem_id

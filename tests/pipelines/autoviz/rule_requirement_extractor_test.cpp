@@ -714,6 +714,51 @@ TEST(RuleRequirementExtractor, EitherOfTwoYearsIsAListOnTheYearColumn) {
             Json::parse(R"([{"type": "filter", "column": "Year", "op": "in", "value": [1999, 2000]}])"));
 }
 
+TEST(RuleRequirementExtractor, AYearAfterAComparisonWordComparesTheYearOrDateColumn) {
+  const std::string movies = "Title,Year,Director\nA,1927,Ann\nB,1930,Bob\nC,1999,Ann\nD,2001,Cid\n";
+  const std::string orders = "order_id,placed,amount\n1,1998-05-01,10\n2,2001-03-02,20\n3,2003-07-09,30\n";
+
+  EXPECT_EQ(requirements_from("movie.csv", movies, "how many movies were released after 1928")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Year", "op": ">", "value": 1928}])"))
+      << "1928 is no year of the data; a comparison needs none";
+  EXPECT_EQ(requirements_from("movie.csv", movies, "movies per director since 1999")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Year", "op": ">=", "value": 1999}])"));
+  EXPECT_EQ(requirements_from("orders.csv", orders, "total amount of orders placed after 1999")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "placed", "op": ">=", "value": "2000-01-01"}])"));
+  EXPECT_EQ(requirements_from("orders.csv", orders, "total amount of orders before 2002")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "placed", "op": "<", "value": "2002-01-01"}])"));
+  EXPECT_EQ(requirements_from("orders.csv", orders, "total amount of orders placed before 2002-06-21")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "placed", "op": "<", "value": "2002-06-21"}])"))
+      << "a date, not its year";
+}
+
+TEST(RuleRequirementExtractor, AValueSeveralColumnsHoldFiltersTheColumnTheQuestionPointsTo) {
+  const std::string flights =
+      "flight_no,origin,destination,price\n1,Los Angeles,Chicago,300\n2,Chicago,Los Angeles,250\n"
+      "3,Los Angeles,Boston,400\n4,Boston,Chicago,150\n";
+  const auto filters = [&](const std::string& question) {
+    return requirements_from("flight.csv", flights, question)["constraints"];
+  };
+
+  EXPECT_EQ(filters("average price of flights departing from Los Angeles"),
+            Json::parse(R"([{"type": "filter", "column": "origin", "op": "=", "value": "Los Angeles"}])"));
+  EXPECT_EQ(filters("average price of flights arriving in Los Angeles"),
+            Json::parse(R"([{"type": "filter", "column": "destination", "op": "=", "value": "Los Angeles"}])"));
+  EXPECT_EQ(filters("how many flights from Boston to Chicago"),
+            Json::parse(R"([{"type": "filter", "column": "origin", "op": "=", "value": "Boston"},
+                            {"type": "filter", "column": "destination", "op": "=", "value": "Chicago"}])"))
+      << "each value by the cue nearest before it";
+  EXPECT_EQ(filters("average price of flights with destination Boston"),
+            Json::parse(R"([{"type": "filter", "column": "destination", "op": "=", "value": "Boston"}])"))
+      << "the column named beside the value";
+
+  const std::string wines = "Name,Grape,Score\nChardonnay,Chardonnay,90\nRiverbend,Chardonnay,85\n"
+                            "Hilltop,Merlot,88\nOak Run,Syrah,91\nStone,Merlot,80\n";
+  EXPECT_EQ(requirements_from("wine.csv", wines, "the average score of Chardonnay wines")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Grape", "op": "=", "value": "Chardonnay"}])"))
+      << "no cue: the column with fewer values";
+}
+
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
   const Json male = staff_requirements("how many male staff are there in each city");
   const Json not_defenders = staff_requirements("count the staff who are not defenders by city");
