@@ -309,8 +309,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
                return has(count_column_words_, word);
              });
     });
-    if (const std::string counted = label_before_metric(question_stems, measures, measure_counts_); !counted.empty())
+    const std::string counted = label_before_metric(question_stems, measures, measure_counts_);
+    if (!counted.empty() && keys.empty() && ranks_keys_or_rows(r, profile)) {
+      func.clear();  // "the top 5 departments by number of employees": the rows, ranked by Num_Employees
+    } else if (!counted.empty()) {
       func = counted;
+    }
   }
   if (func.empty() && keys.empty() && has(r.analysis, "total") && r.metrics.size() == 1 && holds_numbers(profile, r.metrics.front()))
     func = "sum";  // "what was revenue year to date?": the requirements ask one total

@@ -107,6 +107,13 @@ class RequirementRulesReader {
       if (!asc) return asc.error();
       if (!counts) return counts.error();
       rules.ranking_counts_ = std::move(*counts);
+      for (auto [key, target] : {std::pair{"named_desc", &rules.ranking_named_desc_}, std::pair{"named_asc", &rules.ranking_named_asc_}}) {
+        core::Result<YAML::Node> named = yaml_.mapping(*ranking, key, "ranking_words");
+        if (!named) return named.error();
+        const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
+        if (auto r = word_map(*named, "column word", stem, rules.synonyms_); !r) return r.error();
+        for (const auto& entry : *named) target->push_back(stems_of({entry.first.as<std::string>()}));
+      }
       rules.ranking_desc_ = std::move(*desc);
       rules.ranking_asc_ = std::move(*asc);
       SortPhrases& s = rules.sort_;
@@ -138,7 +145,13 @@ class RequirementRulesReader {
       const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
       if (auto r = word_map(*synonyms, "synonym", stem, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
-      if (auto r = labelled(root, "year_comparisons", rules.year_comparisons_); !r) return r.error();
+      if (auto r = labelled(root, "comparison_suffixes", rules.comparison_suffixes_); !r) return r.error();
+      core::Result<YAML::Node> periods_compared = yaml_.mapping(root, "period_comparisons", "rules");
+      if (!periods_compared) return periods_compared.error();
+      PeriodWords& w = rules.period_words_;
+      if (auto r = labelled(*periods_compared, "before", w.before); !r) return r.error();
+      if (auto r = labelled(*periods_compared, "after", w.after); !r) return r.error();
+      if (auto r = phrase_fields(*periods_compared, {{"ranges", &w.ranges}, {"joiners", &w.joiners}}); !r) return r.error();
       if (auto r = stem_fields(root, "rules",
                                {{"year_links", &rules.year_links_},
                                 {"group_fillers", &rules.group_fillers_},
@@ -498,12 +511,14 @@ std::vector<ValueHit> value_hits(const Question& q, const data::SchemaProfile& p
     });
     if (stems.empty() || only_stopwords) continue;  // the value "A" is not the article "a"
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {
-      // The whole value, or its first word alone when no other value begins with it and the
-      // column is named right after ("the Office category" for Office Supplies), or the value
+      // The whole value, or its first word alone when no other value begins with it, it is no
+      // stopword ("the name" is no prefix of "The Voyage") and the column is named right after
+      // ("the Office category" for Office Supplies), or the value
       // spelled out ("assistant professors" for AsstProf).
       const bool whole = names_value(q, at, stems, known.value, words_.synonyms);
       const bool prefix = !whole && stems.size() > 1 && first_stems[stems.front()] == 1 &&
-                          q.stems[at] == stems.front() && names_column_at(at + 1);
+                          q.stems[at] == stems.front() && names_column_at(at + 1) &&
+                          std::find(stopwords.begin(), stopwords.end(), stems.front()) == stopwords.end();
       const std::size_t spelled = whole || prefix ? 0 : spelled_out_at(q.tokens, at, known.short_forms);
       const std::size_t span = prefix ? 1 : spelled > 0 ? spelled : stems.size();
       const bool inside_mention = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
@@ -779,6 +794,28 @@ bool is_comparable(const data::ColumnProfile& column) {
          data::is_numeric(column.type);
 }
 
+// The filter on numeric `column` that the number at token `at` and a suffix after it state ("95 or
+// higher"), with the tokens they take; nothing without both.
+struct SuffixComparison {
+  Constraint filter;
+  std::size_t begin, end;
+};
+
+std::optional<SuffixComparison> suffix_comparison_at(const Question& q, std::size_t at, const data::ColumnProfile& column,
+                                                     const LabelledPhrases& suffixes) {
+  if (column.role == data::ColumnRole::kTemporal) return std::nullopt;
+  const auto number = number_value_at(q, at);
+  if (!number) return std::nullopt;
+  for (const auto& [op, phrases] : suffixes) {
+    const std::size_t n = phrase_starting_at(q.stems, at + number->second, phrases);
+    const std::size_t end = at + number->second + n;
+    if (n > 0 && (end >= q.stems.size() || q.stems[end] != "than")) {  // "or lower than 500" compares anew
+      return SuffixComparison{Constraint{"filter", column.name, op, ParamValue{{number->first}, false}, "", 0}, at, end};
+    }
+  }
+  return std::nullopt;
+}
+
 // Whether `column` holds years: dates, or numbers from 1000 to 2999 (Year_Opened as 1997.0 too).
 bool holds_years(const data::ColumnProfile& column) {
   if (years_spanned(column)) return true;
@@ -806,7 +843,8 @@ bool year_compared_at(const Question& q, std::size_t number, const LabelledPhras
 // used (phrase and numbers): they name no value and ask for no ranking.
 std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
                                          const std::vector<std::pair<std::string, Phrases>>& comparisons,
-                                         const LabelledPhrases& year_comparisons, Requirements& requirements) {
+                                         const LabelledPhrases& suffixes, const LabelledPhrases& year_comparisons,
+                                         Requirements& requirements) {
   std::set<std::size_t> used;
   for (const Mention& m : mentions) {
     if (!is_comparable(*m.column)) continue;
@@ -825,7 +863,16 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
       filter = comparison_at(q, m.begin - 1, *m.column, comparisons);
       number = m.begin - 1;
     }
-    if (!filter || (!holds_years(*m.column) && year_compared_at(q, number, year_comparisons))) continue;
+    if (!filter) {  // "a score of 95 or higher"
+      std::optional<SuffixComparison> suffixed;
+      for (std::size_t at = m.end; !suffixed && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at)
+        suffixed = suffix_comparison_at(q, at, *m.column, suffixes);
+      if (!suffixed) continue;
+      add_unique(requirements.constraints, suffixed->filter);
+      for (std::size_t at = suffixed->begin; at < suffixed->end; ++at) used.insert(at);
+      continue;
+    }
+    if (!holds_years(*m.column) && year_compared_at(q, number, year_comparisons)) continue;
     const std::size_t widened = m.column->role == data::ColumnRole::kTemporal
                                     ? 0
                                     : outside_range(q, number, *m.column, comparisons, *filter);
@@ -858,12 +905,53 @@ std::optional<std::pair<core::CalendarUnit, unsigned>> period_word_at(const Ques
   return std::nullopt;
 }
 
+// The filters keeping the days of `days` on date column `column` for `op` ("=": those days; ">":
+// after them; ">=": from their first; "<": before it; "<=": up to their last).
+std::vector<Constraint> day_filters(const std::string& column, const std::string& op, const core::DayRange& days) {
+  const auto filter = [&](const std::string& how, std::chrono::sys_days day) {
+    return Constraint{"filter", column, how, ParamValue{{core::format_utc_day(std::chrono::sys_seconds(day))}, false}, "", 0};
+  };
+  if (op == "=") return {filter(">=", days.since), filter("<", days.until)};
+  if (op == ">") return {filter(">=", days.until)};
+  if (op == ">=") return {filter(">=", days.since)};
+  if (op == "<") return {filter("<", days.since)};
+  return {filter("<", days.until)};  // "<="
+}
+
+// How the period at tokens [first, last) is kept: the comparison before it ("after June 2024": ">",
+// "since 2000": ">=") or after it ("2014 or later": ">="), else "="; the first of a range ("between
+// March and June 2024", "from 2010 to 2015") ">=", and `range_end` then the token after the joiner,
+// where the range's last period starts ("<="). `begin` and `end` span the tokens used.
+struct PeriodComparison {
+  std::string op = "=";
+  std::size_t begin = 0, end = 0;
+  std::optional<std::size_t> range_end;
+};
+
+PeriodComparison period_comparison(const Question& q, std::size_t first, std::size_t last, const PeriodWords& words) {
+  PeriodComparison found{"=", first, last, std::nullopt};
+  if (const std::size_t range = phrase_ending_at(q.stems, first, words.ranges);
+      range > 0 && phrase_starting_at(q.stems, last, words.joiners) == 1 && last + 1 < q.stems.size()) {
+    return {">=", first - range, last + 1, last + 1};
+  }
+  for (const auto& [op, phrases] : words.before) {
+    if (const std::size_t n = phrase_ending_at(q.stems, first, phrases); n > 0) return {op, first - n, last, std::nullopt};
+  }
+  for (const auto& [op, phrases] : words.after) {
+    if (const std::size_t n = phrase_starting_at(q.stems, last, phrases); n > 0) return {op, first, last + n, std::nullopt};
+  }
+  return found;
+}
+
 // Filters for a quarter or a month named with its year ("Q4 2024", "2024 Q4", "March 2024"): the
-// dates of the first date column that spans that year, [first day, first day of the next period).
-// Returns its tokens.
+// dates of the first date column that spans that year, [first day, first day of the next period),
+// or those a comparison states ("since July 2024", "between March 2024 and June 2024"). Returns its
+// tokens and its comparison's.
 std::set<std::size_t> ground_calendar_periods(const Question& q, const data::SchemaProfile& profile,
-                                              const LabelledPhrases& months, Requirements& requirements) {
+                                              const LabelledPhrases& months, const PeriodWords& words,
+                                              Requirements& requirements) {
   std::set<std::size_t> used;
+  std::optional<std::size_t> range_end;  // where the last period of a range starts
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
     const std::optional<std::pair<core::CalendarUnit, unsigned>> period = period_word_at(q, at, months);
     if (!period) continue;
@@ -882,59 +970,55 @@ std::set<std::size_t> ground_calendar_periods(const Question& q, const data::Sch
     const core::DayRange days = core::calendar_period(
         period->first,
         std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(period->second) / 1));
-    const auto day = [](std::chrono::sys_days d) {
-      return ParamValue{{core::format_utc_day(std::chrono::sys_seconds(d))}, false};
-    };
-    add_unique(requirements.constraints, Constraint{"filter", spans->name, ">=", day(days.since), "", 0});
-    add_unique(requirements.constraints, Constraint{"filter", spans->name, "<", day(days.until), "", 0});
-    used.insert({at, year_at});
+    const std::size_t first = std::min(at, year_at);
+    PeriodComparison comparison = period_comparison(q, first, std::max(at, year_at) + 1, words);
+    if (range_end == first) comparison = {"<=", first, std::max(at, year_at) + 1, std::nullopt};
+    range_end = comparison.range_end;
+    for (const Constraint& filter : day_filters(spans->name, comparison.op, days)) add_unique(requirements.constraints, filter);
+    for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
   return used;
 }
 
 // The filters keeping `year` on `column` for `op`: a column of years compares with the year, a date
-// column with 1 January of the year ("=": [1 January, next 1 January); "after 1999": from 2000).
+// column with its days ("=": [1 January, next 1 January); "after 1999": from 2000-01-01).
 std::vector<Constraint> year_filters(const data::ColumnProfile& column, const std::string& op, std::int64_t year) {
-  const auto filter = [&](const std::string& how, ParamScalar value) {
-    return Constraint{"filter", column.name, how, ParamValue{{std::move(value)}, false}, "", 0};
-  };
-  if (column.type == data::ColumnType::kInteger) return {filter(op, year)};
-  const auto first_day = [](std::int64_t y) { return ParamScalar(std::to_string(y) + "-01-01"); };
-  if (op == "=") return {filter(">=", first_day(year)), filter("<", first_day(year + 1))};
-  if (op == ">") return {filter(">=", first_day(year + 1))};
-  if (op == "<=") return {filter("<", first_day(year + 1))};
-  return {filter(op, first_day(year))};  // "<", ">="
+  if (column.type == data::ColumnType::kInteger) {
+    return {Constraint{"filter", column.name, op, ParamValue{{ParamScalar(year)}, false}, "", 0}};
+  }
+  const core::DayRange days = core::calendar_period(
+      core::CalendarUnit::kYear, std::chrono::sys_days(std::chrono::year(static_cast<int>(year)) / 1 / 1));
+  return day_filters(column.name, op, days);
 }
 
 // Filters for years the question names after a link word ("in 2024", "in either 1999 or 2000") on
-// the date or year column that spans them (a named one first), or after a year comparison ("after
-// 1928", "since 2000") on the first date or year column (a named one first). Returns the tokens of
-// the years and of their comparisons.
+// the date or year column that spans them (a named one first), or with a comparison ("after 1928",
+// "2014 or later", "between 2010 and 2015") on the first date or year column (a named one first).
+// Returns the tokens of the years and of their comparisons.
 std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile& profile,
                                    const std::vector<Mention>& mentions, const Stems& links,
-                                   const LabelledPhrases& year_comparisons, const std::set<std::size_t>& compared,
+                                   const PeriodWords& words, const std::set<std::size_t>& compared,
                                    Requirements& requirements) {
   std::vector<const data::ColumnProfile*> columns;
   for (const Mention& m : mentions) columns.push_back(m.column);
   for (const data::ColumnProfile& column : profile.columns) columns.push_back(&column);
   std::set<std::size_t> used;
+  std::optional<std::size_t> range_end;  // where the last year of a range stands
   for (std::size_t at = 1; at < q.tokens.size(); ++at) {
     const std::optional<std::int64_t> year = number_after(q, at);
-    if (!year || q.tokens[at].size() != 4 || compared.count(at)) continue;
-    std::string op = "=";
-    std::size_t phrase = 0;
-    for (const auto& [label, phrases] : year_comparisons) {
-      if (phrase == 0 && (phrase = phrase_ending_at(q.stems, at, phrases)) > 0) op = label;
-    }
-    if (phrase > 0 && date_after(q, at)) continue;  // "before 2002-06-21" is a date, not a year
-    if (phrase == 0 && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) continue;
+    if (!year || q.tokens[at].size() != 4 || compared.count(at) || date_after(q, at)) continue;  // "2002-06-21" is a date
+    PeriodComparison comparison = period_comparison(q, at, at + 1, words);
+    if (range_end == at) comparison = {"<=", at, at + 1, std::nullopt};
+    const bool compares = comparison.op != "=";
+    if (!compares && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) continue;
     auto spans = std::find_if(columns.begin(), columns.end(), [&](const data::ColumnProfile* c) {
       const std::optional<std::pair<int, int>> span = years_spanned(*c);
-      return span && (phrase > 0 || (span->first <= *year && *year <= span->second));
+      return span && (compares || (span->first <= *year && *year <= span->second));
     });
     if (spans == columns.end()) continue;
-    for (const Constraint& filter : year_filters(**spans, op, *year)) add_unique(requirements.constraints, filter);
-    for (std::size_t word = at - phrase; word <= at; ++word) used.insert(word);
+    range_end = comparison.range_end;
+    for (const Constraint& filter : year_filters(**spans, comparison.op, *year)) add_unique(requirements.constraints, filter);
+    for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
   return used;
 }
@@ -942,6 +1026,8 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
 struct RankingWords {
   const Phrases& desc;
   const Phrases& asc;
+  const Phrases& named_desc;  // fastest, tallest...: they also name the column they rank by
+  const Phrases& named_asc;
   const Stems& number_words;
   const std::vector<std::pair<std::string, Phrases>>& comparisons;  // "at least 10000" compares; it ranks nothing
   const LabelledPhrases& units;  // day, week, month...: "which month had the biggest revenue" ranks the months
@@ -955,22 +1041,31 @@ struct RankingWord {
   bool desc = true;
 };
 
-// The ranking word ending right before `end` in `text` ("top", "the most"), desc winning a tie.
-RankingWord ranking_word_ending_at(const Stems& text, std::size_t end, const RankingWords& ranking) {
-  const std::size_t desc = phrase_ending_at(text, end, ranking.desc);
-  return {std::max(desc, phrase_ending_at(text, end, ranking.asc)), desc > 0};
+// The superlative naming its column ending right before `end` in `text` ("fastest"), desc winning a tie.
+RankingWord named_ranking_word_ending_at(const Stems& text, std::size_t end, const RankingWords& ranking) {
+  const std::size_t desc = phrase_ending_at(text, end, ranking.named_desc);
+  return {std::max(desc, phrase_ending_at(text, end, ranking.named_asc)), desc > 0};
 }
 
-// The column a ranking word at [begin, end) ranks by: a metric named within three words after it
-// ("the lowest average cost"), else the first metric that is a measure, the first metric, or the
+// The ranking word ending right before `end` in `text` ("top", "the most", "fastest"), desc
+// winning a tie.
+RankingWord ranking_word_ending_at(const Stems& text, std::size_t end, const RankingWords& ranking) {
+  const std::size_t desc = phrase_ending_at(text, end, ranking.desc);
+  const RankingWord word{std::max(desc, phrase_ending_at(text, end, ranking.asc)), desc > 0};
+  return word.length > 0 ? word : named_ranking_word_ending_at(text, end, ranking);
+}
+
+// The column a ranking word at [begin, end) ranks by: a metric of numbers or dates it names ("the
+// fastest": speed) or named within three words after it ("the lowest average cost"), else the first metric that is a measure, the first metric, or the
 // row count when rows are counted ("the number of", or "the most" per key); "" when there is none.
-std::string ranked_column(std::size_t end, const std::vector<Mention>& mentions, bool counting,
+std::string ranked_column(std::size_t begin, std::size_t end, const std::vector<Mention>& mentions, bool counting,
                           const data::SchemaProfile& profile, const Requirements& r) {
   const auto is_metric = [&](const std::string& name) {
     return std::find(r.metrics.begin(), r.metrics.end(), name) != r.metrics.end();
   };
-  for (const Mention& m : mentions) {
-    if (m.begin >= end && m.begin <= end + 3 && is_metric(m.column->name)) return m.column->name;
+  for (const Mention& m : mentions) {  // "the top 3 products by units": not the products' names
+    if (m.begin >= begin && m.begin <= end + 3 && is_metric(m.column->name) && is_comparable(*m.column))
+      return m.column->name;
   }
   for (const std::string& metric : r.metrics) {
     const data::ColumnProfile* column = profile.find(metric);
@@ -1037,7 +1132,8 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   };
   std::optional<Found> found;
   for (std::size_t at = 0; at < words.size() && (!found || !found->n); ++at) {
-    const RankingWord word = ranking_word_ending_at(words, at + 1, ranking);
+    RankingWord word = ranking_word_ending_at(words, at + 1, ranking);
+    if (word.length == 0) word = named_ranking_word_ending_at(q.stems, at + 1, ranking);  // a column's mention
     const std::size_t length = word.length;
     const bool compares = std::any_of(ranking.comparisons.begin(), ranking.comparisons.end(), [&](const auto& entry) {
       return phrase_ending_at(words, at + 1, entry.second) > length;
@@ -1054,21 +1150,45 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   if (!found) return;
   // What the ranking word ranks, named before it: a key ("which region has the highest revenue"), the
   // periods of the time column ("which month had the biggest revenue") or the rows, by the table's
-  // name ("which station has the most platforms"). "The highest revenue
+  // name ("which station has the most platforms"); or the rows named right after it ("the most
+  // expensive flight", "the highest-paid employee"). "The highest revenue
   // for each region" ranks nothing: it asks each region's maximum.
   std::vector<std::size_t> ranked;  // where the ranked things are named
+  // Keys that repeat or periods, named in the plural ("which regions have the highest revenue"): all
+  // of them, sorted; in the singular ("which region has..."), the first. Else only the rows are
+  // ranked ("which flight has the highest price", "the name of the tallest coaster"): the first.
+  bool keys_ranked = false;
+  bool plural = false;
+  const auto is_plural = [&](std::size_t last) {  // "regions" (stem region), not "region", "status", "city"
+    return q.tokens[last].size() > 1 && q.tokens[last].back() == 's' && q.tokens[last] != q.stems[last];
+  };
   for (const Mention& m : mentions) {
-    if (m.end <= found->begin && m.column->role != data::ColumnRole::kMeasure) ranked.push_back(m.begin);
+    if (m.end > found->begin || m.column->role == data::ColumnRole::kMeasure) continue;
+    ranked.push_back(m.begin);
+    if (profile.repeats(*m.column) || data::is_temporal(m.column->type)) {
+      keys_ranked = true;
+      plural = plural || is_plural(m.end - 1);
+    }
   }
-  bool keys_ranked = !ranked.empty();  // else only the rows are: "which flight has the highest price" asks one
   for (std::size_t at = 0; at < found->begin; ++at) {
-    const bool period = requirements.time.column &&
-                        std::any_of(ranking.units.begin(), ranking.units.end(), [&](const auto& unit) {
-                          return phrase_starting_at(q.stems, at, unit.second) > 0;
-                        });
-    keys_ranked = keys_ranked || period;
-    if (period || (!q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end()))
+    std::size_t unit = 0;
+    for (const auto& [label, phrases] : ranking.units) {
+      if (requirements.time.column) unit = std::max(unit, phrase_starting_at(q.stems, at, phrases));
+    }
+    if (unit > 0) {
+      keys_ranked = true;
+      plural = plural || is_plural(at + unit - 1);
+    }
+    if (unit > 0 || (!q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end()))
       ranked.push_back(at);
+  }
+  if (requirements.group_by.empty()) {  // "the tallest roller coaster", "the most expensive flight"
+    std::size_t after = found->end;
+    for (const Mention& m : mentions) {
+      if (m.begin == after) after = m.end;  // the column the ranking word ranks by: "expensive"
+    }
+    if (after < q.stems.size() && std::find(q.table.begin(), q.table.end(), q.stems[after]) != q.table.end())
+      ranked.push_back(after);
   }
   for (std::size_t at : ranked) {  // "the 3 regions with the highest revenue": a count before them
     const std::optional<std::int64_t> n = at > 0 ? count_at(words, at - 1, ranking.number_words) : std::nullopt;
@@ -1077,10 +1197,10 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   if (!found->n && ranked.empty()) return;  // "the highest revenue": one maximum, nothing to order
   const bool keys = !requirements.group_by.empty() || requirements.time.column;
   const bool counts_rows = counting || (keys && phrase_starting_at(words, found->begin, ranking.counts) > 0);
-  const std::string by = ranked_column(found->end, mentions, counts_rows, profile, requirements);
+  const std::string by = ranked_column(found->begin, found->end, mentions, counts_rows, profile, requirements);
   if (!by.empty())
     requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
-  if (!found->n && !keys_ranked && !by.empty()) found->n = 1;  // "which flight has the highest price": that one
+  if (!found->n && (!keys_ranked || !plural) && !by.empty()) found->n = 1;  // "which flight has the highest price": that one
   if (found->n) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *found->n});
   if (!by.empty() || found->n) add_unique(requirements.analysis, std::string("ranking"));
 }
@@ -1400,12 +1520,12 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       add_unique(requirements.group_by, column.name);
     }
   }
-  std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, year_comparisons_, requirements);
-  compared.merge(ground_calendar_periods(q, profile, month_words_, requirements));
-  compared.merge(ground_years(q, profile, mentions, year_links_, year_comparisons_, compared, requirements));
+  std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, comparison_suffixes_, period_words_.before, requirements);
+  compared.merge(ground_calendar_periods(q, profile, month_words_, period_words_, requirements));
+  compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
-  const RankingWords ranking{ranking_desc_, ranking_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_};
+  const RankingWords ranking{ranking_desc_, ranking_asc_, ranking_named_desc_, ranking_named_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_};
   std::set<std::size_t> counted_or_compared = ranking_count_tokens(q, ranking);  // "top 5" filters no id 5
   counted_or_compared.insert(compared.begin(), compared.end());
   ground_values(q, profile, mentions, stopwords_, value_words_, counted_or_compared, requirements);
@@ -1563,6 +1683,13 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     requirements.outputs = default_outputs_;
   }
   add_ranking(q, words, mentions, ranking, counting, profile, requirements);
+  std::erase_if(requirements.group_by, [&](const std::string& name) {  // "top 5 departments by number of employees"
+    const data::ColumnProfile* column = profile.find(name);             // ranks by Num_Employees; it groups nothing
+    const bool ranks_by = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                                      [&](const Constraint& c) { return c.type == "sort" && c.column == name; });
+    return ranks_by && column != nullptr && column->role == data::ColumnRole::kMeasure &&
+           std::find(requirements.metrics.begin(), requirements.metrics.end(), name) != requirements.metrics.end();
+  });
   // Keep the contract's order of labels, so the same question gives the same bytes.
   std::vector<std::string> ordered;
   for (const auto& [label, unused] : analysis_) {

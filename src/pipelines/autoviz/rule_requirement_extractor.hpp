@@ -38,6 +38,16 @@ struct ValueWords {
   std::vector<Stems> column_cues;  // word groups tying a value to a column: from, depart, origin
 };
 
+// How a question compares a year or a month with its year: op -> phrases before it ("after 1928")
+// or after it ("2014 or later"); a range word before the first of two periods and a joiner between
+// them ("between 2010 and 2015", "from March 2024 to June 2024").
+struct PeriodWords {
+  std::vector<std::pair<std::string, std::vector<Stems>>> before;
+  std::vector<std::pair<std::string, std::vector<Stems>>> after;
+  std::vector<Stems> ranges;
+  std::vector<Stems> joiners;
+};
+
 class RuleRequirementExtractor final : public RequirementExtractor {
  public:
   static constexpr std::string_view kPath = "registry/requirement_rules.yaml";
@@ -64,7 +74,8 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Stems year_links_;             // words before a year that make it a filter ("in 2024")
   Stems group_fillers_;          // words between a grouping phrase and its column ("by the region")
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
-  std::vector<std::pair<std::string, Phrases>> year_comparisons_;  // op -> phrases before a year: "after 1928"
+  std::vector<std::pair<std::string, Phrases>> comparison_suffixes_;  // op -> phrases after the number: "or higher"
+  PeriodWords period_words_;  // "after 1928", "since July 2024", "2014 or later", "between 2010 and 2015"
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
   Phrases name_joiners_;    // "problem whose id" names problem_id
@@ -83,6 +94,8 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_desc_;
   Phrases ranking_asc_;
   Phrases ranking_counts_;  // most, least, fewest: with no measure named they rank by rows
+  Phrases ranking_named_desc_;  // fastest, tallest...: superlatives that name their column (synonyms_)
+  Phrases ranking_named_asc_;   // slowest, shortest...
   Stems number_words_;  // zero, one, two, ...: a count written out, by its index
   Stems row_nouns_;     // rows, records, entries: "how many rows are there?" counts them
   std::vector<std::pair<std::string, Phrases>> month_words_;  // month -> its words, calendar order: "March 2024"

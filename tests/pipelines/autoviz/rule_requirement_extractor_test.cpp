@@ -134,14 +134,19 @@ TEST_F(RuleRequirementExtractorTest, ACountBeforeTheRankingWordOrItsKeysIsTheLim
 }
 
 TEST_F(RuleRequirementExtractorTest, ARankingWordAfterItsKeySortsInItsDirection) {
+  EXPECT_EQ(extract("which regions have the lowest average revenue")["constraints"],
+            sorted_on("revenue", "asc"))
+      << "keys in the plural: all of them, sorted";
   EXPECT_EQ(extract("which region has the lowest average revenue")["constraints"],
-            sorted_on("revenue", "asc"));
+            sorted_on("revenue", "asc", 1))
+      << "a key in the singular: the first";
   EXPECT_EQ(extract("which region has the most sales")["constraints"],
-            sorted_on("count", "desc"))
+            sorted_on("count", "desc", 1))
       << "the table's rows per region";
+  EXPECT_EQ(extract("which months had the biggest revenue")["constraints"], sorted_on("revenue", "desc"));
   const Json months = extract("which month had the biggest revenue");
-  EXPECT_EQ(months["constraints"], sorted_on("revenue", "desc"))
-      << "the months, by their revenue";
+  EXPECT_EQ(months["constraints"], sorted_on("revenue", "desc", 1))
+      << "the months, by their revenue: the first";
   EXPECT_EQ(months["analysis"], Json::parse(R"(["ranking"])"));
   EXPECT_EQ(months["time"], Json::parse(R"({"column": "date", "grain": "month"})"));
   EXPECT_EQ(extract("the highest revenue for each region")["constraints"], Json::array()) << "each region's maximum";
@@ -572,6 +577,35 @@ TEST_F(RuleRequirementExtractorTest, AQuarterWithItsYearKeepsThatQuartersDates) 
   EXPECT_EQ(extract("revenue by region in Q1 1999")["constraints"], Json::array()) << "a year the dates do not span";
 }
 
+TEST_F(RuleRequirementExtractorTest, AComparisonAfterItsNumberOrWithOrEqualIsInclusive) {
+  const auto revenue = [](const std::string& op, const Json& value) {
+    return Json::array({Json{{"type", "filter"}, {"column", "revenue"}, {"op", op}, {"value", value}}});
+  };
+  EXPECT_EQ(extract("how many orders have a revenue of 100 or higher")["constraints"], revenue(">=", 100));
+  EXPECT_EQ(extract("how many orders have revenue 99.5 or less")["constraints"], revenue("<=", 99.5));
+  EXPECT_EQ(extract("orders with revenue greater than or equal to 100")["constraints"], revenue(">=", 100));
+  EXPECT_EQ(extract("orders with revenue less than or equal to 100")["constraints"], revenue("<=", 100));
+}
+
+TEST_F(RuleRequirementExtractorTest, AComparedMonthOrYearKeepsTheDaysOnItsSide) {
+  const auto since = [](const std::string& day) {
+    return Json{{"type", "filter"}, {"column", "date"}, {"op", ">="}, {"value", day}};
+  };
+  const auto before = [](const std::string& day) {
+    return Json{{"type", "filter"}, {"column", "date"}, {"op", "<"}, {"value", day}};
+  };
+  EXPECT_EQ(extract("total units from March 2024 onwards")["constraints"], Json::array({since("2024-03-01")}));
+  EXPECT_EQ(extract("total units after February 2024")["constraints"], Json::array({since("2024-03-01")}));
+  EXPECT_EQ(extract("total units since March 2024")["constraints"], Json::array({since("2024-03-01")}));
+  EXPECT_EQ(extract("total units before March 2024")["constraints"], Json::array({before("2024-03-01")}));
+  EXPECT_EQ(extract("total units up to February 2024")["constraints"], Json::array({before("2024-03-01")}));
+  EXPECT_EQ(extract("total units between January 2024 and February 2024")["constraints"],
+            Json::array({since("2024-01-01"), before("2024-03-01")}));
+  EXPECT_EQ(extract("total units in 2024 or later")["constraints"], Json::array({since("2024-01-01")}));
+  EXPECT_EQ(extract("total units from 2023 to 2024")["constraints"], Json::array({since("2023-01-01"), before("2025-01-01")}));
+  EXPECT_EQ(extract("monthly revenue for 2024")["constraints"], Json::array({since("2024-01-01"), before("2025-01-01")}));
+}
+
 TEST_F(RuleRequirementExtractorTest, AMonthWithItsYearKeepsThatMonthsDates) {
   const Json march = Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-03-01"},
                                      {"type": "filter", "column": "date", "op": "<", "value": "2024-04-01"}])");
@@ -757,6 +791,25 @@ TEST(RuleRequirementExtractor, AValueSeveralColumnsHoldFiltersTheColumnTheQuesti
   EXPECT_EQ(requirements_from("wine.csv", wines, "the average score of Chardonnay wines")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "Grape", "op": "=", "value": "Chardonnay"}])"))
       << "no cue: the column with fewer values";
+}
+
+TEST(RuleRequirementExtractor, ASuperlativeThatNamesItsColumnRanksTheRowsByIt) {
+  const std::string coasters = "Coaster_ID,Name,Length,Height,Speed\n1,The Voyage,6442,163,67\n2,Hades,4726,136,70\n"
+                               "3,Bullet,3236,96,51\n4,Dragon,3914,105,55\n";
+  const auto constraints = [&](const std::string& question) {
+    return requirements_from("roller_coaster.csv", coasters, question)["constraints"];
+  };
+
+  EXPECT_EQ(constraints("Which roller coaster is the fastest?"), sorted_on("Speed", "desc", 1));
+  EXPECT_EQ(constraints("What are the 3 longest roller coasters?"), sorted_on("Length", "desc", 3));
+  EXPECT_EQ(constraints("the two slowest coasters"), sorted_on("Speed", "asc", 2));
+  EXPECT_EQ(constraints("What is the name of the tallest roller coaster?"), sorted_on("Height", "desc", 1))
+      << "the rows named after the superlative; 'the name' is no prefix of the value 'The Voyage'";
+
+  const std::string staff = "id,name,salary\n1,Ann,5000\n2,Bob,7000\n3,Cid,6000\n";
+  EXPECT_EQ(requirements_from("staff.csv", staff, "Who is the highest-paid staff member?")["constraints"],
+            sorted_on("salary", "desc", 1))
+      << "'paid' names salary; the ranking word before it ranks it";
 }
 
 TEST(RuleRequirementExtractor, AValueWordNamesAValueAndAValueMatchesByStem) {
