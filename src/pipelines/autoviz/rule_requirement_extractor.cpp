@@ -625,8 +625,12 @@ void ground_flags(const std::vector<Mention>& mentions, const std::set<std::stri
 
 // Two or more values of one column named together are no single filter: with a list word ("Bob
 // Fosse or Cleavant Derricks", "only West and East") they are a list to keep, else the question compares them
-// and groups by the column ("male and female students").
-void settle_several_values(const Question& q, const Stems& list_words, Requirements& requirements) {
+// and groups by the column ("male and female students"), keeping only them when the column holds
+// others ("compare the Online and Retail channels").
+// Returns the compared columns, to group by.
+std::vector<std::string> settle_several_values(const Question& q, const data::SchemaProfile& profile,
+                                               const Stems& list_words, Requirements& requirements) {
+  std::vector<std::string> compared;
   std::map<std::string, std::vector<ParamScalar>> values;
   for (const Constraint& c : requirements.constraints) {
     if (c.type == "filter" && c.op == "=" && c.value.items.size() == 1)
@@ -642,13 +646,12 @@ void settle_several_values(const Question& q, const Stems& list_words, Requireme
     std::erase_if(requirements.constraints, [&](const Constraint& c) {
       return c.type == "filter" && c.op == "=" && c.column == column;
     });
-    if (either) {
-      requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
-    } else if (std::find(requirements.group_by.begin(), requirements.group_by.end(), column) ==
-               requirements.group_by.end()) {
-      requirements.group_by.push_back(column);  // "male and female faculty for each rank": ranks along x, sexes as series
-    }
+    const data::ColumnProfile* profiled = profile.find(column);
+    const bool some = profiled != nullptr && profiled->distinct_count > static_cast<std::int64_t>(items.size());
+    if (either || some) requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
+    if (!either) compared.push_back(column);  // "male and female faculty for each rank": ranks along x, sexes as series
   }
+  return compared;
 }
 
 // For each token of core::tokenize(text), whether it and the next are digits joined by one '.':
@@ -1542,7 +1545,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     if (!stated) requirements.constraints.push_back(filter);
   }
   ground_flags(mentions, grouped_by_phrase, value_words_.true_flags, requirements);
-  settle_several_values(q, value_words_.list_words, requirements);
+  const std::vector<std::string> compared_values = settle_several_values(q, profile, value_words_.list_words, requirements);
   const std::vector<QuotedSpan> quotes = quoted_spans(question, q.tokens);
   const auto named_once = [&](const std::string& name) {  // words of a quoted value name no column
     return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) {
@@ -1560,6 +1563,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
         requirements.time.column.reset();  // "how many employees were hired in August 1987?": one count
     }
   }
+  for (const std::string& column : compared_values) add_unique(requirements.group_by, column);
   const auto on_x_axis = std::find_if(mentions.begin(), mentions.end(), [&](const Mention& m) {
     return phrase_ending_at(q.stems, m.begin, x_axis_before_) > 0 ||
            phrase_starting_at(q.stems, m.end, x_axis_after_) > 0;

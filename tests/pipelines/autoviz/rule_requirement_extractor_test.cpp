@@ -528,7 +528,7 @@ TEST_F(RuleRequirementExtractorTest, AColumnNamedOnTheXAxisStaysAKeyThoughCounte
 TEST_F(RuleRequirementExtractorTest, OnlyMakesValuesNamedTogetherAListToKeep) {
   EXPECT_EQ(extract("total revenue by product category for only the West and East regions")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "region", "op": "in", "value": ["West", "East"]}])"));
-  EXPECT_EQ(extract("total revenue of the West and East regions")["constraints"], Json::array()) << "compared, not kept";
+
 }
 
 TEST_F(RuleRequirementExtractorTest, AQuestionThatOnlyAsksTimeCountsRowsAlongTheDateColumn) {
@@ -575,6 +575,14 @@ TEST_F(RuleRequirementExtractorTest, AQuarterWithItsYearKeepsThatQuartersDates) 
   EXPECT_EQ(extract("revenue by region in 2024 Q1")["constraints"][1]["value"], "2024-04-01");
   EXPECT_EQ(extract("revenue by region in Q1")["constraints"], Json::array()) << "no year: no dates to keep";
   EXPECT_EQ(extract("revenue by region in Q1 1999")["constraints"], Json::array()) << "a year the dates do not span";
+}
+
+TEST_F(RuleRequirementExtractorTest, ComparedValuesOfAColumnWithOthersKeepOnlyThem) {
+  const Json requirements = extract("compare total revenue of the West and East regions");
+  EXPECT_EQ(requirements["group_by"], Json::parse(R"(["region"])"));
+  EXPECT_EQ(requirements["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "region", "op": "in", "value": ["West", "East"]}])"))
+      << "North is not compared";
 }
 
 TEST_F(RuleRequirementExtractorTest, AComparisonAfterItsNumberOrWithOrEqualIsInclusive) {
