@@ -107,6 +107,9 @@ class RequirementRulesReader {
       if (!asc) return asc.error();
       if (!counts) return counts.error();
       rules.ranking_counts_ = std::move(*counts);
+      core::Result<RuleRequirementExtractor::Phrases> orders = phrase_list(*ranking, "orders");
+      if (!orders) return orders.error();
+      rules.ranking_orders_ = std::move(*orders);
       for (auto [key, target] : {std::pair{"named_desc", &rules.ranking_named_desc_}, std::pair{"named_asc", &rules.ranking_named_asc_}}) {
         core::Result<YAML::Node> named = yaml_.mapping(*ranking, key, "ranking_words");
         if (!named) return named.error();
@@ -1035,6 +1038,9 @@ struct RankingWords {
   const std::vector<std::pair<std::string, Phrases>>& comparisons;  // "at least 10000" compares; it ranks nothing
   const LabelledPhrases& units;  // day, week, month...: "which month had the biggest revenue" ranks the months
   const Phrases& counts;         // most, least...: with no measure named, they rank by the number of rows
+  const Phrases& groups;         // by, per, for each...: "per country, most first" orders every country
+  const Stems& fillers;          // words between a grouping phrase and its column
+  const Phrases& orders;         // first, last: "highest first" orders; it picks no first
 };
 
 constexpr std::int64_t kMaxCountBefore = 1000;  // "the 3 largest": a count before; "the 2024 largest" is a year
@@ -1161,16 +1167,22 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   // of them, sorted; in the singular ("which region has..."), the first. Else only the rows are
   // ranked ("which flight has the highest price", "the name of the tallest coaster"): the first.
   bool keys_ranked = false;
-  bool plural = false;
+  // "highest first", "most first": an order for every key, not the first key
+  bool plural = phrase_starting_at(q.stems, found->end, ranking.orders) > 0;
   const auto is_plural = [&](std::size_t last) {  // "regions" (stem region), not "region", "status", "city"
     return q.tokens[last].size() > 1 && q.tokens[last].back() == 's' && q.tokens[last] != q.stems[last];
+  };
+  const auto after_group_phrase = [&](std::size_t begin) {  // "per product category": each of them
+    std::size_t at = begin;
+    while (at > 0 && std::find(ranking.fillers.begin(), ranking.fillers.end(), q.stems[at - 1]) != ranking.fillers.end()) --at;
+    return phrase_ending_at(q.stems, at, ranking.groups) > 0;
   };
   for (const Mention& m : mentions) {
     if (m.end > found->begin || m.column->role == data::ColumnRole::kMeasure) continue;
     ranked.push_back(m.begin);
     if (profile.repeats(*m.column) || data::is_temporal(m.column->type)) {
       keys_ranked = true;
-      plural = plural || is_plural(m.end - 1);
+      plural = plural || is_plural(m.end - 1) || after_group_phrase(m.begin);
     }
   }
   for (std::size_t at = 0; at < found->begin; ++at) {
@@ -1528,7 +1540,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
-  const RankingWords ranking{ranking_desc_, ranking_asc_, ranking_named_desc_, ranking_named_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_};
+  const RankingWords ranking{ranking_desc_, ranking_asc_, ranking_named_desc_, ranking_named_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_,
+                             group_phrases_, group_fillers_, ranking_orders_};
   std::set<std::size_t> counted_or_compared = ranking_count_tokens(q, ranking);  // "top 5" filters no id 5
   counted_or_compared.insert(compared.begin(), compared.end());
   ground_values(q, profile, mentions, stopwords_, value_words_, counted_or_compared, requirements);

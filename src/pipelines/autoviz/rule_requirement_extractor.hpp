@@ -96,6 +96,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_counts_;  // most, least, fewest: with no measure named they rank by rows
   Phrases ranking_named_desc_;  // fastest, tallest...: superlatives that name their column (synonyms_)
   Phrases ranking_named_asc_;   // slowest, shortest...
+  Phrases ranking_orders_;      // first, last: "highest first" orders every key
   Stems number_words_;  // zero, one, two, ...: a count written out, by its index
   Stems row_nouns_;     // rows, records, entries: "how many rows are there?" counts them
   std::vector<std::pair<std::string, Phrases>> month_words_;  // month -> its words, calendar order: "March 2024"

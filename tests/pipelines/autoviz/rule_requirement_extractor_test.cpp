@@ -144,6 +144,9 @@ TEST_F(RuleRequirementExtractorTest, ARankingWordAfterItsKeySortsInItsDirection)
             sorted_on("count", "desc", 1))
       << "the table's rows per region";
   EXPECT_EQ(extract("which months had the biggest revenue")["constraints"], sorted_on("revenue", "desc"));
+  EXPECT_EQ(extract("average revenue per product category, highest first")["constraints"], sorted_on("revenue", "desc"))
+      << "an order for each category";
+  EXPECT_EQ(extract("number of orders by region, most first")["constraints"], sorted_on("count", "desc"));
   const Json months = extract("which month had the biggest revenue");
   EXPECT_EQ(months["constraints"], sorted_on("revenue", "desc", 1))
       << "the months, by their revenue: the first";
