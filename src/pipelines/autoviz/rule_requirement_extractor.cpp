@@ -53,6 +53,9 @@ struct Question {
   std::vector<std::vector<KnownValue>> categorical_values;  // by column; empty unless categorical
 };
 
+// One word's stem.
+std::string stem_of(const std::string& word) { return stems_of({word}).front(); }
+
 }  // namespace
 
 // Reads requirement_rules.yaml into the extractor's phrase tables.
@@ -100,25 +103,19 @@ class RequirementRulesReader {
       rules.row_labels_ = {std::move(*label_words), std::move(*label_analysis)};
       core::Result<YAML::Node> ranking = yaml_.mapping(root, "ranking_words", "rules");
       if (!ranking) return ranking.error();
-      core::Result<RuleRequirementExtractor::Phrases> desc = phrase_list(*ranking, "desc");
-      core::Result<RuleRequirementExtractor::Phrases> asc = phrase_list(*ranking, "asc");
-      core::Result<RuleRequirementExtractor::Phrases> counts = phrase_list(*ranking, "counts");
-      if (!desc) return desc.error();
-      if (!asc) return asc.error();
-      if (!counts) return counts.error();
-      rules.ranking_counts_ = std::move(*counts);
-      core::Result<RuleRequirementExtractor::Phrases> orders = phrase_list(*ranking, "orders");
-      if (!orders) return orders.error();
-      rules.ranking_orders_ = std::move(*orders);
+      if (auto r = phrase_fields(*ranking, {{"desc", &rules.ranking_desc_},
+                                            {"asc", &rules.ranking_asc_},
+                                            {"counts", &rules.ranking_counts_},
+                                            {"orders", &rules.ranking_orders_}});
+          !r) {
+        return r.error();
+      }
       for (auto [key, target] : {std::pair{"named_desc", &rules.ranking_named_desc_}, std::pair{"named_asc", &rules.ranking_named_asc_}}) {
         core::Result<YAML::Node> named = yaml_.mapping(*ranking, key, "ranking_words");
         if (!named) return named.error();
-        const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
-        if (auto r = word_map(*named, "column word", stem, rules.synonyms_); !r) return r.error();
-        for (const auto& entry : *named) target->push_back(stems_of({entry.first.as<std::string>()}));
+        if (auto r = word_map(*named, "column word", stem_of, rules.synonyms_); !r) return r.error();
+        for (const auto& entry : *named) target->push_back({stem_of(entry.first.as<std::string>())});
       }
-      rules.ranking_desc_ = std::move(*desc);
-      rules.ranking_asc_ = std::move(*asc);
       SortPhrases& s = rules.sort_;
       if (auto r = section(root, "sort", {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
                                           {"magnitude", &s.magnitude}, {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis},
@@ -145,8 +142,7 @@ class RequirementRulesReader {
       if (auto r = value_words(*values, rules.value_words_); !r) return r.error();
       core::Result<YAML::Node> synonyms = yaml_.mapping(root, "synonyms", "rules");
       if (!synonyms) return synonyms.error();
-      const auto stem = [](const std::string& word) { return stems_of({word}).front(); };
-      if (auto r = word_map(*synonyms, "synonym", stem, rules.synonyms_); !r) return r.error();
+      if (auto r = word_map(*synonyms, "synonym", stem_of, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
       if (auto r = labelled(root, "comparison_suffixes", rules.comparison_suffixes_); !r) return r.error();
       core::Result<YAML::Node> periods_compared = yaml_.mapping(root, "period_comparisons", "rules");
@@ -558,27 +554,24 @@ int cue_nearness(const Question& q, std::size_t at, const data::ColumnProfile& c
   return 0;
 }
 
-// Among hits of several columns on overlapping words, the one the question means: the longest,
-// then one whose column is named right beside it ("the West region"), then the one a cue word points to
-// most closely ("from Los Angeles": origin, not destination), then the column with fewer distinct values (Grape,
-// not Name, for "Chardonnay"), then the first in the table.
-bool better_hit(const Question& q, const std::vector<Mention>& mentions, const std::vector<Stems>& cues,
-                const ValueHit& a, const ValueHit& b) {
-  const auto beside = [&](const ValueHit& hit) {
-    return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
-      return m.column == hit.column && (m.end == hit.at || m.begin == hit.at + hit.span);
-    });
-  };
-  const auto rank = [&](const ValueHit& hit) {
-    return std::tuple(hit.span, beside(hit), cue_nearness(q, hit.at, *hit.column, cues), -hit.column->distinct_count,
-                      -static_cast<std::int64_t>(hit.column_index));
-  };
-  return rank(a) > rank(b);
+// How well a hit names what the question means, best first: the longest, then one whose column is
+// named right beside it ("the West region"), then the one a cue word points to most closely ("from
+// Los Angeles": origin, not destination), then the column with fewer distinct values (Grape, not
+// Name, for "Chardonnay"), then the first in the table.
+using HitRank = std::tuple<std::size_t, bool, int, std::int64_t, std::int64_t>;
+
+HitRank hit_rank(const Question& q, const std::vector<Mention>& mentions, const std::vector<Stems>& cues,
+                 const ValueHit& hit) {
+  const bool beside = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
+    return m.column == hit.column && (m.end == hit.at || m.begin == hit.at + hit.span);
+  });
+  return {hit.span, beside, cue_nearness(q, hit.at, *hit.column, cues), -hit.column->distinct_count,
+          -static_cast<std::int64_t>(hit.column_index)};
 }
 
 // Filters for categorical values the question names ("in the West region", "male students"),
 // except at the tokens of comparisons (`compared`). Words naming values of several columns filter
-// only the one better_hit picks.
+// only the column of the best-ranked hit (hit_rank).
 void ground_values(const Question& q, const data::SchemaProfile& profile,
                    const std::vector<Mention>& mentions, const Stems& stopwords, const ValueWords& words_,
                    const std::set<std::size_t>& compared, Requirements& requirements) {
@@ -587,11 +580,16 @@ void ground_values(const Question& q, const data::SchemaProfile& profile,
     std::vector<ValueHit> found = value_hits(q, profile, c, mentions, stopwords, words_, compared);
     hits.insert(hits.end(), found.begin(), found.end());
   }
-  for (const ValueHit& hit : hits) {
-    const bool outranked = std::any_of(hits.begin(), hits.end(), [&](const ValueHit& other) {
-      return other.column != hit.column && other.at < hit.at + hit.span && hit.at < other.at + other.span &&
-             better_hit(q, mentions, words_.column_cues, other, hit);
-    });
+  std::vector<HitRank> ranks;
+  for (const ValueHit& hit : hits) ranks.push_back(hit_rank(q, mentions, words_.column_cues, hit));
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    const ValueHit& hit = hits[i];
+    bool outranked = false;
+    for (std::size_t j = 0; j < hits.size() && !outranked; ++j) {
+      const ValueHit& other = hits[j];
+      outranked = other.column != hit.column && other.at < hit.at + hit.span && hit.at < other.at + other.span &&
+                  ranks[j] > ranks[i];
+    }
     if (outranked) continue;
     const bool negated = negated_at(q, hit.at, words_.negations, words_.links);
     add_unique(requirements.constraints, Constraint{"filter", hit.column->name, negated ? "!=" : "=",
@@ -763,17 +761,19 @@ std::size_t outside_range(const Question& q, std::size_t number, const data::Col
   return 0;
 }
 
+// The year a column's min or max spells: a number from 1000 to 2999 ("1997", "1997.0").
+std::optional<int> year_number(const std::optional<std::string>& text) {
+  double n = 0;
+  if (!text) return std::nullopt;
+  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
+  if (error != std::errc() || end != text->data() + text->size() || n < 1000 || n >= 3000) return std::nullopt;
+  return static_cast<int>(n);
+}
+
 // The years a column of whole numbers 1000..2999 holds, first and last; nullopt for any other.
 std::optional<std::pair<int, int>> integer_years(const data::ColumnProfile& column) {
-  if (column.type != data::ColumnType::kInteger || !column.min || !column.max) return std::nullopt;
-  const auto year = [](const std::string& text) -> std::optional<int> {
-    int n = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (error != std::errc() || end != text.data() + text.size() || n < 1000 || n > 2999) return std::nullopt;
-    return n;
-  };
-  const std::optional<int> first = year(*column.min), last = year(*column.max);
-  if (!first || !last) return std::nullopt;
+  const std::optional<int> first = year_number(column.min), last = year_number(column.max);
+  if (column.type != data::ColumnType::kInteger || !first || !last) return std::nullopt;
   return std::pair{*first, *last};
 }
 
@@ -824,14 +824,8 @@ std::optional<SuffixComparison> suffix_comparison_at(const Question& q, std::siz
 
 // Whether `column` holds years: dates, or numbers from 1000 to 2999 (Year_Opened as 1997.0 too).
 bool holds_years(const data::ColumnProfile& column) {
-  if (years_spanned(column)) return true;
-  if (!data::is_numeric(column.type) || !column.min || !column.max) return false;
-  const auto year_like = [](const std::string& text) {
-    double n = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
-    return error == std::errc() && end == text.data() + text.size() && n >= 1000 && n < 3000;
-  };
-  return year_like(*column.min) && year_like(*column.max);
+  return years_spanned(column) ||
+         (data::is_numeric(column.type) && year_number(column.min) && year_number(column.max));
 }
 
 // Whether a year comparison ends before token `number` and that token is a four-digit number
@@ -926,27 +920,30 @@ std::vector<Constraint> day_filters(const std::string& column, const std::string
 
 // How the period at tokens [first, last) is kept: the comparison before it ("after June 2024": ">",
 // "since 2000": ">=") or after it ("2014 or later": ">="), else "="; the first of a range ("between
-// March and June 2024", "from 2010 to 2015") ">=", and `range_end` then the token after the joiner,
-// where the range's last period starts ("<="). `begin` and `end` span the tokens used.
+// March and June 2024", "from 2010 to 2015") ">=", and the period starting at `range_end` (the
+// token after its joiner, which this call then sets) "<=". `begin` and `end` span the tokens used.
 struct PeriodComparison {
   std::string op = "=";
   std::size_t begin = 0, end = 0;
-  std::optional<std::size_t> range_end;
 };
 
-PeriodComparison period_comparison(const Question& q, std::size_t first, std::size_t last, const PeriodWords& words) {
-  PeriodComparison found{"=", first, last, std::nullopt};
+PeriodComparison period_comparison(const Question& q, std::size_t first, std::size_t last, const PeriodWords& words,
+                                   std::optional<std::size_t>& range_end) {
+  const bool range_closes = range_end == first;
+  range_end.reset();
+  if (range_closes) return {"<=", first, last};
   if (const std::size_t range = phrase_ending_at(q.stems, first, words.ranges);
       range > 0 && phrase_starting_at(q.stems, last, words.joiners) == 1 && last + 1 < q.stems.size()) {
-    return {">=", first - range, last + 1, last + 1};
+    range_end = last + 1;
+    return {">=", first - range, last + 1};
   }
   for (const auto& [op, phrases] : words.before) {
-    if (const std::size_t n = phrase_ending_at(q.stems, first, phrases); n > 0) return {op, first - n, last, std::nullopt};
+    if (const std::size_t n = phrase_ending_at(q.stems, first, phrases); n > 0) return {op, first - n, last};
   }
   for (const auto& [op, phrases] : words.after) {
-    if (const std::size_t n = phrase_starting_at(q.stems, last, phrases); n > 0) return {op, first, last + n, std::nullopt};
+    if (const std::size_t n = phrase_starting_at(q.stems, last, phrases); n > 0) return {op, first, last + n};
   }
-  return found;
+  return {"=", first, last};
 }
 
 // Filters for a quarter or a month named with its year ("Q4 2024", "2024 Q4", "March 2024"): the
@@ -976,10 +973,7 @@ std::set<std::size_t> ground_calendar_periods(const Question& q, const data::Sch
     const core::DayRange days = core::calendar_period(
         period->first,
         std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(period->second) / 1));
-    const std::size_t first = std::min(at, year_at);
-    PeriodComparison comparison = period_comparison(q, first, std::max(at, year_at) + 1, words);
-    if (range_end == first) comparison = {"<=", first, std::max(at, year_at) + 1, std::nullopt};
-    range_end = comparison.range_end;
+    const PeriodComparison comparison = period_comparison(q, std::min(at, year_at), std::max(at, year_at) + 1, words, range_end);
     for (const Constraint& filter : day_filters(spans->name, comparison.op, days)) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
@@ -1013,8 +1007,7 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
   for (std::size_t at = 1; at < q.tokens.size(); ++at) {
     const std::optional<std::int64_t> year = number_after(q, at);
     if (!year || q.tokens[at].size() != 4 || compared.count(at) || date_after(q, at)) continue;  // "2002-06-21" is a date
-    PeriodComparison comparison = period_comparison(q, at, at + 1, words);
-    if (range_end == at) comparison = {"<=", at, at + 1, std::nullopt};
+    const PeriodComparison comparison = period_comparison(q, at, at + 1, words, range_end);
     const bool compares = comparison.op != "=";
     if (!compares && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) continue;
     auto spans = std::find_if(columns.begin(), columns.end(), [&](const data::ColumnProfile* c) {
@@ -1022,7 +1015,6 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
       return span && (compares || (span->first <= *year && *year <= span->second));
     });
     if (spans == columns.end()) continue;
-    range_end = comparison.range_end;
     for (const Constraint& filter : year_filters(**spans, comparison.op, *year)) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
@@ -1185,25 +1177,27 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
       plural = plural || is_plural(m.end - 1) || after_group_phrase(m.begin);
     }
   }
+  const auto names_table = [&](std::size_t at) {
+    return at < q.stems.size() && !q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end();
+  };
   for (std::size_t at = 0; at < found->begin; ++at) {
-    std::size_t unit = 0;
+    std::size_t unit = 0;  // "which month": the periods of the time column
     for (const auto& [label, phrases] : ranking.units) {
-      if (requirements.time.column) unit = std::max(unit, phrase_starting_at(q.stems, at, phrases));
+      if (!requirements.time.column) break;
+      unit = std::max(unit, phrase_starting_at(q.stems, at, phrases));
     }
     if (unit > 0) {
       keys_ranked = true;
       plural = plural || is_plural(at + unit - 1);
     }
-    if (unit > 0 || (!q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end()))
-      ranked.push_back(at);
+    if (unit > 0 || names_table(at)) ranked.push_back(at);
   }
   if (requirements.group_by.empty()) {  // "the tallest roller coaster", "the most expensive flight"
     std::size_t after = found->end;
     for (const Mention& m : mentions) {
       if (m.begin == after) after = m.end;  // the column the ranking word ranks by: "expensive"
     }
-    if (after < q.stems.size() && std::find(q.table.begin(), q.table.end(), q.stems[after]) != q.table.end())
-      ranked.push_back(after);
+    if (names_table(after)) ranked.push_back(after);
   }
   for (std::size_t at : ranked) {  // "the 3 regions with the highest revenue": a count before them
     const std::optional<std::int64_t> n = at > 0 ? count_at(words, at - 1, ranking.number_words) : std::nullopt;
@@ -1215,6 +1209,11 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   const std::string by = ranked_column(found->begin, found->end, mentions, counts_rows, profile, requirements);
   if (!by.empty())
     requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
+  const data::ColumnProfile* ranked_by = profile.find(by);  // "top 5 departments by number of employees" ranks
+  if (ranked_by != nullptr && ranked_by->role == data::ColumnRole::kMeasure &&  // by Num_Employees; it groups nothing
+      std::find(requirements.metrics.begin(), requirements.metrics.end(), by) != requirements.metrics.end()) {
+    std::erase(requirements.group_by, by);
+  }
   if (!found->n && (!keys_ranked || !plural) && !by.empty()) found->n = 1;  // "which flight has the highest price": that one
   if (found->n) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *found->n});
   if (!by.empty() || found->n) add_unique(requirements.analysis, std::string("ranking"));
@@ -1700,13 +1699,6 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     requirements.outputs = default_outputs_;
   }
   add_ranking(q, words, mentions, ranking, counting, profile, requirements);
-  std::erase_if(requirements.group_by, [&](const std::string& name) {  // "top 5 departments by number of employees"
-    const data::ColumnProfile* column = profile.find(name);             // ranks by Num_Employees; it groups nothing
-    const bool ranks_by = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
-                                      [&](const Constraint& c) { return c.type == "sort" && c.column == name; });
-    return ranks_by && column != nullptr && column->role == data::ColumnRole::kMeasure &&
-           std::find(requirements.metrics.begin(), requirements.metrics.end(), name) != requirements.metrics.end();
-  });
   // Keep the contract's order of labels, so the same question gives the same bytes.
   std::vector<std::string> ordered;
   for (const auto& [label, unused] : analysis_) {
