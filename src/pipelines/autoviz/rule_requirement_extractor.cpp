@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <set>
@@ -46,6 +47,7 @@ struct KnownValue {
 struct Question {
   std::vector<std::string> tokens;
   std::vector<bool> point_after;  // token i and i + 1 are the two parts of one decimal ("99.5")
+  std::vector<std::int64_t> scale;  // what token i multiplies the number before it by ("million"); 0: none
   Stems stems;
   Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
   // The values the profile knows (all listed values, else the samples), read once per question:
@@ -150,7 +152,19 @@ class RequirementRulesReader {
       PeriodWords& w = rules.period_words_;
       if (auto r = labelled(*periods_compared, "before", w.before); !r) return r.error();
       if (auto r = labelled(*periods_compared, "after", w.after); !r) return r.error();
-      if (auto r = phrase_fields(*periods_compared, {{"ranges", &w.ranges}, {"joiners", &w.joiners}}); !r) return r.error();
+      if (auto r = phrase_fields(*periods_compared, {{"ranges", &w.ranges}, {"joiners", &w.joiners}, {"fillers", &w.fillers}});
+          !r) {
+        return r.error();
+      }
+      core::Result<YAML::Node> scales = yaml_.mapping(root, "number_scales", "rules");
+      if (!scales) return scales.error();
+      for (const auto& entry : *scales) {
+        const int power = entry.second.as<int>();
+        if (power < 1 || power > 12) return core::invalid_argument("number_scales: a power of ten from 1 to 12", "number_scales");
+        std::int64_t scale = 1;
+        for (int i = 0; i < power; ++i) scale *= 10;
+        rules.number_scales_[stem_of(entry.first.as<std::string>())] = scale;
+      }
       if (auto r = stem_fields(root, "rules",
                                {{"year_links", &rules.year_links_},
                                 {"group_fillers", &rules.group_fillers_},
@@ -361,10 +375,11 @@ void add_wordnet_matches(const Question& q,
 bool names_initialed(const Question& q, std::size_t at, const std::vector<std::string>& words) {
   if (at + 1 >= q.tokens.size() || q.tokens[at].size() < 2) return false;
   const char initial = q.tokens[at][0];
-  if (words.size() == 2 && words[0].size() == 1)
-    return words[0][0] == initial && q.tokens[at + 1] == words[1];
-  return words.size() == 1 && words[0].size() >= 4 && words[0][0] == initial &&
-         q.tokens[at + 1] == words[0].substr(1);
+  const auto names_rest = [&](const std::string& rest) {  // "last names" too
+    return q.tokens[at + 1] == rest || q.stems[at + 1] == stem_of(rest);
+  };
+  if (words.size() == 2 && words[0].size() == 1) return words[0][0] == initial && names_rest(words[1]);
+  return words.size() == 1 && words[0].size() >= 4 && words[0][0] == initial && names_rest(words[0].substr(1));
 }
 
 // Every column named in the question, longest spans first, without overlaps; then in question order.
@@ -681,8 +696,20 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   return std::nullopt;
 }
 
+// `number`, spanning tokens [at, at + length), times the scale word right after it, if any ("1
+// million"), and the tokens it then takes; a whole product stays an integer.
+std::pair<ParamScalar, std::size_t> scaled(const Question& q, std::size_t at, std::size_t length, ParamScalar number) {
+  const std::size_t next = at + length;
+  if (next >= q.scale.size() || q.scale[next] == 0) return {number, length};
+  const double* real = std::get_if<double>(&number);
+  const double product = (real != nullptr ? *real : static_cast<double>(std::get<std::int64_t>(number))) *
+                         static_cast<double>(q.scale[next]);
+  const bool whole = product == std::floor(product) && std::abs(product) < 9e18;
+  return {whole ? ParamScalar{static_cast<std::int64_t>(product)} : ParamScalar{product}, length + 1};
+}
+
 // The number at token `at` as a filter value, and how many tokens it takes: "99.5" is the double
-// 99.5 over two tokens, "99" the integer 99 over one.
+// 99.5 over two tokens, "99" the integer 99 over one, "1 million" the integer 1000000 over two.
 std::optional<std::pair<ParamScalar, std::size_t>> number_value_at(const Question& q, std::size_t at) {
   const std::optional<std::int64_t> whole = number_after(q, at);
   if (!whole) return std::nullopt;
@@ -690,9 +717,9 @@ std::optional<std::pair<ParamScalar, std::size_t>> number_value_at(const Questio
     double value = 0;
     const std::string text = q.tokens[at] + "." + q.tokens[at + 1];
     if (auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value); ec == std::errc())
-      return std::pair{ParamScalar{value}, std::size_t{2}};
+      return scaled(q, at, 2, ParamScalar{value});
   }
-  return std::pair{ParamScalar{*whole}, std::size_t{1}};
+  return scaled(q, at, 1, ParamScalar{*whole});
 }
 
 // The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
@@ -841,7 +868,35 @@ bool year_compared_at(const Question& q, std::size_t number, const LabelledPhras
 // after a comparison and its number ("with at least 1 death"); a year comparison ("the budget of
 // departments created before 1900") only on a column of years. Returns the tokens the comparisons
 // used (phrase and numbers): they name no value and ask for no ranking.
-std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Mention>& mentions,
+// Where the number ending right before token `end` starts: "1" of "1 million", "99" of "99.5";
+// `end` - 1 for any other word.
+std::size_t number_start_before(const Question& q, std::size_t end) {
+  std::size_t at = end;
+  if (at > 0 && at - 1 < q.scale.size() && q.scale[at - 1] != 0) --at;
+  if (at >= 2 && at - 2 < q.point_after.size() && q.point_after[at - 2]) return at - 2;
+  return at > 0 ? at - 1 : 0;
+}
+
+// "students in major 600": a whole number right after a column of whole numbers that repeat, within
+// the column's range, is a value of it; nothing otherwise.
+std::optional<Constraint> number_named_after(const Question& q, const data::SchemaProfile& profile, const Mention& m) {
+  const data::ColumnProfile& column = *m.column;
+  if (column.type != data::ColumnType::kInteger || !profile.repeats(column) || m.end >= q.tokens.size() ||
+      (m.end < q.point_after.size() && q.point_after[m.end]) || (m.end + 1 < q.scale.size() && q.scale[m.end + 1] != 0)) {
+    return std::nullopt;
+  }
+  const std::optional<std::int64_t> number = number_after(q, m.end);
+  const auto bound = [](const std::optional<std::string>& text) {
+    std::int64_t value = 0;
+    const bool read = text && std::from_chars(text->data(), text->data() + text->size(), value).ec == std::errc();
+    return read ? std::optional<std::int64_t>(value) : std::nullopt;
+  };
+  const std::optional<std::int64_t> low = bound(column.min), high = bound(column.max);
+  if (!number || !low || !high || *number < *low || *number > *high) return std::nullopt;
+  return Constraint{"filter", column.name, "=", ParamValue{{ParamScalar(*number)}, false}, "", 0};
+}
+
+std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
                                          const std::vector<std::pair<std::string, Phrases>>& comparisons,
                                          const LabelledPhrases& suffixes, const LabelledPhrases& year_comparisons,
                                          Requirements& requirements) {
@@ -859,14 +914,19 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
       filter = comparison_at(q, at + 1, *m.column, comparisons);
       number = at + 1;
     }
-    if (!filter && m.begin >= 2) {
-      filter = comparison_at(q, m.begin - 1, *m.column, comparisons);
-      number = m.begin - 1;
+    if (const std::size_t before = number_start_before(q, m.begin); !filter && before >= 1 && before < m.begin) {
+      filter = comparison_at(q, before, *m.column, comparisons);  // "more than 1 million followers"
+      number = before;
     }
     if (!filter) {  // "a score of 95 or higher"
       std::optional<SuffixComparison> suffixed;
       for (std::size_t at = m.end; !suffixed && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at)
         suffixed = suffix_comparison_at(q, at, *m.column, suffixes);
+      if (std::optional<Constraint> named = suffixed ? std::nullopt : number_named_after(q, profile, m)) {
+        add_unique(requirements.constraints, *named);
+        used.insert(m.end);
+        continue;
+      }
       if (!suffixed) continue;
       add_unique(requirements.constraints, suffixed->filter);
       for (std::size_t at = suffixed->begin; at < suffixed->end; ++at) used.insert(at);
@@ -886,7 +946,9 @@ std::set<std::size_t> ground_comparisons(const Question& q, const std::vector<Me
     }
     if (filter->op == "between" || m.column->role == data::ColumnRole::kTemporal)
       used.insert({number + 1, number + 2});
-    if (number < q.point_after.size() && q.point_after[number]) used.insert({number, number + 1});  // "0.5": no value
+    if (const auto value = number_value_at(q, number)) {  // "0.5", "1 million": no value
+      for (std::size_t at = number; at < number + value->second; ++at) used.insert(at);
+    }
   }
   return used;
 }
@@ -937,8 +999,9 @@ PeriodComparison period_comparison(const Question& q, std::size_t first, std::si
     range_end = last + 1;
     return {">=", first - range, last + 1};
   }
+  const std::size_t filler = phrase_ending_at(q.stems, first, words.fillers);  // "after the year 2000"
   for (const auto& [op, phrases] : words.before) {
-    if (const std::size_t n = phrase_ending_at(q.stems, first, phrases); n > 0) return {op, first - n, last};
+    if (const std::size_t n = phrase_ending_at(q.stems, first - filler, phrases); n > 0) return {op, first - filler - n, last};
   }
   for (const auto& [op, phrases] : words.after) {
     if (const std::size_t n = phrase_starting_at(q.stems, last, phrases); n > 0) return {op, first, last + n};
@@ -1323,8 +1386,13 @@ bool counts_distinct_at(const Question& q, std::size_t at, const Phrases& count_
 
 // The column a count phrase names ("how many players", "the number of companies") is what is
 // counted, not a key, when a grouping phrase names another column ("... each position").
-void drop_counted_keys(const std::vector<std::string>& counted,
-                       const std::set<std::string>& grouped_by_phrase, Requirements& requirements) {
+void drop_counted_keys(const std::vector<std::string>& counted, const std::set<std::string>& grouped_by_phrase,
+                       const data::SchemaProfile& profile, Requirements& requirements) {
+  for (const std::string& column : counted) {  // "how many players came from UCLA?": each player is a row
+    const data::ColumnProfile* named = profile.find(column);
+    if (named != nullptr && named->distinct_count > 0 && !profile.repeats(*named) && !grouped_by_phrase.count(column))
+      std::erase(requirements.group_by, column);
+  }
   const bool other_key =
       std::any_of(requirements.group_by.begin(), requirements.group_by.end(), [&](const std::string& c) {
         return grouped_by_phrase.count(c) && std::find(counted.begin(), counted.end(), c) == counted.end();
@@ -1466,6 +1534,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   q.point_after = decimal_points(question);
   core::Stemmer stemmer;  // not thread-safe: one per question
   q.stems = stems_of(q.tokens, stemmer);
+  for (const std::string& stem : q.stems) {
+    auto scale = number_scales_.find(stem);
+    q.scale.push_back(scale == number_scales_.end() ? 0 : scale->second);
+  }
   q.table = stems_of(column_words(profile.table), stemmer);
   index_values(profile, stemmer, wordnet_ != nullptr, q);
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
@@ -1534,7 +1606,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       add_unique(requirements.group_by, column.name);
     }
   }
-  std::set<std::size_t> compared = ground_comparisons(q, mentions, comparisons_, comparison_suffixes_, period_words_.before, requirements);
+  std::set<std::size_t> compared = ground_comparisons(q, profile, mentions, comparisons_, comparison_suffixes_, period_words_.before, requirements);
   compared.merge(ground_calendar_periods(q, profile, month_words_, period_words_, requirements));
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
@@ -1581,7 +1653,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
            phrase_starting_at(q.stems, m.end, x_axis_after_) > 0;
   });
   if (on_x_axis != mentions.end()) std::erase(counted, on_x_axis->column->name);  // a named axis stays a key
-  drop_counted_keys(counted, grouped_by_phrase, requirements);
+  drop_counted_keys(counted, grouped_by_phrase, profile, requirements);
   if (on_x_axis != mentions.end()) {  // "the x-axis is winery", "age on the x axis": that column first
     for (std::vector<std::string>* list : {&requirements.group_by, &requirements.metrics}) {
       auto it = std::find(list->begin(), list->end(), on_x_axis->column->name);

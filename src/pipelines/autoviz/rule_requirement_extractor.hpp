@@ -46,6 +46,7 @@ struct PeriodWords {
   std::vector<std::pair<std::string, std::vector<Stems>>> after;
   std::vector<Stems> ranges;
   std::vector<Stems> joiners;
+  std::vector<Stems> fillers;  // "after the year 2000": between the comparison and the year
 };
 
 class RuleRequirementExtractor final : public RequirementExtractor {
@@ -98,6 +99,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_named_asc_;   // slowest, shortest...
   Phrases ranking_orders_;      // first, last: "highest first" orders every key
   Stems number_words_;  // zero, one, two, ...: a count written out, by its index
+  std::map<std::string, std::int64_t> number_scales_;  // million -> 1000000: "1 million followers"
   Stems row_nouns_;     // rows, records, entries: "how many rows are there?" counts them
   std::vector<std::pair<std::string, Phrases>> month_words_;  // month -> its words, calendar order: "March 2024"
   SortPhrases sort_;

@@ -615,6 +615,58 @@ TEST_F(RuleRequirementExtractorTest, AComparedMonthOrYearKeepsTheDaysOnItsSide) 
   EXPECT_EQ(extract("monthly revenue for 2024")["constraints"], Json::array({since("2024-01-01"), before("2025-01-01")}));
 }
 
+TEST_F(RuleRequirementExtractorTest, AScaleWordMultipliesTheNumberBeforeIt) {
+  const auto revenue = [](const std::string& op, const Json& value) {
+    return Json::array({Json{{"type", "filter"}, {"column", "revenue"}, {"op", op}, {"value", value}}});
+  };
+  EXPECT_EQ(extract("how many orders have more than 1 million revenue")["constraints"], revenue(">", 1000000));
+  EXPECT_EQ(extract("orders with revenue above 2.5 thousand")["constraints"], revenue(">", 2500));
+  EXPECT_EQ(extract("orders with revenue between 1 million and 2 billion")["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "revenue"}, {"op", "between"},
+                              {"value", Json::array({1000000, 2000000000})}}}));
+  EXPECT_EQ(extract("orders with revenue above 1.25 thousand")["constraints"], revenue(">", 1250));
+}
+
+TEST_F(RuleRequirementExtractorTest, TheYearMayStandBetweenAComparisonAndItsYear) {
+  EXPECT_EQ(extract("total units after the year 2023")["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "date"}, {"op", ">="}, {"value", "2024-01-01"}}}));
+  EXPECT_EQ(extract("total units before year 2025")["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "date"}, {"op", "<"}, {"value", "2025-01-01"}}}));
+}
+
+TEST_F(RuleRequirementExtractorTest, CostAndBornNameThePriceAndTheBirthColumns) {
+  const std::string csv = "product,unit_price,Birth_Year\nlamp,12.5,1980\ndesk,300,1990\nchair,80,1990\n";
+  EXPECT_EQ(requirements_from("items.csv", csv, "How many products cost more than 50?")["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "unit_price"}, {"op", ">"}, {"value", 50}}}));
+  EXPECT_EQ(requirements_from("items.csv", csv, "How many were born before 1985?")["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "Birth_Year"}, {"op", "<"}, {"value", 1985}}}));
+}
+
+TEST_F(RuleRequirementExtractorTest, AWholeNumberRightAfterAColumnOfRepeatedCodesIsItsValue) {
+  const std::string csv = "StuID,Age,Major\n1,18,600\n2,20,600\n3,19,520\n4,22,520\n5,27,600\n";
+  const Json major = requirements_from("students.csv", csv, "What is the maximum age of students in major 600?");
+  EXPECT_EQ(major["constraints"], Json::array({Json{{"type", "filter"}, {"column", "Major"}, {"op", "="}, {"value", 600}}}));
+  EXPECT_EQ(major["metrics"], Json::array({"Age"}));
+  EXPECT_EQ(major["group_by"], Json::array());
+  // Out of the column's range, or after a column whose values never repeat, a number is no value.
+  EXPECT_EQ(requirements_from("students.csv", csv, "the average age of major 900")["constraints"], Json::array());
+  EXPECT_EQ(requirements_from("students.csv", csv, "the age of StuID 3")["constraints"], Json::array());
+}
+
+TEST_F(RuleRequirementExtractorTest, CountingAColumnOfDistinctValuesCountsRowsNotKeys) {
+  const std::string csv = "Player,College,Position\nAnn,UCLA,Defender\nBea,UCLA,Midfielder\nCid,Duke,Defender\n";
+  const Json from = requirements_from("match_season.csv", csv, "How many players came from UCLA?");
+  EXPECT_EQ(from["group_by"], Json::array());
+  EXPECT_EQ(from["constraints"], Json::array({Json{{"type", "filter"}, {"column", "College"}, {"op", "="}, {"value", "UCLA"}}}));
+  EXPECT_EQ(requirements_from("match_season.csv", csv, "How many players per position?")["group_by"], Json::array({"Position"}));
+}
+
+TEST_F(RuleRequirementExtractorTest, APluralNamesAnInitialledNameColumn) {
+  const std::string csv = "FacID,Lname,Fname\n1,Amir,Ann\n2,Brill,Bo\n";
+  EXPECT_EQ(requirements_from("Faculty.csv", csv, "List the last names sorted alphabetically")["constraints"],
+            sorted_on("Lname", "asc"));
+}
+
 TEST_F(RuleRequirementExtractorTest, AMonthWithItsYearKeepsThatMonthsDates) {
   const Json march = Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-03-01"},
                                      {"type": "filter", "column": "date", "op": "<", "value": "2024-04-01"}])");
