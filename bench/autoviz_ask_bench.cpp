@@ -188,7 +188,7 @@ std::int64_t ask(AskFixture& f, std::string_view question) {
   }
   std::int64_t rows = 0;
   for (const core::Json& step : state["execution"]["steps"]) {
-    if (step.contains("table")) rows = static_cast<std::int64_t>(step["table"].size());
+    if (step.contains("table")) rows = step.value("row_count", static_cast<std::int64_t>(step["table"].size()));
   }
   return rows;
 }

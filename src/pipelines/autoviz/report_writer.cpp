@@ -82,12 +82,16 @@ data::QueryResult head(const data::QueryResult& table) {
 }
 
 // "Showing 20 of 480 rows; all are in aggregate.csv." and the like; empty when every row shows.
+// A step that counted its rows (save_table) gives their number; else a truncated table says so.
 std::string rows_note(const Json& step, const StepArtifacts& artifacts) {
-  const std::size_t rows = artifacts.table->row_count();
-  const bool truncated = member_or_null(step, "truncated") == true;
+  const std::size_t kept = artifacts.table->row_count();
+  const Json& counted = member_or_null(step, "row_count");
+  const bool has_count = counted.is_number_integer() && counted.get<std::int64_t>() >= 0;
+  const std::size_t rows = has_count ? counted.get<std::size_t>() : kept;
+  const bool truncated = member_or_null(step, "truncated") == true && !has_count;
   if (rows <= kReportRows && !truncated) return {};
   std::string note = rows <= kReportRows ? fmt::format("{} rows", rows)
-                                         : fmt::format("Showing {} of {} rows", kReportRows, rows);
+                                         : fmt::format("Showing {} of {} rows", std::min(kept, kReportRows), rows);
   if (truncated) note += fmt::format("; the step's relation holds more than the {} kept", rows);
   const std::vector<std::string>& files = artifacts.files.empty() ? artifacts.table_files : artifacts.files;
   if (!files.empty()) note += "; files: " + joined(files);

@@ -151,7 +151,7 @@ Json without(const Json& object, std::initializer_list<std::string_view> left_ou
 // The step as plan.json gives it: no rows, no spec; the files named relative to the folder.
 Json plan_step(const Json& executed, const StepArtifacts& artifacts) {
   Json step = without(executed, {"table", "chart"});
-  if (executed.contains("table")) step["rows"] = executed["table"].size();
+  if (executed.contains("table")) step["rows"] = executed.value("row_count", executed["table"].size());
   if (step.contains("files")) step["files"] = artifacts.files;
   if (!artifacts.chart_file.empty()) step["chart_file"] = artifacts.chart_file;
   if (!artifacts.svg_file.empty()) step["svg_file"] = artifacts.svg_file;

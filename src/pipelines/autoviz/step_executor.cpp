@@ -108,6 +108,7 @@ void add_output(const ToolOutput& output, core::Json& json) {
     json["table"] = output.table->to_json();
     json["columns"] = output.table->columns_json();
     json["truncated"] = output.truncated;
+    if (output.row_count) json["row_count"] = *output.row_count;
   }
   core::Json files = core::Json::array();
   for (const std::filesystem::path& file : output.files) files.push_back(file.string());

@@ -1,6 +1,7 @@
 // ToolOutput is what one tool run yields: a table (the first ToolContext::max_rows rows of the
 // relation it produced, with the SQL that produced it), a chart (a Vega-Lite v5 spec with its data
 // inline, as JSON text), files written, or several of these. A value type; move it along.
+// A tool that files its rows (save_table) keeps only a preview in `table` and counts them all.
 #pragma once
 
 #include <filesystem>
@@ -15,6 +16,7 @@ namespace planfirst::autoviz {
 struct ToolOutput {
   std::optional<data::QueryResult> table;
   bool truncated = false;   // the relation holds more rows than `table`
+  std::optional<std::size_t> row_count;  // the relation's rows, when the tool counted them all
   std::string sql;          // the statement that built `relation` (or read the chart's data)
   std::string relation;     // the relation this step produced; empty for charts
   std::string chart;        // Vega-Lite v5 spec, compact JSON text (Json::dump); empty when none

@@ -54,7 +54,8 @@ Output save_table(ToolContext& ctx, const ToolParams& params) {
   if (core::Result<void> csv = write_text(params, output.files[0], table_to_csv(*rows)); !csv) return csv.error();
   if (core::Result<void> md = write_text(params, output.files[1], table_to_markdown(*rows)); !md) return md.error();
   output.sql = sql;
-  output.table = first_rows(*rows, ctx.max_rows, output.truncated);
+  output.table = first_rows(*rows, ctx.preview_rows, output.truncated);  // the files hold every row
+  output.row_count = rows->row_count();
   return output;
 }
 

@@ -242,6 +242,23 @@ TEST_F(RunArtifactsTest, ReportsShowTheFirstRowsOfALongTableAndNameItsFiles) {
   EXPECT_THAT(report, HasSubstr("Showing 20 of 30 rows; files: revenue.csv."));
 }
 
+TEST_F(RunArtifactsTest, AStepThatCountedItsRowsIsReportedWithTheirNumber) {
+  Json state = sample_state(dir_);
+  Json& saved = state["execution"]["steps"][2];
+  Json rows = Json::array();
+  for (int i = 0; i < 25; ++i) rows.push_back({{"region", "r" + std::to_string(i)}, {"revenue", i}});
+  saved["table"] = rows;
+  saved["columns"] = state["execution"]["steps"][0]["columns"];
+  saved["truncated"] = true;
+  saved["row_count"] = 1440;
+
+  ASSERT_TRUE(writer(missing_renderer()).write(dir_, state).has_value());
+
+  EXPECT_THAT(read(dir_ / "report.md"), HasSubstr("Showing 20 of 1440 rows; files: revenue.csv"));
+  EXPECT_THAT(read(dir_ / "report.md"), Not(HasSubstr("holds more than")));
+  EXPECT_EQ(Json::parse(read(dir_ / "plan.json"))["execution"]["steps"][2]["rows"], 1440);
+}
+
 TEST_F(RunArtifactsTest, ATruncatedTableIsShownButNotFiledAsComplete) {
   Json state = sample_state(dir_);
   state["execution"]["steps"].erase(2);

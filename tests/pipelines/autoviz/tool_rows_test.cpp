@@ -67,6 +67,23 @@ TEST_F(ToolTest, SaveTableWritesCsvAndMarkdown) {
             "| name | amount |\n| --- | ---: |\n| Smith, J | 1.5 |\n| A\\|B |  |\n");
 }
 
+TEST_F(ToolTest, SaveTableFilesEveryRowAndKeepsAPreviewWithTheirCount) {
+  std::string csv = "item,amount\n";
+  for (int i = 0; i < 7; ++i) csv += "i" + std::to_string(i) + "," + std::to_string(i) + "\n";
+  load(csv);
+  ctx_->preview_rows = 3;
+
+  core::Result<ToolOutput> output = run("save_table", {{"name", "items"}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_EQ(rows_of(*output->table), (std::vector<std::string>{"i0|0", "i1|1", "i2|2"}));
+  EXPECT_TRUE(output->truncated);
+  EXPECT_EQ(output->row_count, std::optional<std::size_t>(7));
+  std::ifstream file(output->files[0]);
+  std::string text(std::istreambuf_iterator<char>(file), {});
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 8) << text;
+}
+
 TEST_F(ToolTest, SaveTableNamesAnUnknownColumn) {
   load(kSalesCsv);
 
