@@ -10,6 +10,7 @@
 #include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/row_count.hpp"
+#include "pipelines/autoviz/rule_requirement_extractor.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -243,9 +244,19 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     core::Result<std::vector<std::string>> count_words = yaml->names(yaml->root(), "count_column_words", "plan rules");
     if (!count_words) return count_words.error();
     adapter.count_column_words_ = std::move(*count_words);
-    core::Result<std::vector<std::string>> superlatives = yaml->names(yaml->root(), "ranking_superlatives", "plan rules");
-    if (!superlatives) return superlatives.error();
-    adapter.ranking_superlatives_ = phrases_of(*superlatives);
+    for (auto [key, target] : {std::pair{"ranking_superlatives", &adapter.ranking_superlatives_},
+                               std::pair{"row_superlatives", &adapter.row_superlatives_}}) {
+      core::Result<std::vector<std::string>> words = yaml->names(yaml->root(), key, "plan rules");
+      if (!words) return words.error();
+      *target = phrases_of(*words);
+    }
+    core::Result<core::RegistryYaml> requirement_rules = core::RegistryYaml::load(assets, RuleRequirementExtractor::kPath);
+    if (!requirement_rules) return requirement_rules.error();
+    core::Result<YAML::Node> sort = requirement_rules->mapping(requirement_rules->root(), "sort", "rules");
+    if (!sort) return sort.error();
+    core::Result<std::vector<std::string>> magnitudes = requirement_rules->names(*sort, "magnitude", "sort");
+    if (!magnitudes) return magnitudes.error();
+    adapter.sort_magnitudes_ = phrases_of(*magnitudes);
     return adapter;
   });
 }
@@ -298,7 +309,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   // measures splits its points by the group (one series per group).
   std::string func = label_before_metric(question_stems, r.metrics, measure_aggregations_);
   const bool amounts = std::any_of(r.metrics.begin(), r.metrics.end(), [&](const std::string& m) { return is_measure(profile, m); });
-  if (func.empty()) func = first_label(ranks_keys_or_rows(r, profile) ? without(stems, ranking_superlatives_) : stems, aggregations_);
+  const Stems ordered = without(stems, sort_magnitudes_);  // "sorted from highest to lowest" takes no maximum
+  if (func.empty()) func = first_label(ranks_keys_or_rows(r, profile) ? without(ordered, ranking_superlatives_) : ordered, aggregations_);
   const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
   if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
   if (func == "count") {  // "the total number of passengers": Total_Passengers is summed, not counted
@@ -384,7 +396,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     }
   }
   if (func.empty() && keys.empty() && colors.empty() && metrics.size() == 2 && chart != "plot_scatter" &&
-      repeats(profile, metrics[0]) && !holds_numbers(profile, metrics[0]) && holds_numbers(profile, metrics[1])) {
+      repeats(profile, metrics[0]) && !holds_numbers(profile, metrics[0]) && holds_numbers(profile, metrics[1]) &&
+      !contains_phrase(question_stems, row_superlatives_)) {
     keys.push_back(metrics[0]);  // "list the products sorted by revenue": each product's total, not each row
     metrics.erase(metrics.begin());
   }

@@ -42,6 +42,8 @@ class RulePlanAdapter final : public PlanAdapter {
   std::vector<std::pair<std::string, Phrases>> cyclic_grains_;  // time_bucket grain -> phrases
   std::vector<std::pair<std::string, Phrases>> measure_aggregations_;  // agg_func -> phrases right before a column
   Phrases ranking_superlatives_;  // words that order ranked keys or rows, not aggregate them
+  Phrases row_superlatives_;      // "the most expensive product": rows ranked as they are
+  Phrases sort_magnitudes_;       // "from highest to lowest" orders; it takes no maximum (requirement_rules' sort)
   std::vector<std::pair<std::string, Phrases>> amount_aggregations_;
   std::vector<std::pair<std::string, Phrases>> measure_counts_;  // agg_func -> "number of" before a measure's words
   std::vector<std::string> count_column_words_;  // a measure named with one holds counts (Number_Deaths)  // agg_func -> "how many hours" and the like

@@ -1256,9 +1256,26 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
     if (unit > 0 || names_table(at)) ranked.push_back(at);
   }
   if (requirements.group_by.empty()) {  // "the tallest roller coaster", "the most expensive flight"
+    Stems kept;  // the words of the values filters keep: "the most expensive clothes product"
+    for (const Constraint& c : requirements.constraints) {
+      const std::string* value = c.type == "filter" && c.value.items.size() == 1 ? std::get_if<std::string>(&c.value.items.front()) : nullptr;
+      if (value != nullptr) {
+        const Stems stems = stems_of(core::tokenize(*value));
+        kept.insert(kept.end(), stems.begin(), stems.end());
+      }
+    }
     std::size_t after = found->end;
-    for (const Mention& m : mentions) {
-      if (m.begin == after) after = m.end;  // the column the ranking word ranks by: "expensive"
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (const Mention& m : mentions) {
+        if (m.begin != after) continue;
+        after = m.end;  // the column the ranking word ranks by: "expensive"
+        moved = true;
+      }
+      if (after < q.stems.size() && std::find(kept.begin(), kept.end(), q.stems[after]) != kept.end()) {
+        ++after;
+        moved = true;
+      }
     }
     if (names_table(after)) ranked.push_back(after);
   }
@@ -1347,6 +1364,26 @@ std::vector<Mention> without_table_words(const Question& q, std::vector<Mention>
   const bool other =
       std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return !names_table(m); });
   if (other) std::erase_if(mentions, names_table);
+  return mentions;
+}
+
+// A word naming a column inside a longer value of another column ("a Bulgarian victory" of result,
+// not bulgarian_commander; "heavy-lift helicopters" of Description, not the weight) names the value.
+std::vector<Mention> without_words_of_values(const Question& q, const data::SchemaProfile& profile,
+                                             std::vector<Mention> mentions, const Stems& stopwords,
+                                             const ValueWords& words) {
+  std::vector<ValueHit> hits;
+  for (std::size_t c = 0; c < profile.columns.size() && !mentions.empty(); ++c) {
+    if (q.categorical_values[c].empty()) continue;
+    for (const ValueHit& hit : value_hits(q, profile, c, {}, stopwords, words, {})) {
+      if (hit.span >= 2) hits.push_back(hit);
+    }
+  }
+  std::erase_if(mentions, [&](const Mention& m) {
+    return std::any_of(hits.begin(), hits.end(), [&](const ValueHit& hit) {
+      return hit.column != m.column && hit.at <= m.begin && m.end <= hit.at + hit.span && m.end - m.begin < hit.span;
+    });
+  });
   return mentions;
 }
 
@@ -1555,9 +1592,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (period) {  // "last year" is a filter, not the year grain
     for (std::size_t at = period->begin; at < period->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = without_table_words(
-      q, ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, group_phrases_,
-                        wordnet_.get(), stemmer));
+  const std::vector<Mention> mentions = without_words_of_values(
+      q, profile,
+      without_table_words(q, ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_,
+                                            group_phrases_, wordnet_.get(), stemmer)),
+      stopwords_, value_words_);
   Requirements requirements;
 
   bool grouping = false;

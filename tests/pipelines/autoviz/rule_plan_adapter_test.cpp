@@ -592,5 +592,49 @@ TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
   EXPECT_EQ(plan.error().where, "time_bucket");
 }
 
+// Products whose names repeat ("red jeans" twice), with a price each.
+data::SchemaProfile products_profile() {
+  data::SchemaProfile profile;
+  profile.table = "products";
+  profile.row_count = 16;
+  data::ColumnProfile name;
+  name.name = "product_name";
+  name.role = data::ColumnRole::kCategorical;
+  name.type = data::ColumnType::kText;
+  name.distinct_count = 15;
+  data::ColumnProfile price;
+  price.name = "product_price";
+  price.role = data::ColumnRole::kMeasure;
+  price.type = data::ColumnType::kDouble;
+  price.distinct_count = 16;
+  profile.columns = {name, price};
+  return profile;
+}
+
+TEST(RulePlanAdapter, TheMostExpensiveRowIsRankedAsItIsWhileAListSortedByAnAmountTotalsEachName) {
+  const Requirements ranked = requirements(R"({"metrics": ["product_name", "product_price"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"],
+      "constraints": [{"type": "sort", "column": "product_price", "direction": "desc"}, {"type": "limit", "n": 1}]})");
+  auto expensive = plan_over("What is the most expensive product?", ranked, products_profile());
+  ASSERT_TRUE(expensive) << expensive.error().describe();
+  EXPECT_EQ(tools_of(*expensive), (std::vector<std::string>{"sort_limit", "save_table"})) << "one row, its own price";
+
+  auto listed = plan_over("list the products sorted by price", ranked, products_profile());
+  ASSERT_TRUE(listed) << listed.error().describe();
+  ASSERT_EQ(tools_of(*listed).front(), "aggregate") << "each name's total";
+  EXPECT_EQ(params_to_json(listed->steps[0].params)["group_by"], Json::array({"product_name"}));
+}
+
+TEST(RulePlanAdapter, ADirectionFromHighestToLowestTakesNoMaximum) {
+  const Requirements sorted = requirements(R"({"metrics": ["revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"],
+      "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}]})");
+  const Plan plan = plan_for("list the rows sorted by revenue from highest to lowest", sorted);
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"sort_limit", "save_table"}));
+  EXPECT_EQ(params_to_json(plan_for("the lowest revenue", requirements(R"({"metrics": ["revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})")).steps[0].params)["agg_func"],
+            "min");
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz

@@ -667,6 +667,27 @@ TEST_F(RuleRequirementExtractorTest, APluralNamesAnInitialledNameColumn) {
             sorted_on("Lname", "asc"));
 }
 
+TEST_F(RuleRequirementExtractorTest, AWordOfALongerValueNamesTheValueNotAColumn) {
+  const std::string csv = "battle,bulgarian_commander,result\nb1,Kaloyan,Bulgarian victory\nb2,Kaloyan,Latin victory\n"
+                          "b3,Ivan,Bulgarian victory\n";
+  const Json victory = requirements_from("battle.csv", csv, "How many battles ended in a Bulgarian victory?");
+  EXPECT_EQ(victory["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "result"}, {"op", "="}, {"value", "Bulgarian victory"}}}));
+  EXPECT_EQ(victory["group_by"], Json::array());
+  EXPECT_EQ(requirements_from("battle.csv", csv, "How many battles per bulgarian commander?")["group_by"],
+            Json::array({"bulgarian_commander"}));
+}
+
+TEST_F(RuleRequirementExtractorTest, AValueBetweenASuperlativeAndTheTableKeepsTheRanking) {
+  const std::string csv = "product_type,product_name,product_price\nClothes,red jeans,734.73\nClothes,blue jeans,939.57\n"
+                          "Hardware,mic,971.44\nClothes,red jeans,534.52\n";
+  const Json clothes = requirements_from("products.csv", csv, "What is the most expensive clothes product?");
+  EXPECT_EQ(clothes["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "product_type"}, {"op", "="}, {"value", "Clothes"}},
+                         Json{{"type", "sort"}, {"column", "product_price"}, {"direction", "desc"}},
+                         Json{{"type", "limit"}, {"n", 1}}}));
+}
+
 TEST_F(RuleRequirementExtractorTest, AMonthWithItsYearKeepsThatMonthsDates) {
   const Json march = Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-03-01"},
                                      {"type": "filter", "column": "date", "op": "<", "value": "2024-04-01"}])");
