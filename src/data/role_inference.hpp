@@ -53,7 +53,7 @@ struct ColumnStats {
 };
 
 // Bump when a rule changes, so profiles cached under the old rules are computed again.
-inline constexpr int kRoleInferenceRevision = 2;
+inline constexpr int kRoleInferenceRevision = 3;  // 3: dates spelled "March 1, 1963" are temporal
 
 ColumnRole infer_role(const ColumnStats& stats);
 

@@ -7,6 +7,7 @@
 
 #include "data/database.hpp"
 #include "data/sql_quoting.hpp"
+#include "data/text_timestamp.hpp"
 
 namespace planfirst::data {
 namespace {
@@ -25,9 +26,7 @@ struct Dialect {
   std::string parse_timestamp(const std::string& x) const {
     switch (engine) {
       case Engine::kDuckDb:
-        return "COALESCE(TRY_CAST(" + x + " AS TIMESTAMP), try_strptime(" + x +
-               ", ['%m/%d/%Y', '%m/%d/%Y %H:%M', '%m/%d/%Y %H:%M:%S', '%d.%m.%Y', '%Y/%m/%d', "
-               "'%d %b %Y', '%b %d, %Y', '%d-%b-%Y']))";
+        return duckdb_text_timestamp(x);
       case Engine::kSqlite:
         return "(CASE WHEN " + x + " GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' THEN datetime(" + x +
                ") END)";

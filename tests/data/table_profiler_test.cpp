@@ -160,6 +160,22 @@ TEST(ProfileTable, DateStringsGetASpanAndDensity) {
   EXPECT_EQ(date.min, "2024-01-01");
 }
 
+TEST(ProfileTable, DatesSpelledWithTheMonthsFullNameAreTemporal) {
+  auto db = DuckDbDatabase::open(":memory:");
+  ASSERT_TRUE(db) << db.error().describe();
+  ASSERT_TRUE((*db)->exec("CREATE TABLE flight AS SELECT * FROM (VALUES ('March 1, 1963'), ('August 16, 1963'), "
+                          "('4 July 1964')) AS t(Date)"));
+
+  auto profile = profile_table(**db, "flight");
+
+  ASSERT_TRUE(profile) << profile.error().describe();
+  const ColumnProfile& date = *profile->find("Date");
+  EXPECT_EQ(date.role, ColumnRole::kTemporal);
+  ASSERT_TRUE(date.span.has_value());
+  EXPECT_EQ(date.span->first, "1963-03-01");
+  EXPECT_EQ(date.span->last, "1964-07-04");
+}
+
 TEST(ProfileTable, TimestampsWithTimesKeepThemInTheSpanWithOrWithoutATimeZone) {
   auto db = DuckDbDatabase::open(":memory:");
   ASSERT_TRUE(db) << db.error().describe();

@@ -709,17 +709,50 @@ std::pair<ParamScalar, std::size_t> scaled(const Question& q, std::size_t at, st
 }
 
 // The number at token `at` as a filter value, and how many tokens it takes: "99.5" is the double
-// 99.5 over two tokens, "99" the integer 99 over one, "1 million" the integer 1000000 over two.
-std::optional<std::pair<ParamScalar, std::size_t>> number_value_at(const Question& q, std::size_t at) {
+// 99.5 over two tokens, "99" the integer 99 over one, "1 million" the integer 1000000 over two
+// (1 over two without `scale`).
+std::optional<std::pair<ParamScalar, std::size_t>> number_value_at(const Question& q, std::size_t at, bool scale = true) {
   const std::optional<std::int64_t> whole = number_after(q, at);
   if (!whole) return std::nullopt;
+  std::pair<ParamScalar, std::size_t> read{ParamScalar{*whole}, 1};
   if (at + 1 < q.tokens.size() && at < q.point_after.size() && q.point_after[at]) {
     double value = 0;
     const std::string text = q.tokens[at] + "." + q.tokens[at + 1];
     if (auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value); ec == std::errc())
-      return scaled(q, at, 2, ParamScalar{value});
+      read = {ParamScalar{value}, 2};
   }
-  return scaled(q, at, 1, ParamScalar{*whole});
+  if (!scale) {
+    const std::size_t next = at + read.second;
+    return std::pair{read.first, read.second + (next < q.scale.size() && q.scale[next] != 0 ? 1 : 0)};
+  }
+  return scaled(q, at, read.second, read.first);
+}
+
+double scalar_number(const ParamScalar& value) {
+  if (const auto* whole = std::get_if<std::int64_t>(&value)) return static_cast<double>(*whole);
+  const auto* real = std::get_if<double>(&value);
+  return real != nullptr ? *real : 0;
+}
+
+// The number at token `at` as a value of `column`: a scale word after it ("50 million") multiplies
+// it, unless the column's name holds that word (Damage_millions_USD) or only the plain number lies
+// within the column's values (Total_Passengers from 20 to 95: "more than 50 million" is 50).
+std::optional<std::pair<ParamScalar, std::size_t>> number_for_column(const Question& q, std::size_t at,
+                                                                     const data::ColumnProfile& column) {
+  std::optional<std::pair<ParamScalar, std::size_t>> read = number_value_at(q, at);
+  const std::size_t last = read ? at + read->second - 1 : 0;
+  if (!read || last >= q.scale.size() || q.scale[last] == 0) return read;
+  const std::pair<ParamScalar, std::size_t> plain = *number_value_at(q, at, false);
+  const Stems name = stems_of(column_words(column.name));
+  const auto within = [&](const ParamScalar& value) {
+    double low = 0, high = 0;
+    const bool bounded = column.min && column.max &&
+                         std::from_chars(column.min->data(), column.min->data() + column.min->size(), low).ec == std::errc() &&
+                         std::from_chars(column.max->data(), column.max->data() + column.max->size(), high).ec == std::errc();
+    return bounded && low <= scalar_number(value) && scalar_number(value) <= high;
+  };
+  const bool named = std::find(name.begin(), name.end(), q.stems[last]) != name.end();
+  return named || (!within(read->first) && within(plain.first)) ? plain : *read;
 }
 
 // The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
@@ -750,11 +783,11 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
         return Constraint{"filter", column.name, op, ParamValue{{*date}, false}, "", 0};
       continue;
     }
-    const auto first = number_value_at(q, end);
+    const auto first = number_for_column(q, end, column);
     if (!first) continue;
     if (op != "between") return Constraint{"filter", column.name, op, ParamValue{{first->first}, false}, "", 0};
     const std::size_t joiner = end + first->second;
-    const auto second = number_value_at(q, joiner + 1);
+    const auto second = number_for_column(q, joiner + 1, column);
     if (second && joiner < q.tokens.size() && q.tokens[joiner] == "and") {
       return Constraint{"filter", column.name, op, ParamValue{{first->first, second->first}, true}, "", 0};
     }
@@ -762,11 +795,6 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
   return std::nullopt;
 }
 
-double scalar_number(const ParamScalar& value) {
-  if (const auto* whole = std::get_if<std::int64_t>(&value)) return static_cast<double>(*whole);
-  const auto* real = std::get_if<double>(&value);
-  return real != nullptr ? *real : 0;
-}
 
 // "higher than 1000 or lower than 500": the comparison `filter` whose number is token `number`,
 // followed by "or" and the opposite comparison with a number on the other side, keeps the rows
@@ -807,7 +835,8 @@ std::optional<std::pair<int, int>> integer_years(const data::ColumnProfile& colu
 // The year `column` spans, first and last, when it holds years or dates.
 std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& column) {
   if (std::optional<std::pair<int, int>> years = integer_years(column)) return years;
-  if (!data::is_temporal(column.type) || !column.span) return std::nullopt;
+  const bool dated = data::is_temporal(column.type) || column.role == data::ColumnRole::kTemporal;  // "May 26, 1986" too
+  if (!dated || !column.span) return std::nullopt;
   const auto year_of = [](const std::string& date) -> std::optional<int> {  // "2024-03-01..." -> 2024
     int year = 0;
     if (date.size() < 4 || std::from_chars(date.data(), date.data() + 4, year).ptr != date.data() + 4) {
@@ -837,7 +866,7 @@ struct SuffixComparison {
 std::optional<SuffixComparison> suffix_comparison_at(const Question& q, std::size_t at, const data::ColumnProfile& column,
                                                      const LabelledPhrases& suffixes) {
   if (column.role == data::ColumnRole::kTemporal) return std::nullopt;
-  const auto number = number_value_at(q, at);
+  const auto number = number_for_column(q, at, column);
   if (!number) return std::nullopt;
   for (const auto& [op, phrases] : suffixes) {
     const std::size_t n = phrase_starting_at(q.stems, at + number->second, phrases);
@@ -1745,7 +1774,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
         measure->role == data::ColumnRole::kMeasure)
       add_unique(requirements.analysis, std::string("total"));  // "what was revenue year to date?": one total
   }
-  if (asks_time && !requirements.time.column && !time_named) {
+  const bool keyed_by_years = std::any_of(requirements.group_by.begin(), requirements.group_by.end(), [&](const std::string& key) {
+    const data::ColumnProfile* column = profile.find(key);
+    return column != nullptr && integer_years(*column).has_value();  // "the trend of games by season": Season's years are the time
+  });
+  if (asks_time && !requirements.time.column && !time_named && !keyed_by_years) {
     for (const data::ColumnProfile& column : profile.columns) {
       if (column.role == data::ColumnRole::kTemporal) {
         requirements.time.column = column.name;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "data/sql_quoting.hpp"
+#include "data/text_timestamp.hpp"
 #include "pipelines/autoviz/tool_functions.hpp"
 #include "pipelines/autoviz/tool_relation.hpp"
 #include "pipelines/autoviz/tool_sql.hpp"
@@ -52,7 +53,7 @@ Output parse_datetime(ToolContext& ctx, const ToolParams& params) {
   const std::string quoted = data::quote_identifier(*column);
   const std::string text = fmt::format("CAST({} AS VARCHAR)", quoted);
   std::vector<data::Value> values;
-  std::string parsed = fmt::format("TRY_CAST({} AS TIMESTAMP)", text);
+  std::string parsed = data::duckdb_text_timestamp(text);  // as the profile reads dates
   if (format->has_value()) {
     parsed = fmt::format("try_strptime({}, $1)", text);
     values.emplace_back(**format);

@@ -3,7 +3,10 @@
 // filters"), so a plan never charts nothing.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "data/sql_quoting.hpp"
+#include "data/text_timestamp.hpp"
 #include "pipelines/autoviz/tool_functions.hpp"
 #include "pipelines/autoviz/tool_relation.hpp"
 #include "pipelines/autoviz/tool_sql.hpp"
@@ -45,6 +48,30 @@ core::Result<std::string> condition(const ToolParams& params, const std::string&
   return fmt::format("{} {} $1", column, op == "!=" ? "<>" : op);
 }
 
+// Whether `values` are all ISO dates ("1986-01-01"), as the planner states a date's bounds.
+bool iso_dates(const std::vector<data::Value>& values) {
+  return !values.empty() && std::all_of(values.begin(), values.end(), [](const data::Value& value) {
+    if (value.kind() != data::Value::Kind::kText) return false;
+    const std::string& text = value.as_text();
+    const auto digits = [&](std::size_t from, std::size_t to) {
+      return std::all_of(text.begin() + static_cast<std::ptrdiff_t>(from), text.begin() + static_cast<std::ptrdiff_t>(to),
+                         [](char c) { return c >= '0' && c <= '9'; });
+    };
+    return text.size() == 10 && text[4] == '-' && text[7] == '-' && digits(0, 4) && digits(5, 7) && digits(8, 10);
+  });
+}
+
+// The column as the condition compares it: dates spelled as text ("May 26, 1986") are read as the
+// profile reads them when the question bounds them by dates ("born after 1985": from 1986-01-01).
+std::string compared_column(const Relation& relation, const std::string& column, const std::string& op,
+                            const std::vector<data::Value>& values) {
+  const std::string quoted = data::quote_identifier(column);
+  const bool bounds = op == ">" || op == ">=" || op == "<" || op == "<=" || op == "between" || op == "not_between";
+  const data::Column* found = relation.find(column);
+  if (!bounds || found == nullptr || found->type != data::ColumnType::kText || !iso_dates(values)) return quoted;
+  return data::duckdb_text_timestamp(quoted);
+}
+
 }  // namespace
 
 Output filter_rows(ToolContext& ctx, const ToolParams& params) {
@@ -58,7 +85,7 @@ Output filter_rows(ToolContext& ctx, const ToolParams& params) {
   if (op->empty()) return params.error("op", "required");
   core::Result<std::vector<data::Value>> values = params.values("value");
   if (!values) return values.error();
-  core::Result<std::string> where = condition(params, *op, data::quote_identifier(*column), *values);
+  core::Result<std::string> where = condition(params, *op, compared_column(*relation, *column, *op, *values), *values);
   if (!where) return where.error();
   const std::string previous = ctx.relation;
   core::Result<ToolOutput> output = materialize(

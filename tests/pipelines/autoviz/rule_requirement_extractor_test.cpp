@@ -627,6 +627,31 @@ TEST_F(RuleRequirementExtractorTest, AScaleWordMultipliesTheNumberBeforeIt) {
   EXPECT_EQ(extract("orders with revenue above 1.25 thousand")["constraints"], revenue(">", 1250));
 }
 
+TEST_F(RuleRequirementExtractorTest, AScaleWordLeavesANumberAColumnAlreadyCountsInIt) {
+  const std::string storms = "Name,Damage_millions_USD\nOne,13\nTwo,10.75\nThree,2\n";
+  EXPECT_EQ(requirements_from("storm.csv", storms, "storms with damage greater than 10 million USD")["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "Damage_millions_USD"}, {"op", ">"}, {"value", 10}}}));
+  const std::string stations = "Name,Total_Passengers\nOne,41.5\nTwo,94.0\nThree,22.3\n";
+  EXPECT_EQ(requirements_from("station.csv", stations, "stations with more than 50 million total passengers")["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "Total_Passengers"}, {"op", ">"}, {"value", 50}}}))
+      << "only 50 lies among the column's values";
+}
+
+TEST_F(RuleRequirementExtractorTest, AYearComparedBoundsDatesSpelledAsText) {
+  const std::string csv = "Name,Birth_Date\nAnn,\"May 26, 1986\"\nBo,\"August 16, 1982\"\nCy,\"January 22, 1987\"\n";
+  const Json born = requirements_from("people.csv", csv, "How many people were born after 1985?");
+  EXPECT_EQ(born["constraints"],
+            Json::array({Json{{"type", "filter"}, {"column", "Birth_Date"}, {"op", ">="}, {"value", "1986-01-01"}}}));
+  EXPECT_EQ(born["group_by"], Json::array());
+}
+
+TEST_F(RuleRequirementExtractorTest, ATrendByAColumnOfYearsTakesNoOtherDateColumn) {
+  const std::string csv = "Season,Date,Home_team\n2007,18 May 2007,A\n2007,22 September 2007,B\n2008,9 December 2008,A\n";
+  const Json trend = requirements_from("game.csv", csv, "the trend of the number of games by season");
+  EXPECT_EQ(trend["group_by"], Json::array({"Season"}));
+  EXPECT_EQ(trend["time"]["column"], nullptr);
+}
+
 TEST_F(RuleRequirementExtractorTest, TheYearMayStandBetweenAComparisonAndItsYear) {
   EXPECT_EQ(extract("total units after the year 2023")["constraints"],
             Json::array({Json{{"type", "filter"}, {"column", "date"}, {"op", ">="}, {"value", "2024-01-01"}}}));

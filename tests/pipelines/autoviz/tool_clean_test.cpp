@@ -19,6 +19,13 @@ TEST_F(ToolTest, ParseDatetimeTurnsTextIntoDates) {
   EXPECT_THAT(rows_of(*output->table), ElementsAre("2024-03-01|1", "2024-03-02|2"));
 }
 
+TEST_F(ToolTest, ParseDatetimeReadsTheSpellingsTheProfileCallsDates) {
+  load("day,n\n\"March 1, 1963\",1\n\"Aug 16, 1963\",2\n03/05/1964,3\n7 June 1965,4\n");
+
+  EXPECT_THAT(rows("parse_datetime", {{"column", "day"}}),
+              ElementsAre("1963-03-01|1", "1963-08-16|2", "1964-03-05|3", "1965-06-07|4"));
+}
+
 TEST_F(ToolTest, ParseDatetimeReadsAnExplicitFormat) {
   load("day,n\n01/03/2024 10:30,1\n02/03/2024 00:00,2\n");
 

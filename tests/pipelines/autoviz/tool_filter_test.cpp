@@ -8,6 +8,16 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
+TEST_F(ToolTest, FilterRowsBoundsDatesSpelledAsTextByTheirDay) {
+  load("name,born\nAnn,\"May 26, 1986\"\nBo,\"August 16, 1982\"\nCy,\"January 22, 1987\"\n");
+
+  EXPECT_THAT(rows("filter_rows", {{"column", "born"}, {"op", ">="}, {"value", "1986-01-01"}}),
+              ElementsAre("Ann|May 26, 1986", "Cy|January 22, 1987"));
+  EXPECT_THAT(rows("filter_rows", {{"column", "born"}, {"op", "="}, {"value", "May 26, 1986"}}),
+              ElementsAre("Ann|May 26, 1986"))
+      << "an equal value is compared as the text it is";
+}
+
 TEST_F(ToolTest, FilterRowsComparesWithABoundValue) {
   load(kSalesCsv);
 
