@@ -696,42 +696,67 @@ std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
   return std::nullopt;
 }
 
-// `number`, spanning tokens [at, at + length), times the scale word right after it, if any ("1
-// million"), and the tokens it then takes; a whole product stays an integer.
-std::pair<ParamScalar, std::size_t> scaled(const Question& q, std::size_t at, std::size_t length, ParamScalar number) {
-  const std::size_t next = at + length;
-  if (next >= q.scale.size() || q.scale[next] == 0) return {number, length};
-  const double* real = std::get_if<double>(&number);
-  const double product = (real != nullptr ? *real : static_cast<double>(std::get<std::int64_t>(number))) *
-                         static_cast<double>(q.scale[next]);
-  const bool whole = product == std::floor(product) && std::abs(product) < 9e18;
-  return {whole ? ParamScalar{static_cast<std::int64_t>(product)} : ParamScalar{product}, length + 1};
+double scalar_number(const ParamScalar& value) {
+  if (const auto* whole = std::get_if<std::int64_t>(&value)) return static_cast<double>(*whole);
+  const auto* real = std::get_if<double>(&value);
+  return real != nullptr ? *real : 0;
 }
 
-// The number at token `at` as a filter value, and how many tokens it takes: "99.5" is the double
-// 99.5 over two tokens, "99" the integer 99 over one, "1 million" the integer 1000000 over two
-// (1 over two without `scale`).
-std::optional<std::pair<ParamScalar, std::size_t>> number_value_at(const Question& q, std::size_t at, bool scale = true) {
+// A number the profile wrote as text (a column's min or max); nothing for other text.
+std::optional<double> profiled_number(const std::optional<std::string>& text) {
+  double n = 0;
+  if (!text) return std::nullopt;
+  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
+  if (error != std::errc() || end != text->data() + text->size()) return std::nullopt;
+  return n;
+}
+
+// Whether `value` lies within the values `column` holds, by its min and max.
+bool within_range(const data::ColumnProfile& column, double value) {
+  const std::optional<double> low = profiled_number(column.min), high = profiled_number(column.max);
+  return low && high && *low <= value && value <= *high;
+}
+
+// A number as the question writes it at a token: its value, the tokens it takes (a scale word
+// after it included: "1 million") and that word's multiplier (1 without one).
+struct NumberRead {
+  ParamScalar value;
+  std::size_t tokens = 1;
+  std::int64_t scale = 1;
+};
+
+// "99.5" is the double 99.5 over two tokens, "99" the integer 99 over one, "1 million" 1 over two
+// with the scale 1000000; nothing at other words.
+std::optional<NumberRead> number_read_at(const Question& q, std::size_t at) {
   const std::optional<std::int64_t> whole = number_after(q, at);
   if (!whole) return std::nullopt;
-  std::pair<ParamScalar, std::size_t> read{ParamScalar{*whole}, 1};
+  NumberRead read{ParamScalar{*whole}};
   if (at + 1 < q.tokens.size() && at < q.point_after.size() && q.point_after[at]) {
     double value = 0;
     const std::string text = q.tokens[at] + "." + q.tokens[at + 1];
     if (auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value); ec == std::errc())
       read = {ParamScalar{value}, 2};
   }
-  if (!scale) {
-    const std::size_t next = at + read.second;
-    return std::pair{read.first, read.second + (next < q.scale.size() && q.scale[next] != 0 ? 1 : 0)};
+  if (const std::size_t next = at + read.tokens; next < q.scale.size() && q.scale[next] != 0) {
+    read.scale = q.scale[next];
+    ++read.tokens;
   }
-  return scaled(q, at, read.second, read.first);
+  return read;
 }
 
-double scalar_number(const ParamScalar& value) {
-  if (const auto* whole = std::get_if<std::int64_t>(&value)) return static_cast<double>(*whole);
-  const auto* real = std::get_if<double>(&value);
-  return real != nullptr ? *real : 0;
+// `number` times `scale`; a whole product stays an integer.
+ParamScalar times(const ParamScalar& number, std::int64_t scale) {
+  if (scale == 1) return number;
+  const double product = scalar_number(number) * static_cast<double>(scale);
+  const bool whole = product == std::floor(product) && std::abs(product) < 9e18;
+  return whole ? ParamScalar{static_cast<std::int64_t>(product)} : ParamScalar{product};
+}
+
+// The number at token `at` as a filter value, scaled, and how many tokens it takes.
+std::optional<std::pair<ParamScalar, std::size_t>> number_value_at(const Question& q, std::size_t at) {
+  const std::optional<NumberRead> read = number_read_at(q, at);
+  if (!read) return std::nullopt;
+  return std::pair{times(read->value, read->scale), read->tokens};
 }
 
 // The number at token `at` as a value of `column`: a scale word after it ("50 million") multiplies
@@ -739,20 +764,15 @@ double scalar_number(const ParamScalar& value) {
 // within the column's values (Total_Passengers from 20 to 95: "more than 50 million" is 50).
 std::optional<std::pair<ParamScalar, std::size_t>> number_for_column(const Question& q, std::size_t at,
                                                                      const data::ColumnProfile& column) {
-  std::optional<std::pair<ParamScalar, std::size_t>> read = number_value_at(q, at);
-  const std::size_t last = read ? at + read->second - 1 : 0;
-  if (!read || last >= q.scale.size() || q.scale[last] == 0) return read;
-  const std::pair<ParamScalar, std::size_t> plain = *number_value_at(q, at, false);
+  const std::optional<NumberRead> read = number_read_at(q, at);
+  if (!read) return std::nullopt;
+  const ParamScalar scaled = times(read->value, read->scale);
+  if (read->scale == 1) return std::pair{scaled, read->tokens};
   const Stems name = stems_of(column_words(column.name));
-  const auto within = [&](const ParamScalar& value) {
-    double low = 0, high = 0;
-    const bool bounded = column.min && column.max &&
-                         std::from_chars(column.min->data(), column.min->data() + column.min->size(), low).ec == std::errc() &&
-                         std::from_chars(column.max->data(), column.max->data() + column.max->size(), high).ec == std::errc();
-    return bounded && low <= scalar_number(value) && scalar_number(value) <= high;
-  };
-  const bool named = std::find(name.begin(), name.end(), q.stems[last]) != name.end();
-  return named || (!within(read->first) && within(plain.first)) ? plain : *read;
+  const bool named = std::find(name.begin(), name.end(), q.stems[at + read->tokens - 1]) != name.end();
+  const bool plain = named || (!within_range(column, scalar_number(scaled)) &&
+                               within_range(column, scalar_number(read->value)));
+  return std::pair{plain ? read->value : scaled, read->tokens};
 }
 
 // The date tokens `at`.. spell ("2002-06-21" tokenizes as 2002, 06, 21) as YYYY-MM-DD; nothing
@@ -818,11 +838,9 @@ std::size_t outside_range(const Question& q, std::size_t number, const data::Col
 
 // The year a column's min or max spells: a number from 1000 to 2999 ("1997", "1997.0").
 std::optional<int> year_number(const std::optional<std::string>& text) {
-  double n = 0;
-  if (!text) return std::nullopt;
-  const auto [end, error] = std::from_chars(text->data(), text->data() + text->size(), n);
-  if (error != std::errc() || end != text->data() + text->size() || n < 1000 || n >= 3000) return std::nullopt;
-  return static_cast<int>(n);
+  const std::optional<double> n = profiled_number(text);
+  if (!n || *n < 1000 || *n >= 3000) return std::nullopt;
+  return static_cast<int>(*n);
 }
 
 // The years a column of whole numbers 1000..2999 holds, first and last; nullopt for any other.
@@ -915,13 +933,7 @@ std::optional<Constraint> number_named_after(const Question& q, const data::Sche
     return std::nullopt;
   }
   const std::optional<std::int64_t> number = number_after(q, m.end);
-  const auto bound = [](const std::optional<std::string>& text) {
-    std::int64_t value = 0;
-    const bool read = text && std::from_chars(text->data(), text->data() + text->size(), value).ec == std::errc();
-    return read ? std::optional<std::int64_t>(value) : std::nullopt;
-  };
-  const std::optional<std::int64_t> low = bound(column.min), high = bound(column.max);
-  if (!number || !low || !high || *number < *low || *number > *high) return std::nullopt;
+  if (!number || !within_range(column, static_cast<double>(*number))) return std::nullopt;
   return Constraint{"filter", column.name, "=", ParamValue{{ParamScalar(*number)}, false}, "", 0};
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/date_parse.hpp"
 #include "data/sql_quoting.hpp"
 #include "data/text_timestamp.hpp"
 #include "pipelines/autoviz/tool_functions.hpp"
@@ -52,12 +53,8 @@ core::Result<std::string> condition(const ToolParams& params, const std::string&
 bool iso_dates(const std::vector<data::Value>& values) {
   return !values.empty() && std::all_of(values.begin(), values.end(), [](const data::Value& value) {
     if (value.kind() != data::Value::Kind::kText) return false;
-    const std::string& text = value.as_text();
-    const auto digits = [&](std::size_t from, std::size_t to) {
-      return std::all_of(text.begin() + static_cast<std::ptrdiff_t>(from), text.begin() + static_cast<std::ptrdiff_t>(to),
-                         [](char c) { return c >= '0' && c <= '9'; });
-    };
-    return text.size() == 10 && text[4] == '-' && text[7] == '-' && digits(0, 4) && digits(5, 7) && digits(8, 10);
+    const core::Result<core::ParsedDate> date = core::parse_date(value.as_text());
+    return date && date->format == core::DateFormat::kIsoDate;
   });
 }
 
