@@ -248,6 +248,24 @@ TEST_F(AskCli, AQuestionWithOneNumberForAnswerWritesItAsATable) {
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out()) / "plot_bar.vl.json")) << "one number draws no chart";
 }
 
+TEST_F(AskCli, GroupsAreKeptByTheirCountOrAverageAfterTheAggregation) {
+  const std::string flights = dir_.write("flight.csv",
+                                         "flno,origin,price\n1,Chicago,100\n2,Chicago,200\n3,Boston,700\n"
+                                         "4,Denver,400\n5,Denver,100\n6,Denver,150\n")
+                                  .string();
+  const std::filesystem::path result = std::filesystem::path(out()) / "result.csv";
+
+  const CommandOutcome counted = ask(flights, "\"Which origins have more than 1 flight?\"");
+  ASSERT_EQ(counted.exit_code, 0) << counted.output;
+  EXPECT_EQ(read_text(result), "origin,count\nChicago,2\nDenver,3\n");
+  const CommandOutcome averaged = ask(flights, "\"Which origins have an average price above 200?\"");
+  ASSERT_EQ(averaged.exit_code, 0) << averaged.output;
+  EXPECT_EQ(read_text(result), "origin,price\nBoston,700\nDenver,216.66666666666666\n");
+  const CommandOutcome two = ask(flights, "\"total price per origin for origins with at least 2 flights\"");
+  EXPECT_EQ(two.exit_code, 3) << two.output;
+  EXPECT_NE(two.output.find("count(*)"), std::string::npos) << "the threshold is refused, not dropped: " << two.output;
+}
+
 TEST_F(AskCli, OutputsInTheInputJoinThoseTheQuestionAsksFor) {
   nlohmann::json state = after_node(
       dir_, "profile", {{"question", "list each region and its total revenue"}, {"dataset", source("examples/sales.csv")}});

@@ -8,6 +8,7 @@
 
 #include "core/join.hpp"
 #include "pipelines/autoviz/capability_map.hpp"
+#include "pipelines/autoviz/group_filter.hpp"
 #include "pipelines/autoviz/json_fields.hpp"
 #include "pipelines/autoviz/plan.hpp"
 #include "pipelines/autoviz/requirements.hpp"
@@ -21,6 +22,7 @@ struct RequirementItem {
   std::string value;   // "region"
   std::string label;   // the capability map's key: "group_by", "analysis:total", "constraints:filter"
   std::string column;  // the column a covering step must name, or empty
+  std::string output = {};  // a filter on each group's aggregate ("avg(price)"): the column the aggregate writes
   std::string key() const { return field + "=" + value; }
 };
 
@@ -37,8 +39,9 @@ std::vector<RequirementItem> items_of(const Requirements& r) {
   for (const std::string& label : r.outputs) items.push_back({"outputs", label, "outputs:" + label, ""});
   for (const Constraint& c : r.constraints) {
     const bool is_limit = c.type == "limit";
+    const std::optional<GroupFilterColumn> aggregate = c.type == "filter" ? group_filter_column(c.column) : std::nullopt;
     items.push_back({"constraints", c.type + ":" + (is_limit ? std::to_string(c.n) : c.column), "constraints:" + c.type,
-                     is_limit ? "" : c.column});
+                     is_limit ? "" : c.column, aggregate ? group_filter_output(*aggregate) : ""});
   }
   return items;
 }
@@ -98,7 +101,9 @@ CoverageReport CoverageChecker::check(const Requirements& requirements, const Pl
       bool group_met = false;
       for (std::size_t i = 0; i < plan.steps.size(); ++i) {
         const bool capable = std::ranges::any_of(group, [&](const std::string& c) { return step_capabilities[i].contains(c); });
-        if (!capable || (rule.names_column && !item.column.empty() && !names_column(plan.steps[i], item.column))) continue;
+        const bool named = item.column.empty() || names_column(plan.steps[i], item.column) ||
+                           (!item.output.empty() && names_column(plan.steps[i], item.output));
+        if (!capable || (rule.names_column && !named)) continue;
         group_met = true;
         used[i] = true;
       }

@@ -4,6 +4,9 @@
 #include <optional>
 #include <string>
 
+#include "pipelines/autoviz/group_filter.hpp"
+#include "pipelines/autoviz/row_count.hpp"
+
 namespace planfirst::autoviz {
 
 std::vector<contracts::Violation> unknown_columns(const Requirements& requirements,
@@ -30,7 +33,12 @@ std::vector<contracts::Violation> unknown_columns(const Requirements& requiremen
     const Constraint& constraint = requirements.constraints[i];
     // A sort may also name the column an aggregate counting rows writes ("sort by the count").
     if (constraint.type == "sort" && constraint.column == kRowCountColumn) continue;
-    if (constraint.type != "limit") {
+    const std::optional<GroupFilterColumn> aggregate =
+        constraint.type == "filter" && profile.find(constraint.column) == nullptr ? group_filter_column(constraint.column)
+                                                                                  : std::nullopt;
+    if (aggregate) {  // "avg(price)": the aggregate of a column; count(*) of the rows
+      if (aggregate->metric != kCountRowsMetric) check(aggregate->metric, "/constraints/" + std::to_string(i) + "/column");
+    } else if (constraint.type != "limit") {
       check(constraint.column, "/constraints/" + std::to_string(i) + "/column");
     }
   }

@@ -8,6 +8,7 @@
 
 #include "core/join.hpp"
 #include "core/registry_yaml.hpp"
+#include "pipelines/autoviz/group_filter.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 #include "pipelines/autoviz/rule_requirement_extractor.hpp"
@@ -275,6 +276,45 @@ core::Result<AdaptedPlan> RulePlanAdapter::adapt(const PlanRequest& request) con
   return AdaptedPlan{std::move(*planned), std::nullopt, StrategyRecord{}, std::move(discovered)};
 }
 
+// The filters on each group's aggregate ("count(*)", "avg(price)"), with what they aggregate; a
+// column of the data spelled so is filtered as a column.
+std::vector<std::pair<Constraint, GroupFilterColumn>> group_filters(const Requirements& r,
+                                                                    const data::SchemaProfile& profile) {
+  std::vector<std::pair<Constraint, GroupFilterColumn>> filters;
+  for (const Constraint& c : r.constraints) {
+    if (c.type != "filter" || profile.find(c.column) != nullptr) continue;
+    if (std::optional<GroupFilterColumn> aggregate = group_filter_column(c.column)) filters.emplace_back(c, *aggregate);
+  }
+  return filters;
+}
+
+// Steps keeping the groups whose aggregate the question compares, after the aggregation of `func`
+// over `metrics` (as the aggregate writes them); kInvalidArgument for a filter on another aggregate
+// (one aggregation per plan) or with no aggregation.
+core::Result<void> add_group_filters(const std::vector<std::pair<Constraint, GroupFilterColumn>>& filters, bool aggregated,
+                                     const std::string& func, const std::vector<std::string>& metrics, PlanBuilder& steps) {
+  for (const auto& [c, aggregate] : filters) {
+    if (!aggregated) {
+      return core::invalid_argument("the question keeps the groups whose " + c.column +
+                                        " it compares, but names no groups: say what they are (\"per <column>\")",
+                                    "constraints");
+    }
+    const std::string output = group_filter_output(aggregate);
+    const bool same_func = counts_rows(aggregate.func, aggregate.metric) ? func == "count" : aggregate.func == func;
+    if (!same_func || std::find(metrics.begin(), metrics.end(), output) == metrics.end()) {
+      const std::string planned =
+          func_name(func) + " of " + (func == "count" && metrics.front() == kCountColumn ? std::string("rows") : metrics.front());
+      return core::invalid_argument("the question keeps the groups whose " + c.column + " it compares, and asks for " +
+                                        planned + "; a plan takes one aggregate: ask for " + c.column + " and for " +
+                                        planned + " in separate questions",
+                                    "constraints");
+    }
+    steps.add("filter_rows", {{"column", text(output)}, {"op", text(c.op)}, {"value", c.value}},
+              "keep the groups whose " + c.column + " the question compares", {"constraints:filter"});
+  }
+  return core::ok();
+}
+
 core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requirements& r,
                                          const data::SchemaProfile& profile,
                                          const std::vector<std::string>& allowed_tools) const {
@@ -282,8 +322,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   const Stems stems = words_beside_columns(question_stems, r);
   PlanBuilder steps(allowed_tools);
   const std::vector<Constraint> parts = share_parts(r, profile);
+  const std::vector<std::pair<Constraint, GroupFilterColumn>> having = group_filters(r, profile);
+  const auto kept_after = [&](const Constraint& c) {
+    return std::any_of(having.begin(), having.end(), [&](const auto& filter) { return filter.first == c; });
+  };
   for (const Constraint& c : r.constraints) {
-    if (c.type != "filter" || std::find(parts.begin(), parts.end(), c) != parts.end()) continue;
+    if (c.type != "filter" || std::find(parts.begin(), parts.end(), c) != parts.end() || kept_after(c)) continue;
     steps.add("filter_rows", {{"column", text(c.column)}, {"op", text(c.op)}, {"value", c.value}},
               "keep only the rows the question names", {"constraints:filter"});
   }
@@ -411,13 +455,15 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     if (has(r.analysis, label)) satisfies.push_back(std::string("analysis:") + label);
   }
   if (!parts.empty()) satisfies.push_back("analysis:share");  // the amounts of every part
-  if (!raw && (!keys.empty() || !r.metrics.empty() || asked || has(r.analysis, "total"))) {  // "how many dogs were abandoned?"
+  const bool aggregated = !raw && (!keys.empty() || !r.metrics.empty() || asked || has(r.analysis, "total"));
+  if (aggregated) {  // "how many dogs were abandoned?"
     steps.add("aggregate", {{"group_by", texts(keys)}, {"agg_func", text(func)}, {"metrics", texts(metrics)}},
               func + " of " + (metrics.front() == kCountRowsMetric ? std::string("rows") : metrics.front()) +
                   (keys.empty() ? "" : " per " + keys.front()),
               satisfies);
   }
   if (metrics.front() == kCountRowsMetric) metrics.front() = kCountColumn;
+  if (core::Result<void> kept = add_group_filters(having, aggregated, func, metrics, steps); !kept) return kept.error();
   if (has(r.analysis, "share") && has(r.outputs, "table") && !keys.empty() && !raw) {
     steps.add("compute_share", {{"metric", text(metrics.front())}, {"group_by", texts(keys)}},
               "each " + keys.front() + "'s percent of the total", {"analysis:share"});

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <tuple>
+#include <utility>
 
 #include "core/ascii_case.hpp"
 #include "core/calendar.hpp"
@@ -20,6 +21,7 @@
 #include "core/wordnet_synonyms.hpp"
 #include "llm/utf8.hpp"
 #include "pipelines/autoviz/abbreviated_value.hpp"
+#include "pipelines/autoviz/group_filter.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/quoted_value.hpp"
 #include "pipelines/autoviz/row_count.hpp"
@@ -147,6 +149,12 @@ class RequirementRulesReader {
       if (auto r = word_map(*synonyms, "synonym", stem_of, rules.synonyms_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
       if (auto r = labelled(root, "comparison_suffixes", rules.comparison_suffixes_); !r) return r.error();
+      core::Result<YAML::Node> group_filters = yaml_.mapping(root, "group_filters", "rules");
+      if (!group_filters) return group_filters.error();
+      if (auto r = labelled(*group_filters, "aggregations", rules.group_aggregations_); !r) return r.error();
+      if (auto r = stem_fields(*group_filters, "group_filters", {{"determiners", &rules.group_determiners_}}); !r)
+        return r.error();
+      if (auto r = phrase_fields(*group_filters, {{"exactly", &rules.group_exactly_}}); !r) return r.error();
       core::Result<YAML::Node> periods_compared = yaml_.mapping(root, "period_comparisons", "rules");
       if (!periods_compared) return periods_compared.error();
       PeriodWords& w = rules.period_words_;
@@ -910,11 +918,6 @@ bool year_compared_at(const Question& q, std::size_t number, const LabelledPhras
                      [&](const auto& entry) { return phrase_ending_at(q.stems, number, entry.second) > 0; });
 }
 
-// Filters for a numeric column compared with a number within five words after it, no other column
-// between ("salary lower than 50000", "price between 10 and 20", "whose id is 10"), or named right
-// after a comparison and its number ("with at least 1 death"); a year comparison ("the budget of
-// departments created before 1900") only on a column of years. Returns the tokens the comparisons
-// used (phrase and numbers): they name no value and ask for no ranking.
 // Where the number ending right before token `end` starts: "1" of "1 million", "99" of "99.5";
 // `end` - 1 for any other word.
 std::size_t number_start_before(const Question& q, std::size_t end) {
@@ -937,9 +940,43 @@ std::optional<Constraint> number_named_after(const Question& q, const data::Sche
   return Constraint{"filter", column.name, "=", ParamValue{{ParamScalar(*number)}, false}, "", 0};
 }
 
+// The words of the group_filters rules: an aggregation before a compared measure, across determiners.
+struct GroupFilterWords {
+  const LabelledPhrases& aggregations;
+  const Stems& determiners;
+};
+
+// The aggregate a word right before token `at` names, across determiners ("an average price":
+// avg); nothing otherwise.
+std::optional<std::string> aggregation_before(const Question& q, std::size_t at, const GroupFilterWords& words) {
+  while (at > 0 && std::find(words.determiners.begin(), words.determiners.end(), q.stems[at - 1]) != words.determiners.end())
+    --at;
+  for (const auto& [func, phrases] : words.aggregations) {
+    if (phrase_ending_at(q.stems, at, phrases) > 0) return func;
+  }
+  return std::nullopt;
+}
+
+// `filter` on mention `m`, or on the aggregate of it a word before it names ("origins with an
+// average price above 300": avg(price), a filter on each group's average).
+Constraint aggregated(const Question& q, const Mention& m, const GroupFilterWords& words, Constraint filter) {
+  if (m.column->role == data::ColumnRole::kTemporal) return filter;
+  if (const std::optional<std::string> func = aggregation_before(q, m.begin, words))
+    filter.column = group_filter_spelling({*func, m.column->name});
+  return filter;
+}
+
+// Filters for a numeric column compared with a number within five words after it, no other column
+// between ("salary lower than 50000", "price between 10 and 20", "whose id is 10"), or named right
+// after a comparison and its number ("with at least 1 death"); a year comparison ("the budget of
+// departments created before 1900") only on a column of years; an aggregation word before the
+// column filters that aggregate ("an average price above 300"); a number that counts rows
+// (`row_counts`) compares no column. Returns the tokens the comparisons used (phrase and numbers):
+// they name no value and ask for no ranking.
 std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
                                          const std::vector<std::pair<std::string, Phrases>>& comparisons,
                                          const LabelledPhrases& suffixes, const LabelledPhrases& year_comparisons,
+                                         const GroupFilterWords& group_words, const std::set<std::size_t>& row_counts,
                                          Requirements& requirements) {
   std::set<std::size_t> used;
   for (const Mention& m : mentions) {
@@ -968,17 +1005,18 @@ std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaPr
         used.insert(m.end);
         continue;
       }
-      if (!suffixed) continue;
-      add_unique(requirements.constraints, suffixed->filter);
+      if (!suffixed || row_counts.count(suffixed->begin)) continue;
+      add_unique(requirements.constraints, aggregated(q, m, group_words, suffixed->filter));
       for (std::size_t at = suffixed->begin; at < suffixed->end; ++at) used.insert(at);
       continue;
     }
     if (!holds_years(*m.column) && year_compared_at(q, number, year_comparisons)) continue;
+    if (row_counts.count(number)) continue;  // "advisors with more than 3 students" compares the count of students
     const std::size_t widened = m.column->role == data::ColumnRole::kTemporal
                                     ? 0
                                     : outside_range(q, number, *m.column, comparisons, *filter);
     for (std::size_t at = number + 1; widened > 0 && at <= widened; ++at) used.insert(at);
-    add_unique(requirements.constraints, *filter);
+    add_unique(requirements.constraints, aggregated(q, m, group_words, *filter));
     for (const auto& [op, phrases] : comparisons) {
       if (op == filter->op) {
         for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at)
@@ -1194,18 +1232,26 @@ std::set<std::size_t> ranking_count_tokens(const Question& q, const RankingWords
   return counts;
 }
 
-// Whether the question only counts the table's rows: it names them (a row noun such as "rows", a
-// word of the table's name, or the thing an id column identifies: "orders" beside order_id), and
-// every other word is a stopword or a count phrase ("how many orders are there?"). "The number of
-// attractions per way to get there" counts something it does not name, so it is refused.
-bool counts_only_rows(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns,
-                      const Stems& stopwords, const Phrases& count_phrases, core::Stemmer& stemmer) {
+// The words that name the table's rows: a row noun ("rows"), a word of the table's name, or the
+// thing an id column identifies ("orders" beside order_id; with `identifying`, only an id whose
+// values never repeat: customer_id on orders names no rows); stems.
+Stems row_words(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns, bool identifying,
+                core::Stemmer& stemmer) {
   Stems words = row_nouns;
   words.insert(words.end(), q.table.begin(), q.table.end());
   for (const data::ColumnProfile& column : profile.columns) {
     const Stems stems = stems_of(column_words(column.name), stemmer);
-    if (stems.size() == 2 && stems.back() == "id") words.push_back(stems.front());
+    if (stems.size() == 2 && stems.back() == "id" && !(identifying && profile.repeats(column)))
+      words.push_back(stems.front());
   }
+  return words;
+}
+
+// Whether the question only counts the table's rows: it names them (a row noun such as "rows", a
+// word of the table's name, or the thing an id column identifies: "orders" beside order_id), and
+// every other word is a stopword or a count phrase ("how many orders are there?"). "The number of
+// attractions per way to get there" counts something it does not name, so it is refused.
+bool counts_only_rows(const Question& q, const Stems& words, const Stems& stopwords, const Phrases& count_phrases) {
   const auto listed = [](const Stems& list, const std::string& stem) {
     return std::find(list.begin(), list.end(), stem) != list.end();
   };
@@ -1220,6 +1266,84 @@ bool counts_only_rows(const Question& q, const data::SchemaProfile& profile, con
     }
   }
   return rows;
+}
+
+// The words a count threshold is stated with: comparisons before the count, suffixes after it,
+// "exactly", and counts written out.
+struct CountWords {
+  const LabelledPhrases& comparisons;
+  const LabelledPhrases& suffixes;
+  const Phrases& exactly;
+  const Stems& number_words;
+};
+
+// The comparison a count at token `at` ("2", "two") states with a phrase before it ("more than 2",
+// "exactly 5") or after it ("3 or more"), and the tokens they take with the number; nothing without
+// one. "is" and ranges are no count threshold.
+struct CountComparison {
+  std::string op;
+  ParamScalar value;
+  std::size_t begin, end;
+};
+
+std::optional<CountComparison> count_comparison_at(const Question& q, std::size_t at, const CountWords& words) {
+  const std::optional<std::int64_t> number = count_at(q.stems, at, words.number_words);  // "2", "two"
+  if (!number || (at < q.point_after.size() && q.point_after[at]) || (at + 1 < q.scale.size() && q.scale[at + 1] != 0))
+    return std::nullopt;
+  for (const auto& [op, phrases] : words.comparisons) {
+    const std::size_t n = phrase_ending_at(q.stems, at, phrases);
+    if (n > 0 && op != "=" && op != "between") return CountComparison{op, ParamScalar(*number), at - n, at + 1};
+  }
+  if (const std::size_t n = phrase_ending_at(q.stems, at, words.exactly))
+    return CountComparison{"=", ParamScalar(*number), at - n, at + 1};
+  for (const auto& [op, phrases] : words.suffixes) {
+    if (const std::size_t n = phrase_starting_at(q.stems, at + 1, phrases))
+      return CountComparison{op, ParamScalar(*number), at, at + 1 + n};
+  }
+  return std::nullopt;
+}
+
+// "origins with more than 2 flights", "advisors with 3 or more students": a comparison and a whole
+// number before a word for the table's rows (`rows`) filter each group's row count, count(*), kept
+// after the aggregation. A column named there is compared instead (ground_comparisons). Returns the
+// tokens used.
+std::set<std::size_t> ground_row_counts(const Question& q, const std::vector<Mention>& mentions, const Stems& rows,
+                                        const CountWords& words, Requirements& requirements) {
+  std::set<std::size_t> used;
+  for (std::size_t at = 0; at < q.stems.size(); ++at) {
+    const std::optional<CountComparison> compared = count_comparison_at(q, at, words);
+    if (!compared || compared->end >= q.stems.size()) continue;
+    const std::size_t noun = compared->end;
+    const bool named = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin == noun; });
+    if (named || std::find(rows.begin(), rows.end(), q.stems[noun]) == rows.end()) continue;
+    add_unique(requirements.constraints,
+               Constraint{"filter", group_filter_spelling({"count", std::string(kCountRowsMetric)}), compared->op,
+                          ParamValue{{compared->value}, false}, "", 0});
+    for (std::size_t t = compared->begin; t <= noun; ++t) used.insert(t);
+  }
+  return used;
+}
+
+// Whether `r` keeps groups by an aggregate ("count(*)", "avg(price)") rather than by a column.
+bool keeps_groups(const Requirements& r, const data::SchemaProfile& profile) {
+  return std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
+    return c.type == "filter" && profile.find(c.column) == nullptr && group_filter_column(c.column).has_value();
+  });
+}
+
+// "departments with 5 or more employees", "departments whose total salary exceeds 50000": groups
+// kept by an aggregate with no key named are those of an X_id column whose values repeat, named by X.
+void group_by_named_id(const Question& q, const data::SchemaProfile& profile, core::Stemmer& stemmer,
+                       Requirements& requirements) {
+  if (!requirements.group_by.empty() || requirements.time.column || !keeps_groups(requirements, profile)) return;
+  for (const data::ColumnProfile& column : profile.columns) {
+    const Stems stems = stems_of(column_words(column.name), stemmer);
+    if (stems.size() != 2 || stems.back() != "id" || !profile.repeats(column)) continue;
+    if (std::find(q.stems.begin(), q.stems.end(), stems.front()) == q.stems.end()) continue;
+    requirements.group_by = {column.name};
+    std::erase(requirements.metrics, column.name);
+    return;
+  }
 }
 
 // The ranking the question states. A ranking word with a count right after or before it ("top 5",
@@ -1639,9 +1763,12 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
                                             group_phrases_, wordnet_.get(), stemmer)),
       stopwords_, value_words_);
   Requirements requirements;
+  const std::set<std::size_t> row_counts =
+      ground_row_counts(q, mentions, row_words(q, profile, row_nouns_, true, stemmer),
+                        CountWords{comparisons_, comparison_suffixes_, group_exactly_, number_words_}, requirements);
 
   bool grouping = false;
-  const bool counting = contains_phrase(q.stems, count_phrases_);
+  const bool counting = contains_phrase(q.stems, count_phrases_) || !row_counts.empty();  // "with more than 3 students"
   std::vector<std::string>
       ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
   std::set<std::string> grouped_by_phrase;  // "how many": a number after "by" groups
@@ -1686,7 +1813,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       add_unique(requirements.group_by, column.name);
     }
   }
-  std::set<std::size_t> compared = ground_comparisons(q, profile, mentions, comparisons_, comparison_suffixes_, period_words_.before, requirements);
+  if (!row_counts.empty() && requirements.group_by.empty() && !requirements.time.column) {
+    requirements.group_by = std::exchange(requirements.metrics, {});  // "which advisors have more than 3 students": per advisor
+  }
+  const GroupFilterWords group_words{group_aggregations_, group_determiners_};
+  std::set<std::size_t> compared = ground_comparisons(q, profile, mentions, comparisons_, comparison_suffixes_,
+                                                      period_words_.before, group_words, row_counts, requirements);
+  compared.insert(row_counts.begin(), row_counts.end());
+  group_by_named_id(q, profile, stemmer, requirements);
   compared.merge(ground_calendar_periods(q, profile, month_words_, period_words_, requirements));
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
@@ -1868,7 +2002,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (sort) add_ranked_sort(*sort, words, ranking, mentions, requirements);
 
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
-      !requirements.time.column && !(counting && counts_only_rows(q, profile, row_nouns_, stopwords_, count_phrases_, stemmer))) {
+      !requirements.time.column && !(counting && counts_only_rows(q, row_words(q, profile, row_nouns_, false, stemmer), stopwords_, count_phrases_))) {
     // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood

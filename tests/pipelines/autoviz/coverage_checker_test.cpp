@@ -91,6 +91,24 @@ TEST_F(CoverageCheckerTest, AnAggregateThatGroupsByOtherColumnsDoesNotCoverTheGr
   EXPECT_EQ(report.retry_payload(), "Missing coverage: group_by=[region, product_category]");
 }
 
+TEST_F(CoverageCheckerTest, AFilterOnEachGroupsCountIsCoveredOnlyByAFilterOfTheCount) {
+  Requirements r = seed_requirements();
+  r.constraints.push_back(Constraint{"filter", "count(*)", ">", ParamValue{{ParamScalar(std::int64_t{2})}, false}, "", 0});
+  const std::string step = R"([{"action": "add", "step_id": "filter_rows", "tool": "filter_rows",
+      "params": {"column": "COLUMN", "op": ">", "value": 2}, "rationale": "", "satisfies": ["constraints:filter"]}])";
+  const auto filtering = [&](const std::string& column) {
+    std::string changes = step;
+    changes.replace(changes.find("COLUMN"), 6, column);
+    return walkthrough_plan(changes);
+  };
+
+  const CoverageReport count = checker_.check(r, filtering("count"));
+  const CoverageReport region = checker_.check(r, filtering("region"));
+
+  EXPECT_TRUE(count.complete()) << count.describe();
+  EXPECT_EQ(region.retry_payload(), "Missing coverage: constraints=[filter:count(*)]");
+}
+
 TEST_F(CoverageCheckerTest, NamesTheStepThatCitesNoRequirementTheUserMade) {
   const Plan plan = walkthrough_plan(R"([
       {"action": "add", "step_id": "detect_anomalies", "tool": "detect_anomalies", "params": {"column": "revenue"},

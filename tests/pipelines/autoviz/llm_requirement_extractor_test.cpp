@@ -103,5 +103,21 @@ TEST_F(LlmRequirementExtractorTest, ASortMayNameTheRowCountButAFilterMayNot) {
   EXPECT_EQ(faults[0].pointer, "/constraints/1/column");
 }
 
+TEST_F(LlmRequirementExtractorTest, AFilterOnEachGroupsAggregateNamesAColumnOfTheData) {
+  const Requirements requirements = loaded(Requirements::from_json(core::Json::parse(R"j({"metrics": ["revenue"],
+      "group_by": ["region"], "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"],
+      "constraints": [{"type": "filter", "column": "avg(revenue)", "op": ">", "value": 2},
+      {"type": "filter", "column": "count(*)", "op": ">", "value": 2},
+      {"type": "filter", "column": "avg(sales)", "op": ">", "value": 2},
+      {"type": "filter", "column": "sum(*)", "op": ">", "value": 2}]})j")));
+
+  const std::vector<contracts::Violation> faults = unknown_columns(requirements, profile_);
+
+  ASSERT_EQ(faults.size(), 2u);
+  EXPECT_EQ(faults[0].pointer, "/constraints/2/column");
+  EXPECT_NE(faults[0].message.find("\"sales\" is not a column"), std::string::npos) << faults[0].message;
+  EXPECT_EQ(faults[1].pointer, "/constraints/3/column") << "only rows are counted with *";
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz

@@ -132,6 +132,41 @@ TEST(RulePlanAdapter, TopKSortsAndLimitsAfterAggregating) {
   EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 2})"));
 }
 
+TEST(RulePlanAdapter, AFilterOnEachGroupsAggregateKeepsGroupsAfterTheAggregation) {
+  const Requirements counted = requirements(R"j({"metrics": [], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"],
+      "constraints": [{"type": "filter", "column": "count(*)", "op": ">", "value": 2}]})j");
+  const Requirements averaged = requirements(R"j({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"],
+      "constraints": [{"type": "filter", "column": "avg(revenue)", "op": ">=", "value": 100}]})j");
+
+  const Plan count = plan_for("regions with more than 2 sales", counted);
+  const Plan average = plan_for("regions with an average revenue of at least 100", averaged);
+
+  EXPECT_EQ(tools_of(count), (std::vector<std::string>{"aggregate", "filter_rows", "save_table"}));
+  EXPECT_EQ(params_to_json(count.steps[1].params), Json::parse(R"({"column": "count", "op": ">", "value": 2})"));
+  EXPECT_EQ(tools_of(average), (std::vector<std::string>{"aggregate", "filter_rows", "save_table"}));
+  EXPECT_EQ(params_to_json(average.steps[0].params)["agg_func"], "avg");
+  EXPECT_EQ(params_to_json(average.steps[1].params), Json::parse(R"({"column": "revenue", "op": ">=", "value": 100})"));
+  for (const auto& [r, plan] : {std::pair{counted, count}, std::pair{averaged, average}}) {
+    const CoverageReport report = coverage_of(r, plan);
+    EXPECT_TRUE(report.complete()) << report.describe();
+  }
+}
+
+TEST(RulePlanAdapter, AFilterOnAnotherAggregateThanThePlansIsRefusedByName) {
+  const Requirements r = requirements(R"j({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["table"],
+      "constraints": [{"type": "filter", "column": "count(*)", "op": ">", "value": 2}]})j");
+
+  const core::Result<Plan> plan = plan_over("total revenue per region for regions with more than 2 sales", r, sales_profile());
+
+  ASSERT_FALSE(plan.has_value()) << "the count threshold is not dropped";
+  EXPECT_EQ(plan.error().where, "constraints");
+  EXPECT_NE(plan.error().message.find("count(*)"), std::string::npos) << plan.error().message;
+  EXPECT_NE(plan.error().message.find("the sum of revenue"), std::string::npos) << plan.error().message;
+}
+
 TEST(RulePlanAdapter, ASuperlativeThatRanksKeysOrRowsTakesNoMaximum) {
   const Requirements keys = requirements(R"({"metrics": ["region", "revenue"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"],

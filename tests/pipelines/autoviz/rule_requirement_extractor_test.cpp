@@ -496,6 +496,66 @@ TEST_F(RuleRequirementExtractorTest, AMeasureComparedWithANumberIsAFilter) {
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [50, 200]}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, ACountOfTheTablesRowsComparedFiltersEachGroupsCount) {
+  const std::string csv = "flno,origin,price\n1,Chicago,100\n2,Chicago,200\n3,Boston,300\n4,Denver,400\n";
+  const Json more = requirements_from("flight.csv", csv, "Which origins have more than 1 flight?");
+  EXPECT_EQ(more["constraints"], Json::parse(R"j([{"type": "filter", "column": "count(*)", "op": ">", "value": 1}])j"));
+  EXPECT_EQ(more["group_by"], Json::parse(R"(["origin"])")) << "the groups the count is of";
+  EXPECT_EQ(more["metrics"], Json::array());
+  EXPECT_EQ(requirements_from("flight.csv", csv, "origins with 2 or more flights")["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "count(*)", "op": ">=", "value": 2}])j"));
+  EXPECT_EQ(requirements_from("flight.csv", csv, "the number of flights per origin with at least 2 records")["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "count(*)", "op": ">=", "value": 2}])j"))
+      << "a row noun names the rows too";
+}
+
+TEST_F(RuleRequirementExtractorTest, ACountOfRowsAfterANumericColumnComparesNoColumn) {
+  const std::string csv = "StuID,Advisor,Age\n1,1121,18\n2,1121,19\n3,1121,20\n4,7712,21\n5,7712,22\n";
+  const Json json = requirements_from("student.csv", csv, "Which advisors have more than 2 students?");
+  EXPECT_EQ(json["constraints"], Json::parse(R"j([{"type": "filter", "column": "count(*)", "op": ">", "value": 2}])j"))
+      << "no Advisor > 2";
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["Advisor"])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, ACountThresholdMayBeWrittenOutOrExact) {
+  const std::string csv = "flno,origin,price\n1,Chicago,100\n2,Chicago,200\n3,Boston,300\n4,Denver,400\n";
+  EXPECT_EQ(requirements_from("flight.csv", csv, "Which origins have more than one flight?")["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "count(*)", "op": ">", "value": 1}])j"));
+  EXPECT_EQ(requirements_from("flight.csv", csv, "origins with exactly 2 flights")["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "count(*)", "op": "=", "value": 2}])j"));
+}
+
+TEST_F(RuleRequirementExtractorTest, GroupsKeptByAnAggregateAreOfTheIdTheirNameNames) {
+  const std::string csv = "EMPLOYEE_ID,SALARY,DEPARTMENT_ID\n1,100,10\n2,200,10\n3,300,20\n4,50,30\n5,70,30\n";
+  const Json counted = requirements_from("employees.csv", csv, "departments with 2 or more employees");
+  const Json summed = requirements_from("employees.csv", csv, "departments whose total salary exceeds 250");
+  EXPECT_EQ(counted["group_by"], Json::parse(R"(["DEPARTMENT_ID"])"));
+  EXPECT_EQ(summed["group_by"], Json::parse(R"(["DEPARTMENT_ID"])"));
+  EXPECT_EQ(summed["constraints"], Json::parse(R"j([{"type": "filter", "column": "sum(SALARY)", "op": ">", "value": 250}])j"));
+  EXPECT_EQ(requirements_from("employees.csv", csv, "the total salary of the departments")["group_by"], Json::array())
+      << "without a group filter the word groups nothing";
+}
+
+TEST_F(RuleRequirementExtractorTest, AnIdThatRepeatsNamesNoRowsToCount) {
+  const std::string csv = "order_id,customer_id,region\n1,7,West\n2,7,West\n3,8,East\n4,9,East\n";
+  EXPECT_EQ(requirements_from("sales.csv", csv, "regions with more than 1 order")["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "count(*)", "op": ">", "value": 1}])j"));
+  EXPECT_EQ(requirements_from("sales.csv", csv, "regions with more than 1 customer")["constraints"], Json::array())
+      << "customers are no rows of sales: counting them is counting distinct ids";
+}
+
+TEST_F(RuleRequirementExtractorTest, AnAggregationBeforeAComparedMeasureFiltersThatAggregate) {
+  EXPECT_EQ(extract("regions with an average revenue above 100")["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "avg(revenue)", "op": ">", "value": 100}])j"));
+  EXPECT_EQ(extract("units per region where the total revenue is at least 150")["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "sum(revenue)", "op": ">=", "value": 150}])j"));
+  EXPECT_EQ(extract("regions with an average of revenue above 100")["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "avg(revenue)", "op": ">", "value": 100}])j"));
+  EXPECT_EQ(extract("average units per region for orders with revenue above 100")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": ">", "value": 100}])"))
+      << "a measure compared without an aggregation word keeps rows";
+}
+
 TEST_F(RuleRequirementExtractorTest, TopNOfANamedColumnRanksByThatColumn) {
   const Json requirements = extract("a scatter chart of the units and revenue of the orders with the top 3 revenue");
 
