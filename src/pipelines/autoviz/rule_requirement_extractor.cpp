@@ -946,23 +946,36 @@ struct GroupFilterWords {
   const Stems& determiners;
 };
 
-// The aggregate a word right before token `at` names, across determiners ("an average price":
-// avg); nothing otherwise.
-std::optional<std::string> aggregation_before(const Question& q, std::size_t at, const GroupFilterWords& words) {
-  while (at > 0 && std::find(words.determiners.begin(), words.determiners.end(), q.stems[at - 1]) != words.determiners.end())
-    --at;
+// The aggregate a word before mention `m` names, across determiners and words of the column's or
+// the table's name ("an average price": avg; "the total payment amount" of amount_payment: sum),
+// and the token it starts at; nothing otherwise.
+std::optional<std::pair<std::string, std::size_t>> aggregation_before(const Question& q, const Mention& m,
+                                                                      const GroupFilterWords& words) {
+  const Stems own = stems_of(column_words(m.column->name));
+  const auto skipped = [&](const std::string& stem) {
+    for (const Stems* list : {&words.determiners, &own, &q.table}) {
+      if (std::find(list->begin(), list->end(), stem) != list->end()) return true;
+    }
+    return false;
+  };
+  std::size_t at = m.begin;
+  while (at > 0 && skipped(q.stems[at - 1])) --at;
   for (const auto& [func, phrases] : words.aggregations) {
-    if (phrase_ending_at(q.stems, at, phrases) > 0) return func;
+    if (const std::size_t n = phrase_ending_at(q.stems, at, phrases)) return std::pair{func, at - n};
   }
   return std::nullopt;
 }
 
 // `filter` on mention `m`, or on the aggregate of it a word before it names ("origins with an
-// average price above 300": avg(price), a filter on each group's average).
-Constraint aggregated(const Question& q, const Mention& m, const GroupFilterWords& words, Constraint filter) {
+// average price above 300": avg(price), a filter on each group's average), whose words go to `used`
+// ("the lowest price" then ranks nothing).
+Constraint aggregated(const Question& q, const Mention& m, const GroupFilterWords& words, Constraint filter,
+                      std::set<std::size_t>& used) {
   if (m.column->role == data::ColumnRole::kTemporal) return filter;
-  if (const std::optional<std::string> func = aggregation_before(q, m.begin, words))
-    filter.column = group_filter_spelling({*func, m.column->name});
+  if (const auto aggregate = aggregation_before(q, m, words)) {
+    filter.column = group_filter_spelling({aggregate->first, m.column->name});
+    for (std::size_t at = aggregate->second; at < m.begin; ++at) used.insert(at);
+  }
   return filter;
 }
 
@@ -1006,7 +1019,7 @@ std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaPr
         continue;
       }
       if (!suffixed || row_counts.count(suffixed->begin)) continue;
-      add_unique(requirements.constraints, aggregated(q, m, group_words, suffixed->filter));
+      add_unique(requirements.constraints, aggregated(q, m, group_words, suffixed->filter, used));
       for (std::size_t at = suffixed->begin; at < suffixed->end; ++at) used.insert(at);
       continue;
     }
@@ -1016,7 +1029,7 @@ std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaPr
                                     ? 0
                                     : outside_range(q, number, *m.column, comparisons, *filter);
     for (std::size_t at = number + 1; widened > 0 && at <= widened; ++at) used.insert(at);
-    add_unique(requirements.constraints, aggregated(q, m, group_words, *filter));
+    add_unique(requirements.constraints, aggregated(q, m, group_words, *filter, used));
     for (const auto& [op, phrases] : comparisons) {
       if (op == filter->op) {
         for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at)
@@ -1303,10 +1316,10 @@ std::optional<CountComparison> count_comparison_at(const Question& q, std::size_
   return std::nullopt;
 }
 
-// "origins with more than 2 flights", "advisors with 3 or more students": a comparison and a whole
-// number before a word for the table's rows (`rows`) filter each group's row count, count(*), kept
-// after the aggregation. A column named there is compared instead (ground_comparisons). Returns the
-// tokens used.
+// "origins with more than 2 flights", "advisors with 3 or more students": a comparison and a count
+// before a word for the table's rows (`rows`) filter each group's row count, count(*), kept after
+// the aggregation. A column named there by its whole name is compared instead (ground_comparisons);
+// one a word of it names ("enrolments" of date_of_enrolment) is not. Returns the tokens used.
 std::set<std::size_t> ground_row_counts(const Question& q, const std::vector<Mention>& mentions, const Stems& rows,
                                         const CountWords& words, Requirements& requirements) {
   std::set<std::size_t> used;
@@ -1314,7 +1327,9 @@ std::set<std::size_t> ground_row_counts(const Question& q, const std::vector<Men
     const std::optional<CountComparison> compared = count_comparison_at(q, at, words);
     if (!compared || compared->end >= q.stems.size()) continue;
     const std::size_t noun = compared->end;
-    const bool named = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin == noun; });
+    const bool named = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {  // "2 enrolments": no date_of_enrolment
+      return m.begin == noun && m.end - m.begin == column_words(m.column->name).size();
+    });
     if (named || std::find(rows.begin(), rows.end(), q.stems[noun]) == rows.end()) continue;
     add_unique(requirements.constraints,
                Constraint{"filter", group_filter_spelling({"count", std::string(kCountRowsMetric)}), compared->op,
@@ -1757,7 +1772,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (period) {  // "last year" is a filter, not the year grain
     for (std::size_t at = period->begin; at < period->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  const std::vector<Mention> mentions = without_words_of_values(
+  std::vector<Mention> mentions = without_words_of_values(
       q, profile,
       without_table_words(q, ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_,
                                             group_phrases_, wordnet_.get(), stemmer)),
@@ -1766,6 +1781,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   const std::set<std::size_t> row_counts =
       ground_row_counts(q, mentions, row_words(q, profile, row_nouns_, true, stemmer),
                         CountWords{comparisons_, comparison_suffixes_, group_exactly_, number_words_}, requirements);
+  std::erase_if(mentions, [&](const Mention& m) { return row_counts.count(m.begin) > 0; });  // "2 flights" names the rows
 
   bool grouping = false;
   const bool counting = contains_phrase(q.stems, count_phrases_) || !row_counts.empty();  // "with more than 3 students"

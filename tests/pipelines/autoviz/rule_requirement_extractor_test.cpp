@@ -536,6 +536,26 @@ TEST_F(RuleRequirementExtractorTest, GroupsKeptByAnAggregateAreOfTheIdTheirNameN
       << "without a group filter the word groups nothing";
 }
 
+TEST_F(RuleRequirementExtractorTest, ACountedNounThatIsOnlyAWordOfAColumnStillNamesTheRows) {
+  const std::string csv = "registration_id,student_id,date_of_enrolment\n1,11,2017-10-09\n2,11,2017-11-09\n"
+                          "3,12,2017-12-09\n4,13,2018-01-09\n";
+  const Json json = requirements_from("student_course_enrolment.csv", csv, "students with at least two enrolments");
+  EXPECT_EQ(json["constraints"], Json::parse(R"j([{"type": "filter", "column": "count(*)", "op": ">=", "value": 2}])j"));
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["student_id"])")) << "not date_of_enrolment";
+}
+
+TEST_F(RuleRequirementExtractorTest, AnAggregationReachesAcrossTheWordsOfItsColumnAndRanksNothing) {
+  const std::string csv = "customer_id,amount_payment,Year\n1,100,2001\n1,200,2001\n2,50,2002\n";
+  const Json total = requirements_from("customer_payments.csv", csv, "customers whose total payment amount is above 150");
+  const Json lowest = requirements_from("customer_payments.csv", csv, "years whose lowest payment amount is at most 60");
+  EXPECT_EQ(total["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "sum(amount_payment)", "op": ">", "value": 150}])j"));
+  EXPECT_EQ(total["group_by"], Json::parse(R"(["customer_id"])"));
+  EXPECT_EQ(lowest["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "min(amount_payment)", "op": "<=", "value": 60}])j"))
+      << "no sort on the amount";
+}
+
 TEST_F(RuleRequirementExtractorTest, AnIdThatRepeatsNamesNoRowsToCount) {
   const std::string csv = "order_id,customer_id,region\n1,7,West\n2,7,West\n3,8,East\n4,9,East\n";
   EXPECT_EQ(requirements_from("sales.csv", csv, "regions with more than 1 order")["constraints"],
