@@ -947,19 +947,28 @@ struct GroupFilterWords {
 };
 
 // The aggregate a word before mention `m` names, across determiners and words of the column's or
-// the table's name ("an average price": avg; "the total payment amount" of amount_payment: sum),
-// and the token it starts at; nothing otherwise.
+// the table's name that name no column there, and across the column's mentions right before it
+// ("an average price": avg; "the total payment amount" of amount_payment: sum; "average price of
+// products priced above 700": none, "price" is a mention apart), and the token it starts at;
+// nothing otherwise.
 std::optional<std::pair<std::string, std::size_t>> aggregation_before(const Question& q, const Mention& m,
+                                                                      const std::vector<Mention>& mentions,
                                                                       const GroupFilterWords& words) {
   const Stems own = stems_of(column_words(m.column->name));
-  const auto skipped = [&](const std::string& stem) {
+  const auto skipped = [&](std::size_t at) {
+    const bool mentioned = std::any_of(mentions.begin(), mentions.end(),
+                                       [&](const Mention& other) { return at >= other.begin && at < other.end; });
+    if (mentioned) return false;
     for (const Stems* list : {&words.determiners, &own, &q.table}) {
-      if (std::find(list->begin(), list->end(), stem) != list->end()) return true;
+      if (std::find(list->begin(), list->end(), q.stems[at]) != list->end()) return true;
     }
     return false;
   };
   std::size_t at = m.begin;
-  while (at > 0 && skipped(q.stems[at - 1])) --at;
+  for (auto same = mentions.rbegin(); same != mentions.rend(); ++same) {  // "payment amount": two words of amount_payment
+    if (same->end == at && same->column == m.column) at = same->begin;
+  }
+  while (at > 0 && skipped(at - 1)) --at;
   for (const auto& [func, phrases] : words.aggregations) {
     if (const std::size_t n = phrase_ending_at(q.stems, at, phrases)) return std::pair{func, at - n};
   }
@@ -969,10 +978,10 @@ std::optional<std::pair<std::string, std::size_t>> aggregation_before(const Ques
 // `filter` on mention `m`, or on the aggregate of it a word before it names ("origins with an
 // average price above 300": avg(price), a filter on each group's average), whose words go to `used`
 // ("the lowest price" then ranks nothing).
-Constraint aggregated(const Question& q, const Mention& m, const GroupFilterWords& words, Constraint filter,
-                      std::set<std::size_t>& used) {
+Constraint aggregated(const Question& q, const Mention& m, const std::vector<Mention>& mentions,
+                      const GroupFilterWords& words, Constraint filter, std::set<std::size_t>& used) {
   if (m.column->role == data::ColumnRole::kTemporal) return filter;
-  if (const auto aggregate = aggregation_before(q, m, words)) {
+  if (const auto aggregate = aggregation_before(q, m, mentions, words)) {
     filter.column = group_filter_spelling({aggregate->first, m.column->name});
     for (std::size_t at = aggregate->second; at < m.begin; ++at) used.insert(at);
   }
@@ -1019,7 +1028,7 @@ std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaPr
         continue;
       }
       if (!suffixed || row_counts.count(suffixed->begin)) continue;
-      add_unique(requirements.constraints, aggregated(q, m, group_words, suffixed->filter, used));
+      add_unique(requirements.constraints, aggregated(q, m, mentions, group_words, suffixed->filter, used));
       for (std::size_t at = suffixed->begin; at < suffixed->end; ++at) used.insert(at);
       continue;
     }
@@ -1029,7 +1038,7 @@ std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaPr
                                     ? 0
                                     : outside_range(q, number, *m.column, comparisons, *filter);
     for (std::size_t at = number + 1; widened > 0 && at <= widened; ++at) used.insert(at);
-    add_unique(requirements.constraints, aggregated(q, m, group_words, *filter, used));
+    add_unique(requirements.constraints, aggregated(q, m, mentions, group_words, *filter, used));
     for (const auto& [op, phrases] : comparisons) {
       if (op == filter->op) {
         for (std::size_t at = number - phrase_ending_at(q.stems, number, phrases); at <= number; ++at)

@@ -554,6 +554,11 @@ TEST_F(RuleRequirementExtractorTest, AnAggregationReachesAcrossTheWordsOfItsColu
   EXPECT_EQ(lowest["constraints"],
             Json::parse(R"j([{"type": "filter", "column": "min(amount_payment)", "op": "<=", "value": 60}])j"))
       << "no sort on the amount";
+  const std::string products = "product_type,product_price\nClothes,800\nClothes,600\nHardware,900\n";
+  EXPECT_EQ(requirements_from("products.csv", products, "Average price of products priced above 700 per product type")
+                ["constraints"],
+            Json::parse(R"j([{"type": "filter", "column": "product_price", "op": ">", "value": 700}])j"))
+      << "the aggregation word belongs to the other mention of the price: the filter keeps rows";
 }
 
 TEST_F(RuleRequirementExtractorTest, AnIdThatRepeatsNamesNoRowsToCount) {
