@@ -266,6 +266,24 @@ TEST_F(AskCli, GroupsAreKeptByTheirCountOrAverageAfterTheAggregation) {
   EXPECT_NE(two.output.find("count(*)"), std::string::npos) << "the threshold is refused, not dropped: " << two.output;
 }
 
+TEST_F(AskCli, TheThingAnIdIdentifiesIsRankedAndAComparisonOfNothingIsRefused) {
+  const std::string flights = dir_.write("flight.csv",
+                                         "flno,origin,distance,price,aircraft_id\n1,Chicago,2300,100,1\n2,Chicago,900,200,1\n"
+                                         "3,Boston,2100,700,2\n4,Denver,2500,400,2\n5,Denver,2400,100,2\n")
+                                  .string();
+  const std::filesystem::path result = std::filesystem::path(out()) / "result.csv";
+
+  const CommandOutcome ranked = ask(flights, "\"the 1 aircraft with the most flights\"");
+  ASSERT_EQ(ranked.exit_code, 0) << ranked.output;
+  EXPECT_EQ(read_text(result), "aircraft_id,count\n2,3\n");
+  const CommandOutcome miles = ask(flights, "\"How many flights longer than 2000 miles does each origin have?\"");
+  ASSERT_EQ(miles.exit_code, 0) << miles.output;
+  EXPECT_EQ(read_text(result), "origin,count\nBoston,1\nChicago,1\nDenver,2\n");
+  const CommandOutcome unnamed = ask(flights, "\"How many flights longer than 2000 does each origin have?\"");
+  EXPECT_EQ(unnamed.exit_code, 3) << unnamed.output;
+  EXPECT_NE(unnamed.output.find("'longer than 2000'"), std::string::npos) << "refused, not dropped: " << unnamed.output;
+}
+
 TEST_F(AskCli, OutputsInTheInputJoinThoseTheQuestionAsksFor) {
   nlohmann::json state = after_node(
       dir_, "profile", {{"question", "list each region and its total revenue"}, {"dataset", source("examples/sales.csv")}});

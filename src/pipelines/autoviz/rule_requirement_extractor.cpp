@@ -110,7 +110,8 @@ class RequirementRulesReader {
       if (auto r = phrase_fields(*ranking, {{"desc", &rules.ranking_desc_},
                                             {"asc", &rules.ranking_asc_},
                                             {"counts", &rules.ranking_counts_},
-                                            {"orders", &rules.ranking_orders_}});
+                                            {"orders", &rules.ranking_orders_},
+                                            {"key_links", &rules.ranking_key_links_}});
           !r) {
         return r.error();
       }
@@ -178,6 +179,7 @@ class RequirementRulesReader {
                                 {"group_fillers", &rules.group_fillers_},
                                 {"number_words", &rules.number_words_},
                                 {"row_nouns", &rules.row_nouns_},
+                                {"name_units", &rules.name_units_},
                                 {"stopwords", &rules.stopwords_}});
           !r) {
         return r.error();
@@ -394,8 +396,8 @@ bool names_initialed(const Question& q, std::size_t at, const std::vector<std::s
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
                                     const Stems& stopwords, const Stems& output_words, const Phrases& joiners,
-                                    const Phrases& group_phrases, const core::WordNetSynonyms* wordnet,
-                                    core::Stemmer& stemmer) {
+                                    const Stems& units, const Phrases& group_phrases,
+                                    const core::WordNetSynonyms* wordnet, core::Stemmer& stemmer) {
   struct ColumnName {
     const data::ColumnProfile* column;
     std::vector<std::string> words;
@@ -408,8 +410,10 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     std::vector<std::string> words = column_words(column.name);
     Stems stems = stems_of(words, stemmer);
     for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
-    // "max temperature" names max_temperature_f: a last word of one letter is a unit the question may leave out.
-    const std::size_t named = words.size() >= 3 && words.back().size() == 1 ? words.size() - 1 : words.size();
+    // "max temperature" names max_temperature_f: a last word of one letter, or a unit, the question may leave out.
+    const bool unit_last = words.size() >= 3 && (words.back().size() == 1 ||
+                                                 std::find(units.begin(), units.end(), stems.back()) != units.end());
+    const std::size_t named = unit_last ? words.size() - 1 : words.size();
     for (std::size_t at = 0; at + named <= q.tokens.size(); ++at) {
       bool all = !words.empty();
       for (std::size_t j = 0; all && j < named; ++j)
@@ -1054,6 +1058,68 @@ std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaPr
   return used;
 }
 
+// The table's one measure that is no year ("total" of invoices); nullptr when it has none or several.
+const data::ColumnProfile* sole_measure(const data::SchemaProfile& profile) {
+  const data::ColumnProfile* found = nullptr;
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (column.role != data::ColumnRole::kMeasure || holds_years(column)) continue;
+    if (found != nullptr) return nullptr;
+    found = &column;
+  }
+  return found;
+}
+
+// "transactions over 1500", "invoices above 10": a comparison and its number right after a word for
+// the table's rows (`rows`), where no column is compared (`compared`), compare the table's one
+// measure; nothing when it has several. Returns the tokens used.
+std::set<std::size_t> ground_row_comparisons(const Question& q, const data::SchemaProfile& profile,
+                                             const std::vector<std::pair<std::string, Phrases>>& comparisons,
+                                             const Stems& rows, const std::set<std::size_t>& compared,
+                                             Requirements& requirements) {
+  std::set<std::size_t> used;
+  const data::ColumnProfile* measure = sole_measure(profile);
+  if (measure == nullptr) return used;
+  for (std::size_t at = 2; at < q.stems.size(); ++at) {
+    for (const auto& [op, phrases] : comparisons) {
+      const std::size_t n = op == "=" ? 0 : phrase_ending_at(q.stems, at, phrases);
+      if (n == 0 || n >= at || std::find(rows.begin(), rows.end(), q.stems[at - n - 1]) == rows.end()) continue;
+      if (compared.count(at) > 0 || compared.count(at - n) > 0) continue;
+      const std::optional<Constraint> filter = comparison_at(q, at, *measure, comparisons);
+      if (!filter) continue;
+      add_unique(requirements.constraints, *filter);
+      const auto value = number_value_at(q, at);  // "1 million": two tokens
+      for (std::size_t t = at - n; t < at + (value ? value->second : 1); ++t) used.insert(t);
+      if (filter->op == "between") used.insert({at + 1, at + 2});
+      break;
+    }
+  }
+  return used;
+}
+
+// The comparisons with a number the question states that no filter took (`understood`): "longer
+// than 2000" where no column is longer, "more than 1" customer where customers are no rows; the
+// words of each as the question has them.
+std::vector<std::string> unmet_comparisons(const Question& q,
+                                           const std::vector<std::pair<std::string, Phrases>>& comparisons,
+                                           const std::set<std::size_t>& understood) {
+  std::vector<std::string> unmet;
+  for (std::size_t at = 1; at < q.stems.size(); ++at) {
+    std::size_t n = 0;
+    for (const auto& [op, phrases] : comparisons) {
+      if (op != "=") n = std::max(n, phrase_ending_at(q.stems, at, phrases));
+    }
+    const auto value = n > 0 ? number_value_at(q, at) : std::nullopt;
+    if (!value || understood.count(at) > 0 || understood.count(at - n) > 0) continue;
+    std::size_t end = at + value->second;  // "between 10 and 20" to its second number
+    if (end + 1 < q.tokens.size() && q.tokens[end] == "and" && number_value_at(q, end + 1))
+      end += 1 + number_value_at(q, end + 1)->second;
+    std::vector<std::string> words(q.tokens.begin() + static_cast<std::ptrdiff_t>(at - n),
+                                   q.tokens.begin() + static_cast<std::ptrdiff_t>(end));
+    unmet.push_back(core::join(words, " "));
+  }
+  return unmet;
+}
+
 // The calendar period token `at` names without its year: a quarter ("q4") or a month ("march",
 // "mar"; `months` in calendar order), with its first month.
 std::optional<std::pair<core::CalendarUnit, unsigned>> period_word_at(const Question& q, std::size_t at,
@@ -1241,15 +1307,24 @@ std::string ranked_column(std::size_t begin, std::size_t end, const std::vector<
   return "";
 }
 
-// The tokens of the counts next to ranking words ("top 5", "the 3 largest"): they name no value.
-std::set<std::size_t> ranking_count_tokens(const Question& q, const RankingWords& ranking) {
+// The tokens of the counts next to ranking words ("top 5", "the 3 largest") or before a column a
+// ranking word follows ("the 2 aircraft with the most flights"): they name no value.
+std::set<std::size_t> ranking_count_tokens(const Question& q, const std::vector<Mention>& mentions,
+                                           const RankingWords& ranking) {
   std::set<std::size_t> counts;
+  std::optional<std::size_t> last_ranking_end;
   for (std::size_t at = 0; at < q.stems.size(); ++at) {
     const std::size_t length = ranking_word_ending_at(q.stems, at + 1, ranking).length;
     if (length == 0) continue;
+    last_ranking_end = at + 1;
     if (count_at(q.stems, at + 1, ranking.number_words)) counts.insert(at + 1);
     const std::size_t start = at + 1 - length;
     if (start > 0 && count_at(q.stems, start - 1, ranking.number_words)) counts.insert(start - 1);
+  }
+  for (const Mention& m : mentions) {
+    if (!last_ranking_end || *last_ranking_end <= m.end || m.begin == 0) continue;
+    const std::optional<std::int64_t> n = count_at(q.stems, m.begin - 1, ranking.number_words);
+    if (n && *n <= kMaxCountBefore) counts.insert(m.begin - 1);
   }
   return counts;
 }
@@ -1355,19 +1430,82 @@ bool keeps_groups(const Requirements& r, const data::SchemaProfile& profile) {
   });
 }
 
+// Where the question names the thing an X_id column whose values repeat identifies, by the words X
+// ("musical" for Musical_ID, "tourist attractions" for Tourist_Attraction_ID), longest first; not
+// the table's own key (account_id of accounts identifies its rows).
+std::vector<Mention> named_ids(const Question& q, const data::SchemaProfile& profile, core::Stemmer& stemmer) {
+  std::vector<Mention> found;
+  for (const data::ColumnProfile& column : profile.columns) {
+    const Stems stems = stems_of(column_words(column.name), stemmer);
+    if (stems.size() < 2 || stems.back() != "id" || !profile.repeats(column)) continue;
+    const Stems thing(stems.begin(), stems.end() - 1);
+    if (thing == q.table) continue;
+    for (std::size_t at = 0; at + thing.size() <= q.stems.size(); ++at) {
+      if (std::equal(thing.begin(), thing.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at)))
+        found.push_back({at, at + thing.size(), &column});
+    }
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Mention& a, const Mention& b) { return a.end - a.begin > b.end - b.begin; });
+  return found;
+}
+
+// Whether a ranking word, not a comparison's ("at most 10"), ends right before `end`; its length.
+std::size_t ranking_word_length(const Stems& text, std::size_t end, const RankingWords& ranking) {
+  const std::size_t length = ranking_word_ending_at(text, end, ranking).length;
+  const bool compares = std::any_of(ranking.comparisons.begin(), ranking.comparisons.end(), [&](const auto& entry) {
+    return phrase_ending_at(text, end, entry.second) > length;
+  });
+  return compares ? 0 : length;
+}
+
+// "Which musical has the most actors?", "the 5 departments with the highest average salary", "the top
+// 3 tourist attractions by visits": the thing an X_id column identifies (`ids`), named right before a
+// ranking word (with only `links` between) or right after a ranking word and a count, is a key the
+// question ranks: a mention of that column, returned. Tokens another mention holds stay with it.
+std::vector<std::string> add_ranked_ids(const Question& q, const std::vector<Mention>& ids, const RankingWords& ranking,
+                                        const Phrases& links, std::vector<Mention>& mentions) {
+  std::vector<bool> taken(q.stems.size(), false);
+  const auto span = [&](const Mention& m) {
+    return std::make_pair(taken.begin() + static_cast<std::ptrdiff_t>(m.begin),
+                          taken.begin() + static_cast<std::ptrdiff_t>(m.end));
+  };
+  for (const Mention& m : mentions) std::fill(span(m).first, span(m).second, true);
+  const auto ranked_after = [&](std::size_t at) {
+    while (const std::size_t n = phrase_starting_at(q.stems, at, links)) at += n;
+    for (std::size_t end = at + 1; end <= q.stems.size(); ++end) {
+      const std::size_t length = ranking_word_length(q.stems, end, ranking);
+      if (length > 0 && end - length == at) return true;
+    }
+    return false;
+  };
+  const auto ranked_before = [&](std::size_t begin) {  // "top 3 tourist attractions"
+    return begin >= 2 && count_at(q.stems, begin - 1, ranking.number_words) &&
+           ranking_word_length(q.stems, begin - 1, ranking) > 0;
+  };
+  std::vector<std::string> added;
+  for (const Mention& id : ids) {
+    const auto [first, last] = span(id);
+    if (std::any_of(first, last, [](bool t) { return t; }) || !(ranked_after(id.end) || ranked_before(id.begin)))
+      continue;
+    std::fill(first, last, true);
+    mentions.push_back(id);
+    add_unique(added, id.column->name);
+  }
+  std::stable_sort(mentions.begin(), mentions.end(),
+                   [](const Mention& a, const Mention& b) { return a.begin < b.begin; });
+  return added;
+}
+
 // "departments with 5 or more employees", "departments whose total salary exceeds 50000": groups
 // kept by an aggregate with no key named are those of an X_id column whose values repeat, named by X.
 void group_by_named_id(const Question& q, const data::SchemaProfile& profile, core::Stemmer& stemmer,
                        Requirements& requirements) {
   if (!requirements.group_by.empty() || requirements.time.column || !keeps_groups(requirements, profile)) return;
-  for (const data::ColumnProfile& column : profile.columns) {
-    const Stems stems = stems_of(column_words(column.name), stemmer);
-    if (stems.size() != 2 || stems.back() != "id" || !profile.repeats(column)) continue;
-    if (std::find(q.stems.begin(), q.stems.end(), stems.front()) == q.stems.end()) continue;
-    requirements.group_by = {column.name};
-    std::erase(requirements.metrics, column.name);
-    return;
-  }
+  const std::vector<Mention> ids = named_ids(q, profile, stemmer);
+  if (ids.empty()) return;
+  requirements.group_by = {ids.front().column->name};
+  std::erase(requirements.metrics, ids.front().column->name);
 }
 
 // The ranking the question states. A ranking word with a count right after or before it ("top 5",
@@ -1781,11 +1919,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (period) {  // "last year" is a filter, not the year grain
     for (std::size_t at = period->begin; at < period->end; ++at) q.tokens[at] = q.stems[at] = "";
   }
-  std::vector<Mention> mentions = without_words_of_values(
-      q, profile,
-      without_table_words(q, ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_,
-                                            group_phrases_, wordnet_.get(), stemmer)),
-      stopwords_, value_words_);
+  const RankingWords ranking{ranking_desc_, ranking_asc_, ranking_named_desc_, ranking_named_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_,
+                             group_phrases_, group_fillers_, ranking_orders_};
+  std::vector<Mention> mentions =
+      ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, name_units_, group_phrases_,
+                     wordnet_.get(), stemmer);
+  const std::vector<std::string> ranked_ids =
+      add_ranked_ids(q, named_ids(q, profile, stemmer), ranking, ranking_key_links_, mentions);
+  mentions = without_words_of_values(q, profile, without_table_words(q, std::move(mentions)), stopwords_, value_words_);
   Requirements requirements;
   const std::set<std::size_t> row_counts =
       ground_row_counts(q, mentions, row_words(q, profile, row_nouns_, true, stemmer),
@@ -1838,6 +1979,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       add_unique(requirements.group_by, column.name);
     }
   }
+  for (const std::string& id : ranked_ids) {  // "the 5 departments with the highest average salary": per DEPARTMENT_ID
+    std::erase(requirements.metrics, id);
+    add_unique(requirements.group_by, id);
+    grouped_by_phrase.insert(id);
+  }
   if (!row_counts.empty() && requirements.group_by.empty() && !requirements.time.column) {
     requirements.group_by = std::exchange(requirements.metrics, {});  // "which advisors have more than 3 students": per advisor
   }
@@ -1848,13 +1994,25 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   group_by_named_id(q, profile, stemmer, requirements);
   compared.merge(ground_calendar_periods(q, profile, month_words_, period_words_, requirements));
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
+  compared.merge(ground_row_comparisons(q, profile, comparisons_, row_words(q, profile, row_nouns_, true, stemmer),
+                                        compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
-  const RankingWords ranking{ranking_desc_, ranking_asc_, ranking_named_desc_, ranking_named_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_,
-                             group_phrases_, group_fillers_, ranking_orders_};
-  std::set<std::size_t> counted_or_compared = ranking_count_tokens(q, ranking);  // "top 5" filters no id 5
+  std::set<std::size_t> counted_or_compared = ranking_count_tokens(q, mentions, ranking);  // "top 5" filters no id 5
   counted_or_compared.insert(compared.begin(), compared.end());
   ground_values(q, profile, mentions, stopwords_, value_words_, counted_or_compared, requirements);
+  if (const std::vector<std::string> unmet = unmet_comparisons(q, comparisons_, counted_or_compared);
+      !unmet.empty()) {
+    std::vector<std::string> numeric;
+    for (const data::ColumnProfile& column : profile.columns) {
+      if (is_comparable(column)) numeric.push_back(column.name);
+    }
+    return core::invalid_argument("the question compares '" + unmet.front() +
+                                      "' and compares no column that way: say which column it compares; the "
+                                      "columns of numbers and dates are: " +
+                                      (numeric.empty() ? "(none)" : core::join(numeric)),
+                                  profile.table);
+  }
   for (const Constraint& filter :
        find_text_filters(question, q.tokens, q.stems, text_spans(mentions), text_filters_)) {
     add_unique(requirements.constraints, filter);

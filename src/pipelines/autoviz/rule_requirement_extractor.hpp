@@ -83,6 +83,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
   Phrases name_joiners_;    // "problem whose id" names problem_id
+  Stems name_units_;        // inches, mph...: "sea level pressure" names sea_level_pressure_inches
   Phrases x_axis_before_;   // "the x-axis is <column>": that column is the chart's x axis
   Phrases x_axis_after_;    // "<column> on the x axis"
   Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison
@@ -101,6 +102,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_named_desc_;  // fastest, tallest...: superlatives that name their column (synonyms_)
   Phrases ranking_named_asc_;   // slowest, shortest...
   Phrases ranking_orders_;      // first, last: "highest first" orders every key
+  Phrases ranking_key_links_;   // with, has...: "which musical has the most actors" ranks Musical_ID
   Stems number_words_;  // zero, one, two, ...: a count written out, by its index
   std::map<std::string, std::int64_t> number_scales_;  // million -> 1000000: "1 million followers"
   Stems row_nouns_;     // rows, records, entries: "how many rows are there?" counts them
