@@ -148,6 +148,9 @@ class RequirementRulesReader {
       core::Result<YAML::Node> synonyms = yaml_.mapping(root, "synonyms", "rules");
       if (!synonyms) return synonyms.error();
       if (auto r = word_map(*synonyms, "synonym", stem_of, rules.synonyms_); !r) return r.error();
+      core::Result<YAML::Node> comparatives = yaml_.mapping(root, "row_comparatives", "rules");
+      if (!comparatives) return comparatives.error();
+      if (auto r = word_map(*comparatives, "column word", stem_of, rules.row_comparatives_); !r) return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
       if (auto r = labelled(root, "comparison_suffixes", rules.comparison_suffixes_); !r) return r.error();
       core::Result<YAML::Node> group_filters = yaml_.mapping(root, "group_filters", "rules");
@@ -180,6 +183,7 @@ class RequirementRulesReader {
                                 {"number_words", &rules.number_words_},
                                 {"row_nouns", &rules.row_nouns_},
                                 {"name_units", &rules.name_units_},
+                                {"row_links", &rules.row_links_},
                                 {"stopwords", &rules.stopwords_}});
           !r) {
         return r.error();
@@ -1069,21 +1073,58 @@ const data::ColumnProfile* sole_measure(const data::SchemaProfile& profile) {
   return found;
 }
 
-// "transactions over 1500", "invoices above 10": a comparison and its number right after a word for
-// the table's rows (`rows`), where no column is compared (`compared`), compare the table's one
-// measure; nothing when it has several. Returns the tokens used.
+// The comparable column a comparative among tokens [begin, end) names through `comparatives` ("higher":
+// Height), the first listed the table has; nullptr when none does.
+const data::ColumnProfile* comparative_column(const Question& q, std::size_t begin, std::size_t end,
+                                              const data::SchemaProfile& profile,
+                                              const std::map<std::string, std::vector<std::string>>& comparatives) {
+  for (std::size_t at = begin; at < end; ++at) {
+    const auto listed = comparatives.find(q.stems[at]);
+    if (listed == comparatives.end()) continue;
+    for (const std::string& word : listed->second) {
+      for (const data::ColumnProfile& column : profile.columns) {
+        const Stems stems = stems_of(column_words(column.name));
+        if (is_comparable(column) && std::find(stems.begin(), stems.end(), word) != stems.end()) return &column;
+      }
+    }
+  }
+  return nullptr;
+}
+
+// The words of a row comparison: the rows' words, and links that may follow them ("are", "that").
+struct RowComparisonWords {
+  const Stems& rows;
+  const Stems& links;
+  const std::map<std::string, std::vector<std::string>>& comparatives;
+};
+
+// Whether a word for the rows stands right before token `at`, across links ("mountains that are").
+bool rows_before(const Question& q, std::size_t at, const RowComparisonWords& words) {
+  const auto listed = [&](const Stems& list, std::size_t t) {
+    return std::find(list.begin(), list.end(), q.stems[t]) != list.end();
+  };
+  while (at > 0 && listed(words.links, at - 1)) --at;
+  return at > 0 && listed(words.rows, at - 1);
+}
+
+// "mountains higher than 4100", "transactions over 1500": a comparison and its number right after a
+// word for the table's rows, where no column is compared (`compared`), compare the column its
+// comparative names (comparative_column), else the table's one measure; nothing when it has
+// several. Returns the tokens used.
 std::set<std::size_t> ground_row_comparisons(const Question& q, const data::SchemaProfile& profile,
                                              const std::vector<std::pair<std::string, Phrases>>& comparisons,
-                                             const Stems& rows, const std::set<std::size_t>& compared,
+                                             const RowComparisonWords& words, const std::set<std::size_t>& compared,
                                              Requirements& requirements) {
   std::set<std::size_t> used;
-  const data::ColumnProfile* measure = sole_measure(profile);
-  if (measure == nullptr) return used;
+  const auto& comparatives = words.comparatives;
   for (std::size_t at = 2; at < q.stems.size(); ++at) {
     for (const auto& [op, phrases] : comparisons) {
       const std::size_t n = op == "=" ? 0 : phrase_ending_at(q.stems, at, phrases);
-      if (n == 0 || n >= at || std::find(rows.begin(), rows.end(), q.stems[at - n - 1]) == rows.end()) continue;
+      if (n == 0 || n >= at || !rows_before(q, at - n, words)) continue;
       if (compared.count(at) > 0 || compared.count(at - n) > 0) continue;
+      const data::ColumnProfile* measure = comparative_column(q, at - n, at, profile, comparatives);
+      if (measure == nullptr) measure = sole_measure(profile);
+      if (measure == nullptr) break;
       const std::optional<Constraint> filter = comparison_at(q, at, *measure, comparisons);
       if (!filter) continue;
       add_unique(requirements.constraints, *filter);
@@ -1994,7 +2035,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   group_by_named_id(q, profile, stemmer, requirements);
   compared.merge(ground_calendar_periods(q, profile, month_words_, period_words_, requirements));
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
-  compared.merge(ground_row_comparisons(q, profile, comparisons_, row_words(q, profile, row_nouns_, true, stemmer),
+  const Stems rows = row_words(q, profile, row_nouns_, true, stemmer);
+  compared.merge(ground_row_comparisons(q, profile, comparisons_, RowComparisonWords{rows, row_links_, row_comparatives_},
                                         compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);

@@ -84,6 +84,8 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
   Phrases name_joiners_;    // "problem whose id" names problem_id
   Stems name_units_;        // inches, mph...: "sea level pressure" names sea_level_pressure_inches
+  std::map<std::string, std::vector<std::string>> row_comparatives_;  // higher -> height: "mountains higher than 4100"
+  Stems row_links_;  // are, that...: "mountains that are higher than 4100"
   Phrases x_axis_before_;   // "the x-axis is <column>": that column is the chart's x axis
   Phrases x_axis_after_;    // "<column> on the x axis"
   Phrases axis_joiners_;    // "versus" between two named columns: axes, no comparison

@@ -590,6 +590,20 @@ TEST_F(RuleRequirementExtractorTest, RowsComparedWithANumberCompareTheTablesOneM
   EXPECT_EQ(json["group_by"], Json::parse(R"(["account_id"])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, RowsComparedByAComparativeCompareTheColumnItNames) {
+  const std::string csv = "id,name,Height,Prominence\n1,Bada,4195,1605\n2,Ioll,4220,350\n3,Kaka,4000,1000\n";
+  EXPECT_EQ(requirements_from("mountain.csv", csv, "Which mountains are higher than 4100?")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Height", "op": ">", "value": 4100}])"))
+      << "Height, though Prominence is a measure too";
+  const std::string coasters = "Roller_Coaster_ID,Name,Length,Speed\n1,Bullet,3236,51\n2,Hades,4726,70\n";
+  EXPECT_EQ(requirements_from("roller_coaster.csv", coasters, "Which roller coasters are faster than 55 mph?")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Speed", "op": ">", "value": 55}])"));
+  const std::string teachers = "Teacher_ID,Name,Age,Hometown\n1,Ann,45,Bolton\n2,Bob,30,Bury\n3,Cy,39,Bolton\n";
+  EXPECT_EQ(requirements_from("teacher.csv", teachers, "Which teachers are over 35?")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Age", "op": ">", "value": 35}])"))
+      << "Age, the one measure";
+}
+
 TEST_F(RuleRequirementExtractorTest, AUnitAfterTheNumberNamesTheColumnCompared) {
   const std::string csv = "flno,origin,distance,price\n1,Chicago,2300,100\n2,Chicago,900,200\n3,Boston,2100,300\n";
   EXPECT_EQ(requirements_from("flight.csv", csv, "How many flights longer than 2000 miles does each origin have?")["constraints"],
@@ -599,9 +613,9 @@ TEST_F(RuleRequirementExtractorTest, AUnitAfterTheNumberNamesTheColumnCompared) 
 TEST_F(RuleRequirementExtractorTest, AComparisonThatComparesNoColumnIsRefusedNotDropped) {
   const std::string csv = "flno,origin,distance,price\n1,Chicago,2300,100\n2,Chicago,900,200\n3,Boston,2100,300\n";
   const core::Result<ExtractedRequirements> json =
-      extract_from("flight.csv", csv, "How many flights longer than 2000 does each origin have?");
+      extract_from("flight.csv", csv, "How many flights over 2000 does each origin have?");
   ASSERT_FALSE(json) << "distance or price: the question does not say";
-  EXPECT_NE(json.error().message.find("compares 'longer than 2000'"), std::string::npos) << json.error().message;
+  EXPECT_NE(json.error().message.find("compares 'over 2000'"), std::string::npos) << json.error().message;
   EXPECT_NE(json.error().message.find("flno, distance, price"), std::string::npos) << json.error().message;
 }
 
