@@ -1471,9 +1471,22 @@ bool keeps_groups(const Requirements& r, const data::SchemaProfile& profile) {
   });
 }
 
+// The X_name column beside X_id (`thing` X) holding as many values, which shows the same things by
+// name (start_station_name beside start_station_id); else the id itself.
+const data::ColumnProfile& shown_by_name(const data::SchemaProfile& profile, const data::ColumnProfile& id,
+                                         const Stems& thing, core::Stemmer& stemmer) {
+  Stems name = thing;
+  name.push_back("name");
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (column.distinct_count == id.distinct_count && stems_of(column_words(column.name), stemmer) == name)
+      return column;
+  }
+  return id;
+}
+
 // Where the question names the thing an X_id column whose values repeat identifies, by the words X
-// ("musical" for Musical_ID, "tourist attractions" for Tourist_Attraction_ID), longest first; not
-// the table's own key (account_id of accounts identifies its rows).
+// ("musical" for Musical_ID, "tourist attractions" for Tourist_Attraction_ID), longest first, as
+// the column showing it (shown_by_name); not the table's own key (account_id of accounts).
 std::vector<Mention> named_ids(const Question& q, const data::SchemaProfile& profile, core::Stemmer& stemmer) {
   std::vector<Mention> found;
   for (const data::ColumnProfile& column : profile.columns) {
@@ -1481,9 +1494,10 @@ std::vector<Mention> named_ids(const Question& q, const data::SchemaProfile& pro
     if (stems.size() < 2 || stems.back() != "id" || !profile.repeats(column)) continue;
     const Stems thing(stems.begin(), stems.end() - 1);
     if (thing == q.table) continue;
+    const data::ColumnProfile& shown = shown_by_name(profile, column, thing, stemmer);
     for (std::size_t at = 0; at + thing.size() <= q.stems.size(); ++at) {
       if (std::equal(thing.begin(), thing.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at)))
-        found.push_back({at, at + thing.size(), &column});
+        found.push_back({at, at + thing.size(), &shown});
     }
   }
   std::stable_sort(found.begin(), found.end(),
@@ -1536,6 +1550,21 @@ std::vector<std::string> add_ranked_ids(const Question& q, const std::vector<Men
   std::stable_sort(mentions.begin(), mentions.end(),
                    [](const Mention& a, const Mention& b) { return a.begin < b.begin; });
   return added;
+}
+
+// "Which game had the most injuries?", "the categories with the most festivals": a column of text or
+// ids nearly every row holds its own value of (Injury, Music_Festival), named right after a word that
+// ranks by the number of rows (`counts`), names those rows, not a key, when another column is named.
+void drop_counted_row_names(const Question& q, const data::SchemaProfile& profile, const Phrases& counts,
+                            std::vector<Mention>& mentions) {
+  const auto names_rows = [&](const Mention& m) {
+    const data::ColumnProfile& column = *m.column;
+    const std::int64_t values = profile.row_count - column.null_count;
+    const bool own_values = values > 0 && column.distinct_count * 10 >= values * 9;
+    return own_values && !is_comparable(column) && phrase_ending_at(q.stems, m.begin, counts) > 0;
+  };
+  const bool other = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return !names_rows(m); });
+  if (other) std::erase_if(mentions, names_rows);
 }
 
 // "departments with 5 or more employees", "departments whose total salary exceeds 50000": groups
@@ -1967,6 +1996,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
                      wordnet_.get(), stemmer);
   const std::vector<std::string> ranked_ids =
       add_ranked_ids(q, named_ids(q, profile, stemmer), ranking, ranking_key_links_, mentions);
+  drop_counted_row_names(q, profile, ranking_counts_, mentions);
   mentions = without_words_of_values(q, profile, without_table_words(q, std::move(mentions)), stopwords_, value_words_);
   Requirements requirements;
   const std::set<std::size_t> row_counts =

@@ -44,6 +44,17 @@ std::size_t sentence_begin(const std::vector<std::size_t>& ends, std::size_t at)
   return at;
 }
 
+// Whether the word at `at` is a noun by the words before it: a noun marker, or one and a count ("the
+// number of orders by region", "top 2 orders by number of items" order nothing; "bigger than 100
+// ordered by year" orders).
+bool noun_by_word_before(const Stems& text, std::size_t at, const SortPhrases& phrases) {
+  const auto digits = [](const std::string& word) {
+    return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (phrase_ending_at(text, at, phrases.noun_markers) > 0) return true;
+  return at >= 2 && digits(text[at - 1]) && phrase_ending_at(text, at - 1, phrases.noun_markers) > 0;
+}
+
 std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhrases& phrases,
                                                 const std::vector<std::size_t>& ends) {
   for (std::size_t at = 0; at < text.size(); ++at) {
@@ -56,7 +67,7 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
     const std::size_t last = sentence_end(text, ends, at);
     // A verb right after a noun marker is a noun: "the number of orders by region" orders nothing.
     const auto verb_at = [&](std::size_t i) {
-      return phrase_starting_at(text, i, phrases.verbs) > 0 && phrase_ending_at(text, i, phrases.noun_markers) == 0;
+      return phrase_starting_at(text, i, phrases.verbs) > 0 && !noun_by_word_before(text, i, phrases);
     };
     bool grouped = false;  // "by" or "per" after a word that is no verb or object: "revenue by region"
     for (std::size_t back = 1; back <= kVerbReach && back <= at - first; ++back) {
@@ -97,7 +108,7 @@ std::optional<SortClause> find_sort_clause(const Stems& text, const SortPhrases&
   for (std::size_t at = 0; at + 1 < text.size(); ++at) {
     const std::size_t verb = phrase_starting_at(text, at, phrases.plain);
     if (verb == 0 || at + verb >= text.size() || text[at + verb] != "by") continue;
-    if (phrase_ending_at(text, at, phrases.noun_markers) > 0) continue;  // "the number of orders by region"
+    if (noun_by_word_before(text, at, phrases)) continue;  // "the number of orders by region"
     SortClause clause{at, std::min(sentence_end(text, sentence_ends, at), at + verb + 3), "asc", ""};
     clause.stated = false;
     if (std::optional<AxisHit> hit = axis_in(text, at + verb + 1, clause.end, phrases)) {

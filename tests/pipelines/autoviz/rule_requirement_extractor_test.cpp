@@ -573,6 +573,22 @@ TEST_F(RuleRequirementExtractorTest, TheThingAnIdIdentifiesNamedBeforeARankingWo
             Json::parse(R"(["DEPARTMENT_ID"])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, ARankedIdIsShownByTheNameBesideIt) {
+  const std::string csv = "id,start_station_name,start_station_id\n1,Caltrain,70\n2,Caltrain,70\n3,Ferry,50\n"
+                          "4,Ferry,50\n5,Ferry,50\n6,Market,60\n";
+  const Json json = requirements_from("trip.csv", csv, "top 2 start stations by number of trips");
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["start_station_name"])")) << "as many names as ids";
+  EXPECT_EQ(json["constraints"], sorted_on("count", "desc", 2));
+}
+
+TEST_F(RuleRequirementExtractorTest, ACountedColumnOfOneValuePerRowNamesTheRows) {
+  const std::string csv = "game_id,id,Player,Injury\n1,1,Ann,Knee surgery\n6,2,Bob,Ankle sprain\n"
+                          "6,3,Cy,Hamstring\n6,4,Di,Back pain\n2,5,Ed,Broken toe\n";
+  const Json json = requirements_from("injury_accident.csv", csv, "Which game had the most injuries?");
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["game_id"])")) << "each injury is a row: no key";
+  EXPECT_EQ(json["constraints"], sorted_on("count", "desc", 1));
+}
+
 TEST_F(RuleRequirementExtractorTest, AnIdsThingOwningTheRankedRowsIsNoKey) {
   const std::string employees = "EMPLOYEE_ID,SALARY,DEPARTMENT_ID\n1,100,10\n2,200,10\n3,300,20\n4,50,30\n5,70,30\n";
   const Json json = requirements_from("employees.csv", employees, "the department of the employee with the highest salary");

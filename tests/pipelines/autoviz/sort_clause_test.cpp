@@ -11,7 +11,7 @@ SortPhrases phrases() {
   return {phrases_of({"order", "sort", "rank", "list", "display"}), phrases_of({"order", "sort"}),
           phrases_of({"desc", "descending", "high to low"}), phrases_of({"asc", "ascending", "low to high", "alphabetical"}),
           phrases_of({"high to low", "low to high"}), phrases_of({"x", "x axis", "names", "alphabetical"}),
-          phrases_of({"y", "y axis", "total number"}), phrases_of({"the", "of"}), phrases_of({"them", "the"})};
+          phrases_of({"y", "y axis", "total number"}), phrases_of({"the", "of", "top"}), phrases_of({"them", "the"})};
 }
 
 std::string described(std::string_view question) {
@@ -68,6 +68,12 @@ TEST(SortClause, TheWordsAfterOrderByNameTheKey) {
 TEST(SortClause, APlainVerbAfterANounMarkerIsANoun) {
   EXPECT_EQ(described("count the orders by region"), "none");
   EXPECT_EQ(described("the number of orders by region, sorted by region"), "asc - [sort by region]");
+}
+
+TEST(SortClause, APlainVerbAfterACountIsANoun) {
+  EXPECT_EQ(described("top 2 orders by number of items"), "none");
+  EXPECT_EQ(described("the 3 orders by revenue in descending order"), "desc - [descend order]");
+  EXPECT_EQ(described("wines whose price is bigger than 100 ordered by year"), "asc - [order by year]");
 }
 
 TEST(SortClause, APlainVerbWithBySortsAscendingByWhatFollows) {
