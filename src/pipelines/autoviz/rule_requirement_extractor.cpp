@@ -1485,19 +1485,30 @@ const data::ColumnProfile& shown_by_name(const data::SchemaProfile& profile, con
 }
 
 // Where the question names the thing an X_id column whose values repeat identifies, by the words X
-// ("musical" for Musical_ID, "tourist attractions" for Tourist_Attraction_ID), longest first, as
-// the column showing it (shown_by_name); not the table's own key (account_id of accounts).
+// ("musical" for Musical_ID, "tourist attractions" for Tourist_Attraction_ID) or by the last of them
+// when no other such column ends so ("staff" for assigned_to_staff_id), longest first, as the column
+// showing it (shown_by_name); not the table's own key (account_id of accounts).
 std::vector<Mention> named_ids(const Question& q, const data::SchemaProfile& profile, core::Stemmer& stemmer) {
   std::vector<Mention> found;
+  std::map<std::string, int> heads;  // the last word of X -> how many X_id columns end so
+  std::vector<std::pair<Stems, const data::ColumnProfile*>> things;
   for (const data::ColumnProfile& column : profile.columns) {
     const Stems stems = stems_of(column_words(column.name), stemmer);
     if (stems.size() < 2 || stems.back() != "id" || !profile.repeats(column)) continue;
-    const Stems thing(stems.begin(), stems.end() - 1);
+    Stems thing(stems.begin(), stems.end() - 1);
     if (thing == q.table) continue;
-    const data::ColumnProfile& shown = shown_by_name(profile, column, thing, stemmer);
-    for (std::size_t at = 0; at + thing.size() <= q.stems.size(); ++at) {
-      if (std::equal(thing.begin(), thing.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at)))
-        found.push_back({at, at + thing.size(), &shown});
+    ++heads[thing.back()];
+    things.emplace_back(std::move(thing), &shown_by_name(profile, column, Stems(stems.begin(), stems.end() - 1), stemmer));
+  }
+  for (const auto& [thing, shown] : things) {
+    for (std::size_t at = 0; at < q.stems.size(); ++at) {
+      const bool whole = at + thing.size() <= q.stems.size() &&
+                         std::equal(thing.begin(), thing.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at));
+      if (whole) {
+        found.push_back({at, at + thing.size(), shown});
+      } else if (thing.size() >= 2 && heads[thing.back()] == 1 && q.stems[at] == thing.back()) {
+        found.push_back({at, at + 1, shown});
+      }
     }
   }
   std::stable_sort(found.begin(), found.end(),
@@ -1515,11 +1526,12 @@ std::size_t ranking_word_length(const Stems& text, std::size_t end, const Rankin
 }
 
 // "Which musical has the most actors?", "the 5 departments with the highest average salary", "the top
-// 3 tourist attractions by visits": the thing an X_id column identifies (`ids`), named right before a
-// ranking word (with only `links` between) or right after a ranking word and a count, is a key the
-// question ranks: a mention of that column, returned. Tokens another mention holds stay with it.
-std::vector<std::string> add_ranked_ids(const Question& q, const std::vector<Mention>& ids, const RankingWords& ranking,
-                                        const Phrases& links, std::vector<Mention>& mentions) {
+// 3 tourist attractions by visits", "how many items does each order have": the thing an X_id column
+// identifies (`ids`), named right before a ranking word (with only `links` between), right after a
+// ranking word and a count, or right after a grouping phrase, is a key: a mention of that column,
+// returned. Tokens another mention holds stay with it.
+std::vector<std::string> add_id_keys(const Question& q, const std::vector<Mention>& ids, const RankingWords& ranking,
+                                     const Phrases& links, std::vector<Mention>& mentions) {
   std::vector<bool> taken(q.stems.size(), false);
   const auto span = [&](const Mention& m) {
     return std::make_pair(taken.begin() + static_cast<std::ptrdiff_t>(m.begin),
@@ -1541,7 +1553,9 @@ std::vector<std::string> add_ranked_ids(const Question& q, const std::vector<Men
   std::vector<std::string> added;
   for (const Mention& id : ids) {
     const auto [first, last] = span(id);
-    if (std::any_of(first, last, [](bool t) { return t; }) || !(ranked_after(id.end) || ranked_before(id.begin)))
+    const bool grouped = phrase_ending_at(q.stems, id.begin, ranking.groups) > 0;  // "each order"
+    if (std::any_of(first, last, [](bool t) { return t; }) ||
+        !(ranked_after(id.end) || ranked_before(id.begin) || grouped))
       continue;
     std::fill(first, last, true);
     mentions.push_back(id);
@@ -1994,8 +2008,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   std::vector<Mention> mentions =
       ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, name_units_, group_phrases_,
                      wordnet_.get(), stemmer);
-  const std::vector<std::string> ranked_ids =
-      add_ranked_ids(q, named_ids(q, profile, stemmer), ranking, ranking_key_links_, mentions);
+  const std::vector<std::string> id_keys =
+      add_id_keys(q, named_ids(q, profile, stemmer), ranking, ranking_key_links_, mentions);
   drop_counted_row_names(q, profile, ranking_counts_, mentions);
   mentions = without_words_of_values(q, profile, without_table_words(q, std::move(mentions)), stopwords_, value_words_);
   Requirements requirements;
@@ -2050,7 +2064,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       add_unique(requirements.group_by, column.name);
     }
   }
-  for (const std::string& id : ranked_ids) {  // "the 5 departments with the highest average salary": per DEPARTMENT_ID
+  for (const std::string& id : id_keys) {  // "the 5 departments with the highest average salary": per DEPARTMENT_ID
     std::erase(requirements.metrics, id);
     add_unique(requirements.group_by, id);
     grouped_by_phrase.insert(id);

@@ -589,6 +589,24 @@ TEST_F(RuleRequirementExtractorTest, ACountedColumnOfOneValuePerRowNamesTheRows)
   EXPECT_EQ(json["constraints"], sorted_on("count", "desc", 1));
 }
 
+TEST_F(RuleRequirementExtractorTest, AnIdsThingAfterAGroupingPhraseIsTheKeyThoughOtherColumnsShareItsWord) {
+  const std::string csv = "order_item_id,order_id,product_id,product_quantity,other_order_item_details\n"
+                          "1,4,4,6,\n2,4,10,7,\n3,13,2,5,\n4,13,1,2,\n5,1,9,8,\n";
+  const Json json = requirements_from("order_items.csv", csv, "How many order items over 4 does each order have?");
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["order_id"])")) << "'order' is a word of three columns";
+  EXPECT_EQ(json["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "product_quantity", "op": ">", "value": 4}])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, TheLastWordOfAnIdsThingNamesItWhenNoOtherIdEndsSo) {
+  const std::string csv = "problem_log_id,assigned_to_staff_id,problem_id\n1,11,1\n2,11,2\n3,6,2\n4,6,3\n5,6,4\n6,4,5\n";
+  EXPECT_EQ(requirements_from("problem_log.csv", csv, "staff members with more than one problem log")["group_by"],
+            Json::parse(R"(["assigned_to_staff_id"])"));
+  const std::string trips = "id,start_station_id,end_station_id\n1,50,60\n2,50,70\n3,60,70\n";
+  EXPECT_EQ(requirements_from("trip.csv", trips, "stations with more than one trip")["group_by"], Json::array())
+      << "start or end station: the question does not say";
+}
+
 TEST_F(RuleRequirementExtractorTest, AnIdsThingOwningTheRankedRowsIsNoKey) {
   const std::string employees = "EMPLOYEE_ID,SALARY,DEPARTMENT_ID\n1,100,10\n2,200,10\n3,300,20\n4,50,30\n5,70,30\n";
   const Json json = requirements_from("employees.csv", employees, "the department of the employee with the highest salary");
