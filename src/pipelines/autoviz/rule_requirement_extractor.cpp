@@ -156,6 +156,8 @@ class RequirementRulesReader {
       core::Result<YAML::Node> group_filters = yaml_.mapping(root, "group_filters", "rules");
       if (!group_filters) return group_filters.error();
       if (auto r = labelled(*group_filters, "aggregations", rules.group_aggregations_); !r) return r.error();
+      if (auto r = labelled(*group_filters, "aggregations_after", rules.group_aggregations_after_); !r)
+        return r.error();
       if (auto r = stem_fields(*group_filters, "group_filters", {{"determiners", &rules.group_determiners_}}); !r)
         return r.error();
       if (auto r = phrase_fields(*group_filters, {{"exactly", &rules.group_exactly_}}); !r) return r.error();
@@ -951,6 +953,7 @@ std::optional<Constraint> number_named_after(const Question& q, const data::Sche
 // The words of the group_filters rules: an aggregation before a compared measure, across determiners.
 struct GroupFilterWords {
   const LabelledPhrases& aggregations;
+  const LabelledPhrases& after;  // "add up to": after the measure
   const Stems& determiners;
 };
 
@@ -984,11 +987,19 @@ std::optional<std::pair<std::string, std::size_t>> aggregation_before(const Ques
 }
 
 // `filter` on mention `m`, or on the aggregate of it a word before it names ("origins with an
-// average price above 300": avg(price), a filter on each group's average), whose words go to `used`
-// ("the lowest price" then ranks nothing).
+// average price above 300": avg(price), a filter on each group's average) or a phrase right after
+// it ("invoice totals add up to more than 150": sum(total)), whose words go to `used` ("the lowest
+// price" then ranks nothing).
 Constraint aggregated(const Question& q, const Mention& m, const std::vector<Mention>& mentions,
                       const GroupFilterWords& words, Constraint filter, std::set<std::size_t>& used) {
   if (m.column->role == data::ColumnRole::kTemporal) return filter;
+  for (const auto& [func, phrases] : words.after) {
+    if (const std::size_t n = phrase_starting_at(q.stems, m.end, phrases)) {
+      filter.column = group_filter_spelling({func, m.column->name});
+      for (std::size_t at = m.end; at < m.end + n; ++at) used.insert(at);
+      return filter;
+    }
+  }
   if (const auto aggregate = aggregation_before(q, m, mentions, words)) {
     filter.column = group_filter_spelling({aggregate->first, m.column->name});
     for (std::size_t at = aggregate->second; at < m.begin; ++at) used.insert(at);
@@ -1581,15 +1592,24 @@ void drop_counted_row_names(const Question& q, const data::SchemaProfile& profil
   if (other) std::erase_if(mentions, names_rows);
 }
 
-// "departments with 5 or more employees", "departments whose total salary exceeds 50000": groups
-// kept by an aggregate with no key named are those of an X_id column whose values repeat, named by X.
+// "departments with 5 or more employees", "countries whose invoice totals add up to more than 150":
+// groups kept by an aggregate with no key named by a grouping phrase are those of an X_id column
+// whose values repeat, named by X, else those of the columns named that are no measure.
 void group_by_named_id(const Question& q, const data::SchemaProfile& profile, core::Stemmer& stemmer,
                        Requirements& requirements) {
   if (!requirements.group_by.empty() || requirements.time.column || !keeps_groups(requirements, profile)) return;
-  const std::vector<Mention> ids = named_ids(q, profile, stemmer);
-  if (ids.empty()) return;
-  requirements.group_by = {ids.front().column->name};
-  std::erase(requirements.metrics, ids.front().column->name);
+  if (const std::vector<Mention> ids = named_ids(q, profile, stemmer); !ids.empty()) {
+    requirements.group_by = {ids.front().column->name};
+    std::erase(requirements.metrics, ids.front().column->name);
+    return;
+  }
+  for (const std::string& metric : requirements.metrics) {
+    const data::ColumnProfile* column = profile.find(metric);
+    if (column != nullptr && column->role != data::ColumnRole::kMeasure) requirements.group_by.push_back(metric);
+  }
+  std::erase_if(requirements.metrics, [&](const std::string& metric) {
+    return std::find(requirements.group_by.begin(), requirements.group_by.end(), metric) != requirements.group_by.end();
+  });
 }
 
 // The ranking the question states. A ranking word with a count right after or before it ("top 5",
@@ -2072,11 +2092,13 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (!row_counts.empty() && requirements.group_by.empty() && !requirements.time.column) {
     requirements.group_by = std::exchange(requirements.metrics, {});  // "which advisors have more than 3 students": per advisor
   }
-  const GroupFilterWords group_words{group_aggregations_, group_determiners_};
+  const GroupFilterWords group_words{group_aggregations_, group_aggregations_after_, group_determiners_};
   std::set<std::size_t> compared = ground_comparisons(q, profile, mentions, comparisons_, comparison_suffixes_,
                                                       period_words_.before, group_words, row_counts, requirements);
   compared.insert(row_counts.begin(), row_counts.end());
   group_by_named_id(q, profile, stemmer, requirements);
+  if (keeps_groups(requirements, profile))  // "countries whose totals add up to more than 150": keys, not a listed pair
+    grouped_by_phrase.insert(requirements.group_by.begin(), requirements.group_by.end());
   compared.merge(ground_calendar_periods(q, profile, month_words_, period_words_, requirements));
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
   const Stems rows = row_words(q, profile, row_nouns_, true, stemmer);

@@ -77,6 +77,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   std::vector<std::pair<std::string, Phrases>> comparison_suffixes_;  // op -> phrases after the number: "or higher"
   std::vector<std::pair<std::string, Phrases>> group_aggregations_;  // agg_func -> words before a compared measure
+  std::vector<std::pair<std::string, Phrases>> group_aggregations_after_;  // sum -> "add up to": after the measure
   Stems group_determiners_;  // words between such a word and the measure ("an average price")
   Phrases group_exactly_;    // "exactly 5 employees": a count threshold of equality
   PeriodWords period_words_;  // "after 1928", "since July 2024", "2014 or later", "between 2010 and 2015"

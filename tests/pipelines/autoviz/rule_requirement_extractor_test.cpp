@@ -632,6 +632,9 @@ TEST_F(RuleRequirementExtractorTest, RowsComparedByAComparativeCompareTheColumnI
   const std::string coasters = "Roller_Coaster_ID,Name,Length,Speed\n1,Bullet,3236,51\n2,Hades,4726,70\n";
   EXPECT_EQ(requirements_from("roller_coaster.csv", coasters, "Which roller coasters are faster than 55 mph?")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "Speed", "op": ">", "value": 55}])"));
+  const std::string aircraft = "aid,name,distance\n1,Boeing 747-400,8430\n2,Boeing 737-800,3383\n";
+  EXPECT_EQ(requirements_from("aircraft.csv", aircraft, "Which aircraft can fly farther than 6000?")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "distance", "op": ">", "value": 6000}])"));
   const std::string teachers = "Teacher_ID,Name,Age,Hometown\n1,Ann,45,Bolton\n2,Bob,30,Bury\n3,Cy,39,Bolton\n";
   EXPECT_EQ(requirements_from("teacher.csv", teachers, "Which teachers are over 35?")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "Age", "op": ">", "value": 35}])"))
@@ -659,6 +662,14 @@ TEST_F(RuleRequirementExtractorTest, AUnitEndingAColumnsNameMayBeLeftOut) {
   EXPECT_EQ(requirements_from("weather.csv", csv, "dates whose mean sea level pressure is between 30.3 and 31")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "mean_sea_level_pressure_inches", "op": "between",
                              "value": [30.3, 31]}])"));
+}
+
+TEST_F(RuleRequirementExtractorTest, AmountsThatAddUpToANumberKeepGroupsByTheirSum) {
+  const std::string csv = "id,billing_country,total\n1,USA,100\n2,USA,90\n3,France,20\n4,Chile,160\n";
+  const Json json = requirements_from("invoices.csv", csv, "billing countries whose invoice totals add up to more than 150");
+  EXPECT_EQ(json["constraints"], Json::parse(R"j([{"type": "filter", "column": "sum(total)", "op": ">", "value": 150}])j"));
+  EXPECT_EQ(json["group_by"], Json::parse(R"(["billing_country"])")) << "the groups kept, not a metric";
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["total"])"));
 }
 
 TEST_F(RuleRequirementExtractorTest, ACountedNounThatIsOnlyAWordOfAColumnStillNamesTheRows) {
