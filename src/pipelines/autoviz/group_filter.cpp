@@ -16,6 +16,11 @@ std::optional<GroupFilterColumn> group_filter_column(std::string_view column) {
   return GroupFilterColumn{std::string(func), std::string(metric)};
 }
 
+std::optional<GroupFilterColumn> group_filter_of(const Constraint& c, const data::SchemaProfile& profile) {
+  if (c.type != "filter" || profile.find(c.column) != nullptr) return std::nullopt;
+  return group_filter_column(c.column);
+}
+
 std::string group_filter_spelling(const GroupFilterColumn& aggregate) {
   return aggregate.func + "(" + aggregate.metric + ")";
 }

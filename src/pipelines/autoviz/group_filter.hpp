@@ -7,6 +7,9 @@
 #include <string>
 #include <string_view>
 
+#include "data/schema_profile.hpp"
+#include "pipelines/autoviz/requirements.hpp"
+
 namespace planfirst::autoviz {
 
 struct GroupFilterColumn {
@@ -17,6 +20,10 @@ struct GroupFilterColumn {
 
 // The aggregate `column` spells ("avg(price)" -> {avg, price}); nothing for a plain column name.
 std::optional<GroupFilterColumn> group_filter_column(std::string_view column);
+
+// The aggregate filter constraint `c` keeps groups by; nothing for another constraint, a plain column
+// or a column of `profile` whose name is spelled like an aggregate.
+std::optional<GroupFilterColumn> group_filter_of(const Constraint& c, const data::SchemaProfile& profile);
 
 // "avg(price)" for {avg, price}: the column a group filter constraint names.
 std::string group_filter_spelling(const GroupFilterColumn& aggregate);

@@ -33,9 +33,7 @@ std::vector<contracts::Violation> unknown_columns(const Requirements& requiremen
     const Constraint& constraint = requirements.constraints[i];
     // A sort may also name the column an aggregate counting rows writes ("sort by the count").
     if (constraint.type == "sort" && constraint.column == kRowCountColumn) continue;
-    const std::optional<GroupFilterColumn> aggregate =
-        constraint.type == "filter" && profile.find(constraint.column) == nullptr ? group_filter_column(constraint.column)
-                                                                                  : std::nullopt;
+    const std::optional<GroupFilterColumn> aggregate = group_filter_of(constraint, profile);
     if (aggregate) {  // "avg(price)": the aggregate of a column; count(*) of the rows
       if (aggregate->metric != kCountRowsMetric) check(aggregate->metric, "/constraints/" + std::to_string(i) + "/column");
     } else if (constraint.type != "limit") {

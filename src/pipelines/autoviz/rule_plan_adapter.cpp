@@ -282,8 +282,7 @@ std::vector<std::pair<Constraint, GroupFilterColumn>> group_filters(const Requir
                                                                     const data::SchemaProfile& profile) {
   std::vector<std::pair<Constraint, GroupFilterColumn>> filters;
   for (const Constraint& c : r.constraints) {
-    if (c.type != "filter" || profile.find(c.column) != nullptr) continue;
-    if (std::optional<GroupFilterColumn> aggregate = group_filter_column(c.column)) filters.emplace_back(c, *aggregate);
+    if (std::optional<GroupFilterColumn> aggregate = group_filter_of(c, profile)) filters.emplace_back(c, *aggregate);
   }
   return filters;
 }

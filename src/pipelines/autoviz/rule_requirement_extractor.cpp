@@ -52,6 +52,7 @@ struct Question {
   std::vector<std::int64_t> scale;  // what token i multiplies the number before it by ("million"); 0: none
   Stems stems;
   Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
+  std::vector<Stems> columns;  // the words of each column's name, stemmed, in the profile's order
   // The values the profile knows (all listed values, else the samples), read once per question:
   std::set<std::string> value_words;  // every word of every column's values, for the WordNet tier
   std::vector<std::vector<KnownValue>> categorical_values;  // by column; empty unless categorical
@@ -59,6 +60,11 @@ struct Question {
 
 // One word's stem.
 std::string stem_of(const std::string& word) { return stems_of({word}).front(); }
+
+// The words of `column`'s name (a column of `profile`), stemmed, as the question read them once.
+const Stems& column_stems(const Question& q, const data::SchemaProfile& profile, const data::ColumnProfile& column) {
+  return q.columns[static_cast<std::size_t>(&column - profile.columns.data())];
+}
 
 }  // namespace
 
@@ -1094,7 +1100,7 @@ const data::ColumnProfile* comparative_column(const Question& q, std::size_t beg
     if (listed == comparatives.end()) continue;
     for (const std::string& word : listed->second) {
       for (const data::ColumnProfile& column : profile.columns) {
-        const Stems stems = stems_of(column_words(column.name));
+        const Stems& stems = column_stems(q, profile, column);
         if (is_comparable(column) && std::find(stems.begin(), stems.end(), word) != stems.end()) return &column;
       }
     }
@@ -1163,8 +1169,8 @@ std::vector<std::string> unmet_comparisons(const Question& q,
     const auto value = n > 0 ? number_value_at(q, at) : std::nullopt;
     if (!value || understood.count(at) > 0 || understood.count(at - n) > 0) continue;
     std::size_t end = at + value->second;  // "between 10 and 20" to its second number
-    if (end + 1 < q.tokens.size() && q.tokens[end] == "and" && number_value_at(q, end + 1))
-      end += 1 + number_value_at(q, end + 1)->second;
+    if (const auto second = end + 1 < q.tokens.size() && q.tokens[end] == "and" ? number_value_at(q, end + 1) : std::nullopt)
+      end += 1 + second->second;
     std::vector<std::string> words(q.tokens.begin() + static_cast<std::ptrdiff_t>(at - n),
                                    q.tokens.begin() + static_cast<std::ptrdiff_t>(end));
     unmet.push_back(core::join(words, " "));
@@ -1384,12 +1390,11 @@ std::set<std::size_t> ranking_count_tokens(const Question& q, const std::vector<
 // The words that name the table's rows: a row noun ("rows"), a word of the table's name, or the
 // thing an id column identifies ("orders" beside order_id; with `identifying`, only an id whose
 // values never repeat: customer_id on orders names no rows); stems.
-Stems row_words(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns, bool identifying,
-                core::Stemmer& stemmer) {
+Stems row_words(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns, bool identifying) {
   Stems words = row_nouns;
   words.insert(words.end(), q.table.begin(), q.table.end());
   for (const data::ColumnProfile& column : profile.columns) {
-    const Stems stems = stems_of(column_words(column.name), stemmer);
+    const Stems& stems = column_stems(q, profile, column);
     if (stems.size() == 2 && stems.back() == "id" && !(identifying && profile.repeats(column)))
       words.push_back(stems.front());
   }
@@ -1478,19 +1483,18 @@ std::set<std::size_t> ground_row_counts(const Question& q, const std::vector<Men
 // Whether `r` keeps groups by an aggregate ("count(*)", "avg(price)") rather than by a column.
 bool keeps_groups(const Requirements& r, const data::SchemaProfile& profile) {
   return std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
-    return c.type == "filter" && profile.find(c.column) == nullptr && group_filter_column(c.column).has_value();
+    return group_filter_of(c, profile).has_value();
   });
 }
 
 // The X_name column beside X_id (`thing` X) holding as many values, which shows the same things by
 // name (start_station_name beside start_station_id); else the id itself.
-const data::ColumnProfile& shown_by_name(const data::SchemaProfile& profile, const data::ColumnProfile& id,
-                                         const Stems& thing, core::Stemmer& stemmer) {
+const data::ColumnProfile& shown_by_name(const Question& q, const data::SchemaProfile& profile,
+                                         const data::ColumnProfile& id, const Stems& thing) {
   Stems name = thing;
   name.push_back("name");
   for (const data::ColumnProfile& column : profile.columns) {
-    if (column.distinct_count == id.distinct_count && stems_of(column_words(column.name), stemmer) == name)
-      return column;
+    if (column.distinct_count == id.distinct_count && column_stems(q, profile, column) == name) return column;
   }
   return id;
 }
@@ -1499,17 +1503,18 @@ const data::ColumnProfile& shown_by_name(const data::SchemaProfile& profile, con
 // ("musical" for Musical_ID, "tourist attractions" for Tourist_Attraction_ID) or by the last of them
 // when no other such column ends so ("staff" for assigned_to_staff_id), longest first, as the column
 // showing it (shown_by_name); not the table's own key (account_id of accounts).
-std::vector<Mention> named_ids(const Question& q, const data::SchemaProfile& profile, core::Stemmer& stemmer) {
+std::vector<Mention> named_ids(const Question& q, const data::SchemaProfile& profile) {
   std::vector<Mention> found;
   std::map<std::string, int> heads;  // the last word of X -> how many X_id columns end so
   std::vector<std::pair<Stems, const data::ColumnProfile*>> things;
   for (const data::ColumnProfile& column : profile.columns) {
-    const Stems stems = stems_of(column_words(column.name), stemmer);
+    const Stems& stems = column_stems(q, profile, column);
     if (stems.size() < 2 || stems.back() != "id" || !profile.repeats(column)) continue;
     Stems thing(stems.begin(), stems.end() - 1);
     if (thing == q.table) continue;
     ++heads[thing.back()];
-    things.emplace_back(std::move(thing), &shown_by_name(profile, column, Stems(stems.begin(), stems.end() - 1), stemmer));
+    const data::ColumnProfile* shown = &shown_by_name(q, profile, column, thing);
+    things.emplace_back(std::move(thing), shown);
   }
   for (const auto& [thing, shown] : things) {
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
@@ -1594,11 +1599,11 @@ void drop_counted_row_names(const Question& q, const data::SchemaProfile& profil
 
 // "departments with 5 or more employees", "countries whose invoice totals add up to more than 150":
 // groups kept by an aggregate with no key named by a grouping phrase are those of an X_id column
-// whose values repeat, named by X, else those of the columns named that are no measure.
-void group_by_named_id(const Question& q, const data::SchemaProfile& profile, core::Stemmer& stemmer,
+// whose values repeat, named by X (`ids`: named_ids), else those of the columns named that are no measure.
+void group_by_named_id(const std::vector<Mention>& ids, const data::SchemaProfile& profile,
                        Requirements& requirements) {
   if (!requirements.group_by.empty() || requirements.time.column || !keeps_groups(requirements, profile)) return;
-  if (const std::vector<Mention> ids = named_ids(q, profile, stemmer); !ids.empty()) {
+  if (!ids.empty()) {
     requirements.group_by = {ids.front().column->name};
     std::erase(requirements.metrics, ids.front().column->name);
     return;
@@ -2007,6 +2012,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     q.scale.push_back(scale == number_scales_.end() ? 0 : scale->second);
   }
   q.table = stems_of(column_words(profile.table), stemmer);
+  for (const data::ColumnProfile& column : profile.columns) q.columns.push_back(stems_of(column_words(column.name), stemmer));
   index_values(profile, stemmer, wordnet_ != nullptr, q);
   const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
@@ -2028,14 +2034,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   std::vector<Mention> mentions =
       ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, name_units_, group_phrases_,
                      wordnet_.get(), stemmer);
-  const std::vector<std::string> id_keys =
-      add_id_keys(q, named_ids(q, profile, stemmer), ranking, ranking_key_links_, mentions);
+  const std::vector<Mention> ids = named_ids(q, profile);
+  const std::vector<std::string> id_keys = add_id_keys(q, ids, ranking, ranking_key_links_, mentions);
   drop_counted_row_names(q, profile, ranking_counts_, mentions);
   mentions = without_words_of_values(q, profile, without_table_words(q, std::move(mentions)), stopwords_, value_words_);
   Requirements requirements;
-  const std::set<std::size_t> row_counts =
-      ground_row_counts(q, mentions, row_words(q, profile, row_nouns_, true, stemmer),
-                        CountWords{comparisons_, comparison_suffixes_, group_exactly_, number_words_}, requirements);
+  const Stems rows = row_words(q, profile, row_nouns_, true);  // the rows by their own words and ids
+  const std::set<std::size_t> row_counts = ground_row_counts(
+      q, mentions, rows, CountWords{comparisons_, comparison_suffixes_, group_exactly_, number_words_}, requirements);
   std::erase_if(mentions, [&](const Mention& m) { return row_counts.count(m.begin) > 0; });  // "2 flights" names the rows
 
   bool grouping = false;
@@ -2096,12 +2102,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   std::set<std::size_t> compared = ground_comparisons(q, profile, mentions, comparisons_, comparison_suffixes_,
                                                       period_words_.before, group_words, row_counts, requirements);
   compared.insert(row_counts.begin(), row_counts.end());
-  group_by_named_id(q, profile, stemmer, requirements);
+  group_by_named_id(ids, profile, requirements);
   if (keeps_groups(requirements, profile))  // "countries whose totals add up to more than 150": keys, not a listed pair
     grouped_by_phrase.insert(requirements.group_by.begin(), requirements.group_by.end());
   compared.merge(ground_calendar_periods(q, profile, month_words_, period_words_, requirements));
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
-  const Stems rows = row_words(q, profile, row_nouns_, true, stemmer);
   compared.merge(ground_row_comparisons(q, profile, comparisons_, RowComparisonWords{rows, row_links_, row_comparatives_},
                                         compared, requirements));
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
@@ -2293,7 +2298,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (sort) add_ranked_sort(*sort, words, ranking, mentions, requirements);
 
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
-      !requirements.time.column && !(counting && counts_only_rows(q, row_words(q, profile, row_nouns_, false, stemmer), stopwords_, count_phrases_))) {
+      !requirements.time.column && !(counting && counts_only_rows(q, row_words(q, profile, row_nouns_, false), stopwords_, count_phrases_))) {
     // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood

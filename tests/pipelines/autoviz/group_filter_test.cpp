@@ -28,5 +28,21 @@ TEST(GroupFilter, SpellsAndNamesTheColumnTheAggregateWrites) {
   EXPECT_EQ(group_filter_column(group_filter_spelling(average)), average);
 }
 
+TEST(GroupFilter, OnlyAFilterNamingNoColumnOfTheDataKeepsGroups) {
+  data::SchemaProfile profile;
+  for (const char* name : {"price", "max(price)"}) {  // the second is a column spelled like an aggregate
+    data::ColumnProfile column;
+    column.name = name;
+    profile.columns.push_back(column);
+  }
+  const auto filter = [](const std::string& column) { return Constraint{"filter", column, ">", {}, "", 0}; };
+
+  EXPECT_EQ(group_filter_of(filter("avg(price)"), profile), (GroupFilterColumn{"avg", "price"}));
+  EXPECT_EQ(group_filter_of(filter("count(*)"), profile), (GroupFilterColumn{"count", "*"}));
+  EXPECT_EQ(group_filter_of(filter("price"), profile), std::nullopt);
+  EXPECT_EQ(group_filter_of(filter("max(price)"), profile), std::nullopt) << "the data's own column";
+  EXPECT_EQ(group_filter_of(Constraint{"sort", "avg(price)", "", {}, "desc", 0}, profile), std::nullopt);
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz
