@@ -11,7 +11,7 @@
 // running vl2svg by hand waits for), and overhead_vs_by_hand compares the ask with the direct query
 // plus that render. BM_AskCli times the same questions as a user runs them: `planfirst ask` as a
 // fresh process (the shared SVG renderer on, in a scratch runtime folder, and off), against the
-// same SQL run by a fresh process (this program, re-run with --direct); the shared renderer is
+// same SQL run by a fresh process that links DuckDB alone (duckdb_direct); the shared renderer is
 // warmed by one ask first and waited for until it exits at the end; shared_servers counts the
 // servers that answered (1: one outlived every run). Build with -DPLANFIRST_BENCH=ON; run
 // build-*/bench/autoviz_ask_bench.
@@ -338,8 +338,10 @@ std::set<std::uintmax_t> shared_sockets(const AskFixture& f) {
   return inodes;
 }
 
+// The same SQL by a process that links DuckDB alone (duckdb_direct, beside this program).
 std::string direct_process(const AskFixture& f, std::string_view sql) {
-  return fmt::format("'{}' --direct '{}' \"{}\"", std::filesystem::read_symlink("/proc/self/exe").string(),
+  return fmt::format("'{}' '{}' \"{}\"",
+                     (std::filesystem::read_symlink("/proc/self/exe").parent_path() / "duckdb_direct").string(),
                      f.dataset.string(), sql);
 }
 
@@ -374,9 +376,6 @@ BENCHMARK(BM_AskCli)
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 4 && std::string_view(argv[1]) == "--direct") {  // the direct query, as its own process
-    return direct(argv[2], argv[3]) > 0 ? 0 : 1;
-  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

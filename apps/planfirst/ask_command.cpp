@@ -14,7 +14,9 @@
 #include "core/ids.hpp"
 #include "graph/events.hpp"
 #include "graph/runner.hpp"
+#include "data/dataset_pool.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
+#include "pipelines/autoviz/autoviz_services.hpp"
 #include "planfirst/ask_report.hpp"
 #include "planfirst/cli.hpp"
 #include "planfirst/graph_session.hpp"
@@ -73,15 +75,18 @@ std::string resume_command(const AskArgs& args, const graph::RunResult& result) 
   return command + " --answer approve";
 }
 
-// Runs `act` on the autoviz graph with the --checkpointer store and prints the outcome.
+// Runs `act` on the autoviz graph with the --checkpointer store and prints the outcome. `datasets`:
+// the pool the run reads its data through, which may already be opening it.
 template <typename Act>
-int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command, Act act) {
-  core::Result<std::unique_ptr<GraphSession>> session = open_graph_session(ctx);
-  if (!session) {
-    std::cerr << "planfirst " << command << ": " << session.error().describe() << "\n";
+int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command,
+                 std::shared_ptr<data::DatasetPool> datasets, Act act) {
+  core::Result<std::shared_ptr<const autoviz::AutovizServices>> services =
+      autoviz::AutovizServices::load(asset_store(ctx), &ctx.config, std::move(datasets));
+  if (!services) {
+    std::cerr << "planfirst " << command << ": " << services.error().describe() << "\n";
     return kExitInputError;
   }
-  core::Result<graph::CompiledGraph> compiled = (*session)->build(std::string(autoviz::kAutovizGraphName));
+  core::Result<graph::CompiledGraph> compiled = autoviz::build_autoviz_graph(std::move(*services));
   if (!compiled) {
     std::cerr << "planfirst " << command << ": " << compiled.error().describe() << "\n";
     return kExitInputError;
@@ -136,11 +141,17 @@ graph::JsonValue ask_input(const AskArgs& args) {
 int run_ask(const CliContext& ctx, const AskArgs& args, const char* command) {
   core::RandomIdGenerator ids;
   const std::string thread = args.thread.empty() ? "ask-" + ids.next() : args.thread;
-  return with_autoviz(ctx, args, command, [&](graph::Runner& runner) { return runner.run(thread, ask_input(args)); });
+  auto datasets = std::make_shared<data::DatasetPool>();
+  // A run that goes on to execute opens its database file while the planner loads. A CSV, Parquet
+  // or JSON file loads when first read instead: its load may take long, and a question the planner
+  // refuses must not wait for it.
+  if (!args.confirm && !args.plan_only && data::is_duckdb_file(args.data)) datasets->prefetch(args.data, args.table);
+  return with_autoviz(ctx, args, command, std::move(datasets),
+                      [&](graph::Runner& runner) { return runner.run(thread, ask_input(args)); });
 }
 
 int run_resume(const CliContext& ctx, const AskArgs& args) {
-  return with_autoviz(ctx, args, "resume",
+  return with_autoviz(ctx, args, "resume", nullptr,
                       [&](graph::Runner& runner) { return runner.resume(args.thread, args.checkpoint, args.answer); });
 }
 

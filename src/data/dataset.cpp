@@ -35,19 +35,6 @@ bool holds_table(DuckDbDatabase& db, std::string_view table) {
   return db.query("SELECT * FROM " + name + " LIMIT 0").has_value();
 }
 
-core::Result<OpenedDataset> open_database_file(const std::filesystem::path& path, std::string_view table) {
-  DatabaseOptions read_only;
-  read_only.read_only = true;
-  core::Result<std::unique_ptr<DuckDbDatabase>> db = DuckDbDatabase::open(path.string(), read_only);
-  if (!db) return db.error();
-  if (!table.empty() && holds_table(**db, table)) return OpenedDataset{std::move(*db), std::string(table)};
-  core::Result<std::vector<std::string>> tables = (*db)->table_names();
-  if (!tables) return tables.error();
-  core::Result<std::string> picked = pick_table(path.string(), *tables, table);
-  if (!picked) return picked.error();
-  return OpenedDataset{std::move(*db), std::move(*picked)};
-}
-
 }  // namespace
 
 bool is_duckdb_file(const std::filesystem::path& path) {
@@ -55,16 +42,42 @@ bool is_duckdb_file(const std::filesystem::path& path) {
   return extension == ".duckdb" || extension == ".ddb";
 }
 
-core::Result<OpenedDataset> open_dataset(const std::filesystem::path& path, std::string_view table) {
+core::Result<OpenedFile> open_dataset_file(const std::filesystem::path& path, std::string_view table) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return core::not_found(path.string() + ": file not found", path.string());
-  if (is_duckdb_file(path)) return open_database_file(path, table);
+  if (is_duckdb_file(path)) {
+    DatabaseOptions read_only;
+    read_only.read_only = true;
+    core::Result<std::unique_ptr<DuckDbDatabase>> db = DuckDbDatabase::open(path.string(), read_only);
+    if (!db) return db.error();
+    return OpenedFile{std::move(*db), {}};
+  }
   if (core::Result<FileFormat> format = file_format(path); !format) return format.error();
   core::Result<std::unique_ptr<DuckDbDatabase>> db = DuckDbDatabase::open(":memory:");
   if (!db) return db.error();
   std::string name = table.empty() ? table_name_for(path) : std::string(table);
   if (core::Result<void> loaded = load_table(**db, path, name); !loaded) return loaded.error();
-  return OpenedDataset{std::move(*db), std::move(name)};
+  return OpenedFile{std::move(*db), std::move(name)};
+}
+
+core::Result<std::string> choose_table(OpenedFile& file, const std::filesystem::path& path, std::string_view table) {
+  if (!file.loaded_table.empty()) {
+    if (table.empty() || table == file.loaded_table) return file.loaded_table;
+    return core::invalid_argument(path.string() + ": no table \"" + std::string(table) + "\"; tables: " +
+                                      file.loaded_table, path.string());
+  }
+  if (!table.empty() && holds_table(*file.db, table)) return std::string(table);
+  core::Result<std::vector<std::string>> tables = file.db->table_names();
+  if (!tables) return tables.error();
+  return pick_table(path.string(), *tables, table);
+}
+
+core::Result<OpenedDataset> open_dataset(const std::filesystem::path& path, std::string_view table) {
+  core::Result<OpenedFile> file = open_dataset_file(path, table);
+  if (!file) return file.error();
+  core::Result<std::string> chosen = choose_table(*file, path, table);
+  if (!chosen) return chosen.error();
+  return OpenedDataset{std::move(file->db), std::move(*chosen)};
 }
 
 }  // namespace planfirst::data

@@ -24,6 +24,16 @@ struct OpenedDataset {
 // (table_name_for).
 core::Result<OpenedDataset> open_dataset(const std::filesystem::path& path, std::string_view table = {});
 
+// open_dataset in two parts, for a caller that opens early and learns the table later: the file
+// opened (a DuckDB file read-only, or a loaded file's in-memory database holding the one table it
+// was loaded as, named `table` or after the file), then the table chosen as open_dataset chooses it.
+struct OpenedFile {
+  std::unique_ptr<DuckDbDatabase> db;
+  std::string loaded_table;  // a loaded file's table; empty for a DuckDB file
+};
+core::Result<OpenedFile> open_dataset_file(const std::filesystem::path& path, std::string_view table = {});
+core::Result<std::string> choose_table(OpenedFile& file, const std::filesystem::path& path, std::string_view table);
+
 bool is_duckdb_file(const std::filesystem::path& path);  // by extension: .duckdb, .ddb
 
 }  // namespace planfirst::data

@@ -115,11 +115,11 @@ graph::NodeFunction profile_node(Services services) {
     const bool cached = profiled.has_value();
     if (!cached) {
       context.report_progress("profiling " + dataset);
-      core::Result<data::OpenedDataset> opened = data::open_dataset(dataset, table);
+      core::Result<data::DatasetLease> opened = services->datasets->acquire(dataset, table);
       if (!opened) return opened.error();
-      core::Result<data::SchemaProfile> profile = data::profile_table(*opened->db, opened->table);
+      core::Result<data::SchemaProfile> profile = data::profile_table(opened->db(), opened->table());
       if (!profile) return profile.error();
-      profiled = data::CachedProfile{opened->table, std::move(*profile)};
+      profiled = data::CachedProfile{opened->table(), std::move(*profile)};
       if (key) services->profiles.store(*key, *profiled);
     }
     const data::SchemaProfile& profile = profiled->profile;
@@ -227,24 +227,36 @@ graph::NodeFunction adapt_node(Services services) {
   };
 }
 
+namespace {
+
+// Runs `plan` on the leased dataset, a chart rendering while the later steps run.
+ExecutionReport run_plan(const Services& services, const StateView& state, const NodeContext& context,
+                         const Plan& plan, const Requirements& requirements, const data::DatasetLease& dataset) {
+  ToolContext tools(dataset.db(), dataset.table(), state.string_or("out_dir", "planfirst-out"));
+  if (core::Result<data::SchemaProfile> profile = state_profile(state)) {
+    adopt_profile_spans(tools, *profile);
+  }
+  const bool renders = writes_files(state);
+  return services->executor->execute(
+      plan, requirements, tools, [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); },
+      [&](const StepReport& step) {
+        if (renders && !step.output->chart.empty()) services->artifacts->start_chart(step.output->chart);
+      });
+}
+
+}  // namespace
+
 graph::NodeFunction execute_node(Services services) {
   return [services](const StateView& state, const NodeContext& context) -> core::Result<Delta> {
     core::Result<Plan> plan = state_plan(state);
     if (!plan) return plan.error();
     core::Result<Requirements> requirements = state_requirements(state);
     if (!requirements) return requirements.error();
-    core::Result<data::OpenedDataset> opened = data::open_dataset(state.string_or("dataset", ""), state.string_or("table", ""));
-    if (!opened) return opened.error();
-    ToolContext tools(*opened->db, opened->table, state.string_or("out_dir", "planfirst-out"));
-    if (core::Result<data::SchemaProfile> profile = state_profile(state)) {
-      adopt_profile_spans(tools, *profile);
-    }
-    const bool renders = writes_files(state);
-    const ExecutionReport report = services->executor->execute(
-        *plan, *requirements, tools, [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); },
-        [&](const StepReport& step) {  // a chart renders while the later steps run
-          if (renders && !step.output->chart.empty()) services->artifacts->start_chart(step.output->chart);
-        });
+    core::Result<data::DatasetLease> dataset =
+        services->datasets->acquire(state.string_or("dataset", ""), state.string_or("table", ""));
+    if (!dataset) return dataset.error();
+    const ExecutionReport report = run_plan(services, state, context, *plan, *requirements, *dataset);
+    if (report.replan.empty()) dataset->retire();  // closes while the report is written
     Json fields{{"replan", nullptr}, {"outcome", "executed"}};
     fields["execution"] = report.to_json();  // moved in: a braced list would copy every row
     std::string text = "Ran " + std::to_string(report.steps.size()) + " steps";

@@ -71,8 +71,8 @@ const PlanAdapter& AutovizServices::plan_adapter() const {
   return model_adapter ? static_cast<const PlanAdapter&>(*model_adapter) : *adapter;
 }
 
-core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const core::AssetStore& assets,
-                                                                           const core::Config* config) {
+core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(
+    const core::AssetStore& assets, const core::Config* config, std::shared_ptr<data::DatasetPool> datasets) {
   core::Result<ToolRegistry> tools = ToolRegistry::load(assets);
   if (!tools) return tools.error();
   core::Result<TemplateRegistry> templates = TemplateRegistry::load(assets);
@@ -90,6 +90,7 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
   const std::filesystem::path user_cache = core::user_cache_dir(env);
   services->cache_dir = user_cache.empty() ? user_cache : user_cache / "tools";
   services->profiles = data::ProfileCache(user_cache.empty() ? user_cache : user_cache / "profiles");
+  services->datasets = datasets ? std::move(datasets) : std::make_shared<data::DatasetPool>();
   core::Result<RuleIntentClassifier> intents = RuleIntentClassifier::load(assets, services->templates);
   if (!intents) return intents.error();
   services->intents.emplace(std::move(*intents));
@@ -106,7 +107,7 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(const
       ToolNarrower::build(services->tools, *services->embedder, services->cache_dir, std::move(*narrowing));
   if (!narrower) return narrower.error();
   services->narrower.emplace(std::move(*narrower));
-  core::Result<RulePlanAdapter> adapter = RulePlanAdapter::load(assets);
+  core::Result<RulePlanAdapter> adapter = RulePlanAdapter::load(assets, services->requirements->sort_magnitudes());
   if (!adapter) return adapter.error();
   services->adapter.emplace(std::move(*adapter));
   core::Result<StepExecutor> executor = StepExecutor::create(services->tools, ToolLibrary::builtin());

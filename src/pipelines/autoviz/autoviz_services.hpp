@@ -1,8 +1,8 @@
 // AutovizServices holds what every node of the autoviz graph uses and nothing a run changes: the
 // registries read from assets/, the rule strategies, the model strategies when an LLM server is
 // configured, the step executor with the tools' compiled params schemas, the run artifacts writer
-// with its report templates and SVG renderer, the embedder and the cache folder of the tool index.
-// Nodes call a stage through intent_classifier(), requirement_extractor() and plan_adapter(), never
+// with its report templates and SVG renderer, the embedder and the cache folder of the tool index,
+// and the pool that hands the nodes of a run their opened dataset (thread-safe, shared). Nodes call a stage through intent_classifier(), requirement_extractor() and plan_adapter(), never
 // knowing which strategy runs. Loaded once per process; immutable after load(), so graphs and
 // threads share one.
 #pragma once
@@ -16,6 +16,7 @@
 #include "core/result.hpp"
 #include "llm/model.hpp"
 #include "llm/prompt_library.hpp"
+#include "data/dataset_pool.hpp"
 #include "data/profile_cache.hpp"
 #include "pipelines/autoviz/capability_map.hpp"
 #include "pipelines/autoviz/llm_intent_classifier.hpp"
@@ -53,6 +54,7 @@ struct AutovizServices {
   std::shared_ptr<const embed::Embedder> embedder;
   std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
   data::ProfileCache profiles{{}};  // dataset files' profiles, under the user's cache folder
+  std::shared_ptr<data::DatasetPool> datasets;  // always set by load(); profile and execute read through it
 
   // Set only when config llm.base_url names a server; each refers to the members above it.
   std::optional<contracts::ContractRegistry> contracts;
@@ -72,9 +74,11 @@ struct AutovizServices {
   // one) and the cache under the user's cache folder; the model strategies when `config` names an
   // LLM server (llm.base_url, llm.model, llm.api_key_env, llm.structured_output, llm.timeout_seconds,
   // llm.max_reasks, as `planfirst llm` reads them). Creating the model does not contact the server.
-  // Errors name the asset or key at fault.
-  static core::Result<std::shared_ptr<const AutovizServices>> load(const core::AssetStore& assets,
-                                                                    const core::Config* config);
+  // Errors name the asset or key at fault. `datasets`: a pool the caller may have started opening
+  // the run's data in (prefetch); nullptr: a pool of its own.
+  static core::Result<std::shared_ptr<const AutovizServices>> load(
+      const core::AssetStore& assets, const core::Config* config,
+      std::shared_ptr<data::DatasetPool> datasets = nullptr);
 };
 
 }  // namespace planfirst::autoviz

@@ -220,6 +220,19 @@ std::string label_before_metric(const Stems& stems, const std::vector<std::strin
 }  // namespace
 
 core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets) {
+  core::Result<core::RegistryYaml> requirement_rules = core::RegistryYaml::load(assets, RuleRequirementExtractor::kPath);
+  if (!requirement_rules) return requirement_rules.error();
+  core::Result<std::vector<std::string>> magnitudes = requirement_rules->guarded<std::vector<std::string>>(
+      [&]() -> core::Result<std::vector<std::string>> {
+        core::Result<YAML::Node> sort = requirement_rules->mapping(requirement_rules->root(), "sort", "rules");
+        if (!sort) return sort.error();
+        return requirement_rules->names(*sort, "magnitude", "sort");
+      });
+  if (!magnitudes) return magnitudes.error();
+  return load(assets, phrases_of(*magnitudes));
+}
+
+core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets, Phrases sort_magnitudes) {
   core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, kPath);
   if (!yaml) return yaml.error();
   return yaml->guarded<RulePlanAdapter>([&]() -> core::Result<RulePlanAdapter> {
@@ -251,13 +264,7 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
       if (!words) return words.error();
       *target = phrases_of(*words);
     }
-    core::Result<core::RegistryYaml> requirement_rules = core::RegistryYaml::load(assets, RuleRequirementExtractor::kPath);
-    if (!requirement_rules) return requirement_rules.error();
-    core::Result<YAML::Node> sort = requirement_rules->mapping(requirement_rules->root(), "sort", "rules");
-    if (!sort) return sort.error();
-    core::Result<std::vector<std::string>> magnitudes = requirement_rules->names(*sort, "magnitude", "sort");
-    if (!magnitudes) return magnitudes.error();
-    adapter.sort_magnitudes_ = phrases_of(*magnitudes);
+    adapter.sort_magnitudes_ = std::move(sort_magnitudes);
     return adapter;
   });
 }

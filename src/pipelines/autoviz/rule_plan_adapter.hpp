@@ -24,7 +24,11 @@ namespace planfirst::autoviz {
 class RulePlanAdapter final : public PlanAdapter {
  public:
   static constexpr std::string_view kPath = "registry/plan_rules.yaml";
+  // `sort_magnitudes`: the requirement rules' sort.magnitude phrases ("from highest to lowest"),
+  // as RuleRequirementExtractor::sort_magnitudes() gives them; load(assets) reads them from its file.
   static core::Result<RulePlanAdapter> load(const core::AssetStore& assets);
+  static core::Result<RulePlanAdapter> load(const core::AssetStore& assets,
+                                            std::vector<std::vector<std::string>> sort_magnitudes);
 
   // plan() of the request's question, requirements, profile and tools; the tools it needs that the
   // request left out join the set as `discovered` (seed §4's discovery). The template and the

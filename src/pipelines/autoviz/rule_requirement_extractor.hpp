@@ -62,6 +62,9 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   core::Result<ExtractedRequirements> extract(std::string_view question,
                                               const data::SchemaProfile& profile) const override;
 
+  // The sort.magnitude phrases ("from high to low"), each as stems: directions that order amounts.
+  const std::vector<std::vector<std::string>>& sort_magnitudes() const { return sort_.magnitude; }
+
  private:
   using Phrases = std::vector<std::vector<std::string>>;  // each phrase as stems
   std::vector<std::pair<std::string, Phrases>> analysis_;  // label -> phrases, file order
