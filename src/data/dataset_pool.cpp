@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
-#include <system_error>
 #include <utility>
 
 namespace planfirst::data {
@@ -38,19 +37,11 @@ DatasetPool::~DatasetPool() {
 }
 
 DatasetKey DatasetPool::key_of(const std::filesystem::path& path, std::string_view table) {
-  std::error_code error;
-  DatasetKey key{std::filesystem::absolute(path, error).lexically_normal().string(), std::string(table), 0, 0};
-  if (error) key.path = path.string();
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (!error) key.size = size;
-  const std::filesystem::file_time_type modified = std::filesystem::last_write_time(path, error);
-  if (!error) key.modified = static_cast<std::int64_t>(modified.time_since_epoch().count());
-  return key;
+  return DatasetKey{stamp_of(path).value_or(FileStamp{path.string()}), std::string(table)};
 }
 
 bool DatasetPool::serves(const DatasetKey& opened, const OpenedFile& file, const DatasetKey& wanted) {
-  const bool same_file = opened.path == wanted.path && opened.size == wanted.size && opened.modified == wanted.modified;
-  if (!same_file) return false;
+  if (opened.file != wanted.file) return false;
   if (file.loaded_table.empty()) return true;  // a database file: any of its tables
   return wanted.table == opened.table || wanted.table == file.loaded_table;
 }
@@ -60,6 +51,7 @@ void DatasetPool::prefetch(const std::filesystem::path& path, std::string_view t
   std::future<core::Result<OpenedFile>> file =
       std::async(std::launch::async, [path, table = std::string(table)] { return open_dataset_file(path, table); });
   const std::lock_guard<std::mutex> lock(mutex_);
+  ++opens_;
   openings_.push_back(Opening{std::move(key), std::move(file)});
 }
 
@@ -76,7 +68,7 @@ core::Result<DatasetLease> DatasetPool::acquire(const std::filesystem::path& pat
       idle_.erase(idle);
     }
     for (auto opening = openings_.begin(); opening != openings_.end();) {
-      if (!idle_file && opening->key.path == key.path) {
+      if (!idle_file && opening->key.file.path == key.file.path) {
         started.push_back(std::move(*opening));
         opening = openings_.erase(opening);
       } else {
@@ -96,9 +88,17 @@ core::Result<DatasetLease> DatasetPool::acquire(const std::filesystem::path& pat
     }
   }
   if (leased) return std::move(*leased);
-  core::Result<OpenedFile> file = open_dataset_file(path, table);
+  core::Result<OpenedFile> file = open(path, table);
   if (!file) return file.error();
   return lease(std::move(key), std::move(*file), path);
+}
+
+core::Result<OpenedFile> DatasetPool::open(const std::filesystem::path& path, std::string_view table) {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    ++opens_;
+  }
+  return open_dataset_file(path, table);
 }
 
 core::Result<DatasetLease> DatasetPool::lease(DatasetKey key, OpenedFile file, const std::filesystem::path& path) {
@@ -113,6 +113,11 @@ core::Result<DatasetLease> DatasetPool::lease(DatasetKey key, OpenedFile file, c
 std::size_t DatasetPool::idle_count() const {
   const std::lock_guard<std::mutex> lock(mutex_);
   return idle_.size();
+}
+
+std::size_t DatasetPool::opens() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return opens_;
 }
 
 void DatasetPool::give_back(DatasetKey key, OpenedFile file) {

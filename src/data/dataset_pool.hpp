@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <filesystem>
 #include <future>
 #include <list>
@@ -17,17 +16,16 @@
 
 #include "core/result.hpp"
 #include "data/dataset.hpp"
+#include "data/file_stamp.hpp"
 
 namespace planfirst::data {
 
 class DatasetPool;
 
-// The file as it was when opened, and the table asked for ("" for the default).
+// The file as it was when opened (a missing file: its path alone), and the table asked for ("" for the default).
 struct DatasetKey {
-  std::string path;  // absolute
+  FileStamp file;
   std::string table;
-  std::uintmax_t size = 0;
-  std::int64_t modified = 0;
 };
 
 // A dataset held by one user; back in its pool (idle, for the next acquire) when destroyed.
@@ -68,6 +66,7 @@ class DatasetPool {
   core::Result<DatasetLease> acquire(const std::filesystem::path& path, std::string_view table = {});
 
   std::size_t idle_count() const;
+  std::size_t opens() const;  // files opened so far, by prefetch or acquire
 
  private:
   friend class DatasetLease;
@@ -81,6 +80,7 @@ class DatasetPool {
   };
 
   static DatasetKey key_of(const std::filesystem::path& path, std::string_view table);
+  core::Result<OpenedFile> open(const std::filesystem::path& path, std::string_view table);
   // Whether `file`, opened as `opened`, can give the table `wanted` asks for.
   static bool serves(const DatasetKey& opened, const OpenedFile& file, const DatasetKey& wanted);
   core::Result<DatasetLease> lease(DatasetKey key, OpenedFile file, const std::filesystem::path& path);
@@ -92,6 +92,7 @@ class DatasetPool {
   std::list<Idle> idle_;                     // guarded by mutex_; most recently given back first
   std::vector<Opening> openings_;            // guarded by mutex_
   std::vector<std::future<void>> closing_;  // guarded by mutex_
+  std::size_t opens_ = 0;                    // guarded by mutex_
 };
 
 }  // namespace planfirst::data

@@ -2,24 +2,20 @@
 
 #include <nlohmann/json.hpp>
 
-#include <system_error>
-
 #include "core/content_hash.hpp"
 #include "core/file_text.hpp"
+#include "data/file_stamp.hpp"
 
 namespace planfirst::data {
 
 std::optional<ProfileKey> ProfileCache::key(const std::filesystem::path& dataset, std::string_view table) const {
-  std::error_code error;
-  if (dir_.empty() || !std::filesystem::is_regular_file(dataset, error)) return std::nullopt;
-  const std::filesystem::path absolute = std::filesystem::absolute(dataset, error);
-  const std::uintmax_t size = std::filesystem::file_size(dataset, error);
-  const auto modified = std::filesystem::last_write_time(dataset, error).time_since_epoch().count();
-  if (error) return std::nullopt;
-  std::uint64_t key = core::fnv1a64(absolute.string());
+  if (dir_.empty()) return std::nullopt;
+  const std::optional<FileStamp> stamp = stamp_of(dataset);
+  if (!stamp) return std::nullopt;
+  std::uint64_t key = core::fnv1a64(stamp->path);
   key = core::fnv1a64(std::string(1, '\0') + std::string(table), key);
   const std::string rules = ":v" + std::to_string(kSchemaProfileVersion) + "." + std::to_string(kRoleInferenceRevision);
-  key = core::fnv1a64(std::to_string(size) + ":" + std::to_string(modified) + rules, key);
+  key = core::fnv1a64(std::to_string(stamp->size) + ":" + std::to_string(stamp->modified) + rules, key);
   return ProfileKey{dir_ / (core::to_hex(core::fmix64(key)) + ".json")};
 }
 

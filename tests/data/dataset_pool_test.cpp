@@ -39,6 +39,7 @@ TEST(DatasetPool, ADatasetGivenBackIsLeasedAgainForTheSameFile) {
   ASSERT_TRUE(again) << again.error().describe();
   EXPECT_TRUE(marked(*again));
   EXPECT_EQ(pool.idle_count(), 0u);
+  EXPECT_EQ(pool.opens(), 1u);
 }
 
 TEST(DatasetPool, AChangedFileIsOpenedAgain) {
@@ -72,17 +73,24 @@ TEST(DatasetPool, LeasesHeldAtOnceHaveTheirOwnDatabases) {
   ASSERT_TRUE(first) << first.error().describe();
   ASSERT_TRUE(second) << second.error().describe();
   EXPECT_NE(&first->db(), &second->db());
+  EXPECT_EQ(pool.opens(), 2u);
 }
 
-TEST(DatasetPool, APrefetchedDatabaseFileGivesTheTableChosenAtAcquire) {
+TEST(DatasetPool, APrefetchedDatabaseFileServesEveryTableItHoldsChosenAtAcquire) {
   TempDir dir;
   const std::string path = make_database(dir, "CREATE TABLE orders(id INTEGER); CREATE TABLE users(id INTEGER);");
   DatasetPool pool;
   pool.prefetch(path);
 
-  core::Result<DatasetLease> users = pool.acquire(path, "users");
-  ASSERT_TRUE(users) << users.error().describe();
-  EXPECT_EQ(users->table(), "users");
+  {
+    core::Result<DatasetLease> users = pool.acquire(path, "users");
+    ASSERT_TRUE(users) << users.error().describe();
+    EXPECT_EQ(users->table(), "users");
+  }
+  core::Result<DatasetLease> orders = pool.acquire(path, "orders");
+  ASSERT_TRUE(orders) << orders.error().describe();
+  EXPECT_EQ(orders->table(), "orders");
+  EXPECT_EQ(pool.opens(), 1u);
   core::Result<DatasetLease> ambiguous = pool.acquire(path);
 
   ASSERT_FALSE(ambiguous);
@@ -110,6 +118,7 @@ TEST(DatasetPool, ErrorsAreOpenDatasetsAndAFailedChoiceKeepsTheFileOpen) {
   core::Result<DatasetLease> orders = pool.acquire(path, "orders");
   ASSERT_TRUE(orders) << orders.error().describe();
   EXPECT_EQ(pool.idle_count(), 0u);
+  EXPECT_EQ(pool.opens(), 3u);  // the prefetch, the missing file again, the database once
 }
 
 TEST(DatasetPool, ARetiredDatasetIsNotKept) {

@@ -1,10 +1,11 @@
-// AutovizServices holds what every node of the autoviz graph uses and nothing a run changes: the
-// registries read from assets/, the rule strategies, the model strategies when an LLM server is
-// configured, the step executor with the tools' compiled params schemas, the run artifacts writer
-// with its report templates and SVG renderer, the embedder and the cache folder of the tool index,
-// and the pool that hands the nodes of a run their opened dataset (thread-safe, shared). Nodes call a stage through intent_classifier(), requirement_extractor() and plan_adapter(), never
-// knowing which strategy runs. Loaded once per process; immutable after load(), so graphs and
-// threads share one.
+// AutovizServices holds what every node of the autoviz graph uses: the registries read from
+// assets/, the rule strategies, the model strategies when an LLM server is configured, the step
+// executor with the tools' compiled params schemas, the run artifacts writer with its report
+// templates and SVG renderer, the embedder and the cache folder of the tool index, and the pool
+// that lends the nodes of a run their opened dataset. Nodes call a stage through
+// intent_classifier(), requirement_extractor() and plan_adapter(), never knowing which strategy
+// runs. Loaded once per process; immutable after load() but for the (thread-safe) dataset pool, so
+// graphs and threads share one.
 #pragma once
 
 #include <filesystem>

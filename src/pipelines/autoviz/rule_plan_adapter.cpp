@@ -220,16 +220,9 @@ std::string label_before_metric(const Stems& stems, const std::vector<std::strin
 }  // namespace
 
 core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets) {
-  core::Result<core::RegistryYaml> requirement_rules = core::RegistryYaml::load(assets, RuleRequirementExtractor::kPath);
+  core::Result<RuleRequirementExtractor> requirement_rules = RuleRequirementExtractor::load(assets);
   if (!requirement_rules) return requirement_rules.error();
-  core::Result<std::vector<std::string>> magnitudes = requirement_rules->guarded<std::vector<std::string>>(
-      [&]() -> core::Result<std::vector<std::string>> {
-        core::Result<YAML::Node> sort = requirement_rules->mapping(requirement_rules->root(), "sort", "rules");
-        if (!sort) return sort.error();
-        return requirement_rules->names(*sort, "magnitude", "sort");
-      });
-  if (!magnitudes) return magnitudes.error();
-  return load(assets, phrases_of(*magnitudes));
+  return load(assets, requirement_rules->sort_magnitudes());
 }
 
 core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& assets, Phrases sort_magnitudes) {

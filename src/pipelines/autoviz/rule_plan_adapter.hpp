@@ -25,7 +25,7 @@ class RulePlanAdapter final : public PlanAdapter {
  public:
   static constexpr std::string_view kPath = "registry/plan_rules.yaml";
   // `sort_magnitudes`: the requirement rules' sort.magnitude phrases ("from highest to lowest"),
-  // as RuleRequirementExtractor::sort_magnitudes() gives them; load(assets) reads them from its file.
+  // as RuleRequirementExtractor::sort_magnitudes() gives them; load(assets) loads those rules for them.
   static core::Result<RulePlanAdapter> load(const core::AssetStore& assets);
   static core::Result<RulePlanAdapter> load(const core::AssetStore& assets,
                                             std::vector<std::vector<std::string>> sort_magnitudes);
