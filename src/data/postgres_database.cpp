@@ -1,12 +1,13 @@
 #include "data/postgres_database.hpp"
 
-#include <libpq-fe.h>
 
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
 #include <nlohmann/json.hpp>
+
+#include "core/libpq.hpp"
 
 namespace planfirst::data {
 namespace {
@@ -34,13 +35,14 @@ constexpr Oid kTimestamptzOid = 1184;
 // A PGresult, cleared on destruction.
 class PgResult {
  public:
-  explicit PgResult(PGresult* result) : result_(result) {}
-  ~PgResult() { PQclear(result_); }
+  PgResult(const core::LibPq& pq, PGresult* result) : clear_(pq.clear), result_(result) {}
+  ~PgResult() { clear_(result_); }
   PgResult(const PgResult&) = delete;
   PgResult& operator=(const PgResult&) = delete;
   PGresult* get() const { return result_; }
 
  private:
+  decltype(core::LibPq::clear) clear_;
   PGresult* result_;
 };
 
@@ -117,23 +119,26 @@ void ignore_notice(void*, const char*) {}
 }  // namespace
 
 struct PostgresDatabase::Connection {
+  core::LibPq pq;
   PGconn* conn = nullptr;
   DatabaseOptions options;
   std::map<Oid, std::string> type_names;  // cache of pg_type.typname for OIDs seen in results
 
-  Connection() = default;
+  explicit Connection(core::LibPq api) : pq(api) {}
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
-  ~Connection() { PQfinish(conn); }
+  ~Connection() {
+    if (conn != nullptr) pq.finish(conn);
+  }
 
-  std::string connection_message() const { return trimmed(PQerrorMessage(conn)); }
+  std::string connection_message() const { return trimmed(pq.error_message(conn)); }
 
   Error error(PGresult* result) const {
-    if (PQstatus(conn) == CONNECTION_BAD) {
+    if (pq.status(conn) == CONNECTION_BAD) {
       return core::unavailable("connection to PostgreSQL lost: " + connection_message());
     }
-    const char* state = result == nullptr ? nullptr : PQresultErrorField(result, PG_DIAG_SQLSTATE);
-    std::string message = trimmed(result == nullptr ? PQerrorMessage(conn) : PQresultErrorMessage(result));
+    const char* state = result == nullptr ? nullptr : pq.result_error_field(result, PG_DIAG_SQLSTATE);
+    std::string message = trimmed(result == nullptr ? pq.error_message(conn) : pq.result_error_message(result));
     const std::string sqlstate = state == nullptr ? "" : state;
     if (sqlstate == "57014" && options.statement_timeout.count() > 0 &&
         message.find("statement timeout") != std::string::npos) {
@@ -157,15 +162,15 @@ struct PostgresDatabase::Connection {
     if (options.statement_timeout.count() > 0) {
       settings += "; SET statement_timeout = " + std::to_string(options.statement_timeout.count());
     }
-    PgResult result(PQexec(conn, settings.c_str()));
-    if (PQresultStatus(result.get()) != PGRES_COMMAND_OK) return error(result.get());
+    PgResult result(pq, pq.exec(conn, settings.c_str()));
+    if (pq.result_status(result.get()) != PGRES_COMMAND_OK) return error(result.get());
     return core::ok();
   }
 
   Result<void> ensure_connected() {
-    if (PQstatus(conn) == CONNECTION_OK) return core::ok();
-    PQreset(conn);
-    if (PQstatus(conn) != CONNECTION_OK) {
+    if (pq.status(conn) == CONNECTION_OK) return core::ok();
+    pq.reset(conn);
+    if (pq.status(conn) != CONNECTION_OK) {
       return core::unavailable("cannot reconnect to PostgreSQL: " + connection_message());
     }
     return configure();
@@ -175,33 +180,33 @@ struct PostgresDatabase::Connection {
     if (auto known = type_names.find(oid); known != type_names.end()) return known->second;
     const std::string oid_text = std::to_string(oid);
     const char* values[] = {oid_text.c_str()};
-    PgResult result(PQexecParams(conn, "SELECT typname::text FROM pg_type WHERE oid = $1::oid", 1, nullptr,
-                                 values, nullptr, nullptr, 0));
+    PgResult result(pq, pq.exec_params(conn, "SELECT typname::text FROM pg_type WHERE oid = $1::oid", 1, nullptr,
+                                       values, nullptr, nullptr, 0));
     std::string name = "oid " + oid_text;
-    if (PQresultStatus(result.get()) == PGRES_TUPLES_OK && PQntuples(result.get()) == 1) {
-      name = PQgetvalue(result.get(), 0, 0);
+    if (pq.result_status(result.get()) == PGRES_TUPLES_OK && pq.ntuples(result.get()) == 1) {
+      name = pq.getvalue(result.get(), 0, 0);
     }
     type_names.emplace(oid, name);
     return name;
   }
 
   Result<QueryResult> read(PGresult* result) {
-    const int columns_count = PQnfields(result);
-    const int rows = PQntuples(result);
+    const int columns_count = pq.nfields(result);
+    const int rows = pq.ntuples(result);
     std::vector<Column> columns(static_cast<std::size_t>(columns_count));
     for (int c = 0; c < columns_count; ++c) {
       Column& column = columns[c];
-      column.name = PQfname(result, c);
-      const Oid oid = PQftype(result, c);
+      column.name = pq.fname(result, c);
+      const Oid oid = pq.ftype(result, c);
       column.type = column_type_of(oid);
       column.sql_type = type_name(oid);
       column.values.reserve(static_cast<std::size_t>(rows));
       for (int r = 0; r < rows; ++r) {
-        if (PQgetisnull(result, r, c)) {
+        if (pq.getisnull(result, r, c)) {
           column.values.emplace_back();
         } else {
           column.values.push_back(
-              parse_cell(column.type, PQgetvalue(result, r, c), PQgetlength(result, r, c)));
+              parse_cell(column.type, pq.getvalue(result, r, c), pq.getlength(result, r, c)));
         }
       }
     }
@@ -215,14 +220,16 @@ PostgresDatabase::~PostgresDatabase() = default;
 
 Result<std::unique_ptr<PostgresDatabase>> PostgresDatabase::connect(std::string_view uri,
                                                                     const DatabaseOptions& options) {
-  auto connection = std::make_unique<Connection>();
+  Result<core::LibPq> pq = core::LibPq::load();
+  if (!pq) return pq.error();
+  auto connection = std::make_unique<Connection>(*pq);
   connection->options = options;
-  connection->conn = PQconnectdb(std::string(uri).c_str());
+  connection->conn = connection->pq.connectdb(std::string(uri).c_str());
   if (connection->conn == nullptr) return core::unavailable("cannot connect to PostgreSQL: out of memory");
-  if (PQstatus(connection->conn) != CONNECTION_OK) {
+  if (connection->pq.status(connection->conn) != CONNECTION_OK) {
     return core::unavailable("cannot connect to PostgreSQL: " + connection->connection_message());
   }
-  PQsetNoticeProcessor(connection->conn, &ignore_notice, nullptr);
+  connection->pq.set_notice_processor(connection->conn, &ignore_notice, nullptr);
   if (Result<void> configured = connection->configure(); !configured) return configured.error();
   return std::unique_ptr<PostgresDatabase>(new PostgresDatabase(std::move(connection)));
 }
@@ -239,9 +246,10 @@ Result<QueryResult> PostgresDatabase::query(std::string_view sql, const std::vec
     types.push_back(param_type(param));
   }
   const std::string text(sql);
-  PgResult result(PQexecParams(connection_->conn, text.c_str(), static_cast<int>(params.size()), types.data(),
-                               values.data(), nullptr, nullptr, 0));
-  switch (PQresultStatus(result.get())) {
+  const core::LibPq& pq = connection_->pq;
+  PgResult result(pq, pq.exec_params(connection_->conn, text.c_str(), static_cast<int>(params.size()), types.data(),
+                                     values.data(), nullptr, nullptr, 0));
+  switch (pq.result_status(result.get())) {
     case PGRES_TUPLES_OK: return connection_->read(result.get());
     case PGRES_COMMAND_OK: return QueryResult();
     case PGRES_EMPTY_QUERY: return core::invalid_argument("no statement to run");
@@ -252,8 +260,9 @@ Result<QueryResult> PostgresDatabase::query(std::string_view sql, const std::vec
 Result<void> PostgresDatabase::exec(std::string_view sql) {
   if (Result<void> connected = connection_->ensure_connected(); !connected) return connected.error();
   const std::string text(sql);
-  PgResult result(PQexec(connection_->conn, text.c_str()));
-  switch (PQresultStatus(result.get())) {
+  const core::LibPq& pq = connection_->pq;
+  PgResult result(pq, pq.exec(connection_->conn, text.c_str()));
+  switch (pq.result_status(result.get())) {
     case PGRES_TUPLES_OK:
     case PGRES_COMMAND_OK:
     case PGRES_EMPTY_QUERY: return core::ok();

@@ -1,10 +1,10 @@
 #include "graph/postgres_checkpointer.hpp"
 
-#include <libpq-fe.h>
 
 #include <algorithm>
 #include <utility>
 
+#include "core/libpq.hpp"
 #include "graph/checkpoint_rules.hpp"
 #include "graph/state_assembler.hpp"
 
@@ -60,12 +60,14 @@ ORDER BY 1, 2
 )sql";
 
 struct ResultDeleter {
-  void operator()(PGresult* result) const { PQclear(result); }
+  decltype(core::LibPq::clear) clear;
+  void operator()(PGresult* result) const { clear(result); }
 };
 using ResultHandle = std::unique_ptr<PGresult, ResultDeleter>;
 
 struct ConnectionDeleter {
-  void operator()(PGconn* connection) const { PQfinish(connection); }
+  decltype(core::LibPq::finish) finish;
+  void operator()(PGconn* connection) const { finish(connection); }
 };
 using ConnectionHandle = std::unique_ptr<PGconn, ConnectionDeleter>;
 
@@ -105,17 +107,22 @@ struct Statement {
 }  // namespace
 
 struct PostgresCheckpointer::Connection {
+  core::LibPq pq;
   ConnectionHandle conn;
   std::string where;  // the redacted URI
 
+  explicit Connection(core::LibPq api) : pq(api), conn(nullptr, ConnectionDeleter{api.finish}) {}
+
+  ResultHandle owned(PGresult* result) const { return ResultHandle(result, ResultDeleter{pq.clear}); }
+
   core::Error error(const PGresult* result, std::string_view doing) const {
     std::string message = std::string(doing) + ": ";
-    const char* text = result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(conn.get());
-    message += text != nullptr && *text != '\0' ? text : PQerrorMessage(conn.get());
+    const char* text = result != nullptr ? pq.result_error_message(result) : pq.error_message(conn.get());
+    message += text != nullptr && *text != '\0' ? text : pq.error_message(conn.get());
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    const char* state = result != nullptr ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+    const char* state = result != nullptr ? pq.result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
     const std::string sqlstate = state != nullptr ? state : "";
-    if (PQstatus(conn.get()) != CONNECTION_OK || sqlstate.starts_with("08") || sqlstate == "40001" ||
+    if (pq.status(conn.get()) != CONNECTION_OK || sqlstate.starts_with("08") || sqlstate == "40001" ||
         sqlstate == "40P01" || sqlstate.starts_with("53") || sqlstate.starts_with("57")) {
       return core::unavailable(std::move(message), where);
     }
@@ -125,8 +132,8 @@ struct PostgresCheckpointer::Connection {
 
   // Runs `sql` (no parameters; may hold several statements).
   core::Result<void> exec(const std::string& sql, std::string_view doing) {
-    ResultHandle result(PQexec(conn.get(), sql.c_str()));
-    const ExecStatusType status = PQresultStatus(result.get());
+    ResultHandle result = owned(pq.exec(conn.get(), sql.c_str()));
+    const ExecStatusType status = pq.result_status(result.get());
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return core::ok();
     return error(result.get(), doing);
   }
@@ -136,16 +143,16 @@ struct PostgresCheckpointer::Connection {
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const std::string& param : params) values.push_back(param.c_str());
-    ResultHandle result(PQexecPrepared(conn.get(), name, static_cast<int>(values.size()), values.data(), nullptr,
-                                       nullptr, 0));
-    const ExecStatusType status = PQresultStatus(result.get());
+    ResultHandle result =
+        owned(pq.exec_prepared(conn.get(), name, static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0));
+    const ExecStatusType status = pq.result_status(result.get());
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
     return error(result.get(), doing);
   }
 
   core::Result<CheckpointRecord> read_record(const PGresult* result, int row, std::string_view thread_id) const {
-    auto text = [&](int column) { return std::string(PQgetvalue(result, row, column), PQgetlength(result, row, column)); };
-    auto integer = [&](int column) { return std::stoll(PQgetvalue(result, row, column)); };
+    auto text = [&](int column) { return std::string(pq.getvalue(result, row, column), pq.getlength(result, row, column)); };
+    auto integer = [&](int column) { return std::stoll(pq.getvalue(result, row, column)); };
     CheckpointRecord record;
     record.thread_id = std::string(thread_id);
     record.checkpoint_id = text(0);
@@ -174,7 +181,7 @@ struct PostgresCheckpointer::Connection {
     core::Result<ResultHandle> result = run("select_records", {std::string(thread_id)}, "reading history");
     if (!result) return result.error();
     std::vector<CheckpointRecord> records;
-    const int rows = PQntuples(result->get());
+    const int rows = pq.ntuples(result->get());
     records.reserve(static_cast<std::size_t>(rows));
     for (int row = 0; row < rows; ++row) {
       core::Result<CheckpointRecord> record = read_record(result->get(), row, thread_id);
@@ -190,12 +197,12 @@ struct PostgresCheckpointer::Connection {
     if (!result) return result.error();
     const PGresult* rows = result->get();
     std::vector<StepWrite> writes;
-    writes.reserve(static_cast<std::size_t>(PQntuples(rows)));
-    for (int row = 0; row < PQntuples(rows); ++row) {
+    writes.reserve(static_cast<std::size_t>(pq.ntuples(rows)));
+    for (int row = 0; row < pq.ntuples(rows); ++row) {
       StepWrite write;
-      write.step = std::stoll(PQgetvalue(rows, row, 0));
-      write.write.key.assign(PQgetvalue(rows, row, 1), PQgetlength(rows, row, 1));
-      const std::string_view kind(PQgetvalue(rows, row, 2), PQgetlength(rows, row, 2));
+      write.step = std::stoll(pq.getvalue(rows, row, 0));
+      write.write.key.assign(pq.getvalue(rows, row, 1), pq.getlength(rows, row, 1));
+      const std::string_view kind(pq.getvalue(rows, row, 2), pq.getlength(rows, row, 2));
       std::optional<WriteKind> parsed = parse_write_kind(kind);
       if (!parsed) {
         return core::failed_precondition("write of key '" + write.write.key + "' at step " +
@@ -204,7 +211,7 @@ struct PostgresCheckpointer::Connection {
                                          "thread " + std::string(thread_id));
       }
       write.write.kind = *parsed;
-      write.write.value_json.assign(PQgetvalue(rows, row, 3), PQgetlength(rows, row, 3));
+      write.write.value_json.assign(pq.getvalue(rows, row, 3), pq.getlength(rows, row, 3));
       writes.push_back(std::move(write));
     }
     return writes;
@@ -252,16 +259,18 @@ struct PostgresCheckpointer::Connection {
 };
 
 core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(const std::string& uri) {
-  auto connection = std::make_unique<Connection>();
+  core::Result<core::LibPq> pq = core::LibPq::load();
+  if (!pq) return pq.error();
+  auto connection = std::make_unique<Connection>(*pq);
   connection->where = redacted(uri);
-  connection->conn.reset(PQconnectdb(uri.c_str()));
+  connection->conn = ConnectionHandle(connection->pq.connectdb(uri.c_str()), ConnectionDeleter{connection->pq.finish});
   if (connection->conn == nullptr) return core::unavailable("cannot allocate a PostgreSQL connection", connection->where);
-  if (PQstatus(connection->conn.get()) != CONNECTION_OK) {
-    std::string message = PQerrorMessage(connection->conn.get());
+  if (connection->pq.status(connection->conn.get()) != CONNECTION_OK) {
+    std::string message = connection->pq.error_message(connection->conn.get());
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
     return core::unavailable("cannot connect to PostgreSQL: " + message, connection->where);
   }
-  PQsetNoticeProcessor(connection->conn.get(), ignore_notice, nullptr);
+  connection->pq.set_notice_processor(connection->conn.get(), ignore_notice, nullptr);
 
   Connection& c = *connection;
   {
@@ -275,10 +284,11 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
         !r) {
       return r.error();
     }
-    ResultHandle version(PQexec(c.conn.get(), "SELECT version FROM planfirst_schema WHERE component = 'checkpoints'"));
-    if (PQresultStatus(version.get()) != PGRES_TUPLES_OK) return c.error(version.get(), "reading the schema version");
-    if (PQntuples(version.get()) == 1) {
-      const long long stored = std::stoll(PQgetvalue(version.get(), 0, 0));
+    ResultHandle version =
+        c.owned(c.pq.exec(c.conn.get(), "SELECT version FROM planfirst_schema WHERE component = 'checkpoints'"));
+    if (c.pq.result_status(version.get()) != PGRES_TUPLES_OK) return c.error(version.get(), "reading the schema version");
+    if (c.pq.ntuples(version.get()) == 1) {
+      const long long stored = std::stoll(c.pq.getvalue(version.get(), 0, 0));
       if (stored > kSchemaVersion) {
         return core::failed_precondition("checkpoint database has schema version " + std::to_string(stored) +
                                              ", but this planfirst reads up to version " +
@@ -331,8 +341,8 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
        "octet_length(kind) + octet_length(value)), 0) FROM planfirst_writes WHERE thread_id = $1)"},
   };
   for (const Statement& statement : statements) {
-    ResultHandle prepared(PQprepare(c.conn.get(), statement.name, statement.sql.c_str(), 0, nullptr));
-    if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK) {
+    ResultHandle prepared = c.owned(c.pq.prepare(c.conn.get(), statement.name, statement.sql.c_str(), 0, nullptr));
+    if (c.pq.result_status(prepared.get()) != PGRES_COMMAND_OK) {
       return c.error(prepared.get(), std::string("preparing ") + statement.name);
     }
   }
@@ -359,13 +369,13 @@ core::Result<void> PostgresCheckpointer::append(const CheckpointRecord& record, 
           : c.run("advance_head", {record.thread_id, record.checkpoint_id, step, std::string(expected_head)},
                   "moving the head");
   if (!moved) return moved.error();
-  if (std::string_view(PQcmdTuples(moved->get())) != "1") {
+  if (std::string_view(connection_->pq.cmd_tuples(moved->get())) != "1") {
     core::Result<ResultHandle> current = c.run("select_head_id", {record.thread_id}, "reading the head");
     if (!current) return current.error();
-    const bool exists = PQntuples(current->get()) == 1;
-    const std::string actual = exists ? PQgetvalue(current->get(), 0, 0) : "";
+    const bool exists = connection_->pq.ntuples(current->get()) == 1;
+    const std::string actual = exists ? connection_->pq.getvalue(current->get(), 0, 0) : "";
     if (actual != expected_head) return head_conflict(record.thread_id, expected_head, actual);
-    return step_not_after_head(record, std::stoll(PQgetvalue(current->get(), 0, 1)));
+    return step_not_after_head(record, std::stoll(connection_->pq.getvalue(current->get(), 0, 1)));
   }
   core::Result<ResultHandle> inserted =
       c.run("insert_record",
@@ -388,7 +398,7 @@ core::Result<std::optional<CheckpointRecord>> PostgresCheckpointer::head(std::st
   std::lock_guard lock(mutex_);
   core::Result<ResultHandle> result = connection_->run("select_head", {std::string(thread_id)}, "reading the head");
   if (!result) return result.error();
-  if (PQntuples(result->get()) == 0) return std::optional<CheckpointRecord>();
+  if (connection_->pq.ntuples(result->get()) == 0) return std::optional<CheckpointRecord>();
   core::Result<CheckpointRecord> record = connection_->read_record(result->get(), 0, thread_id);
   if (!record) return record.error();
   return std::optional<CheckpointRecord>(std::move(*record));
@@ -399,7 +409,7 @@ core::Result<CheckpointRecord> PostgresCheckpointer::get(std::string_view thread
   core::Result<ResultHandle> result = connection_->run(
       "select_record", {std::string(thread_id), std::string(checkpoint_id)}, "reading a checkpoint");
   if (!result) return result.error();
-  if (PQntuples(result->get()) == 0) return unknown_checkpoint(thread_id, checkpoint_id);
+  if (connection_->pq.ntuples(result->get()) == 0) return unknown_checkpoint(thread_id, checkpoint_id);
   return connection_->read_record(result->get(), 0, thread_id);
 }
 
@@ -409,7 +419,7 @@ core::Result<std::vector<StepWrite>> PostgresCheckpointer::writes_for_state(std:
   core::Result<ResultHandle> result = connection_->run(
       "select_record", {std::string(thread_id), std::string(checkpoint_id)}, "reading a checkpoint");
   if (!result) return result.error();
-  if (PQntuples(result->get()) == 0) return unknown_checkpoint(thread_id, checkpoint_id);
+  if (connection_->pq.ntuples(result->get()) == 0) return unknown_checkpoint(thread_id, checkpoint_id);
   core::Result<CheckpointRecord> record = connection_->read_record(result->get(), 0, thread_id);
   if (!record) return record.error();
   return connection_->writes_at(thread_id, record->step);
@@ -427,7 +437,7 @@ core::Result<std::vector<std::string>> PostgresCheckpointer::threads() {
   core::Result<ResultHandle> result = connection_->run("select_threads", {}, "listing threads");
   if (!result) return result.error();
   std::vector<std::string> names;
-  for (int row = 0; row < PQntuples(result->get()); ++row) names.emplace_back(PQgetvalue(result->get(), row, 0));
+  for (int row = 0; row < connection_->pq.ntuples(result->get()); ++row) names.emplace_back(connection_->pq.getvalue(result->get(), row, 0));
   return names;
 }
 
@@ -439,7 +449,7 @@ core::Result<PruneReport> PostgresCheckpointer::prune(std::string_view thread_id
   if (auto r = transaction.begin(); !r) return r.error();
   core::Result<ResultHandle> locked = c.run("lock_head", {thread}, "locking the head");  // appends wait
   if (!locked) return locked.error();
-  if (PQntuples(locked->get()) == 0) return unknown_thread(thread_id);
+  if (connection_->pq.ntuples(locked->get()) == 0) return unknown_thread(thread_id);
   core::Result<std::vector<CheckpointRecord>> records = c.records_newest_first(thread_id);
   if (!records) return records.error();
   core::Result<std::int64_t> keep_from = first_kept_step(*records, options);
@@ -469,7 +479,7 @@ core::Result<void> PostgresCheckpointer::delete_thread(std::string_view thread_i
   if (auto r = transaction.begin(); !r) return r.error();
   core::Result<ResultHandle> deleted = c.run("delete_head", {thread}, "deleting the head");
   if (!deleted) return deleted.error();
-  if (std::string_view(PQcmdTuples(deleted->get())) == "0") return unknown_thread(thread_id);
+  if (std::string_view(connection_->pq.cmd_tuples(deleted->get())) == "0") return unknown_thread(thread_id);
   if (auto r = c.run("delete_writes", {thread}, "deleting writes"); !r) return r.error();
   if (auto r = c.run("delete_records", {thread}, "deleting checkpoints"); !r) return r.error();
   return transaction.commit();
@@ -480,10 +490,10 @@ core::Result<std::uint64_t> PostgresCheckpointer::stored_bytes(std::string_view 
   const std::string thread(thread_id);
   core::Result<ResultHandle> head = connection_->run("select_head_id", {thread}, "reading the head");
   if (!head) return head.error();
-  if (PQntuples(head->get()) == 0) return unknown_thread(thread_id);
+  if (connection_->pq.ntuples(head->get()) == 0) return unknown_thread(thread_id);
   core::Result<ResultHandle> result = connection_->run("select_bytes", {thread}, "counting stored bytes");
   if (!result) return result.error();
-  return static_cast<std::uint64_t>(std::stoull(PQgetvalue(result->get(), 0, 0)));
+  return static_cast<std::uint64_t>(std::stoull(connection_->pq.getvalue(result->get(), 0, 0)));
 }
 
 }  // namespace planfirst::graph

@@ -1,0 +1,58 @@
+#include "core/libpq.hpp"
+
+#include <dlfcn.h>
+
+#include <string>
+
+namespace planfirst::core {
+namespace {
+
+template <typename Function>
+bool bind(void* library, const char* name, Function& target, std::string& missing) {
+  target = reinterpret_cast<Function>(::dlsym(library, name));
+  if (target == nullptr && missing.empty()) missing = name;
+  return target != nullptr;
+}
+
+}  // namespace
+
+Result<LibPq> LibPq::load() {
+  // RTLD_NODELETE: libpq may have registered OpenSSL's exit handlers, so it must never be unmapped.
+  void* library = ::dlopen(kLibrary, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+  if (library == nullptr) {
+    const char* reason = ::dlerror();
+    return unavailable(std::string("PostgreSQL needs its client library, which could not be loaded: ") +
+                           (reason != nullptr ? reason : kLibrary) + " (on Debian: apt install libpq5)",
+                       kLibrary);
+  }
+  LibPq api;
+  std::string missing;
+  bind(library, "PQconnectdb", api.connectdb, missing);
+  bind(library, "PQfinish", api.finish, missing);
+  bind(library, "PQreset", api.reset, missing);
+  bind(library, "PQstatus", api.status, missing);
+  bind(library, "PQerrorMessage", api.error_message, missing);
+  bind(library, "PQsetNoticeProcessor", api.set_notice_processor, missing);
+  bind(library, "PQexec", api.exec, missing);
+  bind(library, "PQexecParams", api.exec_params, missing);
+  bind(library, "PQprepare", api.prepare, missing);
+  bind(library, "PQexecPrepared", api.exec_prepared, missing);
+  bind(library, "PQresultStatus", api.result_status, missing);
+  bind(library, "PQresultErrorMessage", api.result_error_message, missing);
+  bind(library, "PQresultErrorField", api.result_error_field, missing);
+  bind(library, "PQntuples", api.ntuples, missing);
+  bind(library, "PQnfields", api.nfields, missing);
+  bind(library, "PQfname", api.fname, missing);
+  bind(library, "PQftype", api.ftype, missing);
+  bind(library, "PQgetvalue", api.getvalue, missing);
+  bind(library, "PQgetlength", api.getlength, missing);
+  bind(library, "PQgetisnull", api.getisnull, missing);
+  bind(library, "PQcmdTuples", api.cmd_tuples, missing);
+  bind(library, "PQclear", api.clear, missing);
+  if (!missing.empty()) {
+    return unavailable(std::string(kLibrary) + " has no function " + missing + "; is it an older libpq?", kLibrary);
+  }
+  return api;
+}
+
+}  // namespace planfirst::core

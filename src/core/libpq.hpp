@@ -1,0 +1,41 @@
+// LibPq is PostgreSQL's client library, libpq, loaded on first use: a process that never talks to
+// PostgreSQL never loads it or the ~20 libraries it needs (Kerberos, LDAP, TLS). An immutable value
+// of function pointers; the library stays loaded once loaded. Errors: kUnavailable naming the library.
+#pragma once
+
+#include <libpq-fe.h>
+
+#include "core/result.hpp"
+
+namespace planfirst::core {
+
+struct LibPq {
+  static constexpr const char* kLibrary = "libpq.so.5";  // the soname of every libpq since PostgreSQL 8.0
+
+  static Result<LibPq> load();
+
+  decltype(&::PQconnectdb) connectdb = nullptr;
+  decltype(&::PQfinish) finish = nullptr;
+  decltype(&::PQreset) reset = nullptr;
+  decltype(&::PQstatus) status = nullptr;
+  decltype(&::PQerrorMessage) error_message = nullptr;
+  decltype(&::PQsetNoticeProcessor) set_notice_processor = nullptr;
+  decltype(&::PQexec) exec = nullptr;
+  decltype(&::PQexecParams) exec_params = nullptr;
+  decltype(&::PQprepare) prepare = nullptr;
+  decltype(&::PQexecPrepared) exec_prepared = nullptr;
+  decltype(&::PQresultStatus) result_status = nullptr;
+  decltype(&::PQresultErrorMessage) result_error_message = nullptr;
+  decltype(&::PQresultErrorField) result_error_field = nullptr;
+  decltype(&::PQntuples) ntuples = nullptr;
+  decltype(&::PQnfields) nfields = nullptr;
+  decltype(&::PQfname) fname = nullptr;
+  decltype(&::PQftype) ftype = nullptr;
+  decltype(&::PQgetvalue) getvalue = nullptr;
+  decltype(&::PQgetlength) getlength = nullptr;
+  decltype(&::PQgetisnull) getisnull = nullptr;
+  decltype(&::PQcmdTuples) cmd_tuples = nullptr;
+  decltype(&::PQclear) clear = nullptr;
+};
+
+}  // namespace planfirst::core
