@@ -833,7 +833,9 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
     const std::size_t joiner = end + first->second;
     const auto second = number_for_column(q, joiner + 1, column);
     if (second && joiner < q.tokens.size() && q.tokens[joiner] == "and") {
-      return Constraint{"filter", column.name, op, ParamValue{{first->first, second->first}, true}, "", 0};
+      ParamScalar low = first->first, high = second->first;
+      if (scalar_number(high) < scalar_number(low)) std::swap(low, high);  // "between 200 and 50": [50, 200]
+      return Constraint{"filter", column.name, op, ParamValue{{low, high}, true}, "", 0};
     }
   }
   return std::nullopt;
@@ -1214,6 +1216,34 @@ struct PeriodComparison {
   std::size_t begin = 0, end = 0;
 };
 
+// The first period of a range and the filters it added, so a range written latest first ("between
+// 2015 and 2010", "between June 2024 and March 2024") is turned around when its second period closes
+// it. `start`: the period's first day or its year.
+struct RangeStart {
+  std::vector<Constraint> filters;
+  std::int64_t start = 0;
+};
+
+// The filters of a period at `start`, compared with `op` (`filters(op, false)`), that `closes` the
+// range `opened` began, or opens one (`opens`); a period closing a range that began after it keeps
+// the rows from it to the range's first period: the first period's filters leave `constraints`,
+// and `filters(op, true)` gives the first period's for "<=". Updates `opened`.
+template <typename Filters>
+std::vector<Constraint> range_filters(const std::string& op, std::int64_t start, bool closes, bool opens,
+                                      std::optional<RangeStart>& opened, std::vector<Constraint>& constraints,
+                                      const Filters& filters) {
+  std::vector<Constraint> added;
+  if (closes && opened && start < opened->start) {
+    for (const Constraint& filter : opened->filters) std::erase(constraints, filter);
+    added = filters(">=", false);
+    for (Constraint& filter : filters("<=", true)) added.push_back(std::move(filter));
+  } else {
+    added = filters(op, false);
+  }
+  opened = opens ? std::optional<RangeStart>(RangeStart{added, start}) : std::nullopt;
+  return added;
+}
+
 PeriodComparison period_comparison(const Question& q, std::size_t first, std::size_t last, const PeriodWords& words,
                                    std::optional<std::size_t>& range_end) {
   const bool range_closes = range_end == first;
@@ -1243,6 +1273,8 @@ std::set<std::size_t> ground_calendar_periods(const Question& q, const data::Sch
                                               Requirements& requirements) {
   std::set<std::size_t> used;
   std::optional<std::size_t> range_end;  // where the last period of a range starts
+  std::optional<RangeStart> opened;
+  core::DayRange opened_days{};
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
     const std::optional<std::pair<core::CalendarUnit, unsigned>> period = period_word_at(q, at, months);
     if (!period) continue;
@@ -1261,8 +1293,15 @@ std::set<std::size_t> ground_calendar_periods(const Question& q, const data::Sch
     const core::DayRange days = core::calendar_period(
         period->first,
         std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(period->second) / 1));
+    const bool closes = range_end == std::min(at, year_at);
     const PeriodComparison comparison = period_comparison(q, std::min(at, year_at), std::max(at, year_at) + 1, words, range_end);
-    for (const Constraint& filter : day_filters(spans->name, comparison.op, days)) add_unique(requirements.constraints, filter);
+    const std::vector<Constraint> filters = range_filters(
+        comparison.op, days.since.time_since_epoch().count(), closes, range_end.has_value(), opened,
+        requirements.constraints, [&](const std::string& op, bool first_period) {
+          return day_filters(spans->name, op, first_period ? opened_days : days);
+        });
+    if (range_end) opened_days = days;
+    for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
   return used;
@@ -1292,9 +1331,11 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
   for (const data::ColumnProfile& column : profile.columns) columns.push_back(&column);
   std::set<std::size_t> used;
   std::optional<std::size_t> range_end;  // where the last year of a range stands
+  std::optional<RangeStart> opened;
   for (std::size_t at = 1; at < q.tokens.size(); ++at) {
     const std::optional<std::int64_t> year = number_after(q, at);
     if (!year || q.tokens[at].size() != 4 || compared.count(at) || date_after(q, at)) continue;  // "2002-06-21" is a date
+    const bool closes = range_end == at;
     const PeriodComparison comparison = period_comparison(q, at, at + 1, words, range_end);
     const bool compares = comparison.op != "=";
     if (!compares && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) continue;
@@ -1303,7 +1344,12 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
       return span && (compares || (span->first <= *year && *year <= span->second));
     });
     if (spans == columns.end()) continue;
-    for (const Constraint& filter : year_filters(**spans, comparison.op, *year)) add_unique(requirements.constraints, filter);
+    const std::vector<Constraint> filters =
+        range_filters(comparison.op, *year, closes, range_end.has_value(), opened, requirements.constraints,
+                      [&](const std::string& op, bool first_period) {
+                        return year_filters(**spans, op, first_period ? opened->start : *year);
+                      });
+    for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
   return used;

@@ -508,6 +508,13 @@ TEST_F(RuleRequirementExtractorTest, AMeasureComparedWithANumberIsAFilter) {
             Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [50, 200]}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, ARangeWrittenHighFirstKeepsTheSameRows) {
+  EXPECT_EQ(extract("count of orders per region with revenue between 200 and 50")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [50, 200]}])"));
+  EXPECT_EQ(extract("count of orders per region with revenue between 2.5 and 1")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "revenue", "op": "between", "value": [1, 2.5]}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ACountOfTheTablesRowsComparedFiltersEachGroupsCount) {
   const std::string csv = "flno,origin,price\n1,Chicago,100\n2,Chicago,200\n3,Boston,300\n4,Denver,400\n";
   const Json more = requirements_from("flight.csv", csv, "Which origins have more than 1 flight?");
@@ -837,6 +844,17 @@ TEST_F(RuleRequirementExtractorTest, AComparedMonthOrYearKeepsTheDaysOnItsSide) 
   EXPECT_EQ(extract("total units in 2024 or later")["constraints"], Json::array({since("2024-01-01")}));
   EXPECT_EQ(extract("total units from 2023 to 2024")["constraints"], Json::array({since("2023-01-01"), before("2025-01-01")}));
   EXPECT_EQ(extract("monthly revenue for 2024")["constraints"], Json::array({since("2024-01-01"), before("2025-01-01")}));
+}
+
+TEST_F(RuleRequirementExtractorTest, APeriodRangeWrittenLatestFirstKeepsTheSameDays) {
+  for (const auto& [reversed, in_order] : std::vector<std::pair<std::string, std::string>>{
+           {"total units between February 2024 and January 2024", "total units between January 2024 and February 2024"},
+           {"total units from 2024 to 2023", "total units from 2023 to 2024"},
+           {"total units from June 2024 to March 2024", "total units from March 2024 to June 2024"}}) {
+    const Json expected = extract(in_order)["constraints"];
+    ASSERT_EQ(expected.size(), 2u) << in_order;
+    EXPECT_EQ(extract(reversed)["constraints"], expected) << reversed;
+  }
 }
 
 TEST_F(RuleRequirementExtractorTest, AScaleWordMultipliesTheNumberBeforeIt) {
