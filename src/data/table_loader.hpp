@@ -1,7 +1,8 @@
 // load_table copies a CSV, Parquet or JSON file into a new DuckDB table, choosing the reader by the
 // file's extension. CSV goes through DuckDB's sniffer with '"' as the quote; a file the sniffer
 // cannot read is re-read strictly to find the row at fault, so malformed input fails naming the
-// file and line (Error::where is "FILE:LINE") instead of loading a silently mis-parsed table.
+// file and line (Error::where is "FILE:LINE") instead of loading a silently mis-parsed table. A CSV
+// field that is empty or reads NULL is a missing value.
 #pragma once
 
 #include <filesystem>
@@ -14,6 +15,9 @@ namespace planfirst::data {
 class DuckDbDatabase;
 
 enum class FileFormat { kCsv, kParquet, kJson };
+
+// Changes when the same file loads into other values or types (a profile of it is then stale).
+inline constexpr int kTableLoaderRevision = 2;  // 2: CSV fields reading NULL are missing values
 
 // .csv/.tsv -> kCsv, .parquet -> kParquet, .json/.jsonl/.ndjson -> kJson, each also with .gz;
 // case-insensitive. Anything else: kInvalidArgument naming the file and the accepted extensions.

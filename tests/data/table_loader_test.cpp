@@ -40,6 +40,24 @@ TEST(LoadTable, LoadsACsvWithSniffedTypes) {
   EXPECT_EQ(result->at(1, 2), Value("South, coastal"));
 }
 
+TEST(LoadTable, AFieldReadingNullIsMissingSoANumberColumnStaysNumeric) {
+  TempDir dir;
+  const auto csv = dir.write("wine.csv", "id,grape,cases\n1,Merlot,300\n2,NULL,NULL\n3,Syrah,\n4,Zinfandel,500\n");
+  auto db = open_memory();
+  ASSERT_NE(db, nullptr);
+
+  auto loaded = load_table(*db, csv, "wine");
+
+  ASSERT_TRUE(loaded) << loaded.error().describe();
+  auto result = db->query("SELECT grape, cases FROM wine ORDER BY id");
+  ASSERT_TRUE(result) << result.error().describe();
+  EXPECT_EQ(result->column(1).type, ColumnType::kInteger);
+  EXPECT_TRUE(result->at(1, 0).is_null());
+  EXPECT_TRUE(result->at(1, 1).is_null());
+  EXPECT_TRUE(result->at(2, 1).is_null());
+  EXPECT_EQ(result->at(3, 1), Value(std::int64_t{500}));
+}
+
 TEST(LoadTable, LoadsATabSeparatedFile) {
   TempDir dir;
   const auto tsv = dir.write("t.tsv", "a\tb\n1\tx\n2\ty\n");
