@@ -1725,6 +1725,21 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   const auto names_table = [&](std::size_t at) {
     return at < q.stems.size() && !q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end();
   };
+  // "which team has the highest ACC percent" over a table keyed by Team_ID: its rows, shown by the
+  // key's name column (Team_Name) when it has one.
+  const auto row_key_named = [&](std::size_t at) -> const data::ColumnProfile* {
+    for (const data::ColumnProfile& column : profile.columns) {
+      const Stems& stems = column_stems(q, profile, column);
+      if (stems.size() < 2 || stems.back() != "id" || profile.repeats(column)) continue;
+      const Stems thing(stems.begin(), stems.end() - 1);
+      if (thing == q.table || at + thing.size() > found->begin ||
+          !std::equal(thing.begin(), thing.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at)))
+        continue;
+      return &shown_by_name(q, profile, column, thing);
+    }
+    return nullptr;
+  };
+  const data::ColumnProfile* row_key = nullptr;
   for (std::size_t at = 0; at < found->begin; ++at) {
     std::size_t unit = 0;  // "which month": the periods of the time column
     for (const auto& [label, phrases] : ranking.units) {
@@ -1735,7 +1750,12 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
       keys_ranked = true;
       plural = plural || is_plural(at + unit - 1);
     }
-    if (unit > 0 || names_table(at)) ranked.push_back(at);
+    if (unit > 0 || names_table(at)) {
+      ranked.push_back(at);
+    } else if (const data::ColumnProfile* key = requirements.group_by.empty() ? row_key_named(at) : nullptr) {
+      ranked.push_back(at);
+      if (row_key == nullptr) row_key = key;
+    }
   }
   if (requirements.group_by.empty()) {  // "the tallest roller coaster", "the most expensive flight"
     Stems kept;  // the words of the values filters keep: "the most expensive clothes product"
@@ -1771,6 +1791,9 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   const std::string by = ranked_column(found->begin, found->end, mentions, counts_rows, profile, requirements);
   if (!by.empty())
     requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
+  if (!by.empty() && row_key != nullptr && row_key->name != by &&
+      std::find(requirements.metrics.begin(), requirements.metrics.end(), row_key->name) == requirements.metrics.end())
+    requirements.metrics.insert(requirements.metrics.begin(), row_key->name);
   const data::ColumnProfile* ranked_by = profile.find(by);  // "top 5 departments by number of employees" ranks
   if (ranked_by != nullptr && ranked_by->role == data::ColumnRole::kMeasure &&  // by Num_Employees; it groups nothing
       std::find(requirements.metrics.begin(), requirements.metrics.end(), by) != requirements.metrics.end()) {

@@ -588,6 +588,21 @@ TEST_F(RuleRequirementExtractorTest, ARankedIdIsShownByTheNameBesideIt) {
   EXPECT_EQ(json["constraints"], sorted_on("count", "desc", 2));
 }
 
+TEST_F(RuleRequirementExtractorTest, TheThingATablesOwnKeyIdentifiesRanksItsRowsShownByName) {
+  const std::string csv = "Team_ID,School_ID,Team_Name,ACC_Percent\n1,1,North Carolina,.875\n2,2,Duke,.813\n"
+                          "3,4,Clemson,.625\n4,5,Virginia Tech,.563\n";
+  const Json one = requirements_from("basketball_match.csv", csv, "Which team has the highest ACC percent?");
+  EXPECT_EQ(one["group_by"], Json::array()) << "one row per team: nothing to group";
+  EXPECT_EQ(one["metrics"], Json::parse(R"(["Team_Name", "ACC_Percent"])"));
+  EXPECT_EQ(one["constraints"], sorted_on("ACC_Percent", "desc", 1));
+  const Json two = requirements_from("basketball_match.csv", csv, "Which 2 teams have the lowest ACC percent?");
+  EXPECT_EQ(two["metrics"], Json::parse(R"(["Team_Name", "ACC_Percent"])"));
+  EXPECT_EQ(two["constraints"], sorted_on("ACC_Percent", "asc", 2));
+  EXPECT_EQ(requirements_from("basketball_match.csv", csv, "Which school has the highest ACC percent?")["metrics"],
+            Json::parse(R"(["School_ID", "ACC_Percent"])"))
+      << "no School_Name: the id shows the school";
+}
+
 TEST_F(RuleRequirementExtractorTest, ACountedColumnOfOneValuePerRowNamesTheRows) {
   const std::string csv = "game_id,id,Player,Injury\n1,1,Ann,Knee surgery\n6,2,Bob,Ankle sprain\n"
                           "6,3,Cy,Hamstring\n6,4,Di,Back pain\n2,5,Ed,Broken toe\n";
