@@ -462,7 +462,9 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
       const bool grouped = repeated_key && phrase_ending_at(q.stems, at, group_phrases) > 0;
       for (const std::string& stem : id && !grouped ? Stems{stems.back()} : stems) {
-        const bool distinctive = (word_owners[stem] == 1 || own_key) &&
+        // "how many invoices" over the invoices table counts its rows; it names no invoice_date
+        const bool names_rows = !id && std::find(table.begin(), table.end(), stem) != table.end();
+        const bool distinctive = !names_rows && (word_owners[stem] == 1 || own_key) &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
         if (distinctive && names_stem(q, at, stem, synonyms)) candidates.push_back({at, at + 1, column});
       }

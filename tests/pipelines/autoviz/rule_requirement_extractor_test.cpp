@@ -603,6 +603,18 @@ TEST_F(RuleRequirementExtractorTest, TheThingATablesOwnKeyIdentifiesRanksItsRows
       << "no School_Name: the id shows the school";
 }
 
+TEST_F(RuleRequirementExtractorTest, AWordNamingTheTablesRowsNamesNoColumnStartingWithIt) {
+  const std::string csv = "id,invoice_date,billing_country,total\n1,2007-01-01,Germany,1.98\n"
+                          "2,2007-01-02,Norway,3.96\n3,2007-01-03,Germany,5.94\n";
+  const Json json = requirements_from("invoices.csv", csv, "How many invoices were billed to Germany?");
+  EXPECT_EQ(json["group_by"], Json::array()) << "invoices are the rows, not invoice_date";
+  EXPECT_EQ(json["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "billing_country", "op": "=", "value": "Germany"}])"));
+  EXPECT_EQ(requirements_from("invoices.csv", csv, "total per invoice date")["group_by"],
+            Json::parse(R"(["invoice_date"])"))
+      << "the column's whole name still names it";
+}
+
 TEST_F(RuleRequirementExtractorTest, ACountedColumnOfOneValuePerRowNamesTheRows) {
   const std::string csv = "game_id,id,Player,Injury\n1,1,Ann,Knee surgery\n6,2,Bob,Ankle sprain\n"
                           "6,3,Cy,Hamstring\n6,4,Di,Back pain\n2,5,Ed,Broken toe\n";
