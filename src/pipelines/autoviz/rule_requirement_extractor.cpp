@@ -690,8 +690,14 @@ std::vector<std::string> settle_several_values(const Question& q, const data::Sc
     });
     const data::ColumnProfile* profiled = profile.find(column);
     const bool some = profiled != nullptr && profiled->distinct_count > static_cast<std::int64_t>(items.size());
-    if (either || some) requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
-    if (!either) compared.push_back(column);  // "male and female faculty for each rank": ranks along x, sexes as series
+    const bool one_word = std::all_of(items.begin(), items.end(), [&](const ParamScalar& item) {
+      const auto* text = std::get_if<std::string>(&item);
+      const auto* first = std::get_if<std::string>(&items.front());
+      return text != nullptr && first != nullptr && core::ascii_lower(*text) == core::ascii_lower(*first);
+    });  // "days with rain": Rain and rain are one value, written two ways in the data
+    if (either || some || one_word)
+      requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
+    if (!either && !one_word) compared.push_back(column);  // "male and female faculty for each rank": sexes as series
   }
   return compared;
 }

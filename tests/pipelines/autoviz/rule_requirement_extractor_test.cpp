@@ -615,6 +615,14 @@ TEST_F(RuleRequirementExtractorTest, AWordNamingTheTablesRowsNamesNoColumnStarti
       << "the column's whole name still names it";
 }
 
+TEST_F(RuleRequirementExtractorTest, AValueWrittenInTwoCasesIsOneValueNotAComparison) {
+  const std::string csv = "date,events\n2015-01-01,Rain\n2015-01-02,rain\n2015-01-03,Fog\n2015-01-04,\n";
+  const Json json = requirements_from("weather.csv", csv, "How many days had a Rain event?");
+  EXPECT_EQ(json["group_by"], Json::array());
+  EXPECT_EQ(json["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "events", "op": "in", "value": ["Rain", "rain"]}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ACountedColumnOfOneValuePerRowNamesTheRows) {
   const std::string csv = "game_id,id,Player,Injury\n1,1,Ann,Knee surgery\n6,2,Bob,Ankle sprain\n"
                           "6,3,Cy,Hamstring\n6,4,Di,Back pain\n2,5,Ed,Broken toe\n";
