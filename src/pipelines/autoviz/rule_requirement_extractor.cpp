@@ -1620,12 +1620,19 @@ std::vector<std::string> add_id_keys(const Question& q, const std::vector<Mentio
     return begin >= 2 && count_at(q.stems, begin - 1, ranking.number_words) &&
            ranking_word_length(q.stems, begin - 1, ranking) > 0;
   };
+  const auto counted_then_ranked = [&](const Mention& m) {  // "which 3 products were ordered in the largest quantity"
+    if (m.begin == 0 || !count_at(q.stems, m.begin - 1, ranking.number_words)) return false;
+    for (std::size_t end = m.end + 1; end <= q.stems.size(); ++end) {
+      if (ranking_word_length(q.stems, end, ranking) > 0) return true;
+    }
+    return false;
+  };
   std::vector<std::string> added;
   for (const Mention& id : ids) {
     const auto [first, last] = span(id);
     const bool grouped = phrase_ending_at(q.stems, id.begin, ranking.groups) > 0;  // "each order"
     if (std::any_of(first, last, [](bool t) { return t; }) ||
-        !(ranked_after(id.end) || ranked_before(id.begin) || grouped))
+        !(ranked_after(id.end) || ranked_before(id.begin) || counted_then_ranked(id) || grouped))
       continue;
     std::fill(first, last, true);
     mentions.push_back(id);

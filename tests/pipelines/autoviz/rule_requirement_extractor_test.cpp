@@ -578,6 +578,13 @@ TEST_F(RuleRequirementExtractorTest, TheThingAnIdIdentifiesNamedBeforeARankingWo
                                                 {"type": "limit", "n": 2}])"));
   EXPECT_EQ(requirements_from("employees.csv", employees, "top 2 departments by total salary")["group_by"],
             Json::parse(R"(["DEPARTMENT_ID"])"));
+  const std::string items = "order_item_id,order_id,product_id,product_quantity\n1,1,4,6\n2,1,14,9\n3,2,4,4\n"
+                            "4,3,3,9\n5,3,14,6\n6,4,12,8\n";
+  const Json counted = requirements_from("Order_items.csv", items,
+                                         "Which 3 products were ordered in the largest total quantity?");
+  EXPECT_EQ(counted["group_by"], Json::parse(R"(["product_id"])")) << "a count before the thing, a ranking word later";
+  EXPECT_EQ(counted["constraints"], Json::parse(R"([{"type": "sort", "column": "product_quantity", "direction": "desc"},
+                                                    {"type": "limit", "n": 3}])"));
 }
 
 TEST_F(RuleRequirementExtractorTest, ARankedIdIsShownByTheNameBesideIt) {
