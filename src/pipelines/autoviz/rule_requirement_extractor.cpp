@@ -426,6 +426,11 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     const bool unit_last = words.size() >= 3 && (words.back().size() == 1 ||
                                                  std::find(units.begin(), units.end(), stems.back()) != units.end());
     const std::size_t named = unit_last ? words.size() - 1 : words.size();
+    // "classroom" names CLASS_ROOM, "zipcode" zip_code: a two-word name written as one word
+    const std::string compound = words.size() == 2 ? stemmer.stem(words[0] + words[1]) : std::string();
+    for (std::size_t at = 0; !compound.empty() && at < q.stems.size(); ++at) {
+      if (q.stems[at] == compound) candidates.push_back({at, at + 1, &column});
+    }
     for (std::size_t at = 0; at + named <= q.tokens.size(); ++at) {
       bool all = !words.empty();
       for (std::size_t j = 0; all && j < named; ++j)

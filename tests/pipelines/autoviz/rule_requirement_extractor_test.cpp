@@ -630,6 +630,14 @@ TEST_F(RuleRequirementExtractorTest, AValueWrittenInTwoCasesIsOneValueNotACompar
             Json::parse(R"([{"type": "filter", "column": "events", "op": "in", "value": ["Rain", "rain"]}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, ATwoWordNameWrittenAsOneWordNamesTheColumn) {
+  const std::string csv = "CLASS_CODE,CLASS_ROOM,zip_code\n1,KLR200,94107\n2,KLR200,94107\n3,BUS311,94041\n";
+  EXPECT_EQ(requirements_from("CLASS.csv", csv, "Which classroom hosts the most classes?")["group_by"],
+            Json::parse(R"(["CLASS_ROOM"])"));
+  EXPECT_EQ(requirements_from("CLASS.csv", csv, "number of classes per zipcode")["group_by"],
+            Json::parse(R"(["zip_code"])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ACountedColumnOfOneValuePerRowNamesTheRows) {
   const std::string csv = "game_id,id,Player,Injury\n1,1,Ann,Knee surgery\n6,2,Bob,Ankle sprain\n"
                           "6,3,Cy,Hamstring\n6,4,Di,Back pain\n2,5,Ed,Broken toe\n";
