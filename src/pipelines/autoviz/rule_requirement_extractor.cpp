@@ -117,7 +117,8 @@ class RequirementRulesReader {
                                             {"asc", &rules.ranking_asc_},
                                             {"counts", &rules.ranking_counts_},
                                             {"orders", &rules.ranking_orders_},
-                                            {"key_links", &rules.ranking_key_links_}});
+                                            {"key_links", &rules.ranking_key_links_},
+                                            {"key_askers", &rules.ranking_key_askers_}});
           !r) {
         return r.error();
       }
@@ -1603,10 +1604,11 @@ std::size_t ranking_word_length(const Stems& text, std::size_t end, const Rankin
 // "Which musical has the most actors?", "the 5 departments with the highest average salary", "the top
 // 3 tourist attractions by visits", "how many items does each order have": the thing an X_id column
 // identifies (`ids`), named right before a ranking word (with only `links` between), right after a
-// ranking word and a count, or right after a grouping phrase, is a key: a mention of that column,
-// returned. Tokens another mention holds stay with it.
+// ranking word and a count, right after a count or an asking word (`askers`: "which") with a ranking
+// word later, or right after a grouping phrase, is a key: a mention of that column, returned. Tokens
+// another mention holds stay with it.
 std::vector<std::string> add_id_keys(const Question& q, const std::vector<Mention>& ids, const RankingWords& ranking,
-                                     const Phrases& links, std::vector<Mention>& mentions) {
+                                     const Phrases& links, const Phrases& askers, std::vector<Mention>& mentions) {
   std::vector<bool> taken(q.stems.size(), false);
   const auto span = [&](const Mention& m) {
     return std::make_pair(taken.begin() + static_cast<std::ptrdiff_t>(m.begin),
@@ -1625,8 +1627,10 @@ std::vector<std::string> add_id_keys(const Question& q, const std::vector<Mentio
     return begin >= 2 && count_at(q.stems, begin - 1, ranking.number_words) &&
            ranking_word_length(q.stems, begin - 1, ranking) > 0;
   };
-  const auto counted_then_ranked = [&](const Mention& m) {  // "which 3 products were ordered in the largest quantity"
-    if (m.begin == 0 || !count_at(q.stems, m.begin - 1, ranking.number_words)) return false;
+  const auto asked_then_ranked = [&](const Mention& m) {  // "which 3 products were ordered in the largest quantity"
+    const bool asked = m.begin > 0 && (count_at(q.stems, m.begin - 1, ranking.number_words) ||
+                                       phrase_ending_at(q.stems, m.begin, askers) > 0);
+    if (!asked) return false;
     for (std::size_t end = m.end + 1; end <= q.stems.size(); ++end) {
       if (ranking_word_length(q.stems, end, ranking) > 0) return true;
     }
@@ -1637,7 +1641,7 @@ std::vector<std::string> add_id_keys(const Question& q, const std::vector<Mentio
     const auto [first, last] = span(id);
     const bool grouped = phrase_ending_at(q.stems, id.begin, ranking.groups) > 0;  // "each order"
     if (std::any_of(first, last, [](bool t) { return t; }) ||
-        !(ranked_after(id.end) || ranked_before(id.begin) || counted_then_ranked(id) || grouped))
+        !(ranked_after(id.end) || ranked_before(id.begin) || asked_then_ranked(id) || grouped))
       continue;
     std::fill(first, last, true);
     mentions.push_back(id);
@@ -2124,7 +2128,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, name_units_, group_phrases_,
                      wordnet_.get(), stemmer);
   const std::vector<Mention> ids = named_ids(q, profile);
-  const std::vector<std::string> id_keys = add_id_keys(q, ids, ranking, ranking_key_links_, mentions);
+  const std::vector<std::string> id_keys = add_id_keys(q, ids, ranking, ranking_key_links_, ranking_key_askers_, mentions);
   drop_counted_row_names(q, profile, ranking_counts_, mentions);
   mentions = without_words_of_values(q, profile, without_table_words(q, std::move(mentions)), stopwords_, value_words_);
   Requirements requirements;

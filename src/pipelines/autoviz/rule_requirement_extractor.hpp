@@ -109,6 +109,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases ranking_named_asc_;   // slowest, shortest...
   Phrases ranking_orders_;      // first, last: "highest first" orders every key
   Phrases ranking_key_links_;   // with, has...: "which musical has the most actors" ranks Musical_ID
+  Phrases ranking_key_askers_;  // which, what: "which staff member is assigned the most logs" ranks a key
   Stems number_words_;  // zero, one, two, ...: a count written out, by its index
   std::map<std::string, std::int64_t> number_scales_;  // million -> 1000000: "1 million followers"
   Stems row_nouns_;     // rows, records, entries: "how many rows are there?" counts them

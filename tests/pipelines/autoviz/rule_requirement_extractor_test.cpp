@@ -583,6 +583,10 @@ TEST_F(RuleRequirementExtractorTest, TheThingAnIdIdentifiesNamedBeforeARankingWo
   const Json counted = requirements_from("Order_items.csv", items,
                                          "Which 3 products were ordered in the largest total quantity?");
   EXPECT_EQ(counted["group_by"], Json::parse(R"(["product_id"])")) << "a count before the thing, a ranking word later";
+  const std::string logs = "problem_log_id,assigned_to_staff_id,problem_id\n1,11,8\n2,6,8\n3,6,9\n4,11,9\n5,6,7\n";
+  const Json asked = requirements_from("problem_log.csv", logs, "Which staff member is assigned the most problem logs?");
+  EXPECT_EQ(asked["group_by"], Json::parse(R"(["assigned_to_staff_id"])")) << "'which' before the thing";
+  EXPECT_EQ(asked["constraints"], sorted_on("count", "desc", 1));
   EXPECT_EQ(counted["constraints"], Json::parse(R"([{"type": "sort", "column": "product_quantity", "direction": "desc"},
                                                     {"type": "limit", "n": 3}])"));
 }
