@@ -2234,12 +2234,20 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   ground_flags(mentions, grouped_by_phrase, value_words_.true_flags, requirements);
   const std::vector<std::string> compared_values = settle_several_values(q, profile, value_words_.list_words, requirements);
   const std::vector<QuotedSpan> quotes = quoted_spans(question, q.tokens);
-  const auto named_once = [&](const std::string& name) {  // words of a quoted value name no column
-    return std::count_if(mentions.begin(), mentions.end(), [&](const Mention& m) {
-             return m.column->name == name && std::none_of(quotes.begin(), quotes.end(), [&](const QuotedSpan& quote) {
-                      return m.begin >= quote.begin && m.end <= quote.end;
-                    });
-           }) <= 1;
+  // Words of a quoted value name no column; side by side, the words of one column name it once
+  // ("membership level" for Level_of_membership). `mentions` are in question order.
+  const auto named_once = [&](const std::string& name) {
+    std::size_t names = 0;
+    std::optional<std::size_t> last_end;
+    for (const Mention& m : mentions) {
+      const bool quoted = std::any_of(quotes.begin(), quotes.end(), [&](const QuotedSpan& quote) {
+        return m.begin >= quote.begin && m.end <= quote.end;
+      });
+      if (m.column->name != name || quoted) continue;
+      if (last_end != m.begin) ++names;
+      last_end = m.end;
+    }
+    return names <= 1;
   };
   const bool grained = std::any_of(grains_.begin(), grains_.end(),
                                    [&](const auto& grain) { return contains_phrase(q.stems, grain.second); });

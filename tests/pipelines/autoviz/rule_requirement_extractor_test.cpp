@@ -642,6 +642,15 @@ TEST_F(RuleRequirementExtractorTest, ATwoWordNameWrittenAsOneWordNamesTheColumn)
             Json::parse(R"(["zip_code"])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, AColumnNamedOnceInAnotherWordOrderOnlyFilters) {
+  const std::string csv = "ID,Name,Level_of_membership,Age\n1,Ann,8,35\n2,Bob,2,20\n3,Cy,5,28\n4,Di,6,36\n";
+  const Json json = requirements_from("visitor.csv", csv, "Average age of visitors with a membership level above 4");
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["Age"])")) << "membership level names Level_of_membership once";
+  EXPECT_EQ(json["group_by"], Json::array());
+  EXPECT_EQ(json["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Level_of_membership", "op": ">", "value": 4}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ACountedColumnOfOneValuePerRowNamesTheRows) {
   const std::string csv = "game_id,id,Player,Injury\n1,1,Ann,Knee surgery\n6,2,Bob,Ankle sprain\n"
                           "6,3,Cy,Hamstring\n6,4,Di,Back pain\n2,5,Ed,Broken toe\n";
