@@ -1763,7 +1763,17 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
     }
     return nullptr;
   };
-  const data::ColumnProfile* row_key = nullptr;
+  // The column that names the table's rows: Name, or dog_name for a table of dogs.
+  const auto rows_name = [&]() -> const data::ColumnProfile* {
+    Stems own = q.table;
+    own.push_back("name");
+    for (const data::ColumnProfile& column : profile.columns) {
+      const Stems& stems = column_stems(q, profile, column);
+      if (stems == Stems{"name"} || stems == own) return &column;
+    }
+    return nullptr;
+  };
+  const data::ColumnProfile* row_key = nullptr;  // what shows the ranked rows beside the value
   for (std::size_t at = 0; at < found->begin; ++at) {
     std::size_t unit = 0;  // "which month": the periods of the time column
     for (const auto& [label, phrases] : ranking.units) {
@@ -1776,6 +1786,7 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
     }
     if (unit > 0 || names_table(at)) {
       ranked.push_back(at);
+      if (unit == 0 && row_key == nullptr && requirements.group_by.empty()) row_key = rows_name();
     } else if (const data::ColumnProfile* key = requirements.group_by.empty() ? row_key_named(at) : nullptr) {
       ranked.push_back(at);
       if (row_key == nullptr) row_key = key;
@@ -1803,7 +1814,10 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
         moved = true;
       }
     }
-    if (names_table(after)) ranked.push_back(after);
+    if (names_table(after)) {  // "who is the oldest dog": shown by its name
+      ranked.push_back(after);
+      if (row_key == nullptr) row_key = rows_name();
+    }
   }
   for (std::size_t at : ranked) {  // "the 3 regions with the highest revenue": a count before them
     const std::optional<std::int64_t> n = at > 0 ? count_at(words, at - 1, ranking.number_words) : std::nullopt;

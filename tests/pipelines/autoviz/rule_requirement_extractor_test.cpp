@@ -651,6 +651,17 @@ TEST_F(RuleRequirementExtractorTest, AColumnNamedOnceInAnotherWordOrderOnlyFilte
             Json::parse(R"([{"type": "filter", "column": "Level_of_membership", "op": ">", "value": 4}])"));
 }
 
+TEST_F(RuleRequirementExtractorTest, RankedRowsOfTheTableAreShownByTheirName) {
+  const std::string csv = "dog_id,name,age\n1,Kacey,6\n2,Hipolito,9\n3,Mavis,8\n";
+  const Json json = requirements_from("Dogs.csv", csv, "Who is the oldest dog?");
+  EXPECT_EQ(json["metrics"], Json::parse(R"(["name", "age"])"));
+  EXPECT_EQ(json["constraints"], sorted_on("age", "desc", 1));
+  EXPECT_EQ(requirements_from("flight.csv", "flno,origin,price\n1,Paris,100.5\n2,Rome,300.25\n",
+                              "Which flight has the highest price?")["metrics"],
+            Json::parse(R"(["price"])"))
+      << "no column names a flight";
+}
+
 TEST_F(RuleRequirementExtractorTest, ACountedColumnOfOneValuePerRowNamesTheRows) {
   const std::string csv = "game_id,id,Player,Injury\n1,1,Ann,Knee surgery\n6,2,Bob,Ankle sprain\n"
                           "6,3,Cy,Hamstring\n6,4,Di,Back pain\n2,5,Ed,Broken toe\n";
