@@ -50,7 +50,8 @@ Result<LibPq> LibPq::load() {
   bind(library, "PQcmdTuples", api.cmd_tuples, missing);
   bind(library, "PQclear", api.clear, missing);
   if (!missing.empty()) {
-    return unavailable(std::string(kLibrary) + " has no function " + missing + "; is it an older libpq?", kLibrary);
+    return unavailable(std::string(kLibrary) + " has no function " + missing + "; is it an older libpq?",
+                       kLibrary);
   }
   return api;
 }

@@ -1,6 +1,5 @@
 #include "data/postgres_database.hpp"
 
-
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -138,7 +137,8 @@ struct PostgresDatabase::Connection {
       return core::unavailable("connection to PostgreSQL lost: " + connection_message());
     }
     const char* state = result == nullptr ? nullptr : pq.result_error_field(result, PG_DIAG_SQLSTATE);
-    std::string message = trimmed(result == nullptr ? pq.error_message(conn) : pq.result_error_message(result));
+    std::string message =
+        trimmed(result == nullptr ? pq.error_message(conn) : pq.result_error_message(result));
     const std::string sqlstate = state == nullptr ? "" : state;
     if (sqlstate == "57014" && options.statement_timeout.count() > 0 &&
         message.find("statement timeout") != std::string::npos) {
@@ -180,8 +180,8 @@ struct PostgresDatabase::Connection {
     if (auto known = type_names.find(oid); known != type_names.end()) return known->second;
     const std::string oid_text = std::to_string(oid);
     const char* values[] = {oid_text.c_str()};
-    PgResult result(pq, pq.exec_params(conn, "SELECT typname::text FROM pg_type WHERE oid = $1::oid", 1, nullptr,
-                                       values, nullptr, nullptr, 0));
+    PgResult result(pq, pq.exec_params(conn, "SELECT typname::text FROM pg_type WHERE oid = $1::oid", 1,
+                                       nullptr, values, nullptr, nullptr, 0));
     std::string name = "oid " + oid_text;
     if (pq.result_status(result.get()) == PGRES_TUPLES_OK && pq.ntuples(result.get()) == 1) {
       name = pq.getvalue(result.get(), 0, 0);
@@ -247,8 +247,8 @@ Result<QueryResult> PostgresDatabase::query(std::string_view sql, const std::vec
   }
   const std::string text(sql);
   const core::LibPq& pq = connection_->pq;
-  PgResult result(pq, pq.exec_params(connection_->conn, text.c_str(), static_cast<int>(params.size()), types.data(),
-                                     values.data(), nullptr, nullptr, 0));
+  PgResult result(pq, pq.exec_params(connection_->conn, text.c_str(), static_cast<int>(params.size()),
+                                     types.data(), values.data(), nullptr, nullptr, 0));
   switch (pq.result_status(result.get())) {
     case PGRES_TUPLES_OK: return connection_->read(result.get());
     case PGRES_COMMAND_OK: return QueryResult();

@@ -15,8 +15,9 @@ std::optional<ProfileKey> ProfileCache::key(const std::filesystem::path& dataset
   if (!stamp) return std::nullopt;
   std::uint64_t key = core::fnv1a64(stamp->path);
   key = core::fnv1a64(std::string(1, '\0') + std::string(table), key);
-  const std::string rules = ":v" + std::to_string(kSchemaProfileVersion) + "." + std::to_string(kRoleInferenceRevision) +
-                            "." + std::to_string(kTableLoaderRevision);
+  const std::string rules = ":v" + std::to_string(kSchemaProfileVersion) + "." +
+                            std::to_string(kRoleInferenceRevision) + "." +
+                            std::to_string(kTableLoaderRevision);
   key = core::fnv1a64(std::to_string(stamp->size) + ":" + std::to_string(stamp->modified) + rules, key);
   return ProfileKey{dir_ / (core::to_hex(core::fmix64(key)) + ".json")};
 }

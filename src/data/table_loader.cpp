@@ -115,7 +115,8 @@ std::optional<Error> csv_line_error(const std::string& message, const std::files
 // A field that is empty or reads NULL (as SQL dumps write a missing value) is a missing value, so a
 // column of numbers with gaps written NULL stays a column of numbers.
 std::string csv_reader(const std::filesystem::path& path, const HeaderLine& header) {
-  std::string reader = "read_csv(" + quote_literal(path.string()) + ", quote = '\"', skip = 0, nullstr = ['', 'NULL']";
+  std::string reader =
+      "read_csv(" + quote_literal(path.string()) + ", quote = '\"', skip = 0, nullstr = ['', 'NULL']";
   if (header.delimiter) reader += ", delim = " + delimiter_literal(*header.delimiter);
   return reader + ")";
 }

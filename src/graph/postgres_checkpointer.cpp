@@ -1,6 +1,5 @@
 #include "graph/postgres_checkpointer.hpp"
 
-
 #include <algorithm>
 #include <utility>
 
@@ -143,15 +142,17 @@ struct PostgresCheckpointer::Connection {
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const std::string& param : params) values.push_back(param.c_str());
-    ResultHandle result =
-        owned(pq.exec_prepared(conn.get(), name, static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0));
+    ResultHandle result = owned(pq.exec_prepared(conn.get(), name, static_cast<int>(values.size()),
+                                                 values.data(), nullptr, nullptr, 0));
     const ExecStatusType status = pq.result_status(result.get());
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
     return error(result.get(), doing);
   }
 
   core::Result<CheckpointRecord> read_record(const PGresult* result, int row, std::string_view thread_id) const {
-    auto text = [&](int column) { return std::string(pq.getvalue(result, row, column), pq.getlength(result, row, column)); };
+    auto text = [&](int column) {
+      return std::string(pq.getvalue(result, row, column), pq.getlength(result, row, column));
+    };
     auto integer = [&](int column) { return std::stoll(pq.getvalue(result, row, column)); };
     CheckpointRecord record;
     record.thread_id = std::string(thread_id);
@@ -263,7 +264,8 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
   if (!pq) return pq.error();
   auto connection = std::make_unique<Connection>(*pq);
   connection->where = redacted(uri);
-  connection->conn = ConnectionHandle(connection->pq.connectdb(uri.c_str()), ConnectionDeleter{connection->pq.finish});
+  connection->conn =
+      ConnectionHandle(connection->pq.connectdb(uri.c_str()), ConnectionDeleter{connection->pq.finish});
   if (connection->conn == nullptr) return core::unavailable("cannot allocate a PostgreSQL connection", connection->where);
   if (connection->pq.status(connection->conn.get()) != CONNECTION_OK) {
     std::string message = connection->pq.error_message(connection->conn.get());
@@ -284,9 +286,10 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
         !r) {
       return r.error();
     }
-    ResultHandle version =
-        c.owned(c.pq.exec(c.conn.get(), "SELECT version FROM planfirst_schema WHERE component = 'checkpoints'"));
-    if (c.pq.result_status(version.get()) != PGRES_TUPLES_OK) return c.error(version.get(), "reading the schema version");
+    ResultHandle version = c.owned(
+        c.pq.exec(c.conn.get(), "SELECT version FROM planfirst_schema WHERE component = 'checkpoints'"));
+    if (c.pq.result_status(version.get()) != PGRES_TUPLES_OK)
+      return c.error(version.get(), "reading the schema version");
     if (c.pq.ntuples(version.get()) == 1) {
       const long long stored = std::stoll(c.pq.getvalue(version.get(), 0, 0));
       if (stored > kSchemaVersion) {
@@ -341,7 +344,8 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
        "octet_length(kind) + octet_length(value)), 0) FROM planfirst_writes WHERE thread_id = $1)"},
   };
   for (const Statement& statement : statements) {
-    ResultHandle prepared = c.owned(c.pq.prepare(c.conn.get(), statement.name, statement.sql.c_str(), 0, nullptr));
+    ResultHandle prepared =
+        c.owned(c.pq.prepare(c.conn.get(), statement.name, statement.sql.c_str(), 0, nullptr));
     if (c.pq.result_status(prepared.get()) != PGRES_COMMAND_OK) {
       return c.error(prepared.get(), std::string("preparing ") + statement.name);
     }
@@ -437,7 +441,8 @@ core::Result<std::vector<std::string>> PostgresCheckpointer::threads() {
   core::Result<ResultHandle> result = connection_->run("select_threads", {}, "listing threads");
   if (!result) return result.error();
   std::vector<std::string> names;
-  for (int row = 0; row < connection_->pq.ntuples(result->get()); ++row) names.emplace_back(connection_->pq.getvalue(result->get(), row, 0));
+  for (int row = 0; row < connection_->pq.ntuples(result->get()); ++row)
+    names.emplace_back(connection_->pq.getvalue(result->get(), row, 0));
   return names;
 }
 

@@ -42,7 +42,8 @@ TEST(LoadTable, LoadsACsvWithSniffedTypes) {
 
 TEST(LoadTable, AFieldReadingNullIsMissingSoANumberColumnStaysNumeric) {
   TempDir dir;
-  const auto csv = dir.write("wine.csv", "id,grape,cases\n1,Merlot,300\n2,NULL,NULL\n3,Syrah,\n4,Zinfandel,500\n");
+  const auto csv =
+      dir.write("wine.csv", "id,grape,cases\n1,Merlot,300\n2,NULL,NULL\n3,Syrah,\n4,Zinfandel,500\n");
   auto db = open_memory();
   ASSERT_NE(db, nullptr);
 

@@ -703,7 +703,8 @@ std::vector<std::string> settle_several_values(const Question& q, const data::Sc
     });  // "days with rain": Rain and rain are one value, written two ways in the data
     if (either || some || one_word)
       requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
-    if (!either && !one_word) compared.push_back(column);  // "male and female faculty for each rank": sexes as series
+    if (!either && !one_word)
+      compared.push_back(column);  // "male and female faculty for each rank": sexes as series
   }
   return compared;
 }
@@ -1309,11 +1310,11 @@ std::set<std::size_t> ground_calendar_periods(const Question& q, const data::Sch
         std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(period->second) / 1));
     const bool closes = range_end == std::min(at, year_at);
     const PeriodComparison comparison = period_comparison(q, std::min(at, year_at), std::max(at, year_at) + 1, words, range_end);
-    const std::vector<Constraint> filters = range_filters(
-        comparison.op, days.since.time_since_epoch().count(), closes, range_end.has_value(), opened,
-        requirements.constraints, [&](const std::string& op, bool first_period) {
-          return day_filters(spans->name, op, first_period ? opened_days : days);
-        });
+    const std::vector<Constraint> filters =
+        range_filters(comparison.op, days.since.time_since_epoch().count(), closes, range_end.has_value(),
+                      opened, requirements.constraints, [&](const std::string& op, bool first_period) {
+                        return day_filters(spans->name, op, first_period ? opened_days : days);
+                      });
     if (range_end) opened_days = days;
     for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
@@ -1607,8 +1608,9 @@ std::size_t ranking_word_length(const Stems& text, std::size_t end, const Rankin
 // ranking word and a count, right after a count or an asking word (`askers`: "which") with a ranking
 // word later, or right after a grouping phrase, is a key: a mention of that column, returned. Tokens
 // another mention holds stay with it.
-std::vector<std::string> add_id_keys(const Question& q, const std::vector<Mention>& ids, const RankingWords& ranking,
-                                     const Phrases& links, const Phrases& askers, std::vector<Mention>& mentions) {
+std::vector<std::string> add_id_keys(const Question& q, const std::vector<Mention>& ids,
+                                     const RankingWords& ranking, const Phrases& links, const Phrases& askers,
+                                     std::vector<Mention>& mentions) {
   std::vector<bool> taken(q.stems.size(), false);
   const auto span = [&](const Mention& m) {
     return std::make_pair(taken.begin() + static_cast<std::ptrdiff_t>(m.begin),
@@ -1627,7 +1629,8 @@ std::vector<std::string> add_id_keys(const Question& q, const std::vector<Mentio
     return begin >= 2 && count_at(q.stems, begin - 1, ranking.number_words) &&
            ranking_word_length(q.stems, begin - 1, ranking) > 0;
   };
-  const auto asked_then_ranked = [&](const Mention& m) {  // "which 3 products were ordered in the largest quantity"
+  // "which 3 products were ordered in the largest quantity", "which staff member is assigned the most"
+  const auto asked_then_ranked = [&](const Mention& m) {
     const bool asked = m.begin > 0 && (count_at(q.stems, m.begin - 1, ranking.number_words) ||
                                        phrase_ending_at(q.stems, m.begin, askers) > 0);
     if (!asked) return false;
@@ -1830,7 +1833,8 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   if (!by.empty())
     requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
   if (!by.empty() && row_key != nullptr && row_key->name != by &&
-      std::find(requirements.metrics.begin(), requirements.metrics.end(), row_key->name) == requirements.metrics.end())
+      std::find(requirements.metrics.begin(), requirements.metrics.end(), row_key->name) ==
+          requirements.metrics.end())
     requirements.metrics.insert(requirements.metrics.begin(), row_key->name);
   const data::ColumnProfile* ranked_by = profile.find(by);  // "top 5 departments by number of employees" ranks
   if (ranked_by != nullptr && ranked_by->role == data::ColumnRole::kMeasure &&  // by Num_Employees; it groups nothing
@@ -2142,7 +2146,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       ground_columns(q, profile, synonyms_, stopwords_, output_words_, name_joiners_, name_units_, group_phrases_,
                      wordnet_.get(), stemmer);
   const std::vector<Mention> ids = named_ids(q, profile);
-  const std::vector<std::string> id_keys = add_id_keys(q, ids, ranking, ranking_key_links_, ranking_key_askers_, mentions);
+  const std::vector<std::string> id_keys =
+      add_id_keys(q, ids, ranking, ranking_key_links_, ranking_key_askers_, mentions);
   drop_counted_row_names(q, profile, ranking_counts_, mentions);
   mentions = without_words_of_values(q, profile, without_table_words(q, std::move(mentions)), stopwords_, value_words_);
   Requirements requirements;

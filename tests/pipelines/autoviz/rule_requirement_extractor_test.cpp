@@ -578,16 +578,21 @@ TEST_F(RuleRequirementExtractorTest, TheThingAnIdIdentifiesNamedBeforeARankingWo
                                                 {"type": "limit", "n": 2}])"));
   EXPECT_EQ(requirements_from("employees.csv", employees, "top 2 departments by total salary")["group_by"],
             Json::parse(R"(["DEPARTMENT_ID"])"));
-  const std::string items = "order_item_id,order_id,product_id,product_quantity\n1,1,4,6\n2,1,14,9\n3,2,4,4\n"
-                            "4,3,3,9\n5,3,14,6\n6,4,12,8\n";
+  const std::string items =
+      "order_item_id,order_id,product_id,product_quantity\n1,1,4,6\n2,1,14,9\n3,2,4,4\n"
+      "4,3,3,9\n5,3,14,6\n6,4,12,8\n";
   const Json counted = requirements_from("Order_items.csv", items,
                                          "Which 3 products were ordered in the largest total quantity?");
-  EXPECT_EQ(counted["group_by"], Json::parse(R"(["product_id"])")) << "a count before the thing, a ranking word later";
-  const std::string logs = "problem_log_id,assigned_to_staff_id,problem_id\n1,11,8\n2,6,8\n3,6,9\n4,11,9\n5,6,7\n";
-  const Json asked = requirements_from("problem_log.csv", logs, "Which staff member is assigned the most problem logs?");
+  EXPECT_EQ(counted["group_by"], Json::parse(R"(["product_id"])"))
+      << "a count before the thing, a ranking word later";
+  const std::string logs =
+      "problem_log_id,assigned_to_staff_id,problem_id\n1,11,8\n2,6,8\n3,6,9\n4,11,9\n5,6,7\n";
+  const Json asked =
+      requirements_from("problem_log.csv", logs, "Which staff member is assigned the most problem logs?");
   EXPECT_EQ(asked["group_by"], Json::parse(R"(["assigned_to_staff_id"])")) << "'which' before the thing";
   EXPECT_EQ(asked["constraints"], sorted_on("count", "desc", 1));
-  EXPECT_EQ(counted["constraints"], Json::parse(R"([{"type": "sort", "column": "product_quantity", "direction": "desc"},
+  EXPECT_EQ(counted["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "product_quantity", "direction": "desc"},
                                                     {"type": "limit", "n": 3}])"));
 }
 
@@ -600,27 +605,32 @@ TEST_F(RuleRequirementExtractorTest, ARankedIdIsShownByTheNameBesideIt) {
 }
 
 TEST_F(RuleRequirementExtractorTest, TheThingATablesOwnKeyIdentifiesRanksItsRowsShownByName) {
-  const std::string csv = "Team_ID,School_ID,Team_Name,ACC_Percent\n1,1,North Carolina,.875\n2,2,Duke,.813\n"
-                          "3,4,Clemson,.625\n4,5,Virginia Tech,.563\n";
+  const std::string csv =
+      "Team_ID,School_ID,Team_Name,ACC_Percent\n1,1,North Carolina,.875\n2,2,Duke,.813\n"
+      "3,4,Clemson,.625\n4,5,Virginia Tech,.563\n";
   const Json one = requirements_from("basketball_match.csv", csv, "Which team has the highest ACC percent?");
   EXPECT_EQ(one["group_by"], Json::array()) << "one row per team: nothing to group";
   EXPECT_EQ(one["metrics"], Json::parse(R"(["Team_Name", "ACC_Percent"])"));
   EXPECT_EQ(one["constraints"], sorted_on("ACC_Percent", "desc", 1));
-  const Json two = requirements_from("basketball_match.csv", csv, "Which 2 teams have the lowest ACC percent?");
+  const Json two =
+      requirements_from("basketball_match.csv", csv, "Which 2 teams have the lowest ACC percent?");
   EXPECT_EQ(two["metrics"], Json::parse(R"(["Team_Name", "ACC_Percent"])"));
   EXPECT_EQ(two["constraints"], sorted_on("ACC_Percent", "asc", 2));
-  EXPECT_EQ(requirements_from("basketball_match.csv", csv, "Which school has the highest ACC percent?")["metrics"],
-            Json::parse(R"(["School_ID", "ACC_Percent"])"))
+  EXPECT_EQ(
+      requirements_from("basketball_match.csv", csv, "Which school has the highest ACC percent?")["metrics"],
+      Json::parse(R"(["School_ID", "ACC_Percent"])"))
       << "no School_Name: the id shows the school";
 }
 
 TEST_F(RuleRequirementExtractorTest, AWordNamingTheTablesRowsNamesNoColumnStartingWithIt) {
-  const std::string csv = "id,invoice_date,billing_country,total\n1,2007-01-01,Germany,1.98\n"
-                          "2,2007-01-02,Norway,3.96\n3,2007-01-03,Germany,5.94\n";
+  const std::string csv =
+      "id,invoice_date,billing_country,total\n1,2007-01-01,Germany,1.98\n"
+      "2,2007-01-02,Norway,3.96\n3,2007-01-03,Germany,5.94\n";
   const Json json = requirements_from("invoices.csv", csv, "How many invoices were billed to Germany?");
   EXPECT_EQ(json["group_by"], Json::array()) << "invoices are the rows, not invoice_date";
-  EXPECT_EQ(json["constraints"],
-            Json::parse(R"([{"type": "filter", "column": "billing_country", "op": "=", "value": "Germany"}])"));
+  EXPECT_EQ(
+      json["constraints"],
+      Json::parse(R"([{"type": "filter", "column": "billing_country", "op": "=", "value": "Germany"}])"));
   EXPECT_EQ(requirements_from("invoices.csv", csv, "total per invoice date")["group_by"],
             Json::parse(R"(["invoice_date"])"))
       << "the column's whole name still names it";
@@ -630,8 +640,9 @@ TEST_F(RuleRequirementExtractorTest, AValueWrittenInTwoCasesIsOneValueNotACompar
   const std::string csv = "date,events\n2015-01-01,Rain\n2015-01-02,rain\n2015-01-03,Fog\n2015-01-04,\n";
   const Json json = requirements_from("weather.csv", csv, "How many days had a Rain event?");
   EXPECT_EQ(json["group_by"], Json::array());
-  EXPECT_EQ(json["constraints"],
-            Json::parse(R"([{"type": "filter", "column": "events", "op": "in", "value": ["Rain", "rain"]}])"));
+  EXPECT_EQ(
+      json["constraints"],
+      Json::parse(R"([{"type": "filter", "column": "events", "op": "in", "value": ["Rain", "rain"]}])"));
 }
 
 TEST_F(RuleRequirementExtractorTest, ATwoWordNameWrittenAsOneWordNamesTheColumn) {
@@ -644,7 +655,8 @@ TEST_F(RuleRequirementExtractorTest, ATwoWordNameWrittenAsOneWordNamesTheColumn)
 
 TEST_F(RuleRequirementExtractorTest, AColumnNamedOnceInAnotherWordOrderOnlyFilters) {
   const std::string csv = "ID,Name,Level_of_membership,Age\n1,Ann,8,35\n2,Bob,2,20\n3,Cy,5,28\n4,Di,6,36\n";
-  const Json json = requirements_from("visitor.csv", csv, "Average age of visitors with a membership level above 4");
+  const Json json =
+      requirements_from("visitor.csv", csv, "Average age of visitors with a membership level above 4");
   EXPECT_EQ(json["metrics"], Json::parse(R"(["Age"])")) << "membership level names Level_of_membership once";
   EXPECT_EQ(json["group_by"], Json::array());
   EXPECT_EQ(json["constraints"],
@@ -922,7 +934,8 @@ TEST_F(RuleRequirementExtractorTest, AComparedMonthOrYearKeepsTheDaysOnItsSide) 
 
 TEST_F(RuleRequirementExtractorTest, APeriodRangeWrittenLatestFirstKeepsTheSameDays) {
   for (const auto& [reversed, in_order] : std::vector<std::pair<std::string, std::string>>{
-           {"total units between February 2024 and January 2024", "total units between January 2024 and February 2024"},
+           {"total units between February 2024 and January 2024",
+            "total units between January 2024 and February 2024"},
            {"total units from 2024 to 2023", "total units from 2023 to 2024"},
            {"total units from June 2024 to March 2024", "total units from March 2024 to June 2024"}}) {
     const Json expected = extract(in_order)["constraints"];
