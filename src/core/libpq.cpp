@@ -7,11 +7,11 @@
 namespace planfirst::core {
 namespace {
 
+// Sets `target` to `name` in `library`; the first name not found goes to `missing`.
 template <typename Function>
-bool bind(void* library, const char* name, Function& target, std::string& missing) {
+void bind(void* library, const char* name, Function& target, std::string& missing) {
   target = reinterpret_cast<Function>(::dlsym(library, name));
   if (target == nullptr && missing.empty()) missing = name;
-  return target != nullptr;
 }
 
 }  // namespace

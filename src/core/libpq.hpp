@@ -5,14 +5,31 @@
 
 #include <libpq-fe.h>
 
+#include <memory>
+
 #include "core/result.hpp"
 
 namespace planfirst::core {
+
+// Owning handles that free what libpq allocated through the loaded library.
+struct PgResultClear {
+  decltype(&::PQclear) clear = nullptr;
+  void operator()(PGresult* result) const { clear(result); }
+};
+struct PgConnFinish {
+  decltype(&::PQfinish) finish = nullptr;
+  void operator()(PGconn* conn) const { finish(conn); }
+};
+using PgResultHandle = std::unique_ptr<PGresult, PgResultClear>;
+using PgConnHandle = std::unique_ptr<PGconn, PgConnFinish>;
 
 struct LibPq {
   static constexpr const char* kLibrary = "libpq.so.5";  // the soname of every libpq since PostgreSQL 8.0
 
   static Result<LibPq> load();
+
+  PgResultHandle owned(PGresult* result) const { return PgResultHandle(result, PgResultClear{clear}); }
+  PgConnHandle owned(PGconn* conn) const { return PgConnHandle(conn, PgConnFinish{finish}); }
 
   decltype(&::PQconnectdb) connectdb = nullptr;
   decltype(&::PQfinish) finish = nullptr;

@@ -31,20 +31,6 @@ constexpr Oid kDateOid = 1082;
 constexpr Oid kTimestampOid = 1114;
 constexpr Oid kTimestamptzOid = 1184;
 
-// A PGresult, cleared on destruction.
-class PgResult {
- public:
-  PgResult(const core::LibPq& pq, PGresult* result) : clear_(pq.clear), result_(result) {}
-  ~PgResult() { clear_(result_); }
-  PgResult(const PgResult&) = delete;
-  PgResult& operator=(const PgResult&) = delete;
-  PGresult* get() const { return result_; }
-
- private:
-  decltype(core::LibPq::clear) clear_;
-  PGresult* result_;
-};
-
 std::string trimmed(std::string text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return text;
@@ -119,26 +105,21 @@ void ignore_notice(void*, const char*) {}
 
 struct PostgresDatabase::Connection {
   core::LibPq pq;
-  PGconn* conn = nullptr;
+  core::PgConnHandle conn;
   DatabaseOptions options;
   std::map<Oid, std::string> type_names;  // cache of pg_type.typname for OIDs seen in results
 
   explicit Connection(core::LibPq api) : pq(api) {}
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
-  ~Connection() {
-    if (conn != nullptr) pq.finish(conn);
-  }
 
-  std::string connection_message() const { return trimmed(pq.error_message(conn)); }
+  std::string connection_message() const { return trimmed(pq.error_message(conn.get())); }
 
   Error error(PGresult* result) const {
-    if (pq.status(conn) == CONNECTION_BAD) {
+    if (pq.status(conn.get()) == CONNECTION_BAD) {
       return core::unavailable("connection to PostgreSQL lost: " + connection_message());
     }
     const char* state = result == nullptr ? nullptr : pq.result_error_field(result, PG_DIAG_SQLSTATE);
     std::string message =
-        trimmed(result == nullptr ? pq.error_message(conn) : pq.result_error_message(result));
+        trimmed(result == nullptr ? pq.error_message(conn.get()) : pq.result_error_message(result));
     const std::string sqlstate = state == nullptr ? "" : state;
     if (sqlstate == "57014" && options.statement_timeout.count() > 0 &&
         message.find("statement timeout") != std::string::npos) {
@@ -162,15 +143,15 @@ struct PostgresDatabase::Connection {
     if (options.statement_timeout.count() > 0) {
       settings += "; SET statement_timeout = " + std::to_string(options.statement_timeout.count());
     }
-    PgResult result(pq, pq.exec(conn, settings.c_str()));
+    const core::PgResultHandle result = pq.owned(pq.exec(conn.get(), settings.c_str()));
     if (pq.result_status(result.get()) != PGRES_COMMAND_OK) return error(result.get());
     return core::ok();
   }
 
   Result<void> ensure_connected() {
-    if (pq.status(conn) == CONNECTION_OK) return core::ok();
-    pq.reset(conn);
-    if (pq.status(conn) != CONNECTION_OK) {
+    if (pq.status(conn.get()) == CONNECTION_OK) return core::ok();
+    pq.reset(conn.get());
+    if (pq.status(conn.get()) != CONNECTION_OK) {
       return core::unavailable("cannot reconnect to PostgreSQL: " + connection_message());
     }
     return configure();
@@ -180,8 +161,8 @@ struct PostgresDatabase::Connection {
     if (auto known = type_names.find(oid); known != type_names.end()) return known->second;
     const std::string oid_text = std::to_string(oid);
     const char* values[] = {oid_text.c_str()};
-    PgResult result(pq, pq.exec_params(conn, "SELECT typname::text FROM pg_type WHERE oid = $1::oid", 1,
-                                       nullptr, values, nullptr, nullptr, 0));
+    const core::PgResultHandle result = pq.owned(pq.exec_params(
+        conn.get(), "SELECT typname::text FROM pg_type WHERE oid = $1::oid", 1, nullptr, values, nullptr, nullptr, 0));
     std::string name = "oid " + oid_text;
     if (pq.result_status(result.get()) == PGRES_TUPLES_OK && pq.ntuples(result.get()) == 1) {
       name = pq.getvalue(result.get(), 0, 0);
@@ -224,12 +205,12 @@ Result<std::unique_ptr<PostgresDatabase>> PostgresDatabase::connect(std::string_
   if (!pq) return pq.error();
   auto connection = std::make_unique<Connection>(*pq);
   connection->options = options;
-  connection->conn = connection->pq.connectdb(std::string(uri).c_str());
+  connection->conn = connection->pq.owned(connection->pq.connectdb(std::string(uri).c_str()));
   if (connection->conn == nullptr) return core::unavailable("cannot connect to PostgreSQL: out of memory");
-  if (connection->pq.status(connection->conn) != CONNECTION_OK) {
+  if (connection->pq.status(connection->conn.get()) != CONNECTION_OK) {
     return core::unavailable("cannot connect to PostgreSQL: " + connection->connection_message());
   }
-  connection->pq.set_notice_processor(connection->conn, &ignore_notice, nullptr);
+  connection->pq.set_notice_processor(connection->conn.get(), &ignore_notice, nullptr);
   if (Result<void> configured = connection->configure(); !configured) return configured.error();
   return std::unique_ptr<PostgresDatabase>(new PostgresDatabase(std::move(connection)));
 }
@@ -247,8 +228,9 @@ Result<QueryResult> PostgresDatabase::query(std::string_view sql, const std::vec
   }
   const std::string text(sql);
   const core::LibPq& pq = connection_->pq;
-  PgResult result(pq, pq.exec_params(connection_->conn, text.c_str(), static_cast<int>(params.size()),
-                                     types.data(), values.data(), nullptr, nullptr, 0));
+  const core::PgResultHandle result =
+      pq.owned(pq.exec_params(connection_->conn.get(), text.c_str(), static_cast<int>(params.size()),
+                              types.data(), values.data(), nullptr, nullptr, 0));
   switch (pq.result_status(result.get())) {
     case PGRES_TUPLES_OK: return connection_->read(result.get());
     case PGRES_COMMAND_OK: return QueryResult();
@@ -261,7 +243,7 @@ Result<void> PostgresDatabase::exec(std::string_view sql) {
   if (Result<void> connected = connection_->ensure_connected(); !connected) return connected.error();
   const std::string text(sql);
   const core::LibPq& pq = connection_->pq;
-  PgResult result(pq, pq.exec(connection_->conn, text.c_str()));
+  const core::PgResultHandle result = pq.owned(pq.exec(connection_->conn.get(), text.c_str()));
   switch (pq.result_status(result.get())) {
     case PGRES_TUPLES_OK:
     case PGRES_COMMAND_OK:

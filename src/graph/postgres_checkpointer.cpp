@@ -58,17 +58,7 @@ SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
 ORDER BY 1, 2
 )sql";
 
-struct ResultDeleter {
-  decltype(core::LibPq::clear) clear;
-  void operator()(PGresult* result) const { clear(result); }
-};
-using ResultHandle = std::unique_ptr<PGresult, ResultDeleter>;
-
-struct ConnectionDeleter {
-  decltype(core::LibPq::finish) finish;
-  void operator()(PGconn* connection) const { finish(connection); }
-};
-using ConnectionHandle = std::unique_ptr<PGconn, ConnectionDeleter>;
+using ResultHandle = core::PgResultHandle;
 
 void ignore_notice(void*, const char*) {}
 
@@ -107,12 +97,10 @@ struct Statement {
 
 struct PostgresCheckpointer::Connection {
   core::LibPq pq;
-  ConnectionHandle conn;
+  core::PgConnHandle conn;
   std::string where;  // the redacted URI
 
-  explicit Connection(core::LibPq api) : pq(api), conn(nullptr, ConnectionDeleter{api.finish}) {}
-
-  ResultHandle owned(PGresult* result) const { return ResultHandle(result, ResultDeleter{pq.clear}); }
+  explicit Connection(core::LibPq api) : pq(api) {}
 
   core::Error error(const PGresult* result, std::string_view doing) const {
     std::string message = std::string(doing) + ": ";
@@ -131,7 +119,7 @@ struct PostgresCheckpointer::Connection {
 
   // Runs `sql` (no parameters; may hold several statements).
   core::Result<void> exec(const std::string& sql, std::string_view doing) {
-    ResultHandle result = owned(pq.exec(conn.get(), sql.c_str()));
+    ResultHandle result = pq.owned(pq.exec(conn.get(), sql.c_str()));
     const ExecStatusType status = pq.result_status(result.get());
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return core::ok();
     return error(result.get(), doing);
@@ -142,8 +130,8 @@ struct PostgresCheckpointer::Connection {
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const std::string& param : params) values.push_back(param.c_str());
-    ResultHandle result = owned(pq.exec_prepared(conn.get(), name, static_cast<int>(values.size()),
-                                                 values.data(), nullptr, nullptr, 0));
+    ResultHandle result = pq.owned(pq.exec_prepared(conn.get(), name, static_cast<int>(values.size()),
+                                                    values.data(), nullptr, nullptr, 0));
     const ExecStatusType status = pq.result_status(result.get());
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
     return error(result.get(), doing);
@@ -264,8 +252,7 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
   if (!pq) return pq.error();
   auto connection = std::make_unique<Connection>(*pq);
   connection->where = redacted(uri);
-  connection->conn =
-      ConnectionHandle(connection->pq.connectdb(uri.c_str()), ConnectionDeleter{connection->pq.finish});
+  connection->conn = connection->pq.owned(connection->pq.connectdb(uri.c_str()));
   if (connection->conn == nullptr) return core::unavailable("cannot allocate a PostgreSQL connection", connection->where);
   if (connection->pq.status(connection->conn.get()) != CONNECTION_OK) {
     std::string message = connection->pq.error_message(connection->conn.get());
@@ -286,7 +273,7 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
         !r) {
       return r.error();
     }
-    ResultHandle version = c.owned(
+    ResultHandle version = c.pq.owned(
         c.pq.exec(c.conn.get(), "SELECT version FROM planfirst_schema WHERE component = 'checkpoints'"));
     if (c.pq.result_status(version.get()) != PGRES_TUPLES_OK)
       return c.error(version.get(), "reading the schema version");
@@ -345,7 +332,7 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
   };
   for (const Statement& statement : statements) {
     ResultHandle prepared =
-        c.owned(c.pq.prepare(c.conn.get(), statement.name, statement.sql.c_str(), 0, nullptr));
+        c.pq.owned(c.pq.prepare(c.conn.get(), statement.name, statement.sql.c_str(), 0, nullptr));
     if (c.pq.result_status(prepared.get()) != PGRES_COMMAND_OK) {
       return c.error(prepared.get(), std::string("preparing ") + statement.name);
     }
@@ -373,13 +360,13 @@ core::Result<void> PostgresCheckpointer::append(const CheckpointRecord& record, 
           : c.run("advance_head", {record.thread_id, record.checkpoint_id, step, std::string(expected_head)},
                   "moving the head");
   if (!moved) return moved.error();
-  if (std::string_view(connection_->pq.cmd_tuples(moved->get())) != "1") {
+  if (std::string_view(c.pq.cmd_tuples(moved->get())) != "1") {
     core::Result<ResultHandle> current = c.run("select_head_id", {record.thread_id}, "reading the head");
     if (!current) return current.error();
-    const bool exists = connection_->pq.ntuples(current->get()) == 1;
-    const std::string actual = exists ? connection_->pq.getvalue(current->get(), 0, 0) : "";
+    const bool exists = c.pq.ntuples(current->get()) == 1;
+    const std::string actual = exists ? c.pq.getvalue(current->get(), 0, 0) : "";
     if (actual != expected_head) return head_conflict(record.thread_id, expected_head, actual);
-    return step_not_after_head(record, std::stoll(connection_->pq.getvalue(current->get(), 0, 1)));
+    return step_not_after_head(record, std::stoll(c.pq.getvalue(current->get(), 0, 1)));
   }
   core::Result<ResultHandle> inserted =
       c.run("insert_record",
@@ -454,7 +441,7 @@ core::Result<PruneReport> PostgresCheckpointer::prune(std::string_view thread_id
   if (auto r = transaction.begin(); !r) return r.error();
   core::Result<ResultHandle> locked = c.run("lock_head", {thread}, "locking the head");  // appends wait
   if (!locked) return locked.error();
-  if (connection_->pq.ntuples(locked->get()) == 0) return unknown_thread(thread_id);
+  if (c.pq.ntuples(locked->get()) == 0) return unknown_thread(thread_id);
   core::Result<std::vector<CheckpointRecord>> records = c.records_newest_first(thread_id);
   if (!records) return records.error();
   core::Result<std::int64_t> keep_from = first_kept_step(*records, options);
@@ -484,7 +471,7 @@ core::Result<void> PostgresCheckpointer::delete_thread(std::string_view thread_i
   if (auto r = transaction.begin(); !r) return r.error();
   core::Result<ResultHandle> deleted = c.run("delete_head", {thread}, "deleting the head");
   if (!deleted) return deleted.error();
-  if (std::string_view(connection_->pq.cmd_tuples(deleted->get())) == "0") return unknown_thread(thread_id);
+  if (std::string_view(c.pq.cmd_tuples(deleted->get())) == "0") return unknown_thread(thread_id);
   if (auto r = c.run("delete_writes", {thread}, "deleting writes"); !r) return r.error();
   if (auto r = c.run("delete_records", {thread}, "deleting checkpoints"); !r) return r.error();
   return transaction.commit();

@@ -3,13 +3,12 @@
 // cleans up after itself. Used by the conformance suite and the store-specific tests.
 #pragma once
 
-#include <libpq-fe.h>
-
 #include <atomic>
 #include <memory>
 #include <string>
 #include <unistd.h>
 
+#include "core/libpq.hpp"
 #include "graph/memory_checkpointer.hpp"
 #include "graph/postgres_checkpointer.hpp"
 #include "graph/sqlite_checkpointer.hpp"
@@ -39,19 +38,15 @@ struct SqliteStore {
 
 // Runs one SQL command on the PostgreSQL database at `uri`; returns the error text, empty on success.
 inline std::string run_sql(const std::string& uri, const std::string& sql) {
-  PGconn* connection = PQconnectdb(uri.c_str());
-  std::string failure;
-  if (PQstatus(connection) != CONNECTION_OK) {
-    failure = PQerrorMessage(connection);
-  } else {
-    PQsetNoticeProcessor(connection, [](void*, const char*) {}, nullptr);
-    PGresult* result = PQexec(connection, sql.c_str());
-    const ExecStatusType status = PQresultStatus(result);
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) failure = PQresultErrorMessage(result);
-    PQclear(result);
-  }
-  PQfinish(connection);
-  return failure;
+  core::Result<core::LibPq> pq = core::LibPq::load();
+  if (!pq) return pq.error().describe();
+  const core::PgConnHandle connection = pq->owned(pq->connectdb(uri.c_str()));
+  if (pq->status(connection.get()) != CONNECTION_OK) return pq->error_message(connection.get());
+  pq->set_notice_processor(connection.get(), [](void*, const char*) {}, nullptr);
+  const core::PgResultHandle result = pq->owned(pq->exec(connection.get(), sql.c_str()));
+  const ExecStatusType status = pq->result_status(result.get());
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return "";
+  return pq->result_error_message(result.get());
 }
 
 // A fresh schema on the shared server, first on the search path of uri().
