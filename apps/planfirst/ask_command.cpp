@@ -12,14 +12,14 @@
 #include <string>
 
 #include "core/ids.hpp"
+#include "data/dataset_pool.hpp"
 #include "graph/events.hpp"
 #include "graph/runner.hpp"
-#include "data/dataset_pool.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
 #include "pipelines/autoviz/autoviz_services.hpp"
 #include "planfirst/ask_report.hpp"
 #include "planfirst/cli.hpp"
-#include "planfirst/graph_session.hpp"
+#include "planfirst/graph_session.hpp"  // open_checkpointer_or_default
 
 namespace planfirst::cli {
 namespace {

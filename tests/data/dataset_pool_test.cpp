@@ -14,6 +14,14 @@ void mark(const DatasetLease& lease) { ASSERT_TRUE(lease.db().exec("CREATE TEMP 
 
 bool marked(const DatasetLease& lease) { return lease.db().query("SELECT x FROM pool_mark").has_value(); }
 
+// A run that read `path`: leases it, marks its database and gives it back, or retires it.
+void read_and_mark(DatasetPool& pool, const std::filesystem::path& path, bool retire = false) {
+  core::Result<DatasetLease> lease = pool.acquire(path);
+  ASSERT_TRUE(lease) << lease.error().describe();
+  mark(*lease);
+  if (retire) lease->retire();
+}
+
 std::string make_database(const TempDir& dir, const std::string& sql) {
   const std::string path = (dir.path() / "shop.duckdb").string();
   auto db = DuckDbDatabase::open(path);
@@ -46,11 +54,7 @@ TEST(DatasetPool, AChangedFileIsOpenedAgain) {
   TempDir dir;
   const auto csv = dir.write("sales.csv", "region,revenue\nWest,10\n");
   DatasetPool pool;
-  {
-    core::Result<DatasetLease> first = pool.acquire(csv);
-    ASSERT_TRUE(first) << first.error().describe();
-    mark(*first);
-  }
+  read_and_mark(pool, csv);
   dir.write("sales.csv", "region,revenue\nWest,10\nEast,20\nNorth,30\n");
 
   core::Result<DatasetLease> after = pool.acquire(csv);
@@ -125,12 +129,7 @@ TEST(DatasetPool, ARetiredDatasetIsNotKept) {
   TempDir dir;
   const auto csv = dir.write("sales.csv", "region,revenue\nWest,10\n");
   DatasetPool pool;
-  {
-    core::Result<DatasetLease> lease = pool.acquire(csv);
-    ASSERT_TRUE(lease) << lease.error().describe();
-    mark(*lease);
-    lease->retire();
-  }
+  read_and_mark(pool, csv, /*retire=*/true);
   EXPECT_EQ(pool.idle_count(), 0u);
 
   core::Result<DatasetLease> fresh = pool.acquire(csv);

@@ -696,11 +696,13 @@ std::vector<std::string> settle_several_values(const Question& q, const data::Sc
     });
     const data::ColumnProfile* profiled = profile.find(column);
     const bool some = profiled != nullptr && profiled->distinct_count > static_cast<std::int64_t>(items.size());
-    const bool one_word = std::all_of(items.begin(), items.end(), [&](const ParamScalar& item) {
-      const auto* text = std::get_if<std::string>(&item);
-      const auto* first = std::get_if<std::string>(&items.front());
-      return text != nullptr && first != nullptr && core::ascii_lower(*text) == core::ascii_lower(*first);
-    });  // "days with rain": Rain and rain are one value, written two ways in the data
+    // "days with rain": Rain and rain are one value, written two ways in the data
+    const auto* first = std::get_if<std::string>(&items.front());
+    const bool one_word =
+        first != nullptr && std::all_of(items.begin(), items.end(), [&](const ParamScalar& item) {
+          const auto* text = std::get_if<std::string>(&item);
+          return text != nullptr && core::ascii_lower(*text) == core::ascii_lower(*first);
+        });
     if (either || some || one_word)
       requirements.constraints.push_back({"filter", column, "in", ParamValue{items, true}, "", 0});
     if (!either && !one_word)
@@ -1233,29 +1235,37 @@ struct PeriodComparison {
 
 // The first period of a range and the filters it added, so a range written latest first ("between
 // 2015 and 2010", "between June 2024 and March 2024") is turned around when its second period closes
-// it. `start`: the period's first day or its year.
+// it. `Period`: a year, or a core::DayRange.
+template <typename Period>
 struct RangeStart {
   std::vector<Constraint> filters;
-  std::int64_t start = 0;
+  Period period;
 };
 
-// The filters of a period at `start`, compared with `op` (`filters(op, false)`), that `closes` the
-// range `opened` began, or opens one (`opens`); a period closing a range that began after it keeps
-// the rows from it to the range's first period: the first period's filters leave `constraints`,
-// and `filters(op, true)` gives the first period's for "<=". Updates `opened`.
-template <typename Filters>
-std::vector<Constraint> range_filters(const std::string& op, std::int64_t start, bool closes, bool opens,
-                                      std::optional<RangeStart>& opened, std::vector<Constraint>& constraints,
-                                      const Filters& filters) {
+bool starts_before(std::int64_t year, std::int64_t other) {
+  return year < other;
+}
+bool starts_before(const core::DayRange& days, const core::DayRange& other) {
+  return days.since < other.since;
+}
+
+// The filters of `period` compared with `op` (`filters(op, period)`), when it `closes` the range
+// `opened` began or `opens` one. A period closing a range that began after it keeps the rows from it
+// to the range's first period: the first period's filters leave `constraints` for ">=" this period
+// and "<=" the first. Updates `opened`.
+template <typename Period, typename Filters>
+std::vector<Constraint> range_filters(const std::string& op, const Period& period, bool closes, bool opens,
+                                      std::optional<RangeStart<Period>>& opened,
+                                      std::vector<Constraint>& constraints, const Filters& filters) {
   std::vector<Constraint> added;
-  if (closes && opened && start < opened->start) {
+  if (closes && opened && starts_before(period, opened->period)) {
     for (const Constraint& filter : opened->filters) std::erase(constraints, filter);
-    added = filters(">=", false);
-    for (Constraint& filter : filters("<=", true)) added.push_back(std::move(filter));
+    added = filters(">=", period);
+    for (Constraint& filter : filters("<=", opened->period)) added.push_back(std::move(filter));
   } else {
-    added = filters(op, false);
+    added = filters(op, period);
   }
-  opened = opens ? std::optional<RangeStart>(RangeStart{added, start}) : std::nullopt;
+  opened = opens ? std::optional<RangeStart<Period>>(RangeStart<Period>{added, period}) : std::nullopt;
   return added;
 }
 
@@ -1288,8 +1298,7 @@ std::set<std::size_t> ground_calendar_periods(const Question& q, const data::Sch
                                               Requirements& requirements) {
   std::set<std::size_t> used;
   std::optional<std::size_t> range_end;  // where the last period of a range starts
-  std::optional<RangeStart> opened;
-  core::DayRange opened_days{};
+  std::optional<RangeStart<core::DayRange>> opened;
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
     const std::optional<std::pair<core::CalendarUnit, unsigned>> period = period_word_at(q, at, months);
     if (!period) continue;
@@ -1311,11 +1320,10 @@ std::set<std::size_t> ground_calendar_periods(const Question& q, const data::Sch
     const bool closes = range_end == std::min(at, year_at);
     const PeriodComparison comparison = period_comparison(q, std::min(at, year_at), std::max(at, year_at) + 1, words, range_end);
     const std::vector<Constraint> filters =
-        range_filters(comparison.op, days.since.time_since_epoch().count(), closes, range_end.has_value(),
-                      opened, requirements.constraints, [&](const std::string& op, bool first_period) {
-                        return day_filters(spans->name, op, first_period ? opened_days : days);
+        range_filters(comparison.op, days, closes, range_end.has_value(), opened, requirements.constraints,
+                      [&](const std::string& op, const core::DayRange& period) {
+                        return day_filters(spans->name, op, period);
                       });
-    if (range_end) opened_days = days;
     for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
@@ -1346,7 +1354,7 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
   for (const data::ColumnProfile& column : profile.columns) columns.push_back(&column);
   std::set<std::size_t> used;
   std::optional<std::size_t> range_end;  // where the last year of a range stands
-  std::optional<RangeStart> opened;
+  std::optional<RangeStart<std::int64_t>> opened;
   for (std::size_t at = 1; at < q.tokens.size(); ++at) {
     const std::optional<std::int64_t> year = number_after(q, at);
     if (!year || q.tokens[at].size() != 4 || compared.count(at) || date_after(q, at)) continue;  // "2002-06-21" is a date
@@ -1359,11 +1367,9 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
       return span && (compares || (span->first <= *year && *year <= span->second));
     });
     if (spans == columns.end()) continue;
-    const std::vector<Constraint> filters =
-        range_filters(comparison.op, *year, closes, range_end.has_value(), opened, requirements.constraints,
-                      [&](const std::string& op, bool first_period) {
-                        return year_filters(**spans, op, first_period ? opened->start : *year);
-                      });
+    const std::vector<Constraint> filters = range_filters(
+        comparison.op, *year, closes, range_end.has_value(), opened, requirements.constraints,
+        [&](const std::string& op, std::int64_t period) { return year_filters(**spans, op, period); });
     for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
@@ -1548,6 +1554,17 @@ bool keeps_groups(const Requirements& r, const data::SchemaProfile& profile) {
   });
 }
 
+// The thing an X_id column identifies, X as stems ("musical" for Musical_ID); none for another
+// column and for the key named after the table itself (account_id of accounts).
+std::optional<Stems> id_thing(const Question& q, const data::SchemaProfile& profile,
+                              const data::ColumnProfile& column) {
+  const Stems& stems = column_stems(q, profile, column);
+  if (stems.size() < 2 || stems.back() != "id") return std::nullopt;
+  Stems thing(stems.begin(), stems.end() - 1);
+  if (thing == q.table) return std::nullopt;
+  return thing;
+}
+
 // The X_name column beside X_id (`thing` X) holding as many values, which shows the same things by
 // name (start_station_name beside start_station_id); else the id itself.
 const data::ColumnProfile& shown_by_name(const Question& q, const data::SchemaProfile& profile,
@@ -1569,13 +1586,11 @@ std::vector<Mention> named_ids(const Question& q, const data::SchemaProfile& pro
   std::map<std::string, int> heads;  // the last word of X -> how many X_id columns end so
   std::vector<std::pair<Stems, const data::ColumnProfile*>> things;
   for (const data::ColumnProfile& column : profile.columns) {
-    const Stems& stems = column_stems(q, profile, column);
-    if (stems.size() < 2 || stems.back() != "id" || !profile.repeats(column)) continue;
-    Stems thing(stems.begin(), stems.end() - 1);
-    if (thing == q.table) continue;
-    ++heads[thing.back()];
-    const data::ColumnProfile* shown = &shown_by_name(q, profile, column, thing);
-    things.emplace_back(std::move(thing), shown);
+    std::optional<Stems> thing = profile.repeats(column) ? id_thing(q, profile, column) : std::nullopt;
+    if (!thing) continue;
+    ++heads[thing->back()];
+    const data::ColumnProfile* shown = &shown_by_name(q, profile, column, *thing);
+    things.emplace_back(std::move(*thing), shown);
   }
   for (const auto& [thing, shown] : things) {
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
@@ -1756,13 +1771,12 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   // key's name column (Team_Name) when it has one.
   const auto row_key_named = [&](std::size_t at) -> const data::ColumnProfile* {
     for (const data::ColumnProfile& column : profile.columns) {
-      const Stems& stems = column_stems(q, profile, column);
-      if (stems.size() < 2 || stems.back() != "id" || profile.repeats(column)) continue;
-      const Stems thing(stems.begin(), stems.end() - 1);
-      if (thing == q.table || at + thing.size() > found->begin ||
-          !std::equal(thing.begin(), thing.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at)))
+      const std::optional<Stems> thing =
+          profile.repeats(column) ? std::nullopt : id_thing(q, profile, column);
+      if (!thing || at + thing->size() > found->begin ||
+          !std::equal(thing->begin(), thing->end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at)))
         continue;
-      return &shown_by_name(q, profile, column, thing);
+      return &shown_by_name(q, profile, column, *thing);
     }
     return nullptr;
   };
