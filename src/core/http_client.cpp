@@ -1,20 +1,17 @@
 #include "core/http_client.hpp"
 
-#include <httplib.h>
-
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <ctime>
 #include <iomanip>
 #include <random>
 #include <sstream>
-#include <thread>
 
 #include "core/ascii_case.hpp"
 #include "core/cancellation.hpp"
 #include "core/clock.hpp"
+#include "core/http_module.hpp"
 #include "core/sleeper.hpp"
 
 namespace planfirst::core {
@@ -168,131 +165,84 @@ Result<HttpResponse> HttpClient::send(const HttpRequest& request, const Cancella
   const auto read_timeout = request.read_timeout.value_or(options_.read_timeout);
 
   auto attempt_once = [&]() -> AttemptResult {
-    httplib::Client client(scheme_host_port_);
-    client.set_connection_timeout(options_.connect_timeout);
-    client.set_read_timeout(read_timeout);
-    client.set_write_timeout(options_.write_timeout);
-    client.set_keep_alive(false);
-    client.set_follow_location(false);
-    client.set_decompress(true);
-    client.enable_server_certificate_verification(options_.verify_certificates);
-    if (!options_.ca_cert_file.empty()) client.set_ca_cert_path(options_.ca_cert_file);
-
-    httplib::Request req;
-    req.method = request.method;
-    req.path = path_prefix_ + request.path;
-    for (const auto& [name, value] : request.headers) req.headers.emplace(name, value);
-    if (request.method == "POST") {
-      req.body = request.body;
-      req.set_header("Content-Type", request.content_type);
-    }
-    if (!req.has_header("Accept")) req.set_header("Accept", "application/json");
-
-    std::string body;
-    bool too_large = false;
-    req.response_handler = [&](const httplib::Response& head) {
-      if (head.has_header("Content-Length")) {
-        const std::string length = head.get_header_value("Content-Length");
-        std::uint64_t bytes = 0;
-        bool digits = !length.empty() && length.size() <= 18;
-        for (char c : length) {
-          if (c < '0' || c > '9') digits = false;
-          if (digits) bytes = bytes * 10 + static_cast<std::uint64_t>(c - '0');
-        }
-        if (digits && bytes > options_.max_response_bytes) {
-          too_large = true;
-          return false;
-        }
-      }
-      return true;
-    };
-    req.content_receiver = [&](const char* data, size_t length, uint64_t, uint64_t) {
-      if (body.size() + length > options_.max_response_bytes) {
-        too_large = true;
-        return false;
-      }
-      body.append(data, length);
-      return true;
-    };
-
-    std::atomic<bool> done{false};
-    std::thread watcher;
-    if (cancel != nullptr) {
-      watcher = std::thread([&] {
-        while (!done.load()) {
-          if (cancel->wait_for(std::chrono::milliseconds(10))) {
-            client.stop();  // shuts the socket down; the blocked read fails at once
-          }
-        }
-      });
-    }
-    httplib::Response res;
-    httplib::Error error = httplib::Error::Success;
-    const auto attempt_started = std::chrono::steady_clock::now();
-    const bool sent = client.send(req, res, error);
-    const auto attempt_took = std::chrono::steady_clock::now() - attempt_started;
-    done = true;
-    if (watcher.joinable()) watcher.join();
-
     AttemptResult result;
+    Result<HttpModule> module = HttpModule::load();
+    if (!module) {
+      result.failure = AttemptFailure{std::move(module.error()), false, std::nullopt};
+      return result;
+    }
+    HttpExchangeRequest exchange{.scheme_host_port = scheme_host_port_,
+                                 .method = request.method,
+                                 .target = path_prefix_ + request.path,
+                                 .headers = request.headers,
+                                 .body = request.method == "POST" ? request.body : std::string(),
+                                 .content_type = request.content_type,
+                                 .connect_timeout = options_.connect_timeout,
+                                 .read_timeout = read_timeout,
+                                 .write_timeout = options_.write_timeout,
+                                 .verify_certificates = options_.verify_certificates,
+                                 .ca_cert_file = options_.ca_cert_file,
+                                 .max_response_bytes = options_.max_response_bytes,
+                                 .wait_cancelled = {}};
+    if (cancel != nullptr) {
+      exchange.wait_cancelled = [cancel](std::chrono::milliseconds wait) { return cancel->wait_for(wait); };
+    }
+    HttpExchangeResult res;
+    module->exchange(&exchange, &res);
+
     if (cancel != nullptr && cancel->cancelled()) {
       result.failure = AttemptFailure{unavailable("request cancelled", target_url), false, std::nullopt};
       return result;
     }
-    if (too_large) {
-      result.failure = AttemptFailure{
-          invalid_argument("response body is larger than the limit of " +
-                               std::to_string(options_.max_response_bytes) + " bytes",
-                           target_url),
-          false, std::nullopt};
-      return result;
-    }
-    if (!sent) {
-      switch (error) {
-        case httplib::Error::Connection:
-        case httplib::Error::ConnectionTimeout:
-        case httplib::Error::BindIPAddress:
+    switch (res.failure) {
+      case HttpExchangeFailure::kNone:
+        break;
+      case HttpExchangeFailure::kTooLarge:
+        result.failure = AttemptFailure{
+            invalid_argument("response body is larger than the limit of " +
+                                 std::to_string(options_.max_response_bytes) + " bytes",
+                             target_url),
+            false, std::nullopt};
+        return result;
+      case HttpExchangeFailure::kConnect:
+        result.failure = AttemptFailure{
+            unavailable("cannot connect to " + scheme_host_port_ + " (" + res.failure_text + ")", target_url), true,
+            std::nullopt};
+        return result;
+      case HttpExchangeFailure::kRead:
+      case HttpExchangeFailure::kWrite:
+        if (res.took + std::chrono::milliseconds(50) >= read_timeout) {
+          result.failure =
+              AttemptFailure{unavailable("no reply within the read timeout of " + seconds_text(read_timeout), target_url),
+                             options_.retry_on_read_timeout, std::nullopt};
+        } else {
           result.failure = AttemptFailure{
-              unavailable("cannot connect to " + scheme_host_port_ + " (" + httplib::to_string(error) + ")",
+              unavailable("connection to " + scheme_host_port_ + " failed while " +
+                              (res.failure == HttpExchangeFailure::kRead ? "reading the reply" : "sending the request"),
                           target_url),
               true, std::nullopt};
-          break;
-        case httplib::Error::Read:
-        case httplib::Error::Write:
-          if (attempt_took + std::chrono::milliseconds(50) >= read_timeout) {
-            result.failure = AttemptFailure{
-                unavailable("no reply within the read timeout of " + seconds_text(read_timeout), target_url),
-                options_.retry_on_read_timeout, std::nullopt};
-          } else {
-            result.failure = AttemptFailure{
-                unavailable("connection to " + scheme_host_port_ + " failed while " +
-                                (error == httplib::Error::Read ? "reading the reply" : "sending the request"),
-                            target_url),
-                true, std::nullopt};
-          }
-          break;
-        case httplib::Error::SSLConnection:
-        case httplib::Error::SSLLoadingCerts:
-        case httplib::Error::SSLServerVerification:
-          result.failure = AttemptFailure{
-              unavailable("TLS failure talking to " + scheme_host_port_ + ": " + httplib::to_string(error) +
-                              (error == httplib::Error::SSLServerVerification
-                                   ? " (the server certificate did not verify)"
-                                   : ""),
-                          target_url),
-              false, std::nullopt};
-          break;
-        default:
-          result.failure = AttemptFailure{
-              unavailable("request failed: " + httplib::to_string(error), target_url), false, std::nullopt};
-      }
-      return result;
+        }
+        return result;
+      case HttpExchangeFailure::kTls:
+      case HttpExchangeFailure::kTlsVerification:
+        result.failure = AttemptFailure{
+            unavailable("TLS failure talking to " + scheme_host_port_ + ": " + res.failure_text +
+                            (res.failure == HttpExchangeFailure::kTlsVerification
+                                 ? " (the server certificate did not verify)"
+                                 : ""),
+                        target_url),
+            false, std::nullopt};
+        return result;
+      case HttpExchangeFailure::kOther:
+        result.failure =
+            AttemptFailure{unavailable("request failed: " + res.failure_text, target_url), false, std::nullopt};
+        return result;
     }
 
     HttpResponse response;
     response.status = res.status;
-    for (const auto& [name, value] : res.headers) response.headers.emplace_back(name, value);
-    response.body = std::move(body);
+    response.headers = std::move(res.headers);
+    response.body = std::move(res.body);
     if (res.status >= 200 && res.status < 300) {
       result.response = std::move(response);
       return result;

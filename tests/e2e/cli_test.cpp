@@ -21,6 +21,19 @@ TEST(Cli, VersionPrintsTheProgramVersion) {
   EXPECT_EQ(run.output.rfind("planfirst ", 0), 0u) << run.output;
 }
 
+// HTTP and TLS live in a module loaded on first use (core/http_module.hpp): an offline plan never
+// loads OpenSSL. LD_DEBUG=libs makes the loader name every library it initializes.
+TEST(Cli, AnOfflinePlanLoadsNoTls) {
+  const CommandOutcome run = run_command("LD_DEBUG=libs " + planfirst("plan " + source("examples/sales.csv") +
+                                                                      " 'total revenue by region'"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  ASSERT_NE(run.output.find("calling init: "), std::string::npos) << "LD_DEBUG named no library";
+  EXPECT_EQ(run.output.find("libssl"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("libcrypto"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("libplanfirst_http"), std::string::npos) << run.output;
+}
+
 TEST(Cli, UnknownSubcommandIsAUsageError) {
   const CommandOutcome run = run_command(planfirst("frobnicate"));
 
