@@ -1362,10 +1362,16 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
     const PeriodComparison comparison = period_comparison(q, at, at + 1, words, range_end);
     const bool compares = comparison.op != "=";
     if (!compares && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) continue;
+    // A year no column spans still filters the first column of years: its rows are none, and the
+    // run says so, rather than answering over every year.
     auto spans = std::find_if(columns.begin(), columns.end(), [&](const data::ColumnProfile* c) {
       const std::optional<std::pair<int, int>> span = years_spanned(*c);
       return span && (compares || (span->first <= *year && *year <= span->second));
     });
+    if (spans == columns.end()) {
+      spans = std::find_if(columns.begin(), columns.end(),
+                           [](const data::ColumnProfile* c) { return years_spanned(*c).has_value(); });
+    }
     if (spans == columns.end()) continue;
     const std::vector<Constraint> filters = range_filters(
         comparison.op, *year, closes, range_end.has_value(), opened, requirements.constraints,

@@ -69,6 +69,28 @@ std::string compared_column(const Relation& relation, const std::string& column,
   return data::duckdb_text_timestamp(quoted);
 }
 
+// "2031-01-01" or "North, South": the values a filter was given, as the message names them.
+std::string values_text(const std::vector<data::Value>& values) {
+  std::string text;
+  for (const data::Value& value : values) text += (text.empty() ? "" : ", ") + value.to_string();
+  return text;
+}
+
+// " (date runs from 2023-01-01 to 2024-12-31)": the range of a column of numbers or dates before
+// the filter, so an empty filter says where the data lies; "" for other columns.
+std::string range_text(ToolContext& ctx, const ToolParams& params, const Relation& relation, const std::string& column) {
+  const data::Column* found = relation.find(column);
+  if (found == nullptr || !(is_numeric(found->type) || is_temporal(found->type))) return "";
+  const std::string quoted = data::quote_identifier(column);
+  core::Result<data::QueryResult> range = run_query(
+      ctx, params,
+      fmt::format("SELECT CAST(min({0}) AS VARCHAR), CAST(max({0}) AS VARCHAR) FROM {1}", quoted,
+                  data::quote_identifier(relation.name)),
+      {});
+  if (!range || range->row_count() != 1 || range->at(0, 0).is_null()) return "";
+  return fmt::format(" ({} runs from {} to {})", column, range->at(0, 0).to_string(), range->at(0, 1).to_string());
+}
+
 }  // namespace
 
 Output filter_rows(ToolContext& ctx, const ToolParams& params) {
@@ -89,8 +111,8 @@ Output filter_rows(ToolContext& ctx, const ToolParams& params) {
       ctx, params, fmt::format("SELECT * FROM {} WHERE {}", data::quote_identifier(relation->name), *where), *values);
   if (output && output->table->row_count() == 0) {
     ctx.relation = previous;
-    return params.error("value", fmt::format("no row has {} {} the value(s) given; the result would be empty",
-                                             *column, *op));
+    return params.error("value", fmt::format("no row has {} {} {}{}; the result would be empty", *column, *op,
+                                             values_text(*values), range_text(ctx, params, *relation, *column)));
   }
   return output;
 }

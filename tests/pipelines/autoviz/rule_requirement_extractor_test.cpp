@@ -866,7 +866,14 @@ TEST_F(RuleRequirementExtractorTest, AYearTheDatesSpanKeepsThatYearsRows) {
   EXPECT_EQ(extract("total revenue by region in 2024")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-01-01"},
                             {"type": "filter", "column": "date", "op": "<", "value": "2025-01-01"}])"));
-  EXPECT_EQ(extract("total revenue by region in 1999")["constraints"], Json::array()) << "no date falls in 1999";
+}
+
+// The year is the question's, not the data's: answering over every year would be a wrong answer
+// that looks right. The filter keeps no row, and the run says so (filter_rows names the range).
+TEST_F(RuleRequirementExtractorTest, AYearNoDateFallsInStillFiltersTheDates) {
+  EXPECT_EQ(extract("total revenue by region in 1999")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "1999-01-01"},
+                            {"type": "filter", "column": "date", "op": "<", "value": "2000-01-01"}])"));
 }
 
 TEST_F(RuleRequirementExtractorTest, PerOrderByNamesNoSort) {

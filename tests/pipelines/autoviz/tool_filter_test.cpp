@@ -90,6 +90,22 @@ TEST_F(ToolTest, FilterRowsTreatsAQuoteInAValueAsData) {
   EXPECT_EQ(ctx_->relation, "sales");
 }
 
+TEST_F(ToolTest, AnEmptyFilterNamesItsValueAndTheColumnsRange) {
+  load(kSalesCsv);
+
+  core::Result<ToolOutput> dates = run("filter_rows", {{"column", "date"}, {"op", ">="}, {"value", "2031-01-01"}});
+  core::Result<ToolOutput> numbers = run("filter_rows", {{"column", "revenue"}, {"op", ">"}, {"value", 1000}});
+  core::Result<ToolOutput> text = run("filter_rows", {{"column", "region"}, {"op", "in"}, {"value", {"East", "West"}}});
+
+  ASSERT_FALSE(dates.has_value());
+  EXPECT_THAT(dates.error().message,
+              HasSubstr("no row has date >= 2031-01-01 (date runs from 2024-01-05 to 2024-03-09)"));
+  ASSERT_FALSE(numbers.has_value());
+  EXPECT_THAT(numbers.error().message, HasSubstr("no row has revenue > 1000 (revenue runs from 10.5 to 50"));
+  ASSERT_FALSE(text.has_value());
+  EXPECT_THAT(text.error().message, HasSubstr("no row has region in East, West; the result would be empty"));
+}
+
 TEST_F(ToolTest, FilterRowsRepairsColumnCasingAndLogsIt) {
   load(kSalesCsv);
 
