@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <ranges>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -1289,43 +1290,80 @@ PeriodComparison period_comparison(const Question& q, std::size_t first, std::si
   return {"=", first, last};
 }
 
-// Filters for a quarter or a month named with its year ("Q4 2024", "2024 Q4", "March 2024"): the
-// dates of the first date column that spans that year, [first day, first day of the next period),
-// or those a comparison states ("since July 2024", "between March 2024 and June 2024"). Returns its
-// tokens and its comparison's.
-std::set<std::size_t> ground_calendar_periods(const Question& q, const data::SchemaProfile& profile,
-                                              const LabelledPhrases& months, const PeriodWords& words,
-                                              Requirements& requirements) {
+// The days tokens from `at` name, with the tokens they span: a quarter or a month with its
+// four-digit year before or after it ("Q4 2024", "2024 Q4", "March 2024"), or a date ("2024-03-01",
+// tokenized as 2024, 03, 01).
+struct NamedPeriod {
+  core::DayRange days;
+  std::size_t begin = 0, end = 0;
+};
+
+std::optional<NamedPeriod> named_period_at(const Question& q, std::size_t at, const LabelledPhrases& months) {
+  const auto year_at_token = [&](std::size_t i) {  // a four-digit year
+    return i < q.tokens.size() && q.tokens[i].size() == 4 ? number_after(q, i) : std::nullopt;
+  };
+  if (date_after(q, at)) {
+    const std::chrono::year_month_day date{std::chrono::year(static_cast<int>(*number_after(q, at))),
+                                           std::chrono::month(static_cast<unsigned>(*number_after(q, at + 1))),
+                                           std::chrono::day(static_cast<unsigned>(*number_after(q, at + 2)))};
+    if (!date.ok()) return std::nullopt;
+    return NamedPeriod{core::calendar_period(core::CalendarUnit::kDay, std::chrono::sys_days(date)), at, at + 3};
+  }
+  const std::optional<std::pair<core::CalendarUnit, unsigned>> period = period_word_at(q, at, months);
+  if (!period) return std::nullopt;
+  std::size_t year_at = at + 1;  // "Q4 2024", else "2024 Q4"
+  std::optional<std::int64_t> year = year_at_token(year_at);
+  if (!year && at > 0) year = year_at_token(year_at = at - 1);
+  if (!year) return std::nullopt;
+  const core::DayRange days = core::calendar_period(
+      period->first,
+      std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(period->second) / 1));
+  return NamedPeriod{days, std::min(at, year_at), std::max(at, year_at) + 1};
+}
+
+// Filters for the periods named with their year (named_period_at) that no comparison of a named
+// column took (`compared`): the dates of the first date column that spans that year, else of the
+// first date column (a period the data does not reach keeps no row, and the run says so),
+// [first day, first day of the next period), or those a comparison states ("since July 2024",
+// "after 2024-03-01", "between March 2024 and June 2024"). Returns its tokens and its comparison's;
+// kInvalidArgument for a date no calendar has ("2024-02-30").
+core::Error no_date(const std::string& date) {
+  return core::invalid_argument("the question names the date " + date + ", which no calendar has", date);
+}
+
+core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, const data::SchemaProfile& profile,
+                                                            const LabelledPhrases& months, const PeriodWords& words,
+                                                            const std::set<std::size_t>& compared,
+                                                            Requirements& requirements) {
   std::set<std::size_t> used;
   std::optional<std::size_t> range_end;  // where the last period of a range starts
   std::optional<RangeStart<core::DayRange>> opened;
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
-    const std::optional<std::pair<core::CalendarUnit, unsigned>> period = period_word_at(q, at, months);
-    if (!period) continue;
-    const auto year_at_token = [&](std::size_t i) {  // a four-digit year
-      return i < q.tokens.size() && q.tokens[i].size() == 4 ? number_after(q, i) : std::nullopt;
-    };
-    std::size_t year_at = at + 1;  // "Q4 2024", else "2024 Q4"
-    std::optional<std::int64_t> year = year_at_token(year_at);
-    if (!year && at > 0) year = year_at_token(year_at = at - 1);
-    if (!year || used.count(year_at)) continue;
-    const auto spans = std::find_if(profile.columns.begin(), profile.columns.end(), [&](const data::ColumnProfile& c) {
+    const std::optional<NamedPeriod> period = named_period_at(q, at, months);
+    if (!period) {
+      if (const std::optional<std::string> date = date_after(q, at)) return no_date(*date);
+      continue;
+    }
+    const auto taken = [&](std::size_t token) { return used.count(token) > 0 || compared.count(token) > 0; };
+    if (std::ranges::any_of(std::views::iota(period->begin, period->end), taken)) continue;
+    const int year = static_cast<int>(std::chrono::year_month_day(period->days.since).year());
+    const auto dated = [](const data::ColumnProfile& c) { return data::is_temporal(c.type) && years_spanned(c); };
+    auto spans = std::find_if(profile.columns.begin(), profile.columns.end(), [&](const data::ColumnProfile& c) {
       const std::optional<std::pair<int, int>> span = data::is_temporal(c.type) ? years_spanned(c) : std::nullopt;
-      return span && span->first <= *year && *year <= span->second;
+      return span && span->first <= year && year <= span->second;
     });
+    if (spans == profile.columns.end()) spans = std::find_if(profile.columns.begin(), profile.columns.end(), dated);
     if (spans == profile.columns.end()) continue;
-    const core::DayRange days = core::calendar_period(
-        period->first,
-        std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(period->second) / 1));
-    const bool closes = range_end == std::min(at, year_at);
-    const PeriodComparison comparison = period_comparison(q, std::min(at, year_at), std::max(at, year_at) + 1, words, range_end);
+    const bool closes = range_end == period->begin;
+    const PeriodComparison comparison = period_comparison(q, period->begin, period->end, words, range_end);
     const std::vector<Constraint> filters =
-        range_filters(comparison.op, days, closes, range_end.has_value(), opened, requirements.constraints,
-                      [&](const std::string& op, const core::DayRange& period) {
-                        return day_filters(spans->name, op, period);
+        range_filters(comparison.op, period->days, closes, range_end.has_value(), opened, requirements.constraints,
+                      [&](const std::string& op, const core::DayRange& days) {
+                        return day_filters(spans->name, op, days);
                       });
     for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
+    at = period->end - 1;
   }
   return used;
 }
@@ -2237,7 +2275,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   group_by_named_id(ids, profile, requirements);
   if (keeps_groups(requirements, profile))  // "countries whose totals add up to more than 150": keys, not a listed pair
     grouped_by_phrase.insert(requirements.group_by.begin(), requirements.group_by.end());
-  compared.merge(ground_calendar_periods(q, profile, month_words_, period_words_, requirements));
+  core::Result<std::set<std::size_t>> named_periods =
+      ground_calendar_periods(q, profile, month_words_, period_words_, compared, requirements);
+  if (!named_periods) return named_periods.error();
+  compared.merge(*named_periods);
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
   compared.merge(ground_row_comparisons(q, profile, comparisons_, RowComparisonWords{rows, row_links_, row_comparatives_},
                                         compared, requirements));

@@ -899,7 +899,33 @@ TEST_F(RuleRequirementExtractorTest, AQuarterWithItsYearKeepsThatQuartersDates) 
                             {"type": "filter", "column": "date", "op": "<", "value": "2025-01-01"}])"));
   EXPECT_EQ(extract("revenue by region in 2024 Q1")["constraints"][1]["value"], "2024-04-01");
   EXPECT_EQ(extract("revenue by region in Q1")["constraints"], Json::array()) << "no year: no dates to keep";
-  EXPECT_EQ(extract("revenue by region in Q1 1999")["constraints"], Json::array()) << "a year the dates do not span";
+  EXPECT_EQ(extract("revenue by region in Q1 1999")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "1999-01-01"},
+                            {"type": "filter", "column": "date", "op": "<", "value": "1999-04-01"}])"))
+      << "a quarter the dates do not reach still filters: the run reports that no row is left";
+}
+
+// "2024-03-02" tokenizes as 2024, 03, 02: a date no column was named for keeps its day, and a
+// comparison or a range before it bounds the first date column by whole days.
+TEST_F(RuleRequirementExtractorTest, ADateKeepsItsDayOrBoundsTheDates) {
+  EXPECT_EQ(extract("revenue by region on 2024-03-02")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-03-02"},
+                            {"type": "filter", "column": "date", "op": "<", "value": "2024-03-03"}])"));
+  EXPECT_EQ(extract("units by region after 2024-03-01")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-03-02"}])"));
+  EXPECT_EQ(extract("revenue by region from 2024-01-01 to 2024-01-31")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-01-01"},
+                            {"type": "filter", "column": "date", "op": "<", "value": "2024-02-01"}])"));
+  EXPECT_EQ(extract("revenue by region on 2031-05-01")["constraints"][0]["value"], "2031-05-01")
+      << "a day the data does not reach still filters";
+}
+
+TEST_F(RuleRequirementExtractorTest, ADateNoCalendarHasIsRefusedByName) {
+  const core::Result<ExtractedRequirements> result = extract_result("revenue since 2024-02-30");
+
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(result.error().message.find("2024-02-30"), std::string::npos) << result.error().message;
 }
 
 TEST_F(RuleRequirementExtractorTest, ComparedValuesOfAColumnWithOthersKeepOnlyThem) {
