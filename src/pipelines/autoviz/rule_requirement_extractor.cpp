@@ -264,7 +264,10 @@ class RequirementRulesReader {
     if (auto r = word_map(*words, "value word", lower, out.synonyms); !r) return r.error();
     if (auto r = stem_fields(
             values, "values",
-            {{"negations", &out.negations}, {"links", &out.links}, {"list_words", &out.list_words}});
+            {{"negations", &out.negations},
+             {"links", &out.links},
+             {"list_words", &out.list_words},
+             {"joiners", &out.joiners}});
         !r) {
       return r.error();
     }
@@ -527,6 +530,20 @@ bool negated_at(const Question& q, std::size_t at, const Stems& negations, const
   return false;
 }
 
+// Whether tokens [from, to) join one value of a list to the next: a joiner ("and", "or"), with
+// only link words beside it ("Online and the Retail"), or nothing (a comma: "West, East and North").
+bool joined_after(const Question& q, std::size_t from, std::size_t to, const Stems& joiners, const Stems& links) {
+  bool joined = from == to;
+  for (std::size_t at = from; at < to; ++at) {
+    if (std::find(joiners.begin(), joiners.end(), q.stems[at]) != joiners.end()) {
+      joined = true;
+    } else if (std::find(links.begin(), links.end(), q.stems[at]) == links.end()) {
+      return false;
+    }
+  }
+  return joined;
+}
+
 struct ValueHit {
   std::size_t at, span;  // the tokens naming the value
   const data::ColumnProfile* column;
@@ -630,6 +647,7 @@ void ground_values(const Question& q, const data::SchemaProfile& profile,
   }
   std::vector<HitRank> ranks;
   for (const ValueHit& hit : hits) ranks.push_back(hit_rank(q, mentions, words_.column_cues, hit));
+  std::vector<const ValueHit*> kept;  // not outranked
   for (std::size_t i = 0; i < hits.size(); ++i) {
     const ValueHit& hit = hits[i];
     bool outranked = false;
@@ -639,9 +657,27 @@ void ground_values(const Question& q, const data::SchemaProfile& profile,
                   ranks[j] > ranks[i];
     }
     if (outranked) continue;
-    const bool negated = negated_at(q, hit.at, words_.negations, words_.links);
-    add_unique(requirements.constraints, Constraint{"filter", hit.column->name, negated ? "!=" : "=",
-                                                    ParamValue{{ParamScalar(*hit.value)}, false}, "", 0});
+    kept.push_back(&hit);
+  }
+  std::sort(kept.begin(), kept.end(), [](const ValueHit* a, const ValueHit* b) { return a->at < b->at; });
+  std::map<const data::ColumnProfile*, const ValueHit*> excluded_last;  // the column's last value a negation took
+  std::map<std::string, std::vector<ParamScalar>> excluded;
+  for (const ValueHit* hit : kept) {
+    const auto last = excluded_last.find(hit->column);
+    const bool listed = last != excluded_last.end() && joined_after(q, last->second->at + last->second->span, hit->at,
+                                                                     words_.joiners, words_.links);
+    if (listed || negated_at(q, hit->at, words_.negations, words_.links)) {  // "excluding Online and Retail"
+      excluded_last[hit->column] = hit;
+      excluded[hit->column->name].push_back(ParamScalar(*hit->value));
+      continue;
+    }
+    add_unique(requirements.constraints,
+               Constraint{"filter", hit->column->name, "=", ParamValue{{ParamScalar(*hit->value)}, false}, "", 0});
+  }
+  for (auto& [column, values] : excluded) {
+    const bool one = values.size() == 1;
+    add_unique(requirements.constraints,
+               Constraint{"filter", column, one ? "!=" : "not_in", ParamValue{std::move(values), !one}, "", 0});
   }
 }
 

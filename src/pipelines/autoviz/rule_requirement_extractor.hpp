@@ -34,6 +34,7 @@ struct ValueWords {
   Stems negations;                                           // not, except, ...: "!=" instead of "="
   Stems links;                                               // words a negation reaches across ("not in the")
   Stems list_words;                                          // or, only: values named together are kept, not compared
+  Stems joiners;  // and, or, nor: a negation reaches along a list of values ("excluding Online and Retail")
   std::vector<std::string> true_flags;                       // lower-case values that mean yes in a yes/no column
   std::vector<Stems> column_cues;  // word groups tying a value to a column: from, depart, origin
 };

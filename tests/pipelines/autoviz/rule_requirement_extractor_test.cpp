@@ -928,6 +928,22 @@ TEST_F(RuleRequirementExtractorTest, ADateNoCalendarHasIsRefusedByName) {
   EXPECT_NE(result.error().message.find("2024-02-30"), std::string::npos) << result.error().message;
 }
 
+// A negation reaches every value of the list it starts: "excluding West and East" keeps neither
+// (it kept the rows of East before, the opposite of what was asked).
+TEST_F(RuleRequirementExtractorTest, ANegatedListOfValuesExcludesEveryOne) {
+  EXPECT_EQ(extract("revenue by product category, excluding the West and East regions")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "region", "op": "not_in", "value": ["West", "East"]}])"));
+  EXPECT_EQ(extract("revenue by product category except West, East and North")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "region", "op": "not_in",
+                             "value": ["West", "East", "North"]}])"));
+  EXPECT_EQ(extract("revenue by product category not in the West region")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "region", "op": "!=", "value": "West"}])"));
+  EXPECT_EQ(extract("revenue by product category excluding the West region for Clothing")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "product_category", "op": "=", "value": "Clothing"},
+                            {"type": "filter", "column": "region", "op": "!=", "value": "West"}])"))
+      << "a value of another column after the list is kept, not excluded";
+}
+
 TEST_F(RuleRequirementExtractorTest, ComparedValuesOfAColumnWithOthersKeepOnlyThem) {
   const Json requirements = extract("compare total revenue of the West and East regions");
   EXPECT_EQ(requirements["group_by"], Json::parse(R"(["region"])"));
