@@ -1357,16 +1357,17 @@ std::optional<NamedPeriod> named_period_at(const Question& q, std::size_t at, co
   return NamedPeriod{days, std::min(at, year_at), std::max(at, year_at) + 1};
 }
 
+// The refusal of a date no calendar has ("2024-02-30").
+core::Error no_date(const std::string& date) {
+  return core::invalid_argument("the question names the date " + date + ", which no calendar has", date);
+}
+
 // Filters for the periods named with their year (named_period_at) that no comparison of a named
 // column took (`compared`): the dates of the first date column that spans that year, else of the
 // first date column (a period the data does not reach keeps no row, and the run says so),
 // [first day, first day of the next period), or those a comparison states ("since July 2024",
 // "after 2024-03-01", "between March 2024 and June 2024"). Returns its tokens and its comparison's;
 // kInvalidArgument for a date no calendar has ("2024-02-30").
-core::Error no_date(const std::string& date) {
-  return core::invalid_argument("the question names the date " + date + ", which no calendar has", date);
-}
-
 core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, const data::SchemaProfile& profile,
                                                             const LabelledPhrases& months, const PeriodWords& words,
                                                             const std::set<std::size_t>& compared,
