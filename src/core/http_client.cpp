@@ -164,13 +164,11 @@ Result<HttpResponse> HttpClient::send(const HttpRequest& request, const Cancella
   std::uniform_real_distribution<double> spread(-options_.jitter, options_.jitter);
   const auto read_timeout = request.read_timeout.value_or(options_.read_timeout);
 
+  Result<HttpModule> module = HttpModule::load();  // once per request: its retries reuse it
+  if (!module) return std::move(module.error());
+
   auto attempt_once = [&]() -> AttemptResult {
     AttemptResult result;
-    Result<HttpModule> module = HttpModule::load();
-    if (!module) {
-      result.failure = AttemptFailure{std::move(module.error()), false, std::nullopt};
-      return result;
-    }
     HttpExchangeRequest exchange{.scheme_host_port = scheme_host_port_,
                                  .method = request.method,
                                  .target = path_prefix_ + request.path,

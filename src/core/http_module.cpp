@@ -4,18 +4,15 @@
 
 #include <string>
 
+#include "core/shared_library.hpp"
+
 namespace planfirst::core {
 
 Result<HttpModule> HttpModule::load() {
   constexpr const char* kModule = PLANFIRST_HTTP_MODULE;
-  // RTLD_NODELETE: OpenSSL registers exit handlers, so the module must never be unmapped.
-  void* module = ::dlopen(kModule, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-  if (module == nullptr) {
-    const char* reason = ::dlerror();
-    return unavailable(std::string("HTTP needs planfirst's HTTP module, which could not be loaded: ") +
-                           (reason != nullptr ? reason : kModule) + " (build it with 'make')",
-                       kModule);
-  }
+  Result<void*> opened = open_shared_library(kModule, "HTTP", "planfirst's HTTP module", "build it with 'make'");
+  if (!opened) return opened.error();
+  void* module = *opened;
   using Version = int (*)();
   const auto version = reinterpret_cast<Version>(::dlsym(module, "planfirst_http_exchange_version"));
   HttpModule api;

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "core/shared_library.hpp"
+
 namespace planfirst::core {
 namespace {
 
@@ -17,14 +19,10 @@ void bind(void* library, const char* name, Function& target, std::string& missin
 }  // namespace
 
 Result<LibPq> LibPq::load() {
-  // RTLD_NODELETE: libpq may have registered OpenSSL's exit handlers, so it must never be unmapped.
-  void* library = ::dlopen(kLibrary, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-  if (library == nullptr) {
-    const char* reason = ::dlerror();
-    return unavailable(std::string("PostgreSQL needs its client library, which could not be loaded: ") +
-                           (reason != nullptr ? reason : kLibrary) + " (on Debian: apt install libpq5)",
-                       kLibrary);
-  }
+  Result<void*> opened =
+      open_shared_library(kLibrary, "PostgreSQL", "its client library", "on Debian: apt install libpq5");
+  if (!opened) return opened.error();
+  void* library = *opened;
   LibPq api;
   std::string missing;
   bind(library, "PQconnectdb", api.connectdb, missing);

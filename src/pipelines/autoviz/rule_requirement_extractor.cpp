@@ -660,24 +660,28 @@ void ground_values(const Question& q, const data::SchemaProfile& profile,
     kept.push_back(&hit);
   }
   std::sort(kept.begin(), kept.end(), [](const ValueHit* a, const ValueHit* b) { return a->at < b->at; });
-  std::map<const data::ColumnProfile*, const ValueHit*> excluded_last;  // the column's last value a negation took
-  std::map<std::string, std::vector<ParamScalar>> excluded;
+  struct Excluded {
+    std::size_t end = 0;  // after the last value a negation took
+    std::vector<ParamScalar> values;
+  };
+  std::map<std::string, Excluded> excluded;  // by column
   for (const ValueHit* hit : kept) {
-    const auto last = excluded_last.find(hit->column);
-    const bool listed = last != excluded_last.end() && joined_after(q, last->second->at + last->second->span, hit->at,
-                                                                     words_.joiners, words_.links);
+    const auto list = excluded.find(hit->column->name);
+    const bool listed =
+        list != excluded.end() && joined_after(q, list->second.end, hit->at, words_.joiners, words_.links);
     if (listed || negated_at(q, hit->at, words_.negations, words_.links)) {  // "excluding Online and Retail"
-      excluded_last[hit->column] = hit;
-      excluded[hit->column->name].push_back(ParamScalar(*hit->value));
+      Excluded& column = excluded[hit->column->name];
+      column.end = hit->at + hit->span;
+      column.values.push_back(ParamScalar(*hit->value));
       continue;
     }
     add_unique(requirements.constraints,
                Constraint{"filter", hit->column->name, "=", ParamValue{{ParamScalar(*hit->value)}, false}, "", 0});
   }
-  for (auto& [column, values] : excluded) {
-    const bool one = values.size() == 1;
+  for (auto& [column, list] : excluded) {
+    const bool one = list.values.size() == 1;
     add_unique(requirements.constraints,
-               Constraint{"filter", column, one ? "!=" : "not_in", ParamValue{std::move(values), !one}, "", 0});
+               Constraint{"filter", column, one ? "!=" : "not_in", ParamValue{std::move(list.values), !one}, "", 0});
   }
 }
 
@@ -945,6 +949,21 @@ std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& colu
   const std::optional<int> first = year_of(column.span->first), last = year_of(column.span->last);
   if (!first || !last) return std::nullopt;
   return std::pair{*first, *last};
+}
+
+// The first of `columns` holding years that spans `year`, else the first holding years at all (any
+// one when `year` is nullopt): a year the data does not reach still filters, keeps no row, and the
+// run says so rather than answering over every year. nullptr when none holds years.
+const data::ColumnProfile* column_of_year(const std::vector<const data::ColumnProfile*>& columns,
+                                          std::optional<std::int64_t> year) {
+  const data::ColumnProfile* first = nullptr;
+  for (const data::ColumnProfile* column : columns) {
+    const std::optional<std::pair<int, int>> span = years_spanned(*column);
+    if (!span) continue;
+    if (!year || (span->first <= *year && *year <= span->second)) return column;
+    if (first == nullptr) first = column;
+  }
+  return first;
 }
 
 constexpr std::size_t kComparisonReach = 5;  // "salary is in the range of 8000 and 12000"
@@ -1372,6 +1391,10 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
                                                             const LabelledPhrases& months, const PeriodWords& words,
                                                             const std::set<std::size_t>& compared,
                                                             Requirements& requirements) {
+  std::vector<const data::ColumnProfile*> date_columns;
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (data::is_temporal(column.type)) date_columns.push_back(&column);
+  }
   std::set<std::size_t> used;
   std::optional<std::size_t> range_end;  // where the last period of a range starts
   std::optional<RangeStart<core::DayRange>> opened;
@@ -1384,13 +1407,8 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
     const auto taken = [&](std::size_t token) { return used.count(token) > 0 || compared.count(token) > 0; };
     if (std::ranges::any_of(std::views::iota(period->begin, period->end), taken)) continue;
     const int year = static_cast<int>(std::chrono::year_month_day(period->days.since).year());
-    const auto dated = [](const data::ColumnProfile& c) { return data::is_temporal(c.type) && years_spanned(c); };
-    auto spans = std::find_if(profile.columns.begin(), profile.columns.end(), [&](const data::ColumnProfile& c) {
-      const std::optional<std::pair<int, int>> span = data::is_temporal(c.type) ? years_spanned(c) : std::nullopt;
-      return span && span->first <= year && year <= span->second;
-    });
-    if (spans == profile.columns.end()) spans = std::find_if(profile.columns.begin(), profile.columns.end(), dated);
-    if (spans == profile.columns.end()) continue;
+    const data::ColumnProfile* spans = column_of_year(date_columns, year);
+    if (spans == nullptr) continue;
     const bool closes = range_end == period->begin;
     const PeriodComparison comparison = period_comparison(q, period->begin, period->end, words, range_end);
     const std::vector<Constraint> filters =
@@ -1437,20 +1455,11 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
     const PeriodComparison comparison = period_comparison(q, at, at + 1, words, range_end);
     const bool compares = comparison.op != "=";
     if (!compares && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) continue;
-    // A year no column spans still filters the first column of years: its rows are none, and the
-    // run says so, rather than answering over every year.
-    auto spans = std::find_if(columns.begin(), columns.end(), [&](const data::ColumnProfile* c) {
-      const std::optional<std::pair<int, int>> span = years_spanned(*c);
-      return span && (compares || (span->first <= *year && *year <= span->second));
-    });
-    if (spans == columns.end()) {
-      spans = std::find_if(columns.begin(), columns.end(),
-                           [](const data::ColumnProfile* c) { return years_spanned(*c).has_value(); });
-    }
-    if (spans == columns.end()) continue;
+    const data::ColumnProfile* spans = column_of_year(columns, compares ? std::nullopt : year);
+    if (spans == nullptr) continue;
     const std::vector<Constraint> filters = range_filters(
         comparison.op, *year, closes, range_end.has_value(), opened, requirements.constraints,
-        [&](const std::string& op, std::int64_t period) { return year_filters(**spans, op, period); });
+        [&](const std::string& op, std::int64_t period) { return year_filters(*spans, op, period); });
     for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
   }
