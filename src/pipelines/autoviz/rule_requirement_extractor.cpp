@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -267,7 +268,8 @@ class RequirementRulesReader {
             {{"negations", &out.negations},
              {"links", &out.links},
              {"list_words", &out.list_words},
-             {"joiners", &out.joiners}});
+             {"joiners", &out.joiners},
+             {"name_links", &out.name_links}});
         !r) {
       return r.error();
     }
@@ -636,8 +638,8 @@ HitRank hit_rank(const Question& q, const std::vector<Mention>& mentions, const 
 
 // Filters for categorical values the question names ("in the West region", "male students"),
 // except at the tokens of comparisons (`compared`). Words naming values of several columns filter
-// only the column of the best-ranked hit (hit_rank).
-void ground_values(const Question& q, const data::SchemaProfile& profile,
+// only the column of the best-ranked hit (hit_rank). Returns the tokens the values take.
+std::set<std::size_t> ground_values(const Question& q, const data::SchemaProfile& profile,
                    const std::vector<Mention>& mentions, const Stems& stopwords, const ValueWords& words_,
                    const std::set<std::size_t>& compared, Requirements& requirements) {
   std::vector<ValueHit> hits;
@@ -665,7 +667,9 @@ void ground_values(const Question& q, const data::SchemaProfile& profile,
     std::vector<ParamScalar> values;
   };
   std::map<std::string, Excluded> excluded;  // by column
+  std::set<std::size_t> taken;
   for (const ValueHit* hit : kept) {
+    for (std::size_t at = hit->at; at < hit->at + hit->span; ++at) taken.insert(at);
     const auto list = excluded.find(hit->column->name);
     const bool listed =
         list != excluded.end() && joined_after(q, list->second.end, hit->at, words_.joiners, words_.links);
@@ -683,6 +687,50 @@ void ground_values(const Question& q, const data::SchemaProfile& profile,
     add_unique(requirements.constraints,
                Constraint{"filter", column, one ? "!=" : "not_in", ParamValue{std::move(list.values), !one}, "", 0});
   }
+  return taken;
+}
+
+// Whether token `at` of `question` (spanned by `spans`) starts with a capital letter.
+bool capitalized(std::string_view question, const std::vector<core::TokenSpan>& spans, std::size_t at) {
+  return at < spans.size() && spans[at].begin < question.size() &&
+         std::isupper(static_cast<unsigned char>(question[spans[at].begin])) != 0;
+}
+
+// A capitalized name that no column holds, after a name link and right before a category column's
+// name ("in the Nowhere region"), is a value of that column the question means: the question is
+// refused, naming the column's values, when the profile lists them all; otherwise the name
+// filters, so an empty result says so. `taken`: tokens already read (values, comparisons).
+core::Result<void> ground_unknown_values(std::string_view question, const Question& q,
+                                         const std::vector<Mention>& mentions, const ValueWords& words,
+                                         const std::set<std::size_t>& taken, Requirements& requirements) {
+  const std::vector<core::TokenSpan> spans = core::token_spans(question);
+  const auto in_mention = [&](std::size_t at) {
+    return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
+  };
+  for (const Mention& m : mentions) {
+    const data::ColumnProfile& column = *m.column;
+    if (column.role != data::ColumnRole::kCategorical || spans.size() != q.tokens.size()) continue;
+    std::size_t begin = m.begin;
+    while (begin > 0 && capitalized(question, spans, begin - 1) && !q.tokens[begin - 1].empty() &&
+           !taken.count(begin - 1) && !in_mention(begin - 1) &&
+           std::find(words.name_links.begin(), words.name_links.end(), q.stems[begin - 1]) == words.name_links.end()) {
+      --begin;
+    }
+    if (begin == m.begin || begin == 0 ||
+        std::find(words.name_links.begin(), words.name_links.end(), q.stems[begin - 1]) == words.name_links.end()) {
+      continue;
+    }
+    const std::string name(question.substr(spans[begin].begin, spans[m.begin - 1].end - spans[begin].begin));
+    if (!column.values.empty()) {
+      return core::invalid_argument("the question names '" + name + "' as a " + column.name + ", and " + column.name +
+                                        " holds only: " + core::join(column.values),
+                                    column.name);
+    }
+    const bool negated = negated_at(q, begin, words.negations, words.links);
+    add_unique(requirements.constraints,
+               Constraint{"filter", column.name, negated ? "!=" : "=", ParamValue{{ParamScalar(name)}, false}, "", 0});
+  }
+  return core::ok();
 }
 
 // A yes/no column named by part of its name outside a grouping phrase ("the dogs who have been
@@ -2332,7 +2380,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
   std::set<std::size_t> counted_or_compared = ranking_count_tokens(q, mentions, ranking);  // "top 5" filters no id 5
   counted_or_compared.insert(compared.begin(), compared.end());
-  ground_values(q, profile, mentions, stopwords_, value_words_, counted_or_compared, requirements);
+  std::set<std::size_t> taken = ground_values(q, profile, mentions, stopwords_, value_words_, counted_or_compared, requirements);
+  taken.insert(counted_or_compared.begin(), counted_or_compared.end());
+  if (core::Result<void> named = ground_unknown_values(question, q, mentions, value_words_, taken, requirements); !named)
+    return named.error();
   if (const std::vector<std::string> unmet = unmet_comparisons(q, comparisons_, counted_or_compared);
       !unmet.empty()) {
     std::vector<std::string> numeric;

@@ -35,6 +35,7 @@ struct ValueWords {
   Stems links;                                               // words a negation reaches across ("not in the")
   Stems list_words;                                          // or, only: values named together are kept, not compared
   Stems joiners;  // and, or, nor: a negation reaches along a list of values ("excluding Online and Retail")
+  Stems name_links;  // in, the: a capitalized name after one, before a category's name, is its value ("in the Nowhere region")
   std::vector<std::string> true_flags;                       // lower-case values that mean yes in a yes/no column
   std::vector<Stems> column_cues;  // word groups tying a value to a column: from, depart, origin
 };

@@ -944,6 +944,32 @@ TEST_F(RuleRequirementExtractorTest, ANegatedListOfValuesExcludesEveryOne) {
       << "a value of another column after the list is kept, not excluded";
 }
 
+// "in the Nowhere region" names a region the data does not hold: the question is refused with the
+// regions there are (the word was dropped before, and the answer covered every region).
+TEST_F(RuleRequirementExtractorTest, AnUnknownNameBeforeACategoryIsRefusedWithItsValues) {
+  const core::Result<ExtractedRequirements> result = extract_result("revenue by product category in the Nowhere region");
+
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(result.error().message, "the question names 'Nowhere' as a region, and region holds only: West, East, North")
+      << result.error().message;
+  EXPECT_EQ(extract("revenue by product category in the West region")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "region", "op": "=", "value": "West"}])"))
+      << "a value the data holds filters as before";
+}
+
+// A column with too many values for the profile to list them all: a name it may hold filters, so
+// the run says when no row has it.
+TEST(RuleRequirementExtractor, AnUnlistedNameBeforeACategoryFilters) {
+  std::string csv = "city,sales\n";
+  for (int i = 0; i < 60; ++i) csv += "Town " + std::to_string(i) + "," + std::to_string(i) + "\n";
+  const Json requirements = requirements_from("towns.csv", csv, "total sales in the Springfield city");
+  EXPECT_EQ(requirements["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "city", "op": "=", "value": "Springfield"}])"));
+  EXPECT_EQ(requirements_from("towns.csv", csv, "total sales excluding the New Springfield city")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "city", "op": "!=", "value": "New Springfield"}])"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ComparedValuesOfAColumnWithOthersKeepOnlyThem) {
   const Json requirements = extract("compare total revenue of the West and East regions");
   EXPECT_EQ(requirements["group_by"], Json::parse(R"(["region"])"));
