@@ -15,6 +15,7 @@
 
 #include "core/ascii_case.hpp"
 #include "core/calendar.hpp"
+#include "core/date_parse.hpp"
 #include "core/join.hpp"
 #include "core/registry_yaml.hpp"
 #include "core/similarity.hpp"
@@ -190,6 +191,7 @@ class RequirementRulesReader {
       }
       if (auto r = stem_fields(root, "rules",
                                {{"year_links", &rules.year_links_},
+                                {"period_links", &rules.period_links_},
                                 {"group_fillers", &rules.group_fillers_},
                                 {"number_words", &rules.number_words_},
                                 {"row_nouns", &rules.row_nouns_},
@@ -1424,6 +1426,49 @@ std::optional<NamedPeriod> named_period_at(const Question& q, std::size_t at, co
   return NamedPeriod{days, std::min(at, year_at), std::max(at, year_at) + 1};
 }
 
+// How a month or quarter named without its year reads in a question ("March", "Q2").
+std::string period_label(std::pair<core::CalendarUnit, unsigned> period, const LabelledPhrases& months) {
+  if (period.first == core::CalendarUnit::kQuarter) return "Q" + std::to_string((period.second + 2) / 3);
+  std::string name = months[period.second - 1].first;
+  if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  return name;
+}
+
+// The days of the month or quarter `period`, named without its year at token `at`, in the one year
+// `column`'s dates reach it ("in March" over dates of 2024 alone: March 2024). Refused when the
+// dates reach it in several years (which one is meant?) or in none.
+core::Result<NamedPeriod> period_in_data(const data::ColumnProfile& column, std::size_t at,
+                                         std::pair<core::CalendarUnit, unsigned> period,
+                                         const LabelledPhrases& months) {
+  const std::string named = period_label(period, months);
+  const std::string asked = "the question names " + named + " without a year, and " + column.name;
+  core::Result<core::ParsedDate> first = core::parse_date(column.span ? column.span->first : "");
+  core::Result<core::ParsedDate> last = core::parse_date(column.span ? column.span->last : "");
+  if (!first || !last) return core::invalid_argument(asked + " holds no dates to find it in", column.name);
+  const std::chrono::sys_days first_day = first->day(), last_day = last->day();
+  std::vector<std::string> years;
+  std::optional<core::DayRange> found;
+  for (std::chrono::year year = std::chrono::year_month_day(first_day).year();
+       year <= std::chrono::year_month_day(last_day).year(); ++year) {
+    const core::DayRange days =
+        core::calendar_period(period.first, std::chrono::sys_days(year / std::chrono::month(period.second) / 1));
+    if (days.since > last_day || days.until <= first_day) continue;
+    years.push_back(std::to_string(static_cast<int>(year)));
+    found = days;
+  }
+  if (years.empty()) {
+    return core::invalid_argument(asked + " runs from " + column.span->first + " to " + column.span->last +
+                                      ", which holds no " + named,
+                                  column.name);
+  }
+  if (years.size() > 1) {
+    return core::invalid_argument(asked + " holds " + named + " in " + core::join(years) + ": say which, as in '" +
+                                      named + " " + years.back() + "'",
+                                  column.name);
+  }
+  return NamedPeriod{*found, at, at + 1};
+}
+
 // The refusal of a date no calendar has ("2024-02-30").
 core::Error no_date(const std::string& date) {
   return core::invalid_argument("the question names the date " + date + ", which no calendar has", date);
@@ -1437,6 +1482,7 @@ core::Error no_date(const std::string& date) {
 // kInvalidArgument for a date no calendar has ("2024-02-30").
 core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, const data::SchemaProfile& profile,
                                                             const LabelledPhrases& months, const PeriodWords& words,
+                                                            const Stems& period_links,
                                                             const std::set<std::size_t>& compared,
                                                             Requirements& requirements) {
   std::vector<const data::ColumnProfile*> date_columns;
@@ -1446,13 +1492,19 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
   std::set<std::size_t> used;
   std::optional<std::size_t> range_end;  // where the last period of a range starts
   std::optional<RangeStart<core::DayRange>> opened;
+  const auto taken = [&](std::size_t token) { return used.count(token) > 0 || compared.count(token) > 0; };
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
-    const std::optional<NamedPeriod> period = named_period_at(q, at, months);
+    std::optional<NamedPeriod> period = named_period_at(q, at, months);
     if (!period) {
       if (const std::optional<std::string> date = date_after(q, at)) return no_date(*date);
-      continue;
+      const auto word = period_word_at(q, at, months);
+      const bool linked = at > 0 && std::find(period_links.begin(), period_links.end(), q.stems[at - 1]) != period_links.end();
+      const data::ColumnProfile* dates = column_of_year(date_columns, std::nullopt);
+      if (!word || !(linked || range_end == at) || taken(at) || dates == nullptr) continue;
+      core::Result<NamedPeriod> in_data = period_in_data(*dates, at, *word, months);  // "in March": of which year?
+      if (!in_data) return in_data.error();
+      period = *in_data;
     }
-    const auto taken = [&](std::size_t token) { return used.count(token) > 0 || compared.count(token) > 0; };
     if (std::ranges::any_of(std::views::iota(period->begin, period->end), taken)) continue;
     const int year = static_cast<int>(std::chrono::year_month_day(period->days.since).year());
     const data::ColumnProfile* spans = column_of_year(date_columns, year);
@@ -2370,7 +2422,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (keeps_groups(requirements, profile))  // "countries whose totals add up to more than 150": keys, not a listed pair
     grouped_by_phrase.insert(requirements.group_by.begin(), requirements.group_by.end());
   core::Result<std::set<std::size_t>> named_periods =
-      ground_calendar_periods(q, profile, month_words_, period_words_, compared, requirements);
+      ground_calendar_periods(q, profile, month_words_, period_words_, period_links_, compared, requirements);
   if (!named_periods) return named_periods.error();
   compared.merge(*named_periods);
   compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));

@@ -78,6 +78,7 @@ class RuleRequirementExtractor final : public RequirementExtractor {
   Phrases count_phrases_;
   Phrases count_group_phrases_;  // group only when the question counts rows
   Stems year_links_;             // words before a year that make it a filter ("in 2024")
+  Stems period_links_;  // words before a month or quarter with no year that make it one of the data's ("in March")
   Stems group_fillers_;          // words between a grouping phrase and its column ("by the region")
   std::vector<std::pair<std::string, Phrases>> comparisons_;  // filter op -> phrases
   std::vector<std::pair<std::string, Phrases>> comparison_suffixes_;  // op -> phrases after the number: "or higher"

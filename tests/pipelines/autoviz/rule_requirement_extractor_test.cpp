@@ -898,7 +898,8 @@ TEST_F(RuleRequirementExtractorTest, AQuarterWithItsYearKeepsThatQuartersDates) 
             Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "2024-10-01"},
                             {"type": "filter", "column": "date", "op": "<", "value": "2025-01-01"}])"));
   EXPECT_EQ(extract("revenue by region in 2024 Q1")["constraints"][1]["value"], "2024-04-01");
-  EXPECT_EQ(extract("revenue by region in Q1")["constraints"], Json::array()) << "no year: no dates to keep";
+  EXPECT_EQ(extract("revenue by region in Q1")["constraints"][1]["value"], "2024-04-01")
+      << "no year: the one Q1 the dates reach";
   EXPECT_EQ(extract("revenue by region in Q1 1999")["constraints"],
             Json::parse(R"([{"type": "filter", "column": "date", "op": ">=", "value": "1999-01-01"},
                             {"type": "filter", "column": "date", "op": "<", "value": "1999-04-01"}])"))
@@ -1123,7 +1124,34 @@ TEST_F(RuleRequirementExtractorTest, AMonthWithItsYearKeepsThatMonthsDates) {
   EXPECT_EQ(extract("the total revenue in March 2024")["constraints"], march);
   EXPECT_EQ(extract("revenue by region in 2024 mar")["constraints"], march) << "a short form, the year first";
   EXPECT_EQ(extract("revenue by region in December 2024")["constraints"][1]["value"], "2025-01-01");
-  EXPECT_EQ(extract("revenue by region in March")["constraints"], Json::array()) << "no year: no dates to keep";
+  EXPECT_EQ(extract("revenue by region in March")["constraints"], march)
+      << "no year: the one March the dates reach (they run from 2024-01-05 to 2024-03-20)";
+}
+
+// A month or quarter with no year is the data's when its dates reach it in one year only;
+// otherwise the question is refused, saying which years hold it (it was dropped before, and the
+// answer covered every month).
+TEST(RuleRequirementExtractor, APeriodWithNoYearIsTheDatasOrRefused) {
+  const std::string csv = "day,sales\n2023-02-10,1\n2023-03-05,2\n2024-03-07,3\n2024-05-01,4\n";
+  const core::Result<ExtractedRequirements> two = extract_from("sales.csv", csv, "total sales in March");
+  ASSERT_FALSE(two.has_value());
+  EXPECT_EQ(two.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(two.error().message,
+            "the question names March without a year, and day holds March in 2023, 2024: say which, as in "
+            "'March 2024'");
+  const std::string early = "day,sales\n2024-01-10,1\n2024-03-05,2\n";
+  const core::Result<ExtractedRequirements> none = extract_from("sales.csv", early, "total sales for Q3");
+  ASSERT_FALSE(none.has_value());
+  EXPECT_EQ(none.error().message,
+            "the question names Q3 without a year, and day runs from 2024-01-10 to 2024-03-05, which holds no Q3");
+  EXPECT_EQ(requirements_from("sales.csv", csv, "total sales for Q4")["constraints"][0]["value"], "2023-10-01")
+      << "the dates run through Q4 2023 alone (no row there: the run says so)";
+  EXPECT_EQ(requirements_from("sales.csv", csv, "total sales since January")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "day", "op": ">=", "value": "2024-01-01"}])"))
+      << "the dates start on 2023-02-10: January is in 2024 alone";
+  EXPECT_EQ(requirements_from("sales.csv", csv, "which days may have sales above 2")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "sales", "op": ">", "value": 2}])"))
+      << "'may' after no period link is no month";
 }
 
 TEST_F(RuleRequirementExtractorTest, ADateColumnNamedOnceForItsPeriodIsNoKey) {
