@@ -1296,9 +1296,12 @@ std::vector<std::string> unmet_comparisons(const Question& q,
     std::size_t end = at + value->second;  // "between 10 and 20" to its second number
     if (const auto second = end + 1 < q.tokens.size() && q.tokens[end] == "and" ? number_value_at(q, end + 1) : std::nullopt)
       end += 1 + second->second;
-    std::vector<std::string> words(q.tokens.begin() + static_cast<std::ptrdiff_t>(at - n),
-                                   q.tokens.begin() + static_cast<std::ptrdiff_t>(end));
-    unmet.push_back(core::join(words, " "));
+    std::string words;  // "above 0.1", its decimal point back
+    for (std::size_t word = at - n; word < end; ++word) {
+      words += q.tokens[word];
+      if (word + 1 < end) words += word < q.point_after.size() && q.point_after[word] ? "." : " ";
+    }
+    unmet.push_back(std::move(words));
   }
   return unmet;
 }
@@ -2311,6 +2314,15 @@ void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const 
   }
 }
 
+// Whether the "by" of sort clause `sort` (a verb and "by", no direction stated) is followed by a
+// bucket phrase ("orders by weekday"): it groups by the bucket, it sorts nothing.
+bool buckets_after_by(const Question& q, const SortClause& sort, const Phrases& bucket_phrases) {
+  for (std::size_t at = sort.begin; at < sort.end && at + 1 < q.stems.size(); ++at) {
+    if (q.tokens[at] == "by") return phrase_starting_at(q.stems, at + 1, bucket_phrases) > 0;
+  }
+  return false;
+}
+
 }  // namespace
 
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
@@ -2329,7 +2341,10 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   q.table = stems_of(column_words(profile.table), stemmer);
   for (const data::ColumnProfile& column : profile.columns) q.columns.push_back(stems_of(column_words(column.name), stemmer));
   index_values(profile, stemmer, wordnet_ != nullptr, q);
-  const std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
+  std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
+  if (sort && !sort->stated && buckets_after_by(q, *sort, bucket_phrases_)) sort.reset();  // "show orders by weekday"
+  if (sort && !sort->stated && sort->begin == 0 && q.tokens[0] != q.stems[0] && q.tokens[0].ends_with('s'))
+    sort.reset();  // "orders by region": a plural noun opens the question, not the verb of "order by"
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   } else if (sort) {

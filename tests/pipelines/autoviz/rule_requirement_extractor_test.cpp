@@ -971,6 +971,27 @@ TEST(RuleRequirementExtractor, AnUnlistedNameBeforeACategoryFilters) {
             Json::parse(R"([{"type": "filter", "column": "city", "op": "!=", "value": "New Springfield"}])"));
 }
 
+// "orders by weekday" counts orders per weekday: it was read as "order by weekday", a sort with no
+// column, and the question was refused as naming none.
+TEST_F(RuleRequirementExtractorTest, APluralNounOrABucketAfterByIsNoSortClause) {
+  for (const std::string question : {"orders by weekday", "show orders by weekday"}) {
+    const Json requirements = extract(question);
+    EXPECT_EQ(requirements["time"]["column"], "date") << question;
+    EXPECT_EQ(requirements["constraints"], Json::array()) << question;
+  }
+  EXPECT_EQ(extract("orders by region")["constraints"], Json::array()) << "no sort on the key it groups by";
+  EXPECT_EQ(extract("list orders by revenue")["constraints"],
+            Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "asc"}])"))
+      << "a listing verb before the noun still sorts";
+}
+
+TEST_F(RuleRequirementExtractorTest, AnUnmetComparisonIsQuotedWithItsDecimalPoint) {
+  const core::Result<ExtractedRequirements> result = extract_result("revenue by region where discount is above 0.1");
+
+  ASSERT_FALSE(result.has_value());
+  EXPECT_NE(result.error().message.find("compares 'above 0.1'"), std::string::npos) << result.error().message;
+}
+
 TEST_F(RuleRequirementExtractorTest, ComparedValuesOfAColumnWithOthersKeepOnlyThem) {
   const Json requirements = extract("compare total revenue of the West and East regions");
   EXPECT_EQ(requirements["group_by"], Json::parse(R"(["region"])"));
