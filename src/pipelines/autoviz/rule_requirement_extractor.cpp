@@ -2314,6 +2314,36 @@ void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const 
   }
 }
 
+// The words naming what a question measures per group when no column holds it: the words right
+// before its first grouping phrase ("total profit per channel": profit), none a column's, a
+// stopword or a word of `understood` (aggregations, analyses, outputs, grains). Empty when the
+// question names its rows before that phrase (`rows`: "orders by region", "how films are produced
+// by each studio" count them) or names no such words.
+std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Mention>& mentions, const Stems& rows,
+                                         const Stems& stopwords, const std::vector<const Phrases*>& understood,
+                                         const Phrases& group_phrases) {
+  std::size_t group = 0;
+  while (group < q.stems.size() && phrase_starting_at(q.stems, group, group_phrases) == 0) ++group;
+  const auto listed = [](const Stems& list, const std::string& stem) {
+    return std::find(list.begin(), list.end(), stem) != list.end();
+  };
+  if (group == q.stems.size() ||
+      std::any_of(q.stems.begin(), q.stems.begin() + static_cast<std::ptrdiff_t>(group),
+                  [&](const std::string& stem) { return listed(rows, stem); })) {
+    return {};
+  }
+  std::vector<std::string> words;
+  for (std::size_t at = group; at-- > 0;) {
+    const bool in_mention =
+        std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
+    const bool known = std::any_of(understood.begin(), understood.end(),
+                                   [&](const Phrases* phrases) { return phrase_starting_at(q.stems, at, *phrases) > 0; });
+    if (q.tokens[at].empty() || in_mention || known || listed(stopwords, q.stems[at])) break;
+    words.insert(words.begin(), q.tokens[at]);
+  }
+  return words;
+}
+
 // Whether the "by" of sort clause `sort` (a verb and "by", no direction stated) is followed by a
 // bucket phrase ("orders by weekday"): it groups by the bucket, it sorts nothing.
 bool buckets_after_by(const Question& q, const SortClause& sort, const Phrases& bucket_phrases) {
@@ -2642,6 +2672,25 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
 
   if (sort) add_ranked_sort(*sort, words, ranking, mentions, requirements);
 
+  if (requirements.metrics.empty() && !counting && (!requirements.group_by.empty() || requirements.time.column)) {
+    // "total profit per channel" with no profit column: counting its orders would answer something else
+    std::vector<const Phrases*> understood{&aggregation_words_, &count_phrases_, &time_phrases_, &bucket_phrases_};
+    for (const auto* labelled : {&analysis_, &outputs_, &grains_}) {
+      for (const auto& [label, phrases] : *labelled) understood.push_back(&phrases);
+    }
+    const std::vector<std::string> asked = unheld_quantity(q, mentions, row_words(q, profile, row_nouns_, false),
+                                                           stopwords_, understood, group_phrases_);
+    if (!asked.empty()) {
+      std::vector<std::string> measures;
+      for (const data::ColumnProfile& column : profile.columns) {
+        if (column.role == data::ColumnRole::kMeasure) measures.push_back(column.name);
+      }
+      return core::invalid_argument("the question asks for '" + core::join(asked, " ") + "', which no column of " +
+                                        profile.table + " holds; the measures are: " +
+                                        (measures.empty() ? "(none)" : core::join(measures)),
+                                    "metrics");
+    }
+  }
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
       !requirements.time.column && !(counting && counts_only_rows(q, row_words(q, profile, row_nouns_, false), stopwords_, count_phrases_))) {
     // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows

@@ -974,15 +974,32 @@ TEST(RuleRequirementExtractor, AnUnlistedNameBeforeACategoryFilters) {
 // "orders by weekday" counts orders per weekday: it was read as "order by weekday", a sort with no
 // column, and the question was refused as naming none.
 TEST_F(RuleRequirementExtractorTest, APluralNounOrABucketAfterByIsNoSortClause) {
-  for (const std::string question : {"orders by weekday", "show orders by weekday"}) {
+  for (const std::string question : {"sales by weekday", "show sales by weekday"}) {  // the table's rows
     const Json requirements = extract(question);
     EXPECT_EQ(requirements["time"]["column"], "date") << question;
     EXPECT_EQ(requirements["constraints"], Json::array()) << question;
   }
-  EXPECT_EQ(extract("orders by region")["constraints"], Json::array()) << "no sort on the key it groups by";
+  EXPECT_EQ(extract("sales by region")["constraints"], Json::array()) << "no sort on the key it groups by";
   EXPECT_EQ(extract("list orders by revenue")["constraints"],
             Json::parse(R"([{"type": "sort", "column": "revenue", "direction": "asc"}])"))
       << "a listing verb before the noun still sorts";
+}
+
+// "total profit per region" over data with no profit column was answered with each region's count
+// of rows: the question is refused, naming the measures there are.
+TEST_F(RuleRequirementExtractorTest, AQuantityNoColumnHoldsIsRefusedNotCounted) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"total profit per region", "profit"}, {"profit margin by region over time", "profit margin"}};
+  for (const auto& [question, asked] : cases) {
+    const core::Result<ExtractedRequirements> result = extract_result(question);
+    ASSERT_FALSE(result.has_value()) << question;
+    EXPECT_EQ(result.error().code, core::ErrorCode::kInvalidArgument);
+    EXPECT_EQ(result.error().message, "the question asks for '" + asked +
+                                          "', which no column of sales holds; the measures are: revenue, units");
+  }
+  EXPECT_EQ(extract("sales by region")["group_by"], Json::parse(R"(["region"])")) << "the rows, named: counted";
+  EXPECT_EQ(extract("number of deals by region")["group_by"], Json::parse(R"(["region"])"))
+      << "a count phrase counts rows whatever it calls them";
 }
 
 TEST_F(RuleRequirementExtractorTest, AnUnmetComparisonIsQuotedWithItsDecimalPoint) {
