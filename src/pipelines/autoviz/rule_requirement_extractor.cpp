@@ -2314,32 +2314,36 @@ void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const 
   }
 }
 
-// The words naming what a question measures per group when no column holds it: the words right
-// before its first grouping phrase ("total profit per channel": profit), none a column's, a
-// stopword or a word of `understood` (aggregations, analyses, outputs, grains). Empty when the
-// question names its rows before that phrase (`rows`: "orders by region", "how films are produced
-// by each studio" count them) or names no such words.
+// The words naming what a question measures when no column holds it: the words right before its
+// first phrase of `anchors` (groupings, time phrases, grains: "total profit per channel", "profit
+// over time"), else right after it ("monthly profit"), none a column's, a stopword or a word of
+// `known` (aggregations, analyses, outputs). Empty when the question names its rows (`rows`:
+// "orders by region", "how films are produced by each studio" count them) or no such words.
 std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Mention>& mentions, const Stems& rows,
-                                         const Stems& stopwords, const std::vector<const Phrases*>& understood,
-                                         const Phrases& group_phrases) {
-  std::size_t group = 0;
-  while (group < q.stems.size() && phrase_starting_at(q.stems, group, group_phrases) == 0) ++group;
+                                         const Stems& stopwords, const std::vector<const Phrases*>& anchors,
+                                         const std::vector<const Phrases*>& known) {
   const auto listed = [](const Stems& list, const std::string& stem) {
     return std::find(list.begin(), list.end(), stem) != list.end();
   };
-  if (group == q.stems.size() ||
-      std::any_of(q.stems.begin(), q.stems.begin() + static_cast<std::ptrdiff_t>(group),
-                  [&](const std::string& stem) { return listed(rows, stem); })) {
-    return {};
-  }
-  std::vector<std::string> words;
-  for (std::size_t at = group; at-- > 0;) {
+  if (std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) { return listed(rows, stem); })) return {};
+  const auto length_at = [&](const std::vector<const Phrases*>& lists, std::size_t at) {
+    std::size_t n = 0;
+    for (const Phrases* phrases : lists) n = std::max(n, phrase_starting_at(q.stems, at, *phrases));
+    return n;
+  };
+  const auto unknown = [&](std::size_t at) {
     const bool in_mention =
         std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
-    const bool known = std::any_of(understood.begin(), understood.end(),
-                                   [&](const Phrases* phrases) { return phrase_starting_at(q.stems, at, *phrases) > 0; });
-    if (q.tokens[at].empty() || in_mention || known || listed(stopwords, q.stems[at])) break;
-    words.insert(words.begin(), q.tokens[at]);
+    return !q.tokens[at].empty() && !in_mention && !listed(stopwords, q.stems[at]) && length_at(anchors, at) == 0 &&
+           length_at(known, at) == 0;
+  };
+  std::size_t anchor = 0;
+  while (anchor < q.stems.size() && length_at(anchors, anchor) == 0) ++anchor;
+  if (anchor == q.stems.size()) return {};
+  std::vector<std::string> words;
+  for (std::size_t at = anchor; at-- > 0 && unknown(at);) words.insert(words.begin(), q.tokens[at]);
+  for (std::size_t at = anchor + length_at(anchors, anchor); words.empty() && at < q.tokens.size() && unknown(at); ++at) {
+    words.push_back(q.tokens[at]);
   }
   return words;
 }
@@ -2674,12 +2678,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
 
   if (requirements.metrics.empty() && !counting && (!requirements.group_by.empty() || requirements.time.column)) {
     // "total profit per channel" with no profit column: counting its orders would answer something else
-    std::vector<const Phrases*> understood{&aggregation_words_, &count_phrases_, &time_phrases_, &bucket_phrases_};
-    for (const auto* labelled : {&analysis_, &outputs_, &grains_}) {
-      for (const auto& [label, phrases] : *labelled) understood.push_back(&phrases);
+    std::vector<const Phrases*> anchors{&group_phrases_, &time_phrases_, &bucket_phrases_};
+    for (const auto& [grain, phrases] : grains_) anchors.push_back(&phrases);
+    std::vector<const Phrases*> known{&aggregation_words_, &count_phrases_};
+    for (const auto* labelled : {&analysis_, &outputs_}) {
+      for (const auto& [label, phrases] : *labelled) known.push_back(&phrases);
     }
-    const std::vector<std::string> asked = unheld_quantity(q, mentions, row_words(q, profile, row_nouns_, false),
-                                                           stopwords_, understood, group_phrases_);
+    const std::vector<std::string> asked =
+        unheld_quantity(q, mentions, row_words(q, profile, row_nouns_, false), stopwords_, anchors, known);
     if (!asked.empty()) {
       std::vector<std::string> measures;
       for (const data::ColumnProfile& column : profile.columns) {

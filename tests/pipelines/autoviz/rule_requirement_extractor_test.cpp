@@ -989,7 +989,10 @@ TEST_F(RuleRequirementExtractorTest, APluralNounOrABucketAfterByIsNoSortClause) 
 // of rows: the question is refused, naming the measures there are.
 TEST_F(RuleRequirementExtractorTest, AQuantityNoColumnHoldsIsRefusedNotCounted) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"total profit per region", "profit"}, {"profit margin by region over time", "profit margin"}};
+      {"total profit per region", "profit"},
+      {"profit margin by region over time", "profit margin"},
+      {"monthly profit", "profit"},
+      {"the profit trend", "profit"}};
   for (const auto& [question, asked] : cases) {
     const core::Result<ExtractedRequirements> result = extract_result(question);
     ASSERT_FALSE(result.has_value()) << question;
