@@ -2316,11 +2316,12 @@ void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const 
 
 // The words naming what a question measures when no column holds it: the words right before its
 // first phrase of `anchors` (groupings, time phrases, grains: "total profit per channel", "profit
-// over time"), else right after it ("monthly profit"), none a column's, a stopword or a word of
-// `known` (aggregations, analyses, outputs). Empty when the question names its rows (`rows`:
+// over time"), else right after it ("monthly profit"), none a column's, a value's (`taken`), a
+// stopword or a word of `known` (aggregations, analyses, outputs). Empty when the question names its rows (`rows`:
 // "orders by region", "how films are produced by each studio" count them) or no such words.
-std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Mention>& mentions, const Stems& rows,
-                                         const Stems& stopwords, const std::vector<const Phrases*>& anchors,
+std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Mention>& mentions,
+                                         const std::set<std::size_t>& taken, const Stems& rows, const Stems& stopwords,
+                                         const std::vector<const Phrases*>& anchors,
                                          const std::vector<const Phrases*>& known) {
   const auto listed = [](const Stems& list, const std::string& stem) {
     return std::find(list.begin(), list.end(), stem) != list.end();
@@ -2334,7 +2335,8 @@ std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Me
   const auto unknown = [&](std::size_t at) {
     const bool in_mention =
         std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
-    return !q.tokens[at].empty() && !in_mention && !listed(stopwords, q.stems[at]) && length_at(anchors, at) == 0 &&
+    return !q.tokens[at].empty() && !in_mention && !taken.count(at) && !listed(stopwords, q.stems[at]) &&
+           length_at(anchors, at) == 0 &&
            length_at(known, at) == 0;
   };
   std::size_t anchor = 0;
@@ -2684,8 +2686,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     for (const auto* labelled : {&analysis_, &outputs_}) {
       for (const auto& [label, phrases] : *labelled) known.push_back(&phrases);
     }
+    for (const QuotedSpan& quote : quoted_spans(question, q.tokens)) {  // a quoted value names no quantity
+      for (std::size_t at = quote.begin; at < quote.end; ++at) taken.insert(at);
+    }
     const std::vector<std::string> asked =
-        unheld_quantity(q, mentions, row_words(q, profile, row_nouns_, false), stopwords_, anchors, known);
+        unheld_quantity(q, mentions, taken, row_words(q, profile, row_nouns_, false), stopwords_, anchors, known);
     if (!asked.empty()) {
       std::vector<std::string> measures;
       for (const data::ColumnProfile& column : profile.columns) {

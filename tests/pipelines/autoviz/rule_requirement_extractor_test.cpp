@@ -1003,6 +1003,10 @@ TEST_F(RuleRequirementExtractorTest, AQuantityNoColumnHoldsIsRefusedNotCounted) 
   EXPECT_EQ(extract("sales by region")["group_by"], Json::parse(R"(["region"])")) << "the rows, named: counted";
   EXPECT_EQ(extract("number of deals by region")["group_by"], Json::parse(R"(["region"])"))
       << "a count phrase counts rows whatever it calls them";
+  EXPECT_EQ(extract("Clothing items by region")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "product_category", "op": "=", "value": "Clothing"}])"))
+      << "a value and a row noun: the Clothing rows, counted";
+  EXPECT_EQ(extract("Furniture by region")["group_by"], Json::parse(R"(["region"])")) << "a value names rows";
 }
 
 TEST_F(RuleRequirementExtractorTest, AnUnmetComparisonIsQuotedWithItsDecimalPoint) {
