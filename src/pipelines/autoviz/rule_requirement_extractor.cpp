@@ -2696,9 +2696,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       for (const data::ColumnProfile& column : profile.columns) {
         if (column.role == data::ColumnRole::kMeasure) measures.push_back(column.name);
       }
-      return core::invalid_argument("the question asks for '" + core::join(asked, " ") + "', which no column of " +
-                                        profile.table + " holds; the measures are: " +
-                                        (measures.empty() ? "(none)" : core::join(measures)),
+      const std::string words = core::join(asked, " ");
+      return core::invalid_argument("the question asks for '" + words + "', which no column of " + profile.table +
+                                        " holds; the measures are: " +
+                                        (measures.empty() ? "(none)" : core::join(measures)) +
+                                        "; to count rows, ask for the number of " + words,
                                     "metrics");
     }
   }

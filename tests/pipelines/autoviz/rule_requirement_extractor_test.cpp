@@ -998,7 +998,8 @@ TEST_F(RuleRequirementExtractorTest, AQuantityNoColumnHoldsIsRefusedNotCounted) 
     ASSERT_FALSE(result.has_value()) << question;
     EXPECT_EQ(result.error().code, core::ErrorCode::kInvalidArgument);
     EXPECT_EQ(result.error().message, "the question asks for '" + asked +
-                                          "', which no column of sales holds; the measures are: revenue, units");
+                                          "', which no column of sales holds; the measures are: revenue, units; to "
+                                          "count rows, ask for the number of " + asked);
   }
   EXPECT_EQ(extract("sales by region")["group_by"], Json::parse(R"(["region"])")) << "the rows, named: counted";
   EXPECT_EQ(extract("number of deals by region")["group_by"], Json::parse(R"(["region"])"))
