@@ -43,6 +43,14 @@ struct Mention {
   const data::ColumnProfile* column = nullptr;
 };
 
+// Whether a mention covers token `at`.
+bool in_mention(const std::vector<Mention>& mentions, std::size_t at) {
+  return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
+}
+
+// Whether `stem` is one of `list`.
+bool listed(const Stems& list, const std::string& stem) { return std::find(list.begin(), list.end(), stem) != list.end(); }
+
 struct KnownValue {
   std::string value;
   Stems stems;                   // its words, stemmed
@@ -706,22 +714,15 @@ core::Result<void> ground_unknown_values(std::string_view question, const Questi
                                          const std::vector<Mention>& mentions, const ValueWords& words,
                                          const std::set<std::size_t>& taken, Requirements& requirements) {
   const std::vector<core::TokenSpan> spans = core::token_spans(question);
-  const auto in_mention = [&](std::size_t at) {
-    return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
-  };
   for (const Mention& m : mentions) {
     const data::ColumnProfile& column = *m.column;
     if (column.role != data::ColumnRole::kCategorical || spans.size() != q.tokens.size()) continue;
     std::size_t begin = m.begin;
     while (begin > 0 && capitalized(question, spans, begin - 1) && !q.tokens[begin - 1].empty() &&
-           !taken.count(begin - 1) && !in_mention(begin - 1) &&
-           std::find(words.name_links.begin(), words.name_links.end(), q.stems[begin - 1]) == words.name_links.end()) {
+           !taken.count(begin - 1) && !in_mention(mentions, begin - 1) && !listed(words.name_links, q.stems[begin - 1])) {
       --begin;
     }
-    if (begin == m.begin || begin == 0 ||
-        std::find(words.name_links.begin(), words.name_links.end(), q.stems[begin - 1]) == words.name_links.end()) {
-      continue;
-    }
+    if (begin == m.begin || begin == 0 || !listed(words.name_links, q.stems[begin - 1])) continue;
     const std::string name(question.substr(spans[begin].begin, spans[m.begin - 1].end - spans[begin].begin));
     if (!column.values.empty()) {
       return core::invalid_argument("the question names '" + name + "' as a " + column.name + ", and " + column.name +
@@ -1501,7 +1502,7 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
     if (!period) {
       if (const std::optional<std::string> date = date_after(q, at)) return no_date(*date);
       const auto word = period_word_at(q, at, months);
-      const bool linked = at > 0 && std::find(period_links.begin(), period_links.end(), q.stems[at - 1]) != period_links.end();
+      const bool linked = at > 0 && listed(period_links, q.stems[at - 1]);
       const data::ColumnProfile* dates = column_of_year(date_columns, std::nullopt);
       if (!word || !(linked || range_end == at) || taken(at) || dates == nullptr) continue;
       core::Result<NamedPeriod> in_data = period_in_data(*dates, at, *word, months);  // "in March": of which year?
@@ -1666,9 +1667,6 @@ Stems row_words(const Question& q, const data::SchemaProfile& profile, const Ste
 // every other word is a stopword or a count phrase ("how many orders are there?"). "The number of
 // attractions per way to get there" counts something it does not name, so it is refused.
 bool counts_only_rows(const Question& q, const Stems& words, const Stems& stopwords, const Phrases& count_phrases) {
-  const auto listed = [](const Stems& list, const std::string& stem) {
-    return std::find(list.begin(), list.end(), stem) != list.end();
-  };
   bool rows = false;
   for (std::size_t at = 0; at < q.stems.size(); ++at) {
     if (const std::size_t n = phrase_starting_at(q.stems, at, count_phrases)) {
@@ -2317,15 +2315,13 @@ void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const 
 // The words naming what a question measures when no column holds it: the words right before its
 // first phrase of `anchors` (groupings, time phrases, grains: "total profit per channel", "profit
 // over time"), else right after it ("monthly profit"), none a column's, a value's (`taken`), a
-// stopword or a word of `known` (aggregations, analyses, outputs). Empty when the question names its rows (`rows`:
-// "orders by region", "how films are produced by each studio" count them) or no such words.
+// stopword or a word of `known` (aggregations, analyses, outputs). Empty when the question names
+// its rows (`rows`: "orders by region", "how films are produced by each studio" count them) or no
+// such words.
 std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Mention>& mentions,
                                          const std::set<std::size_t>& taken, const Stems& rows, const Stems& stopwords,
                                          const std::vector<const Phrases*>& anchors,
                                          const std::vector<const Phrases*>& known) {
-  const auto listed = [](const Stems& list, const std::string& stem) {
-    return std::find(list.begin(), list.end(), stem) != list.end();
-  };
   if (std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) { return listed(rows, stem); })) return {};
   const auto length_at = [&](const std::vector<const Phrases*>& lists, std::size_t at) {
     std::size_t n = 0;
@@ -2333,11 +2329,8 @@ std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Me
     return n;
   };
   const auto unknown = [&](std::size_t at) {
-    const bool in_mention =
-        std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
-    return !q.tokens[at].empty() && !in_mention && !taken.count(at) && !listed(stopwords, q.stems[at]) &&
-           length_at(anchors, at) == 0 &&
-           length_at(known, at) == 0;
+    return !q.tokens[at].empty() && !in_mention(mentions, at) && !taken.count(at) && !listed(stopwords, q.stems[at]) &&
+           length_at(anchors, at) == 0 && length_at(known, at) == 0;
   };
   std::size_t anchor = 0;
   while (anchor < q.stems.size() && length_at(anchors, anchor) == 0) ++anchor;
@@ -2350,13 +2343,29 @@ std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Me
   return words;
 }
 
-// Whether the "by" of sort clause `sort` (a verb and "by", no direction stated) is followed by a
-// bucket phrase ("orders by weekday"): it groups by the bucket, it sorts nothing.
-bool buckets_after_by(const Question& q, const SortClause& sort, const Phrases& bucket_phrases) {
+// Whether sort clause `sort` (a verb and "by", no direction stated) sorts nothing: a bucket phrase
+// follows its "by" ("show orders by weekday" groups by the weekday), or a plural noun opens the
+// question ("orders by region": not the verb of "order by").
+bool sorts_nothing(const Question& q, const SortClause& sort, const Phrases& bucket_phrases) {
+  if (sort.stated) return false;
+  if (sort.begin == 0 && q.tokens[0] != q.stems[0] && q.tokens[0].ends_with('s')) return true;
   for (std::size_t at = sort.begin; at < sort.end && at + 1 < q.stems.size(); ++at) {
     if (q.tokens[at] == "by") return phrase_starting_at(q.stems, at + 1, bucket_phrases) > 0;
   }
   return false;
+}
+
+// The refusal of a question asking for `asked`, which no column of `profile` holds.
+core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std::vector<std::string>& asked) {
+  std::vector<std::string> measures;
+  for (const data::ColumnProfile& column : profile.columns) {
+    if (column.role == data::ColumnRole::kMeasure) measures.push_back(column.name);
+  }
+  const std::string words = core::join(asked, " ");
+  return core::invalid_argument("the question asks for '" + words + "', which no column of " + profile.table +
+                                    " holds; the measures are: " + (measures.empty() ? "(none)" : core::join(measures)) +
+                                    "; to count rows, ask for the number of " + words,
+                                "metrics");
 }
 
 }  // namespace
@@ -2378,9 +2387,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   for (const data::ColumnProfile& column : profile.columns) q.columns.push_back(stems_of(column_words(column.name), stemmer));
   index_values(profile, stemmer, wordnet_ != nullptr, q);
   std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
-  if (sort && !sort->stated && buckets_after_by(q, *sort, bucket_phrases_)) sort.reset();  // "show orders by weekday"
-  if (sort && !sort->stated && sort->begin == 0 && q.tokens[0] != q.stems[0] && q.tokens[0].ends_with('s'))
-    sort.reset();  // "orders by region": a plural noun opens the question, not the verb of "order by"
+  if (sort && sorts_nothing(q, *sort, bucket_phrases_)) sort.reset();
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
     for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
   } else if (sort) {
@@ -2691,18 +2698,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     }
     const std::vector<std::string> asked =
         unheld_quantity(q, mentions, taken, row_words(q, profile, row_nouns_, false), stopwords_, anchors, known);
-    if (!asked.empty()) {
-      std::vector<std::string> measures;
-      for (const data::ColumnProfile& column : profile.columns) {
-        if (column.role == data::ColumnRole::kMeasure) measures.push_back(column.name);
-      }
-      const std::string words = core::join(asked, " ");
-      return core::invalid_argument("the question asks for '" + words + "', which no column of " + profile.table +
-                                        " holds; the measures are: " +
-                                        (measures.empty() ? "(none)" : core::join(measures)) +
-                                        "; to count rows, ask for the number of " + words,
-                                    "metrics");
-    }
+    if (!asked.empty()) return unheld_quantity_error(profile, asked);
   }
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
       !requirements.time.column && !(counting && counts_only_rows(q, row_words(q, profile, row_nouns_, false), stopwords_, count_phrases_))) {
