@@ -45,6 +45,7 @@ data::SchemaProfile faculty() {
                      column("abandoned_yn", ColumnType::kInteger, ColumnRole::kBoolean)};
   profile.columns[5].min = "2001-01-01";
   profile.columns[5].max = "2004-06-30";
+  profile.columns[5].span = data::TemporalSpan{"2001-01-01", "2004-06-30", 1276, 6, 0.0047, 0.0047};
   profile.columns[6].min = "1999";
   profile.columns[6].max = "2004";
   return profile;

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
-#include <ranges>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -1509,7 +1508,9 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
       if (!in_data) return in_data.error();
       period = *in_data;
     }
-    if (std::ranges::any_of(std::views::iota(period->begin, period->end), taken)) continue;
+    bool read = false;  // a plain loop: clang 14 cannot iterate libstdc++ 12's views::iota
+    for (std::size_t token = period->begin; token < period->end && !read; ++token) read = taken(token);
+    if (read) continue;
     const int year = static_cast<int>(std::chrono::year_month_day(period->days.since).year());
     const data::ColumnProfile* spans = column_of_year(date_columns, year);
     if (spans == nullptr) continue;
