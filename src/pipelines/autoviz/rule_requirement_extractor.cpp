@@ -546,9 +546,9 @@ bool negated_at(const Question& q, std::size_t at, const Stems& negations, const
 bool joined_after(const Question& q, std::size_t from, std::size_t to, const Stems& joiners, const Stems& links) {
   bool joined = from == to;
   for (std::size_t at = from; at < to; ++at) {
-    if (std::find(joiners.begin(), joiners.end(), q.stems[at]) != joiners.end()) {
+    if (listed(joiners, q.stems[at])) {
       joined = true;
-    } else if (std::find(links.begin(), links.end(), q.stems[at]) == links.end()) {
+    } else if (!listed(links, q.stems[at])) {
       return false;
     }
   }
@@ -680,9 +680,9 @@ std::set<std::size_t> ground_values(const Question& q, const data::SchemaProfile
   for (const ValueHit* hit : kept) {
     for (std::size_t at = hit->at; at < hit->at + hit->span; ++at) taken.insert(at);
     const auto list = excluded.find(hit->column->name);
-    const bool listed =
+    const bool in_list =
         list != excluded.end() && joined_after(q, list->second.end, hit->at, words_.joiners, words_.links);
-    if (listed || negated_at(q, hit->at, words_.negations, words_.links)) {  // "excluding Online and Retail"
+    if (in_list || negated_at(q, hit->at, words_.negations, words_.links)) {  // "excluding Online and Retail"
       Excluded& column = excluded[hit->column->name];
       column.end = hit->at + hit->span;
       column.values.push_back(ParamScalar(*hit->value));
@@ -713,9 +713,10 @@ core::Result<void> ground_unknown_values(std::string_view question, const Questi
                                          const std::vector<Mention>& mentions, const ValueWords& words,
                                          const std::set<std::size_t>& taken, Requirements& requirements) {
   const std::vector<core::TokenSpan> spans = core::token_spans(question);
+  if (spans.size() != q.tokens.size()) return core::ok();
   for (const Mention& m : mentions) {
     const data::ColumnProfile& column = *m.column;
-    if (column.role != data::ColumnRole::kCategorical || spans.size() != q.tokens.size()) continue;
+    if (column.role != data::ColumnRole::kCategorical) continue;
     std::size_t begin = m.begin;
     while (begin > 0 && capitalized(question, spans, begin - 1) && !q.tokens[begin - 1].empty() &&
            !taken.count(begin - 1) && !in_mention(mentions, begin - 1) && !listed(words.name_links, q.stems[begin - 1])) {
@@ -1496,13 +1497,13 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
   std::optional<std::size_t> range_end;  // where the last period of a range starts
   std::optional<RangeStart<core::DayRange>> opened;
   const auto taken = [&](std::size_t token) { return used.count(token) > 0 || compared.count(token) > 0; };
+  const data::ColumnProfile* dates = column_of_year(date_columns, std::nullopt);  // of a period with no year
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {
     std::optional<NamedPeriod> period = named_period_at(q, at, months);
     if (!period) {
       if (const std::optional<std::string> date = date_after(q, at)) return no_date(*date);
       const auto word = period_word_at(q, at, months);
       const bool linked = at > 0 && listed(period_links, q.stems[at - 1]);
-      const data::ColumnProfile* dates = column_of_year(date_columns, std::nullopt);
       if (!word || !(linked || range_end == at) || taken(at) || dates == nullptr) continue;
       core::Result<NamedPeriod> in_data = period_in_data(*dates, at, *word, months);  // "in March": of which year?
       if (!in_data) return in_data.error();
@@ -2686,6 +2687,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
 
   if (sort) add_ranked_sort(*sort, words, ranking, mentions, requirements);
 
+  const Stems counted_rows = row_words(q, profile, row_nouns_, false);  // any id's thing names the rows counted
   if (requirements.metrics.empty() && !counting && (!requirements.group_by.empty() || requirements.time.column)) {
     // "total profit per channel" with no profit column: counting its orders would answer something else
     std::vector<const Phrases*> anchors{&group_phrases_, &time_phrases_, &bucket_phrases_};
@@ -2694,15 +2696,14 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     for (const auto* labelled : {&analysis_, &outputs_}) {
       for (const auto& [label, phrases] : *labelled) known.push_back(&phrases);
     }
-    for (const QuotedSpan& quote : quoted_spans(question, q.tokens)) {  // a quoted value names no quantity
+    for (const QuotedSpan& quote : quotes) {  // a quoted value names no quantity
       for (std::size_t at = quote.begin; at < quote.end; ++at) taken.insert(at);
     }
-    const std::vector<std::string> asked =
-        unheld_quantity(q, mentions, taken, row_words(q, profile, row_nouns_, false), stopwords_, anchors, known);
+    const std::vector<std::string> asked = unheld_quantity(q, mentions, taken, counted_rows, stopwords_, anchors, known);
     if (!asked.empty()) return unheld_quantity_error(profile, asked);
   }
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
-      !requirements.time.column && !(counting && counts_only_rows(q, row_words(q, profile, row_nouns_, false), stopwords_, count_phrases_))) {
+      !requirements.time.column && !(counting && counts_only_rows(q, counted_rows, stopwords_, count_phrases_))) {
     // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood
