@@ -7,8 +7,8 @@
 //                as a date or timestamp; an integer column named like a year (year, yr, *_year)
 //                whose values lie in 1800..2200.
 //  3. identifier - an integer or text column named like an identifier (a name token id, key,
-//                code, uuid, guid or sku, or a trailing number/no/nr: customer_id, CustomerId,
-//                order_no), or categorical when it repeats like one (at most 20 distinct values
+//                code, uuid, guid, sku, phone, fax, zip, zipcode or postcode, or a trailing
+//                number/no/nr: customer_id, CustomerId, order_no, Phone), or categorical when it repeats like one (at most 20 distinct values
 //                and fewer distinct values than half its rows: region_code); an integer column
 //                of at least 20 rows whose values are unique and consecutive (a row number).
 //  4. numbers  - an ordinal-named integer column (rating, score, stars, rank, level, grade, tier,
@@ -53,7 +53,8 @@ struct ColumnStats {
 };
 
 // Bump when a rule changes, so profiles cached under the old rules are computed again.
-inline constexpr int kRoleInferenceRevision = 3;  // 3: dates spelled "March 1, 1963" are temporal
+// 3: dates spelled "March 1, 1963" are temporal; 4: phone, fax and postal numbers are identifiers.
+inline constexpr int kRoleInferenceRevision = 4;
 
 ColumnRole infer_role(const ColumnStats& stats);
 

@@ -2364,9 +2364,9 @@ core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std:
     if (column.role == data::ColumnRole::kMeasure) measures.push_back(column.name);
   }
   const std::string words = core::join(asked, " ");
-  return core::invalid_argument("the question asks for '" + words + "', which no column of " + profile.table +
-                                    " holds; the measures are: " + (measures.empty() ? "(none)" : core::join(measures)) +
-                                    "; to count rows, ask for the number of " + words,
+  const std::string held = measures.empty() ? "; it has no measure column" : "; the measures are: " + core::join(measures);
+  return core::invalid_argument("the question asks for '" + words + "', which no column of " + profile.table + " holds" +
+                                    held + "; to count rows, ask for the number of " + words,
                                 "metrics");
 }
 

@@ -1012,6 +1012,18 @@ TEST_F(RuleRequirementExtractorTest, AQuantityNoColumnHoldsIsRefusedNotCounted) 
   EXPECT_EQ(extract("Furniture by region")["group_by"], Json::parse(R"(["region"])")) << "a value names rows";
 }
 
+// Faculty's Phone was read as a measure, and a refusal listed it among the measures.
+TEST(RuleRequirementExtractor, AQuantityRefusalOverATableWithNoMeasureSaysSo) {
+  const std::string csv = "FacID,Lname,Rank,Sex,Phone\n1082,Giuliano,Instructor,M,2424\n"
+                          "1121,Brody,Professor,M,8335\n1148,Goodrich,Professor,M,3593\n";
+  const core::Result<ExtractedRequirements> result = extract_from("Faculty.csv", csv, "total profit per rank");
+
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().message,
+            "the question asks for 'profit', which no column of Faculty holds; it has no measure column; to count "
+            "rows, ask for the number of profit");
+}
+
 TEST_F(RuleRequirementExtractorTest, AnUnmetComparisonIsQuotedWithItsDecimalPoint) {
   const core::Result<ExtractedRequirements> result = extract_result("revenue by region where discount is above 0.1");
 
