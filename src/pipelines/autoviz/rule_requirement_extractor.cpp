@@ -705,10 +705,64 @@ bool capitalized(std::string_view question, const std::vector<core::TokenSpan>& 
          std::isupper(static_cast<unsigned char>(question[spans[at].begin])) != 0;
 }
 
-// A capitalized name that no column holds, after a name link and right before a category column's
-// name ("in the Nowhere region"), is a value of that column the question means: the question is
-// refused, naming the column's values, when the profile lists them all; otherwise the name
-// filters, so an empty result says so. `taken`: tokens already read (values, comparisons).
+// The whole number token `at` spells; nothing for other words or one past int64's range.
+std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
+  if (at >= q.tokens.size()) return std::nullopt;
+  const std::string& token = q.tokens[at];
+  std::int64_t n = 0;
+  const char* end = token.data() + token.size();
+  if (token.empty() || token.front() == '-') return std::nullopt;
+  if (auto [ptr, ec] = std::from_chars(token.data(), end, n); ec == std::errc() && ptr == end) return n;
+  return std::nullopt;
+}
+
+struct UnknownValue {
+  std::string text;   // as the question spells it
+  std::size_t begin;  // its first token, or the column's name before it
+  ParamScalar value;
+};
+
+// Whether `column` holds numbers (Room: 119, 224B), so a number after its name is one of its values.
+bool numbered(const data::ColumnProfile& column) {
+  if (column.type == data::ColumnType::kInteger) return true;
+  return column.type == data::ColumnType::kText && !column.samples.empty() &&
+         std::all_of(column.samples.begin(), column.samples.end(), [](const std::string& sample) {
+           return !sample.empty() && std::isdigit(static_cast<unsigned char>(sample.front())) != 0;
+         });
+}
+
+// A value of category column `m` that no column holds: a capitalized name after a name link right
+// before the column's name ("in the Nowhere region"), or a whole number right after the name of a
+// column of numbers ("in room 100"; not one that starts a range or a list: "rooms 100 or more",
+// "rooms 100 to 200").
+std::optional<UnknownValue> unknown_value(std::string_view question, const Question& q,
+                                                                 const std::vector<core::TokenSpan>& spans,
+                                                                 const Mention& m, const std::vector<Mention>& mentions,
+                                                                 const ValueWords& words,
+                                                                 const std::set<std::size_t>& taken) {
+  if (numbered(*m.column) && !taken.count(m.end) && !in_mention(mentions, m.end) &&
+      !(m.end < q.point_after.size() && q.point_after[m.end])) {
+    const std::size_t next = m.end + 1;
+    const bool continued = next < q.stems.size() && (listed(words.joiners, q.stems[next]) || q.stems[next] == "to");
+    if (const std::optional<std::int64_t> n = number_after(q, m.end); n && !continued) {
+      const bool whole = m.column->type == data::ColumnType::kInteger;
+      return UnknownValue{q.tokens[m.end], m.begin, whole ? ParamScalar(*n) : ParamScalar(q.tokens[m.end])};
+    }
+  }
+  std::size_t begin = m.begin;
+  while (begin > 0 && capitalized(question, spans, begin - 1) && !q.tokens[begin - 1].empty() &&
+         !taken.count(begin - 1) && !in_mention(mentions, begin - 1) && !listed(words.name_links, q.stems[begin - 1])) {
+    --begin;
+  }
+  if (begin == m.begin || begin == 0 || !listed(words.name_links, q.stems[begin - 1])) return std::nullopt;
+  std::string name(question.substr(spans[begin].begin, spans[m.begin - 1].end - spans[begin].begin));
+  return UnknownValue{name, begin, name};
+}
+
+// A value of a category column the profile does not hold (see unknown_value) is a value the
+// question means: the question is refused, naming the column's values, when the profile lists
+// them all; otherwise the value filters, so an empty result says so. `taken`: tokens already read
+// (values, comparisons).
 core::Result<void> ground_unknown_values(std::string_view question, const Question& q,
                                          const std::vector<Mention>& mentions, const ValueWords& words,
                                          const std::set<std::size_t>& taken, Requirements& requirements) {
@@ -717,21 +771,16 @@ core::Result<void> ground_unknown_values(std::string_view question, const Questi
   for (const Mention& m : mentions) {
     const data::ColumnProfile& column = *m.column;
     if (column.role != data::ColumnRole::kCategorical) continue;
-    std::size_t begin = m.begin;
-    while (begin > 0 && capitalized(question, spans, begin - 1) && !q.tokens[begin - 1].empty() &&
-           !taken.count(begin - 1) && !in_mention(mentions, begin - 1) && !listed(words.name_links, q.stems[begin - 1])) {
-      --begin;
-    }
-    if (begin == m.begin || begin == 0 || !listed(words.name_links, q.stems[begin - 1])) continue;
-    const std::string name(question.substr(spans[begin].begin, spans[m.begin - 1].end - spans[begin].begin));
+    std::optional<UnknownValue> value = unknown_value(question, q, spans, m, mentions, words, taken);
+    if (!value) continue;
     if (!column.values.empty()) {
-      return core::invalid_argument("the question names '" + name + "' as a " + column.name + ", and " + column.name +
+      return core::invalid_argument("the question names '" + value->text + "' as a " + column.name + ", and " + column.name +
                                         " holds only: " + core::join(column.values),
                                     column.name);
     }
-    const bool negated = negated_at(q, begin, words.negations, words.links);
-    add_unique(requirements.constraints,
-               Constraint{"filter", column.name, negated ? "!=" : "=", ParamValue{{ParamScalar(name)}, false}, "", 0});
+    const bool negated = negated_at(q, value->begin, words.negations, words.links);
+    add_unique(requirements.constraints, Constraint{"filter", column.name, negated ? "!=" : "=",
+                                                    ParamValue{{std::move(value->value)}, false}, "", 0});
   }
   return core::ok();
 }
@@ -816,17 +865,6 @@ std::vector<bool> decimal_points(std::string_view text) {
     points[i] = text[spans[i].end] == '.' && spans[i + 1].begin == spans[i].end + 1 && digits(spans[i]) && digits(spans[i + 1]);
   }
   return points;
-}
-
-// The whole number token `at` spells; nothing for other words or one past int64's range.
-std::optional<std::int64_t> number_after(const Question& q, std::size_t at) {
-  if (at >= q.tokens.size()) return std::nullopt;
-  const std::string& token = q.tokens[at];
-  std::int64_t n = 0;
-  const char* end = token.data() + token.size();
-  if (token.empty() || token.front() == '-') return std::nullopt;
-  if (auto [ptr, ec] = std::from_chars(token.data(), end, n); ec == std::errc() && ptr == end) return n;
-  return std::nullopt;
 }
 
 double scalar_number(const ParamScalar& value) {

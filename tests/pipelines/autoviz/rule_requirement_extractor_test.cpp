@@ -973,6 +973,33 @@ TEST(RuleRequirementExtractor, AnUnlistedNameBeforeACategoryFilters) {
             Json::parse(R"([{"type": "filter", "column": "city", "op": "!=", "value": "New Springfield"}])"));
 }
 
+// "how many faculty in room 100", with no room 100, was answered with every room's count: a number
+// right after the name of a column of numbers is one of its values.
+TEST(RuleRequirementExtractor, AnUnknownNumberAfterANumberedCategoryIsRefusedWithItsValues) {
+  const std::string csv = "FacID,Rank,Room\n1,Professor,224\n2,Instructor,224B\n3,Professor,288\n4,Professor,288\n"
+                          "5,AsstProf,224\n6,Professor,288\n";
+  const core::Result<ExtractedRequirements> result = extract_from("Faculty.csv", csv, "how many faculty in room 100");
+
+  ASSERT_FALSE(result.has_value());
+  EXPECT_EQ(result.error().message, "the question names '100' as a Room, and Room holds only: 288, 224, 224B");
+  EXPECT_EQ(requirements_from("Faculty.csv", csv, "how many faculty in room 288")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "Room", "op": "=", "value": "288"}])"));
+  EXPECT_EQ(requirements_from("Faculty.csv", csv, "how many faculty in rooms 100 or more")["group_by"],
+            Json::parse(R"(["Room"])"))
+      << "a number that starts a range is no value";
+}
+
+// A category of whole numbers (an ordinal) lists no values: a number after its name filters, so the
+// run says when no row has it.
+TEST(RuleRequirementExtractor, AnUnknownNumberAfterAWholeNumberCategoryFilters) {
+  std::string csv = "player,level,score\n";
+  for (int i = 0; i < 30; ++i) csv += "p" + std::to_string(i) + "," + std::to_string(1 + i % 6) + "," + std::to_string(i * 7) + "\n";
+  EXPECT_EQ(requirements_from("players.csv", csv, "how many players at level 7")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "level", "op": "=", "value": 7}])"));
+  EXPECT_EQ(requirements_from("players.csv", csv, "how many players not at level 7")["constraints"],
+            Json::parse(R"([{"type": "filter", "column": "level", "op": "!=", "value": 7}])"));
+}
+
 // "orders by weekday" counts orders per weekday: it was read as "order by weekday", a sort with no
 // column, and the question was refused as naming none.
 TEST_F(RuleRequirementExtractorTest, APluralNounOrABucketAfterByIsNoSortClause) {
