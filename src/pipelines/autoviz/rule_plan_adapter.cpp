@@ -9,6 +9,7 @@
 #include "core/join.hpp"
 #include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/group_filter.hpp"
+#include "pipelines/autoviz/period_change.hpp"
 #include "pipelines/autoviz/phrase_match.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 #include "pipelines/autoviz/rule_requirement_extractor.hpp"
@@ -239,6 +240,9 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     core::Result<LabelledPhrases> cyclic = labelled(*yaml, "cyclic_grains");
     if (!cyclic) return cyclic.error();
     adapter.cyclic_grains_ = std::move(*cyclic);
+    core::Result<LabelledPhrases> changes = labelled(*yaml, "period_changes");
+    if (!changes) return changes.error();
+    adapter.period_changes_ = std::move(*changes);
     core::Result<LabelledPhrases> measure = labelled(*yaml, "measure_aggregations");
     if (!measure) return measure.error();
     adapter.measure_aggregations_ = std::move(*measure);
@@ -466,6 +470,14 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   if (has(r.analysis, "share") && has(r.outputs, "table") && !keys.empty() && !raw) {
     steps.add("compute_share", {{"metric", text(metrics.front())}, {"group_by", texts(keys)}},
               "each " + keys.front() + "'s percent of the total", {"analysis:share"});
+  }
+  const std::string change = r.time.column && cyclic.empty() && aggregated ? first_label(stems, period_changes_) : "";
+  if (!change.empty()) {  // "revenue month over month": the chart and the table show each month's change
+    steps.add("compare_periods",
+              {{"date_column", text(*r.time.column)}, {"metric", text(metrics.front())}, {"grain", text(change)},
+               {"group_by", texts(r.group_by)}},
+              "each " + change + "'s " + metrics.front() + " against the " + change + " before", {"analysis:compare"});
+    metrics.insert(metrics.begin(), std::string(kChangePercentColumn));
   }
   for (const Constraint& c : r.constraints) {
     if (c.type == "sort") {

@@ -44,6 +44,7 @@ class RulePlanAdapter final : public PlanAdapter {
   std::vector<std::pair<std::string, Phrases>> charts_;        // plot tool -> phrases, file order
   std::vector<std::pair<std::string, Phrases>> aggregations_;  // agg_func -> phrases, file order
   std::vector<std::pair<std::string, Phrases>> cyclic_grains_;  // time_bucket grain -> phrases
+  std::vector<std::pair<std::string, Phrases>> period_changes_;  // compare_periods grain -> phrases
   std::vector<std::pair<std::string, Phrases>> measure_aggregations_;  // agg_func -> phrases right before a column
   Phrases ranking_superlatives_;  // words that order ranked keys or rows, not aggregate them
   Phrases row_superlatives_;      // "the most expensive product": rows ranked as they are

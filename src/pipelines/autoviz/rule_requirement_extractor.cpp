@@ -2410,6 +2410,28 @@ core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std:
 
 }  // namespace
 
+// "which region has the highest revenue": a category named right after an asking word, in a
+// ranking with a measure and no other key, is what the ranking groups by, not a metric.
+void group_asked_category(const Question& q, const std::vector<Mention>& mentions, const Phrases& askers,
+                          Requirements& r) {
+  if (!r.group_by.empty() || r.time.column || std::find(r.analysis.begin(), r.analysis.end(), "ranking") == r.analysis.end())
+    return;
+  const auto measured = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
+    return m.column->role == data::ColumnRole::kMeasure && std::find(r.metrics.begin(), r.metrics.end(), m.column->name) != r.metrics.end();
+  });
+  if (!measured) return;
+  for (const Mention& m : mentions) {
+    const auto metric = std::find(r.metrics.begin(), r.metrics.end(), m.column->name);
+    if (m.column->role != data::ColumnRole::kCategorical || metric == r.metrics.end() || m.begin == 0 ||
+        phrase_ending_at(q.stems, m.begin, askers) == 0) {
+      continue;
+    }
+    r.group_by.push_back(*metric);
+    r.metrics.erase(metric);
+    return;
+  }
+}
+
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     std::string_view question, const data::SchemaProfile& profile) const {
   if (const std::string bad = llm::invalid_utf8_message(question); !bad.empty())  // its words reach JSON
@@ -2755,6 +2777,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
             (unknown.empty() ? "(none)" : core::join(unknown)) + "; the columns are: " + core::join(columns),
         profile.table);
   }
+  group_asked_category(q, mentions, ranking_key_askers_, requirements);
   return ExtractedRequirements{std::move(requirements), StrategyRecord{}};
 }
 

@@ -15,21 +15,6 @@ namespace {
 const std::vector<std::string_view> kAggFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median", "stddev"};
 const std::vector<std::string_view> kSegmentFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median"};
 
-// `func` over `column` of `relation`. Sums and means of floating-point columns add exact decimals
-// (10 places), so the result does not depend on the order parallel threads add rows in: the same
-// data gives the same bytes. The sample standard deviation (NULL for fewer than two values) is
-// taken over each group's values in sorted order, for the same reason.
-std::string aggregate_expression(std::string_view func, const std::string& column, const Relation& relation) {
-  const std::string quoted = data::quote_identifier(column);
-  if (func == "count_distinct") return fmt::format("count(DISTINCT {})", quoted);
-  if (func == "stddev") return fmt::format("list_aggregate(list_sort(list({})), 'stddev_samp')", quoted);
-  const data::Column* typed = relation.find(column);
-  if ((func == "sum" || func == "avg") && typed != nullptr && typed->type == data::ColumnType::kDouble) {
-    return fmt::format("CAST({}(CAST({} AS DECIMAL(38, 10))) AS DOUBLE)", func, quoted);
-  }
-  return fmt::format("{}({})", func, quoted);
-}
-
 bool needs_numbers(std::string_view func) {
   return func == "sum" || func == "avg" || func == "median" || func == "stddev";
 }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "data/sql_quoting.hpp"
+#include "pipelines/autoviz/period_change.hpp"
 #include "pipelines/autoviz/tool_functions.hpp"
 #include "pipelines/autoviz/tool_relation.hpp"
 #include "pipelines/autoviz/tool_sql.hpp"
@@ -40,16 +41,23 @@ Output compare_periods(ToolContext& ctx, const ToolParams& params) {
   if (!keys) return keys.error();
   const std::string d = data::quote_identifier(date);
   const std::string m = data::quote_identifier(metric);
+  const data::Column* typed = relation.find(metric);
+  const bool floating = typed != nullptr && typed->type == data::ColumnType::kDouble;
+  const std::string previous = data::quote_identifier(kPreviousColumn);
+  const std::string change = floating  // exact, as the sums are: -1444.39, not -1444.3899999998976
+                                 ? fmt::format("CAST(CAST({} AS DECIMAL(38, 10)) - CAST({} AS DECIMAL(38, 10)) AS DOUBLE)", m, previous)
+                                 : fmt::format("{} - {}", m, previous);
   const std::string key_list = keys->empty() ? std::string() : quoted_list(*keys) + ", ";
   const std::string partition = keys->empty() ? std::string() : "PARTITION BY " + quoted_list(*keys) + " ";
   return materialize(
       ctx, params,
-      fmt::format("WITH planfirst_periods AS (SELECT {0}CAST(date_trunc('{1}', {2}) AS DATE) AS {2}, sum({3}) AS {3} "
-                  "FROM {4} GROUP BY ALL), planfirst_lagged AS (SELECT *, lag({3}) OVER ({5}ORDER BY {2}) AS "
-                  "\"previous\" FROM planfirst_periods) SELECT *, {3} - \"previous\" AS \"change\", "
-                  "100.0 * ({3} - \"previous\") / nullif(\"previous\", 0) AS \"change_pct\" FROM planfirst_lagged "
-                  "ORDER BY {0}{2}",
-                  key_list, *grain, d, m, data::quote_identifier(relation.name), partition));
+      fmt::format("WITH planfirst_periods AS (SELECT {0}CAST(date_trunc('{1}', {2}) AS DATE) AS {2}, {9} AS {3} "
+                  "FROM {4} GROUP BY ALL), planfirst_lagged AS (SELECT *, lag({3}) OVER ({5}ORDER BY {2}) AS {6} "
+                  "FROM planfirst_periods) SELECT *, {10} AS {7}, 100.0 * ({3} - {6}) / nullif({6}, 0) AS {8} "
+                  "FROM planfirst_lagged ORDER BY {0}{2}",
+                  key_list, *grain, d, m, data::quote_identifier(relation.name), partition, previous,
+                  data::quote_identifier(kChangeColumn), data::quote_identifier(kChangePercentColumn),
+                  aggregate_expression("sum", metric, relation), change));
 }
 
 // Every row, in time order, with the mean of the metric over the last `window` rows.

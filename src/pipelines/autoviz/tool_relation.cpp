@@ -156,4 +156,15 @@ core::Result<std::string> numeric_column_param(ToolContext& ctx, const ToolParam
   return column;
 }
 
+std::string aggregate_expression(std::string_view func, const std::string& column, const Relation& relation) {
+  const std::string quoted = data::quote_identifier(column);
+  if (func == "count_distinct") return fmt::format("count(DISTINCT {})", quoted);
+  if (func == "stddev") return fmt::format("list_aggregate(list_sort(list({})), 'stddev_samp')", quoted);
+  const data::Column* typed = relation.find(column);
+  if ((func == "sum" || func == "avg") && typed != nullptr && typed->type == data::ColumnType::kDouble) {
+    return fmt::format("CAST({}(CAST({} AS DECIMAL(38, 10))) AS DOUBLE)", func, quoted);
+  }
+  return fmt::format("{}({})", func, quoted);
+}
+
 }  // namespace planfirst::autoviz

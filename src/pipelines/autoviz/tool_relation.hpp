@@ -62,4 +62,10 @@ core::Result<std::string> temporal_column_param(ToolContext& ctx, const ToolPara
 core::Result<void> require_numeric(const ToolParams& params, const Relation& relation, std::string_view param,
                                    std::string_view column);
 
+// `func` (an aggregate, or count_distinct) over `column` of `relation` as SQL. Sums and means of
+// floating-point columns add exact decimals (10 places), so the result does not depend on the order
+// parallel threads add rows in: the same data gives the same bytes. The sample standard deviation
+// (NULL for fewer than two values) is taken over each group's values in sorted order, for the same reason.
+std::string aggregate_expression(std::string_view func, const std::string& column, const Relation& relation);
+
 }  // namespace planfirst::autoviz

@@ -95,6 +95,30 @@ TEST(RulePlanAdapter, TheSeedWalkthroughPlanIsCoveredStepByStep) {
   EXPECT_TRUE(report.complete()) << report.describe();
 }
 
+// "month over month" was planned as monthly totals alone; the change from each month to the one
+// before is what the question asks, and the chart draws it.
+TEST(RulePlanAdapter, AChangePeriodOverPeriodComparesEachPeriodWithTheOneBefore) {
+  const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
+      "time": {"column": "date", "grain": "month"}, "analysis": ["compare"], "outputs": ["chart", "table"],
+      "constraints": []})");
+
+  const Plan plan = plan_for("how did revenue by region change month over month", r);
+
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate", "compare_periods",
+                                                      "plot_line", "save_table"}));
+  const PlanStep* compare = plan.find("compare_periods");
+  ASSERT_NE(compare, nullptr);
+  EXPECT_EQ(params_to_json(compare->params),
+            Json::parse(R"({"date_column": "date", "metric": "revenue", "grain": "month", "group_by": ["region"]})"));
+  EXPECT_EQ(params_to_json(plan.find("plot_line")->params),
+            Json::parse(R"({"x": "date", "y": "change_pct", "color": "region"})"));
+  const CoverageReport report = coverage_of(r, plan);
+  EXPECT_TRUE(report.complete()) << report.describe();
+  EXPECT_EQ(tools_of(plan_for("monthly revenue by region", r)),
+            (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate", "plot_line", "save_table"}))
+      << "no change asked";
+}
+
 TEST(RulePlanAdapter, AnAnomalyQuestionFlagsTheMetricAlongTimeAndIsCovered) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": [],
       "time": {"column": "date", "grain": "day"}, "analysis": ["anomaly"], "outputs": ["chart", "table"],

@@ -172,6 +172,29 @@ TEST_F(RuleRequirementExtractorTest, ARankingWordAfterItsKeySortsInItsDirection)
       << "the table's rows, ranked: that one row";
 }
 
+// "which region has the highest revenue" listed region among the metrics, beside revenue; the
+// plan grouped by it all the same, and the requirements now say so.
+TEST_F(RuleRequirementExtractorTest, TheCategoryAWhichQuestionRanksIsGroupedByNotAMetric) {
+  for (const std::string question : {"which region has the highest revenue", "what region had the most revenue in 2024"}) {
+    const Json requirements = extract(question);
+    EXPECT_EQ(requirements["group_by"], Json::parse(R"(["region"])")) << question;
+    EXPECT_EQ(requirements["metrics"], Json::parse(R"(["revenue"])")) << question;
+  }
+  const Json east = extract("which product category has the highest revenue in the East");
+  EXPECT_EQ(east["group_by"], Json::parse(R"(["product_category"])"));
+  EXPECT_EQ(east["metrics"], Json::parse(R"(["revenue"])"));
+  EXPECT_EQ(extract("which region has the highest revenue")["constraints"], sorted_on("revenue", "desc", 1));
+  EXPECT_EQ(extract("revenue and region with the highest revenue")["group_by"], Json::array())
+      << "no asking word before the category";
+}
+
+TEST_F(RuleRequirementExtractorTest, AChangePeriodOverPeriodIsAComparisonAtThatGrain) {
+  const Json requirements = extract("how did revenue change month over month");
+  EXPECT_EQ(requirements["analysis"], Json::parse(R"(["compare"])"));
+  EXPECT_EQ(requirements["time"], Json::parse(R"({"column": "date", "grain": "month"})"));
+  EXPECT_EQ(extract("units by region year over year")["time"], Json::parse(R"({"column": "date", "grain": "year"})"));
+}
+
 TEST_F(RuleRequirementExtractorTest, ATopKCountNamesNoValue) {
   std::string csv = "player_id,name,club_id,tries\n";  // club_id: a category of 1 to 5
   for (int i = 1; i <= 30; ++i) csv += std::to_string(i) + ",P" + std::to_string(i) + "," + std::to_string(i % 5 + 1) + "," + std::to_string(i % 9) + "\n";

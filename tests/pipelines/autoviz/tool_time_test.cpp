@@ -203,6 +203,17 @@ TEST_F(ToolTest, ComparePeriodsGivesTheChangeFromThePreviousPeriod) {
                           "2024-03-01|50|70|-20|-28.571428571428573"));
 }
 
+// A change of doubles was their difference as doubles (-1444.3899999998976 for 1358154.28 -
+// 1359598.67): it is exact to 10 places, as the sums are (0.1 + 0.2 is 0.3).
+TEST_F(ToolTest, ComparePeriodsGivesExactChangesOfDoubles) {
+  load("date,revenue\n2023-01-15,1359598.67\n2023-02-15,1358154.28\n2023-03-15,0.1\n2023-03-20,0.2\n");
+
+  EXPECT_THAT(rows("compare_periods", {{"date_column", "date"}, {"metric", "revenue"}}),
+              ElementsAre("2023-01-01|1359598.67|NULL|NULL|NULL",
+                          "2023-02-01|1358154.28|1359598.67|-1444.39|-0.10623649698038448",
+                          "2023-03-01|0.3|1358154.28|-1358153.98|-99.99997791119871"));
+}
+
 TEST_F(ToolTest, ComparePeriodsPerGroup) {
   load(kSalesCsv);
 
