@@ -13,8 +13,9 @@
 // fresh process (the shared SVG renderer on, in a scratch runtime folder, and off), against the
 // same SQL run by a fresh process that links DuckDB alone (duckdb_direct); the shared renderer is
 // warmed by one ask first and waited for until it exits at the end; shared_servers counts the
-// servers that answered (1: one outlived every run). Build with -DPLANFIRST_BENCH=ON; run
-// build-*/bench/autoviz_ask_bench.
+// servers that answered (1: one outlived every run); cli_no_svg_ms is the ask with node off PATH (no
+// SVG drawn), which separates planfirst's own overhead from vega's render. Build with
+// -DPLANFIRST_BENCH=ON; run build-*/bench/autoviz_ask_bench.
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -319,11 +320,12 @@ double command_ms(const std::string& command) {
   return millis;
 }
 
-std::string cli_ask(const AskFixture& f, std::string_view question, int keep_alive_seconds) {
-  return fmt::format("XDG_RUNTIME_DIR='{}' PLANFIRST_RENDER_KEEP_ALIVE_SECONDS={} '{}/planfirst' ask '{}' '{}' "
+// `planfirst ask` as a shell command; with `draw` false, node is off PATH, so no SVG is drawn.
+std::string cli_ask(const AskFixture& f, std::string_view question, int keep_alive_seconds, bool draw = true) {
+  return fmt::format("{}XDG_RUNTIME_DIR='{}' PLANFIRST_RENDER_KEEP_ALIVE_SECONDS={} '{}/planfirst' ask '{}' '{}' "
                      "--checkpointer memory: --out '{}'",
-                     f.runtime.string(), keep_alive_seconds, PLANFIRST_BINARY_DIR, f.dataset.string(), question,
-                     f.scratch.file("cli-out").string());
+                     draw ? "" : "PATH=/nonexistent ", f.runtime.string(), keep_alive_seconds, PLANFIRST_BINARY_DIR,
+                     f.dataset.string(), question, f.scratch.file("cli-out").string());
 }
 
 // The shared renderers' socket files in the CLI runs' runtime folder, by inode: a server that
@@ -350,12 +352,13 @@ void BM_AskCli(benchmark::State& state) {
   const Question& question = kQuestions[static_cast<std::size_t>(state.range(0))];
   std::filesystem::create_directories(f.runtime);
   command_ms(cli_ask(f, question.text, kKeepAliveSeconds));  // profiles the file, starts the renderer
-  std::vector<double> shared_ms, child_ms, direct_ms;
+  std::vector<double> shared_ms, child_ms, no_svg_ms, direct_ms;
   std::set<std::uintmax_t> servers = shared_sockets(f);
   for (auto _ : state) {
     shared_ms.push_back(command_ms(cli_ask(f, question.text, kKeepAliveSeconds)));
     servers.merge(shared_sockets(f));
     child_ms.push_back(command_ms(cli_ask(f, question.text, 0)));
+    no_svg_ms.push_back(command_ms(cli_ask(f, question.text, kKeepAliveSeconds, false)));
     direct_ms.push_back(command_ms(direct_process(f, question.direct_sql)));
   }
   const double direct_p50 = bench::percentile(direct_ms, 50);
@@ -365,6 +368,9 @@ void BM_AskCli(benchmark::State& state) {
   state.counters["overhead"] = bench::percentile(shared_ms, 50) / direct_p50 - 1;
   state.counters["overhead_paired"] = paired_overhead(shared_ms, direct_ms);
   state.counters["overhead_node_per_call"] = bench::percentile(child_ms, 50) / direct_p50 - 1;
+  state.counters["cli_no_svg_ms"] = bench::percentile(no_svg_ms, 50);
+  state.counters["overhead_no_svg"] = bench::percentile(no_svg_ms, 50) / direct_p50 - 1;
+  state.counters["overhead_no_svg_paired"] = paired_overhead(no_svg_ms, direct_ms);
   state.counters["shared_servers"] = static_cast<double>(servers.size());  // 1: one server served every run
   state.SetLabel(std::string(question.name));
 }
