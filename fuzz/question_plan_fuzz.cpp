@@ -42,7 +42,9 @@ data::SchemaProfile faculty() {
                      column("hire_date", ColumnType::kDate, ColumnRole::kTemporal),
                      column("Year", ColumnType::kInteger, ColumnRole::kTemporal),
                      column("salary_amt", ColumnType::kDouble, ColumnRole::kMeasure),
-                     column("abandoned_yn", ColumnType::kInteger, ColumnRole::kBoolean)};
+                     column("abandoned_yn", ColumnType::kInteger, ColumnRole::kBoolean),
+                     column("Room", ColumnType::kText, ColumnRole::kCategorical, {"224", "224B", "288"}),
+                     column("level", ColumnType::kInteger, ColumnRole::kCategorical)};
   profile.columns[5].min = "2001-01-01";
   profile.columns[5].max = "2004-06-30";
   profile.columns[5].span = data::TemporalSpan{"2001-01-01", "2004-06-30", 1276, 6, 0.0047, 0.0047};
