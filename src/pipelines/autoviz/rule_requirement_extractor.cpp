@@ -2410,6 +2410,34 @@ core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std:
 
 }  // namespace
 
+// "revenue per unit by product category": a measure per another measure, beside another key, is a
+// ratio of the two (no plan step computes one), not a grouping by the second; refused naming both.
+std::optional<core::Error> ratio_of_measures(std::string_view question, const Question& q,
+                                             const std::vector<Mention>& mentions, const Requirements& r) {
+  const auto has = [](const std::vector<std::string>& list, const std::string& name) {
+    return std::find(list.begin(), list.end(), name) != list.end();
+  };
+  const std::vector<core::TokenSpan> spans = core::token_spans(question);
+  if (spans.size() != q.tokens.size() || (r.group_by.size() < 2 && !(r.group_by.size() == 1 && r.time.column)))
+    return std::nullopt;
+  for (const Mention& a : mentions) {
+    for (const Mention& b : mentions) {
+      if (b.begin != a.end + 1 || q.stems[a.end] != "per" || a.column->role != data::ColumnRole::kMeasure ||
+          b.column->role != data::ColumnRole::kMeasure || !has(r.metrics, a.column->name) ||
+          !has(r.group_by, b.column->name)) {
+        continue;
+      }
+      const std::string words(question.substr(spans[a.begin].begin, spans[b.end - 1].end - spans[a.begin].begin));
+      return core::invalid_argument("the question asks for '" + words + "', a ratio of " + a.column->name + " to " +
+                                        b.column->name + ", which no plan step computes; ask for " + a.column->name +
+                                        " and " + b.column->name + " side by side, or for the average " +
+                                        a.column->name,
+                                    "metrics");
+    }
+  }
+  return std::nullopt;
+}
+
 // "which region has the highest revenue": a category named right after an asking word, in a
 // ranking with a measure and no other key, is what the ranking groups by, not a metric.
 void group_asked_category(const Question& q, const std::vector<Mention>& mentions, const Phrases& askers,
@@ -2778,6 +2806,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
         profile.table);
   }
   group_asked_category(q, mentions, ranking_key_askers_, requirements);
+  if (std::optional<core::Error> ratio = ratio_of_measures(question, q, mentions, requirements)) return *ratio;
   return ExtractedRequirements{std::move(requirements), StrategyRecord{}};
 }
 

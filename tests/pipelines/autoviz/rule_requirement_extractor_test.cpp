@@ -195,6 +195,21 @@ TEST_F(RuleRequirementExtractorTest, AChangePeriodOverPeriodIsAComparisonAtThatG
   EXPECT_EQ(extract("units by region year over year")["time"], Json::parse(R"({"column": "date", "grain": "year"})"));
 }
 
+// "revenue per unit by product category" grouped by units and product_category: a measure per a
+// measure beside another key is a ratio, which no step computes, so the question is refused.
+TEST_F(RuleRequirementExtractorTest, AMeasurePerAMeasureBesideAKeyIsARatioAndRefused) {
+  for (const std::string question : {"revenue per unit by product category", "monthly revenue per unit"}) {
+    const core::Result<ExtractedRequirements> result = extract_result(question);
+    ASSERT_FALSE(result.has_value()) << question;
+    EXPECT_EQ(result.error().message,
+              "the question asks for 'revenue per unit', a ratio of revenue to units, which no plan step computes; "
+              "ask for revenue and units side by side, or for the average revenue")
+        << question;
+  }
+  EXPECT_EQ(extract("monthly revenue per region")["group_by"], Json::parse(R"(["region"])"))
+      << "a measure per a category groups by it";
+}
+
 TEST_F(RuleRequirementExtractorTest, ATopKCountNamesNoValue) {
   std::string csv = "player_id,name,club_id,tries\n";  // club_id: a category of 1 to 5
   for (int i = 1; i <= 30; ++i) csv += std::to_string(i) + ",P" + std::to_string(i) + "," + std::to_string(i % 5 + 1) + "," + std::to_string(i % 9) + "\n";
