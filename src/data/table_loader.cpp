@@ -190,6 +190,9 @@ Result<void> load_table(DuckDbDatabase& db, const std::filesystem::path& path, s
   if (!std::filesystem::is_regular_file(path, ec)) {
     return core::invalid_argument("not a regular file: " + path.string(), path.string());
   }
+  if (std::filesystem::file_size(path, ec) == 0 && !ec) {
+    return core::invalid_argument("the file is empty: it holds no header and no rows", path.string());
+  }
   if (*format == FileFormat::kCsv) return load_csv(db, path, table_name);
 
   const std::string reader = *format == FileFormat::kParquet ? "read_parquet" : "read_json_auto";

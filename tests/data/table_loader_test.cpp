@@ -73,6 +73,20 @@ TEST(LoadTable, LoadsATabSeparatedFile) {
   EXPECT_EQ(result->at(1, 0), Value("y"));
 }
 
+TEST(LoadTable, AnEmptyFileFailsInsteadOfMakingUpAColumn) {
+  TempDir dir;
+  const auto csv = dir.write("empty.csv", "");
+  auto db = open_memory();
+  ASSERT_NE(db, nullptr);
+
+  auto loaded = load_table(*db, csv, "empty");
+
+  ASSERT_FALSE(loaded);
+  EXPECT_EQ(loaded.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(loaded.error().where, csv.string());
+  EXPECT_EQ(loaded.error().message, "the file is empty: it holds no header and no rows");
+}
+
 TEST(LoadTable, RaggedCsvRowFailsNamingTheFileAndLine) {
   TempDir dir;
   const auto csv = dir.write("ragged.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9,10\n11,12,13\n");

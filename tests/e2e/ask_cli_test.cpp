@@ -362,5 +362,22 @@ TEST_F(AskCli, AMissingDatasetIsAnInputErrorNamingIt) {
   EXPECT_NE(run.output.find("/nonexistent/sales.csv"), std::string::npos) << run.output;
 }
 
+// An empty file was read as one column named column0, and a header with no rows was planned and
+// then failed at its first step: both are input errors before planning, and nothing is written.
+TEST_F(AskCli, AnEmptyFileOrATableWithNoRowsIsAnInputError) {
+  const std::filesystem::path empty = dir_.write("empty.csv", "");
+  const CommandOutcome blank = ask(empty.string(), "'count of x'");
+  EXPECT_EQ(blank.exit_code, 3) << blank.output;
+  EXPECT_NE(blank.output.find("empty.csv: the file is empty: it holds no header and no rows"), std::string::npos)
+      << blank.output;
+
+  const std::filesystem::path header = dir_.write("header.csv", "region,revenue\n");
+  const CommandOutcome headed = ask(header.string(), "'revenue by region'");
+  EXPECT_EQ(headed.exit_code, 3) << headed.output;
+  EXPECT_NE(headed.output.find("table header has no rows, so there is nothing to analyse"), std::string::npos)
+      << headed.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_.path() / "out" / "plan.json"));
+}
+
 }  // namespace
 }  // namespace planfirst::e2e

@@ -123,6 +123,9 @@ graph::NodeFunction profile_node(Services services) {
       if (key) services->profiles.store(*key, *profiled);
     }
     const data::SchemaProfile& profile = profiled->profile;
+    if (profile.row_count == 0) {  // every plan would end in an empty result
+      return core::invalid_argument("table " + profiled->table + " has no rows, so there is nothing to analyse", dataset);
+    }
     return step_delta("profile",
                       "Profiled " + profiled->table + ": " + std::to_string(profile.row_count) + " rows, " +
                           std::to_string(profile.columns.size()) + " columns" +
