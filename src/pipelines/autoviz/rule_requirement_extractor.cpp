@@ -736,10 +736,9 @@ bool numbered(const data::ColumnProfile& column) {
 // column of numbers ("in room 100"; not one that starts a range or a list: "rooms 100 or more",
 // "rooms 100 to 200").
 std::optional<UnknownValue> unknown_value(std::string_view question, const Question& q,
-                                                                 const std::vector<core::TokenSpan>& spans,
-                                                                 const Mention& m, const std::vector<Mention>& mentions,
-                                                                 const ValueWords& words,
-                                                                 const std::set<std::size_t>& taken) {
+                                          const std::vector<core::TokenSpan>& spans, const Mention& m,
+                                          const std::vector<Mention>& mentions, const ValueWords& words,
+                                          const std::set<std::size_t>& taken) {
   if (numbered(*m.column) && !taken.count(m.end) && !in_mention(mentions, m.end) &&
       !(m.end < q.point_after.size() && q.point_after[m.end])) {
     const std::size_t next = m.end + 1;
@@ -774,8 +773,8 @@ core::Result<void> ground_unknown_values(std::string_view question, const Questi
     std::optional<UnknownValue> value = unknown_value(question, q, spans, m, mentions, words, taken);
     if (!value) continue;
     if (!column.values.empty()) {
-      return core::invalid_argument("the question names '" + value->text + "' as a " + column.name + ", and " + column.name +
-                                        " holds only: " + core::join(column.values),
+      return core::invalid_argument("the question names '" + value->text + "' as a " + column.name + ", and " +
+                                        column.name + " holds only: " + core::join(column.values),
                                     column.name);
     }
     const bool negated = negated_at(q, value->begin, words.negations, words.links);
@@ -2408,23 +2407,18 @@ core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std:
                                 "metrics");
 }
 
-}  // namespace
-
 // "revenue per unit by product category": a measure per another measure, beside another key, is a
 // ratio of the two (no plan step computes one), not a grouping by the second; refused naming both.
 std::optional<core::Error> ratio_of_measures(std::string_view question, const Question& q,
                                              const std::vector<Mention>& mentions, const Requirements& r) {
-  const auto has = [](const std::vector<std::string>& list, const std::string& name) {
-    return std::find(list.begin(), list.end(), name) != list.end();
-  };
   const std::vector<core::TokenSpan> spans = core::token_spans(question);
   if (spans.size() != q.tokens.size() || (r.group_by.size() < 2 && !(r.group_by.size() == 1 && r.time.column)))
     return std::nullopt;
   for (const Mention& a : mentions) {
     for (const Mention& b : mentions) {
       if (b.begin != a.end + 1 || q.stems[a.end] != "per" || a.column->role != data::ColumnRole::kMeasure ||
-          b.column->role != data::ColumnRole::kMeasure || !has(r.metrics, a.column->name) ||
-          !has(r.group_by, b.column->name)) {
+          b.column->role != data::ColumnRole::kMeasure || !listed(r.metrics, a.column->name) ||
+          !listed(r.group_by, b.column->name)) {
         continue;
       }
       const std::string words(question.substr(spans[a.begin].begin, spans[b.end - 1].end - spans[a.begin].begin));
@@ -2442,10 +2436,9 @@ std::optional<core::Error> ratio_of_measures(std::string_view question, const Qu
 // ranking with a measure and no other key, is what the ranking groups by, not a metric.
 void group_asked_category(const Question& q, const std::vector<Mention>& mentions, const Phrases& askers,
                           Requirements& r) {
-  if (!r.group_by.empty() || r.time.column || std::find(r.analysis.begin(), r.analysis.end(), "ranking") == r.analysis.end())
-    return;
+  if (!r.group_by.empty() || r.time.column || !listed(r.analysis, "ranking")) return;
   const auto measured = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {
-    return m.column->role == data::ColumnRole::kMeasure && std::find(r.metrics.begin(), r.metrics.end(), m.column->name) != r.metrics.end();
+    return m.column->role == data::ColumnRole::kMeasure && listed(r.metrics, m.column->name);
   });
   if (!measured) return;
   for (const Mention& m : mentions) {
@@ -2459,6 +2452,8 @@ void group_asked_category(const Question& q, const std::vector<Mention>& mention
     return;
   }
 }
+
+}  // namespace
 
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     std::string_view question, const data::SchemaProfile& profile) const {
