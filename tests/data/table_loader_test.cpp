@@ -19,6 +19,16 @@ std::unique_ptr<DuckDbDatabase> open_memory() {
   return db ? std::move(db).value() : nullptr;
 }
 
+// The error loading `file` into a new in-memory database gives; a test failure, and an error with
+// no message, when it loads.
+core::Error load_error(const std::filesystem::path& file) {
+  std::unique_ptr<DuckDbDatabase> db = open_memory();
+  if (db == nullptr) return {};
+  core::Result<void> loaded = load_table(*db, file, table_name_for(file));
+  EXPECT_FALSE(loaded) << file << " loaded";
+  return loaded ? core::Error{} : loaded.error();
+}
+
 TEST(LoadTable, LoadsACsvWithSniffedTypes) {
   TempDir dir;
   const auto csv = dir.write("sales.csv",
@@ -76,29 +86,23 @@ TEST(LoadTable, LoadsATabSeparatedFile) {
 TEST(LoadTable, AnEmptyFileFailsInsteadOfMakingUpAColumn) {
   TempDir dir;
   const auto csv = dir.write("empty.csv", "");
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, csv, "empty");
+  const core::Error error = load_error(csv);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_EQ(loaded.error().where, csv.string());
-  EXPECT_EQ(loaded.error().message, "the file is empty: it holds no header and no rows");
+  EXPECT_EQ(error.code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(error.where, csv.string());
+  EXPECT_EQ(error.message, "the file is empty: it holds no header and no rows");
 }
 
 TEST(LoadTable, RaggedCsvRowFailsNamingTheFileAndLine) {
   TempDir dir;
   const auto csv = dir.write("ragged.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9,10\n11,12,13\n");
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, csv, "ragged");
+  const core::Error error = load_error(csv);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_EQ(loaded.error().where, csv.string() + ":4");
-  const std::string described = loaded.error().describe();
+  EXPECT_EQ(error.code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(error.where, csv.string() + ":4");
+  const std::string described = error.describe();
   EXPECT_NE(described.find("ragged.csv"), std::string::npos) << described;
   EXPECT_NE(described.find("line 4"), std::string::npos) << described;
   EXPECT_NE(described.find("Expected Number of Columns: 3 Found: 4"), std::string::npos) << described;
@@ -108,26 +112,20 @@ TEST(LoadTable, RaggedCsvRowFailsNamingTheFileAndLine) {
 TEST(LoadTable, RaggedLastRowFailsInsteadOfDroppingTheRowsAboveIt) {
   TempDir dir;
   const auto csv = dir.write("ragged_tail.csv", "a,b,c\n1,2,3\n4,5,6\n7,8,9,10\n");
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, csv, "ragged_tail");
+  const core::Error error = load_error(csv);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().where, csv.string() + ":4");
+  EXPECT_EQ(error.where, csv.string() + ":4");
 }
 
 TEST(LoadTable, UnterminatedQuoteFailsNamingTheFileAndLine) {
   TempDir dir;
   const auto csv = dir.write("quote.csv", "name,qty\nchair,2\n\"desk, large,4\nlamp,1\n");
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, csv, "quote");
+  const core::Error error = load_error(csv);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().where, csv.string() + ":3");
-  const std::string described = loaded.error().describe();
+  EXPECT_EQ(error.where, csv.string() + ":3");
+  const std::string described = error.describe();
   EXPECT_NE(described.find("line 3"), std::string::npos) << described;
   EXPECT_NE(described.find("unterminated quote"), std::string::npos) << described;
 }
@@ -139,14 +137,11 @@ TEST(LoadTable, BadRowBeyondTheSnifferSampleStillNamesItsLine) {
     text += std::to_string(i) + ",x" + std::to_string(i) + "," + std::to_string(2 * i) + "\n";
   text += "1,2,3,4\n5,6,7\n";
   const auto csv = dir.write("late.csv", text);
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, csv, "late");
+  const core::Error error = load_error(csv);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().where, csv.string() + ":30002");
-  EXPECT_NE(loaded.error().message.find("line 30002"), std::string::npos) << loaded.error().message;
+  EXPECT_EQ(error.where, csv.string() + ":30002");
+  EXPECT_NE(error.message.find("line 30002"), std::string::npos) << error.message;
 }
 
 TEST(LoadTable, ValueOfTheWrongTypeNamesLineAndColumn) {
@@ -155,40 +150,31 @@ TEST(LoadTable, ValueOfTheWrongTypeNamesLineAndColumn) {
   for (int i = 1; i <= 30000; ++i) text += std::to_string(i) + "," + std::to_string(i % 100) + "\n";
   text += "30001,lots\n";
   const auto csv = dir.write("typed.csv", text);
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, csv, "typed");
+  const core::Error error = load_error(csv);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().where, csv.string() + ":30002");
-  EXPECT_NE(loaded.error().message.find("column \"amount\""), std::string::npos) << loaded.error().message;
+  EXPECT_EQ(error.where, csv.string() + ":30002");
+  EXPECT_NE(error.message.find("column \"amount\""), std::string::npos) << error.message;
 }
 
 TEST(LoadTable, MissingFileIsNotFoundNamingTheFile) {
   TempDir dir;
   const auto missing = dir.path() / "absent.csv";
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, missing, "absent");
+  const core::Error error = load_error(missing);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().code, core::ErrorCode::kNotFound);
-  EXPECT_NE(loaded.error().describe().find(missing.string()), std::string::npos) << loaded.error().describe();
+  EXPECT_EQ(error.code, core::ErrorCode::kNotFound);
+  EXPECT_NE(error.describe().find(missing.string()), std::string::npos) << error.describe();
 }
 
 TEST(LoadTable, UnsupportedExtensionIsInvalidArgument) {
   TempDir dir;
   const auto xlsx = dir.write("book.xlsx", "not really");
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, xlsx, "book");
+  const core::Error error = load_error(xlsx);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_NE(loaded.error().message.find(".xlsx"), std::string::npos) << loaded.error().message;
+  EXPECT_EQ(error.code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(error.message.find(".xlsx"), std::string::npos) << error.message;
 }
 
 TEST(LoadTable, LoadsParquetWrittenByDuckDb) {
@@ -213,13 +199,10 @@ TEST(LoadTable, LoadsParquetWrittenByDuckDb) {
 TEST(LoadTable, CorruptParquetFailsNamingTheFile) {
   TempDir dir;
   const auto parquet = dir.write("broken.parquet", "this is not parquet");
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, parquet, "broken");
+  const core::Error error = load_error(parquet);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().where, parquet.string());
+  EXPECT_EQ(error.where, parquet.string());
 }
 
 TEST(LoadTable, LoadsJsonArraysAndNewlineDelimitedJson) {
@@ -244,14 +227,11 @@ TEST(LoadTable, LoadsJsonArraysAndNewlineDelimitedJson) {
 TEST(LoadTable, MalformedJsonFailsNamingTheFile) {
   TempDir dir;
   const auto json = dir.write("bad.json", R"([{"a": 1}, {"a": 2,])");
-  auto db = open_memory();
-  ASSERT_NE(db, nullptr);
 
-  auto loaded = load_table(*db, json, "bad");
+  const core::Error error = load_error(json);
 
-  ASSERT_FALSE(loaded);
-  EXPECT_EQ(loaded.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_NE(loaded.error().describe().find("bad.json"), std::string::npos) << loaded.error().describe();
+  EXPECT_EQ(error.code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(error.describe().find("bad.json"), std::string::npos) << error.describe();
 }
 
 TEST(TableNameFor, UsesTheStemWithSafeCharacters) {

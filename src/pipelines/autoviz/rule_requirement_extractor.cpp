@@ -58,6 +58,7 @@ struct KnownValue {
 
 struct Question {
   std::vector<std::string> tokens;
+  std::vector<core::TokenSpan> spans;  // where each token stands in the question; empty when they do not line up
   std::vector<bool> point_after;  // token i and i + 1 are the two parts of one decimal ("99.5")
   std::vector<std::int64_t> scale;  // what token i multiplies the number before it by ("million"); 0: none
   Stems stems;
@@ -735,8 +736,7 @@ bool numbered(const data::ColumnProfile& column) {
 // before the column's name ("in the Nowhere region"), or a whole number right after the name of a
 // column of numbers ("in room 100"; not one that starts a range or a list: "rooms 100 or more",
 // "rooms 100 to 200").
-std::optional<UnknownValue> unknown_value(std::string_view question, const Question& q,
-                                          const std::vector<core::TokenSpan>& spans, const Mention& m,
+std::optional<UnknownValue> unknown_value(std::string_view question, const Question& q, const Mention& m,
                                           const std::vector<Mention>& mentions, const ValueWords& words,
                                           const std::set<std::size_t>& taken) {
   if (numbered(*m.column) && !taken.count(m.end) && !in_mention(mentions, m.end) &&
@@ -749,12 +749,12 @@ std::optional<UnknownValue> unknown_value(std::string_view question, const Quest
     }
   }
   std::size_t begin = m.begin;
-  while (begin > 0 && capitalized(question, spans, begin - 1) && !q.tokens[begin - 1].empty() &&
+  while (begin > 0 && capitalized(question, q.spans, begin - 1) && !q.tokens[begin - 1].empty() &&
          !taken.count(begin - 1) && !in_mention(mentions, begin - 1) && !listed(words.name_links, q.stems[begin - 1])) {
     --begin;
   }
   if (begin == m.begin || begin == 0 || !listed(words.name_links, q.stems[begin - 1])) return std::nullopt;
-  std::string name(question.substr(spans[begin].begin, spans[m.begin - 1].end - spans[begin].begin));
+  std::string name(question.substr(q.spans[begin].begin, q.spans[m.begin - 1].end - q.spans[begin].begin));
   return UnknownValue{name, begin, name};
 }
 
@@ -765,12 +765,11 @@ std::optional<UnknownValue> unknown_value(std::string_view question, const Quest
 core::Result<void> ground_unknown_values(std::string_view question, const Question& q,
                                          const std::vector<Mention>& mentions, const ValueWords& words,
                                          const std::set<std::size_t>& taken, Requirements& requirements) {
-  const std::vector<core::TokenSpan> spans = core::token_spans(question);
-  if (spans.size() != q.tokens.size()) return core::ok();
+  if (q.spans.empty()) return core::ok();
   for (const Mention& m : mentions) {
     const data::ColumnProfile& column = *m.column;
     if (column.role != data::ColumnRole::kCategorical) continue;
-    std::optional<UnknownValue> value = unknown_value(question, q, spans, m, mentions, words, taken);
+    std::optional<UnknownValue> value = unknown_value(question, q, m, mentions, words, taken);
     if (!value) continue;
     if (!column.values.empty()) {
       return core::invalid_argument("the question names '" + value->text + "' as a " + column.name + ", and " +
@@ -851,10 +850,9 @@ std::vector<std::string> settle_several_values(const Question& q, const data::Sc
   return compared;
 }
 
-// For each token of core::tokenize(text), whether it and the next are digits joined by one '.':
-// "above 99.5" tokenizes as above, 99, 5.
-std::vector<bool> decimal_points(std::string_view text) {
-  const std::vector<core::TokenSpan> spans = core::token_spans(text);
+// For each token of core::tokenize(text) (at `spans`: core::token_spans(text)), whether it and the
+// next are digits joined by one '.': "above 99.5" tokenizes as above, 99, 5.
+std::vector<bool> decimal_points(std::string_view text, const std::vector<core::TokenSpan>& spans) {
   const auto digits = [&](const core::TokenSpan& span) {
     return std::all_of(text.begin() + static_cast<std::ptrdiff_t>(span.begin),
                        text.begin() + static_cast<std::ptrdiff_t>(span.end), [](char c) { return c >= '0' && c <= '9'; });
@@ -2411,9 +2409,7 @@ core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std:
 // ratio of the two (no plan step computes one), not a grouping by the second; refused naming both.
 std::optional<core::Error> ratio_of_measures(std::string_view question, const Question& q,
                                              const std::vector<Mention>& mentions, const Requirements& r) {
-  const std::vector<core::TokenSpan> spans = core::token_spans(question);
-  if (spans.size() != q.tokens.size() || (r.group_by.size() < 2 && !(r.group_by.size() == 1 && r.time.column)))
-    return std::nullopt;
+  if (q.spans.empty() || (r.group_by.size() < 2 && !(r.group_by.size() == 1 && r.time.column))) return std::nullopt;
   for (const Mention& a : mentions) {
     for (const Mention& b : mentions) {
       if (b.begin != a.end + 1 || q.stems[a.end] != "per" || a.column->role != data::ColumnRole::kMeasure ||
@@ -2421,7 +2417,7 @@ std::optional<core::Error> ratio_of_measures(std::string_view question, const Qu
           !listed(r.group_by, b.column->name)) {
         continue;
       }
-      const std::string words(question.substr(spans[a.begin].begin, spans[b.end - 1].end - spans[a.begin].begin));
+      const std::string words(question.substr(q.spans[a.begin].begin, q.spans[b.end - 1].end - q.spans[a.begin].begin));
       return core::invalid_argument("the question asks for '" + words + "', a ratio of " + a.column->name + " to " +
                                         b.column->name + ", which no plan step computes; ask for " + a.column->name +
                                         " and " + b.column->name + " side by side, or for the average " +
@@ -2461,7 +2457,9 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     return core::invalid_argument("the question is " + bad, "question");
   Question q;
   q.tokens = core::tokenize(question);
-  q.point_after = decimal_points(question);
+  q.spans = core::token_spans(question);
+  q.point_after = decimal_points(question, q.spans);
+  if (q.spans.size() != q.tokens.size()) q.spans.clear();
   core::Stemmer stemmer;  // not thread-safe: one per question
   q.stems = stems_of(q.tokens, stemmer);
   for (const std::string& stem : q.stems) {
@@ -2770,7 +2768,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
 
   if (sort) add_ranked_sort(*sort, words, ranking, mentions, requirements);
 
-  const Stems counted_rows = row_words(q, profile, row_nouns_, false);  // any id's thing names the rows counted
+  std::optional<Stems> row_nouns;  // any id's thing names the rows counted; read by at most two checks below
+  const auto counted_rows = [&]() -> const Stems& {
+    if (!row_nouns) row_nouns = row_words(q, profile, row_nouns_, false);
+    return *row_nouns;
+  };
   if (requirements.metrics.empty() && !counting && (!requirements.group_by.empty() || requirements.time.column)) {
     // "total profit per channel" with no profit column: counting its orders would answer something else
     std::vector<const Phrases*> anchors{&group_phrases_, &time_phrases_, &bucket_phrases_};
@@ -2782,11 +2784,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     for (const QuotedSpan& quote : quotes) {  // a quoted value names no quantity
       for (std::size_t at = quote.begin; at < quote.end; ++at) taken.insert(at);
     }
-    const std::vector<std::string> asked = unheld_quantity(q, mentions, taken, counted_rows, stopwords_, anchors, known);
+    const std::vector<std::string> asked = unheld_quantity(q, mentions, taken, counted_rows(), stopwords_, anchors, known);
     if (!asked.empty()) return unheld_quantity_error(profile, asked);
   }
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
-      !requirements.time.column && !(counting && counts_only_rows(q, counted_rows, stopwords_, count_phrases_))) {
+      !requirements.time.column && !(counting && counts_only_rows(q, counted_rows(), stopwords_, count_phrases_))) {
     // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows
     std::vector<std::string> unknown, columns;
     for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood
