@@ -42,7 +42,7 @@
 #include "graph/open_checkpointer.hpp"
 #include "graph/runner.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
-#include "pipelines/autoviz/svg_renderer.hpp"
+#include "pipelines/autoviz/report/svg_renderer.hpp"
 #include "scratch_dir.hpp"
 
 namespace {

@@ -16,7 +16,7 @@
 
 #include "autoviz_fixture.hpp"
 #include "embed/hashed_embedder.hpp"
-#include "pipelines/autoviz/tool_narrower.hpp"
+#include "pipelines/autoviz/planning/tool_narrower.hpp"
 #include "scratch_dir.hpp"
 
 namespace {

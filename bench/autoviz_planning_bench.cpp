@@ -16,7 +16,7 @@
 #include "data/duckdb_database.hpp"
 #include "data/table_profiler.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
-#include "pipelines/autoviz/coverage_checker.hpp"
+#include "pipelines/autoviz/planning/coverage_checker.hpp"
 #include "pipelines/autoviz/plan.hpp"
 #include "scratch_dir.hpp"
 

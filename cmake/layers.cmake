@@ -1,18 +1,38 @@
-# planfirst_layer(NAME DEPS ...): one static library per folder of src/. Each layer sees only its own
-# headers and those of the layers it links, through a per-layer include root that holds a link to its
-# folder, so an include that points up the layer stack fails to compile.
+# planfirst_layer(NAME [SUBDIRS dir...] DEPS ...): one static library per folder of src/, with the
+# sources of its listed sub-folders (a large pipeline's stages). Each layer sees only its own headers
+# and those of the layers it links, through a per-layer include root that holds a link to its folder
+# (with SUBDIRS: to its files and those sub-folders only, so a sub-folder that is a layer of its own,
+# like autoviz's eval/, stays out of reach), so an include that points up the layer stack fails to
+# compile.
 function(planfirst_layer name)
-  cmake_parse_arguments(L "" "" "DEPS;PRIVATE_DEPS" ${ARGN})
+  cmake_parse_arguments(L "" "" "SUBDIRS;DEPS;PRIVATE_DEPS" ${ARGN})
   set(dir ${PROJECT_SOURCE_DIR}/src/${name})
   string(REPLACE "/" "_" target_suffix ${name})
   set(target planfirst_${target_suffix})
   set(root ${PROJECT_BINARY_DIR}/layers/${target_suffix})
   get_filename_component(parent ${root}/${name} DIRECTORY)
   file(MAKE_DIRECTORY ${parent})
-  if(NOT EXISTS ${root}/${name})
-    file(CREATE_LINK ${dir} ${root}/${name} SYMBOLIC)
-  endif()
   file(GLOB sources CONFIGURE_DEPENDS ${dir}/*.cpp)
+  if(NOT L_SUBDIRS)
+    if(NOT EXISTS ${root}/${name})
+      file(CREATE_LINK ${dir} ${root}/${name} SYMBOLIC)
+    endif()
+  else()
+    file(MAKE_DIRECTORY ${root}/${name})
+    file(GLOB files CONFIGURE_DEPENDS LIST_DIRECTORIES false ${dir}/*)
+    set(entries ${files})
+    foreach(sub ${L_SUBDIRS})
+      list(APPEND entries ${dir}/${sub})
+      file(GLOB sub_sources CONFIGURE_DEPENDS ${dir}/${sub}/*.cpp)
+      list(APPEND sources ${sub_sources})
+    endforeach()
+    foreach(entry ${entries})
+      get_filename_component(entry_name ${entry} NAME)
+      if(NOT EXISTS ${root}/${name}/${entry_name})
+        file(CREATE_LINK ${entry} ${root}/${name}/${entry_name} SYMBOLIC)
+      endif()
+    endforeach()
+  endif()
   if(sources)
     add_library(${target} STATIC ${sources})
     target_include_directories(${target} PUBLIC ${root})

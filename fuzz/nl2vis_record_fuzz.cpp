@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "pipelines/autoviz/nl2vis_case.hpp"
+#include "pipelines/autoviz/eval/nl2vis_case.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view line(reinterpret_cast<const char*>(data), size);

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pipelines/autoviz/rule_plan_adapter.hpp"
-#include "pipelines/autoviz/rule_requirement_extractor.hpp"
+#include "pipelines/autoviz/planning/rule_plan_adapter.hpp"
+#include "pipelines/autoviz/understand/rule_requirement_extractor.hpp"
 
 namespace {
 

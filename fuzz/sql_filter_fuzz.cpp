@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "pipelines/autoviz/sql_filter.hpp"
+#include "pipelines/autoviz/eval/sql_filter.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view where(reinterpret_cast<const char*>(data), size);

@@ -18,9 +18,9 @@
 
 #include "graph/runner.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
-#include "pipelines/autoviz/nl2vis_case.hpp"
-#include "pipelines/autoviz/nl2vis_eval.hpp"
-#include "pipelines/autoviz/nl2vis_score.hpp"
+#include "pipelines/autoviz/eval/nl2vis_case.hpp"
+#include "pipelines/autoviz/eval/nl2vis_eval.hpp"
+#include "pipelines/autoviz/eval/nl2vis_score.hpp"
 #include "planfirst/cli.hpp"
 #include "planfirst/graph_session.hpp"
 

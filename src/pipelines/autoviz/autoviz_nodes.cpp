@@ -14,13 +14,13 @@
 #include "data/table_profiler.hpp"
 #include "graph/compiled_graph.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
-#include "pipelines/autoviz/coverage_checker.hpp"
+#include "pipelines/autoviz/planning/coverage_checker.hpp"
 #include "pipelines/autoviz/plan.hpp"
-#include "pipelines/autoviz/run_artifacts.hpp"
+#include "pipelines/autoviz/report/run_artifacts.hpp"
 #include "pipelines/autoviz/requirements.hpp"
-#include "pipelines/autoviz/step_executor.hpp"
-#include "pipelines/autoviz/tool_context.hpp"
-#include "pipelines/autoviz/tool_sql.hpp"
+#include "pipelines/autoviz/tools/step_executor.hpp"
+#include "pipelines/autoviz/tools/tool_context.hpp"
+#include "pipelines/autoviz/tools/tool_sql.hpp"
 
 namespace planfirst::autoviz {
 namespace {

@@ -9,7 +9,7 @@
 #include "embed/hashed_embedder.hpp"
 #include "llm/openai_compatible_model.hpp"
 #include "pipelines/autoviz/contract_labels.hpp"
-#include "pipelines/autoviz/tool_library.hpp"
+#include "pipelines/autoviz/tools/tool_library.hpp"
 
 namespace planfirst::autoviz {
 namespace {

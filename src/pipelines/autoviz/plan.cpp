@@ -5,7 +5,7 @@
 #include <set>
 
 #include "pipelines/autoviz/json_fields.hpp"
-#include "pipelines/autoviz/template_registry.hpp"
+#include "pipelines/autoviz/understand/template_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {

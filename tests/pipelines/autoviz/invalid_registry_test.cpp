@@ -6,10 +6,10 @@
 #include <string>
 
 #include "autoviz_fixtures.hpp"
-#include "pipelines/autoviz/capability_map.hpp"
-#include "pipelines/autoviz/rule_intent_classifier.hpp"
-#include "pipelines/autoviz/template_registry.hpp"
-#include "pipelines/autoviz/tool_registry.hpp"
+#include "pipelines/autoviz/planning/capability_map.hpp"
+#include "pipelines/autoviz/understand/rule_intent_classifier.hpp"
+#include "pipelines/autoviz/understand/template_registry.hpp"
+#include "pipelines/autoviz/planning/tool_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {

@@ -8,10 +8,10 @@
 
 #include "autoviz_fixtures.hpp"
 #include "core/asset_store.hpp"
-#include "pipelines/autoviz/capability_map.hpp"
+#include "pipelines/autoviz/planning/capability_map.hpp"
 #include "pipelines/autoviz/contract_labels.hpp"
-#include "pipelines/autoviz/template_registry.hpp"
-#include "pipelines/autoviz/tool_registry.hpp"
+#include "pipelines/autoviz/understand/template_registry.hpp"
+#include "pipelines/autoviz/planning/tool_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {

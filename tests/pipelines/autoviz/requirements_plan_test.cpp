@@ -9,7 +9,7 @@
 #include "core/asset_store.hpp"
 #include "pipelines/autoviz/plan.hpp"
 #include "pipelines/autoviz/requirements.hpp"
-#include "pipelines/autoviz/template_registry.hpp"
+#include "pipelines/autoviz/understand/template_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {

@@ -14,8 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "data/duckdb_database.hpp"
-#include "pipelines/autoviz/tool_context.hpp"
-#include "pipelines/autoviz/tool_library.hpp"
+#include "pipelines/autoviz/tools/tool_context.hpp"
+#include "pipelines/autoviz/tools/tool_library.hpp"
 
 namespace planfirst::autoviz {
 
