@@ -26,55 +26,46 @@
 #include "pipelines/autoviz/group_filter.hpp"
 #include "pipelines/autoviz/understand/phrase_match.hpp"
 #include "pipelines/autoviz/understand/quoted_value.hpp"
+#include "pipelines/autoviz/understand/extraction/question.hpp"
+#include "pipelines/autoviz/understand/extraction/token_claims.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 
 namespace planfirst::autoviz {
 namespace {
 
-template <typename T>
-void add_unique(std::vector<T>& list, const T& value) {
-  if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
-}
+using extraction::add_unique;
+using extraction::Claim;
+using extraction::column_stems;
+using extraction::in_mention;
+using extraction::KnownValue;
+using extraction::listed;
+using extraction::Mention;
+using extraction::Question;
+using extraction::stem_of;
+using extraction::TokenClaims;
 
-struct Mention {
-  std::size_t begin = 0;
-  std::size_t end = 0;  // one past the last token
-  const data::ColumnProfile* column = nullptr;
-};
+// A question word names a column word by spelling alone (Jaro-Winkler) when both have at least
+// kFuzzyWordLetters letters and their similarity is at least kFuzzyMatch.
+constexpr std::size_t kFuzzyWordLetters = 4;
+constexpr double kFuzzyMatch = 0.92;
+// WordNet is asked about question words of at least this many letters ("area" for region).
+constexpr std::size_t kWordNetWordLetters = 3;
+// A negation reaches a value at most this many words after it ("not from the United States").
+constexpr std::size_t kNegationReach = 4;
+// A cue word points to a column from at most this many words before a value ("departing from").
+constexpr std::size_t kCueReach = 3;
+// Whole numbers in [kFirstYear, kPastLastYear) a column's bounds spell are years ("1997").
+constexpr double kFirstYear = 1000;
+constexpr double kPastLastYear = 3000;
+// number_scales are powers of ten up to 10^kMaxScalePower ("billion": 9).
+constexpr int kMaxScalePower = 12;
 
-// Whether a mention covers token `at`.
-bool in_mention(const std::vector<Mention>& mentions, std::size_t at) {
-  return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
-}
-
-// Whether `stem` is one of `list`.
-bool listed(const Stems& list, const std::string& stem) { return std::find(list.begin(), list.end(), stem) != list.end(); }
-
-struct KnownValue {
-  std::string value;
-  Stems stems;                   // its words, stemmed
-  AbbreviatedValue short_forms;  // "AsstProf" read as asst, prof
-};
-
-struct Question {
-  std::vector<std::string> tokens;
-  std::vector<core::TokenSpan> spans;  // where each token stands in the question; empty when they do not line up
-  std::vector<bool> point_after;  // token i and i + 1 are the two parts of one decimal ("99.5")
-  std::vector<std::int64_t> scale;  // what token i multiplies the number before it by ("million"); 0: none
-  Stems stems;
-  Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
-  std::vector<Stems> columns;  // the words of each column's name, stemmed, in the profile's order
-  // The values the profile knows (all listed values, else the samples), read once per question:
-  std::set<std::string> value_words;  // every word of every column's values, for the WordNet tier
-  std::vector<std::vector<KnownValue>> categorical_values;  // by column; empty unless categorical
-};
-
-// One word's stem.
-std::string stem_of(const std::string& word) { return stems_of({word}).front(); }
-
-// The words of `column`'s name (a column of `profile`), stemmed, as the question read them once.
-const Stems& column_stems(const Question& q, const data::SchemaProfile& profile, const data::ColumnProfile& column) {
-  return q.columns[static_cast<std::size_t>(&column - profile.columns.data())];
+// Claims tokens [begin, end) for `why` and blanks their words, so no later pass reads them.
+void blank_claimed(std::size_t begin, std::size_t end, Claim why, Question& q, TokenClaims& claims) {
+  for (std::size_t at = begin; at < end; ++at) {
+    q.tokens[at] = q.stems[at] = "";
+    claims.claim(at, why);
+  }
 }
 
 }  // namespace
@@ -192,7 +183,7 @@ class RequirementRulesReader {
       if (!scales) return scales.error();
       for (const auto& entry : *scales) {
         const int power = entry.second.as<int>();
-        if (power < 1 || power > 12) return core::invalid_argument("number_scales: a power of ten from 1 to 12", "number_scales");
+        if (power < 1 || power > kMaxScalePower) return core::invalid_argument("number_scales: a power of ten from 1 to 12", "number_scales");
         std::int64_t scale = 1;
         for (int i = 0; i < power; ++i) scale *= 10;
         rules.number_scales_[stem_of(entry.first.as<std::string>())] = scale;
@@ -370,7 +361,8 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
                 const std::map<std::string, std::vector<std::string>>& synonyms, const core::WordNetSynonyms* wordnet) {
   if (q.tokens[at] == word || names_stem(q, at, stem, synonyms)) return true;
   if (abbreviates_word(word, q.tokens[at], wordnet)) return true;
-  return word.size() >= 4 && q.tokens[at].size() >= 4 && core::jaro_winkler(q.tokens[at], word) >= 0.92;
+  return word.size() >= kFuzzyWordLetters && q.tokens[at].size() >= kFuzzyWordLetters &&
+         core::jaro_winkler(q.tokens[at], word) >= kFuzzyMatch;
 }
 
 // Whether question word `at` asks for an output ("a line chart", "as a line", "in a table"), so
@@ -396,7 +388,7 @@ void add_wordnet_matches(const Question& q,
     std::fill(covered.begin() + static_cast<std::ptrdiff_t>(m.begin),
               covered.begin() + static_cast<std::ptrdiff_t>(m.end), true);
   for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // "states" of "United States" names a value
-    if (covered[at] || q.tokens[at].size() < 3 || q.value_words.count(q.tokens[at]) > 0 ||
+    if (covered[at] || q.tokens[at].size() < kWordNetWordLetters || q.value_words.count(q.tokens[at]) > 0 ||
         std::find(stopwords.begin(), stopwords.end(), q.stems[at]) != stopwords.end() ||
         asks_output(q, at, output_words)) {
       continue;
@@ -535,7 +527,7 @@ bool names_value(const Question& q, std::size_t at, const Stems& stems, const st
 // Whether a negation word stands before token `at`, with only link words between ("not in London",
 // "not from the United States").
 bool negated_at(const Question& q, std::size_t at, const Stems& negations, const Stems& links) {
-  for (std::size_t before = at; before-- > 0 && at - before <= 4;) {
+  for (std::size_t before = at; before-- > 0 && at - before <= kNegationReach;) {
     if (std::find(negations.begin(), negations.end(), q.stems[before]) != negations.end()) return true;
     if (std::find(links.begin(), links.end(), q.stems[before]) == links.end()) return false;
   }
@@ -620,11 +612,11 @@ int cue_nearness(const Question& q, std::size_t at, const data::ColumnProfile& c
   const auto in = [](const Stems& group, const std::string& stem) {
     return std::find(group.begin(), group.end(), stem) != group.end();
   };
-  for (std::size_t before = at; before-- > 0 && at - before <= 3;) {
+  for (std::size_t before = at; before-- > 0 && at - before <= kCueReach;) {
     for (const Stems& group : cues) {
       if (in(group, q.stems[before]) &&
           std::any_of(name.begin(), name.end(), [&](const std::string& stem) { return in(group, stem); })) {
-        return 4 - static_cast<int>(at - before);
+        return static_cast<int>(kCueReach + 1) - static_cast<int>(at - before);
       }
     }
   }
@@ -1009,7 +1001,7 @@ std::size_t outside_range(const Question& q, std::size_t number, const data::Col
 // The year a column's min or max spells: a number from 1000 to 2999 ("1997", "1997.0").
 std::optional<int> year_number(const std::optional<std::string>& text) {
   const std::optional<double> n = profiled_number(text);
-  if (!n || *n < 1000 || *n >= 3000) return std::nullopt;
+  if (!n || *n < kFirstYear || *n >= kPastLastYear) return std::nullopt;
   return static_cast<int>(*n);
 }
 
@@ -2334,7 +2326,8 @@ void draw_per_unique_key(const data::SchemaProfile& profile, Requirements& requi
 // Blanks the grouping words ("by") a sort clause uses for its key: right after the direction ("in
 // descending order by age") or after the verb and its object ("sort them by salary", "arrange the
 // people by weight"); "list regions by revenue in descending order" still groups by region.
-void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const Phrases& group_phrases, Question& q) {
+void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const Phrases& group_phrases, Question& q,
+                      TokenClaims& claims) {
   const bool plain_verb = phrase_starting_at(q.stems, sort.begin, phrases.plain) > 0;  // order, sort, rank
   for (std::size_t at = sort.begin + 1; at < sort.end; ++at) {
     bool after_verb = at == sort.begin + 1 || plain_verb;  // "show by the hire date from low to high"
@@ -2345,7 +2338,8 @@ void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const 
     const bool after_direction = q.stems[at - 1] == "order" || phrase_ending_at(q.stems, at, phrases.desc) > 0 ||
                                  phrase_ending_at(q.stems, at, phrases.asc) > 0;
     if (!after_verb && !after_direction) continue;
-    for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases); n > 0; --n) q.tokens[at + n - 1] = q.stems[at + n - 1] = "";
+    for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases); n > 0; --n)
+      blank_claimed(at + n - 1, at + n, Claim::kSort, q, claims);
   }
 }
 
@@ -2469,12 +2463,13 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   q.table = stems_of(column_words(profile.table), stemmer);
   for (const data::ColumnProfile& column : profile.columns) q.columns.push_back(stems_of(column_words(column.name), stemmer));
   index_values(profile, stemmer, wordnet_ != nullptr, q);
+  TokenClaims claims;  // which tokens each pass took, and why
   std::optional<SortClause> sort = find_sort_clause(q.stems, sort_, core::sentence_ends(question));
   if (sort && sorts_nothing(q, *sort, bucket_phrases_)) sort.reset();
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
-    for (std::size_t at = sort->begin; at < sort->end; ++at) q.tokens[at] = q.stems[at] = "";
+    blank_claimed(sort->begin, sort->end, Claim::kSort, q, claims);
   } else if (sort) {
-    release_sort_key(*sort, sort_, group_phrases_, q);
+    release_sort_key(*sort, sort_, group_phrases_, q, claims);
   }
   std::vector<RelativePeriod> periods = find_relative_periods(q.stems, relative_periods_);
   if (!contains_phrase(q.stems, relative_periods_.compare_words))  // "the last week of each month last year" keeps 2023
@@ -2483,7 +2478,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   if (periods.size() == 1 && !periods.front().qualified && dated_column(profile, std::nullopt) != nullptr)
     period = periods.front();
   if (period) {  // "last year" is a filter, not the year grain
-    for (std::size_t at = period->begin; at < period->end; ++at) q.tokens[at] = q.stems[at] = "";
+    blank_claimed(period->begin, period->end, Claim::kRelativePeriod, q, claims);
   }
   const RankingWords ranking{ranking_desc_, ranking_asc_, ranking_named_desc_, ranking_named_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_,
                              group_phrases_, group_fillers_, ranking_orders_};
@@ -2556,28 +2551,35 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     requirements.group_by = std::exchange(requirements.metrics, {});  // "which advisors have more than 3 students": per advisor
   }
   const GroupFilterWords group_words{group_aggregations_, group_aggregations_after_, group_determiners_};
-  std::set<std::size_t> compared = ground_comparisons(q, profile, mentions, comparisons_, comparison_suffixes_,
-                                                      period_words_.before, group_words, row_counts, requirements);
-  compared.insert(row_counts.begin(), row_counts.end());
+  claims.claim(ground_comparisons(q, profile, mentions, comparisons_, comparison_suffixes_, period_words_.before,
+                                  group_words, row_counts, requirements),
+               Claim::kComparison);
+  claims.claim(row_counts, Claim::kRowCount);
   group_by_named_id(ids, profile, requirements);
   if (keeps_groups(requirements, profile))  // "countries whose totals add up to more than 150": keys, not a listed pair
     grouped_by_phrase.insert(requirements.group_by.begin(), requirements.group_by.end());
   core::Result<std::set<std::size_t>> named_periods =
-      ground_calendar_periods(q, profile, month_words_, period_words_, period_links_, compared, requirements);
+      ground_calendar_periods(q, profile, month_words_, period_words_, period_links_, claims.taken(extraction::kCompared),
+                              requirements);
   if (!named_periods) return named_periods.error();
-  compared.merge(*named_periods);
-  compared.merge(ground_years(q, profile, mentions, year_links_, period_words_, compared, requirements));
-  compared.merge(ground_row_comparisons(q, profile, comparisons_, RowComparisonWords{rows, row_links_, row_comparatives_},
-                                        compared, requirements));
+  claims.claim(*named_periods, Claim::kCalendarPeriod);
+  claims.claim(ground_years(q, profile, mentions, year_links_, period_words_, claims.taken(extraction::kCompared),
+                            requirements),
+               Claim::kYear);
+  claims.claim(ground_row_comparisons(q, profile, comparisons_, RowComparisonWords{rows, row_links_, row_comparatives_},
+                                      claims.taken(extraction::kCompared), requirements),
+               Claim::kRowComparison);
   std::optional<std::string> period_column;  // the dates a relative period keeps; none beside a named year
   if (period) period_column = keep_period(*period, *dated_column(profile, requirements.time.column), requirements);
-  std::set<std::size_t> counted_or_compared = ranking_count_tokens(q, mentions, ranking);  // "top 5" filters no id 5
-  counted_or_compared.insert(compared.begin(), compared.end());
-  std::set<std::size_t> taken = ground_values(q, profile, mentions, stopwords_, value_words_, counted_or_compared, requirements);
-  taken.insert(counted_or_compared.begin(), counted_or_compared.end());
-  if (core::Result<void> named = ground_unknown_values(question, q, mentions, value_words_, taken, requirements); !named)
+  claims.claim(ranking_count_tokens(q, mentions, ranking), Claim::kRankingCount);  // "top 5" filters no id 5
+  const extraction::Claims counted_or_compared = extraction::kCompared | Claim::kRankingCount;
+  claims.claim(ground_values(q, profile, mentions, stopwords_, value_words_, claims.taken(counted_or_compared), requirements),
+               Claim::kValue);
+  if (core::Result<void> named = ground_unknown_values(question, q, mentions, value_words_,
+                                                       claims.taken(counted_or_compared | Claim::kValue), requirements);
+      !named)
     return named.error();
-  if (const std::vector<std::string> unmet = unmet_comparisons(q, comparisons_, counted_or_compared);
+  if (const std::vector<std::string> unmet = unmet_comparisons(q, comparisons_, claims.taken(counted_or_compared));
       !unmet.empty()) {
     std::vector<std::string> numeric;
     for (const data::ColumnProfile& column : profile.columns) {
@@ -2651,7 +2653,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     for (std::size_t at = m.begin; at < m.end; ++at) words[at].clear();
   }
   for (std::size_t at = sort ? sort->begin : 0; sort && at < sort->end; ++at) words[at].clear();
-  for (std::size_t at : compared) words[at].clear();   // "at least 2 goals" ranks nothing
+  for (std::size_t at : claims.taken(extraction::kCompared)) words[at].clear();  // "at least 2 goals" ranks nothing
   for (std::size_t i = 1; i < mentions.size(); ++i) {  // "name versus age" compares nothing
     const std::size_t gap = mentions[i].begin - mentions[i - 1].end;
     if (gap > 0 && phrase_ending_at(q.stems, mentions[i].begin, axis_joiners_) == gap) {
@@ -2782,9 +2784,11 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
       for (const auto& [label, phrases] : *labelled) known.push_back(&phrases);
     }
     for (const QuotedSpan& quote : quotes) {  // a quoted value names no quantity
-      for (std::size_t at = quote.begin; at < quote.end; ++at) taken.insert(at);
+      for (std::size_t at = quote.begin; at < quote.end; ++at) claims.claim(at, Claim::kQuoted);
     }
-    const std::vector<std::string> asked = unheld_quantity(q, mentions, taken, counted_rows(), stopwords_, anchors, known);
+    const std::vector<std::string> asked =
+        unheld_quantity(q, mentions, claims.taken(counted_or_compared | Claim::kValue | Claim::kQuoted), counted_rows(),
+                        stopwords_, anchors, known);
     if (!asked.empty()) return unheld_quantity_error(profile, asked);
   }
   if (mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
