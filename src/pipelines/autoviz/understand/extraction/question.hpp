@@ -6,14 +6,20 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/tokenizer.hpp"
 #include "data/schema_profile.hpp"
 #include "pipelines/autoviz/understand/abbreviated_value.hpp"
 #include "pipelines/autoviz/understand/phrase_match.hpp"
+
+namespace planfirst::core {
+class Stemmer;
+}  // namespace planfirst::core
 
 namespace planfirst::autoviz::extraction {
 
@@ -58,5 +64,12 @@ std::string stem_of(const std::string& word);
 
 // The words of `column`'s name (a column of `profile`), stemmed, as the question read them once.
 const Stems& column_stems(const Question& q, const data::SchemaProfile& profile, const data::ColumnProfile& column);
+
+// `text` read as a Question over `profile`: its tokens stemmed with `stemmer`, each token's scale
+// (`number_scales`: stem -> multiplier), the columns' and categorical values' words; every value's
+// words too when `with_value_words` (only the WordNet tier reads them).
+Question read_question(std::string_view text, const data::SchemaProfile& profile,
+                       const std::map<std::string, std::int64_t>& number_scales, bool with_value_words,
+                       core::Stemmer& stemmer);
 
 }  // namespace planfirst::autoviz::extraction

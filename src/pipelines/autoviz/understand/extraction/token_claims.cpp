@@ -1,5 +1,7 @@
 #include "pipelines/autoviz/understand/extraction/token_claims.hpp"
 
+#include "pipelines/autoviz/understand/extraction/question.hpp"
+
 namespace planfirst::autoviz::extraction {
 
 std::set<std::size_t> TokenClaims::taken(Claims reasons) const {
@@ -8,6 +10,13 @@ std::set<std::size_t> TokenClaims::taken(Claims reasons) const {
     if ((bits & reasons.bits) != 0) tokens.insert(tokens.end(), at);
   }
   return tokens;
+}
+
+void blank_claimed(std::size_t begin, std::size_t end, Claim why, Question& q, TokenClaims& claims) {
+  for (std::size_t at = begin; at < end; ++at) {
+    q.tokens[at] = q.stems[at] = "";
+    claims.claim(at, why);
+  }
 }
 
 }  // namespace planfirst::autoviz::extraction

@@ -34,6 +34,8 @@ constexpr Claims operator|(Claim a, Claim b) { return Claims(a) | Claims(b); }
 // What the comparison passes take: a column, a count of rows, a period or a year compared.
 inline constexpr Claims kCompared =
     Claim::kRowCount | Claim::kComparison | Claim::kCalendarPeriod | Claim::kYear | Claim::kRowComparison;
+// What names no value: the comparisons' tokens and the counts next to ranking words ("top 5").
+inline constexpr Claims kCountedOrCompared = kCompared | Claim::kRankingCount;
 
 class TokenClaims {
  public:
@@ -47,5 +49,10 @@ class TokenClaims {
  private:
   std::map<std::size_t, unsigned> reasons_;  // token -> its claims' bits
 };
+
+struct Question;
+
+// Claims tokens [begin, end) of `q` for `why` and blanks their words, so no later pass reads them.
+void blank_claimed(std::size_t begin, std::size_t end, Claim why, Question& q, TokenClaims& claims);
 
 }  // namespace planfirst::autoviz::extraction
