@@ -51,8 +51,8 @@ std::string synthetic_registry(std::size_t extra) {
 
 struct NarrowingFixture {
   explicit NarrowingFixture(std::size_t extra_tools) {
-    std::filesystem::create_directories(scratch.file("assets/registry"));
-    std::ofstream(scratch.file("assets/registry/tools.yaml")) << synthetic_registry(extra_tools);
+    std::filesystem::create_directories(scratch.file("assets/autoviz"));
+    std::ofstream(scratch.file("assets/autoviz/tools.yaml")) << synthetic_registry(extra_tools);
     registry = std::make_unique<ToolRegistry>(
         bench::value_of(ToolRegistry::load(core::AssetStore(scratch.file("assets")))));
     const core::AssetStore shipped;

@@ -1,7 +1,8 @@
-// RegistryYaml reads one registry or rule file of assets/registry/ (YAML) for a loader and turns
-// every fault into kInvalidArgument whose `where` is "<origin>:<line>" (lines count from 1), so a
-// user who edits tools.yaml or retrieval_plans.yaml is told the line and key at fault. yaml-cpp
-// stays behind this header: only loaders' .cpp files include it, and their layer links yaml-cpp.
+// RegistryYaml reads one registry or rule file of a pipeline's assets/<pipeline>/ folder (YAML) for a
+// loader and turns every fault into kInvalidArgument whose `where` is "<origin>:<line>" (lines count
+// from 1), so a user who edits autoviz/tools.yaml or retrieval/plans.yaml is told the line and key at
+// fault. yaml-cpp stays behind this header: only loaders' .cpp files include it, and their layer
+// links yaml-cpp.
 // A value type; threads may share const ones.
 #pragma once
 
@@ -20,7 +21,7 @@ namespace planfirst::core {
 
 class RegistryYaml {
  public:
-  // Reads and parses `path` (e.g. "registry/tools.yaml"); kNotFound when absent, kInvalidArgument
+  // Reads and parses `path` (e.g. "autoviz/tools.yaml"); kNotFound when absent, kInvalidArgument
   // with the parser's line when it is not YAML or its root is not a mapping.
   static Result<RegistryYaml> load(const AssetStore& assets, std::string_view path);
 

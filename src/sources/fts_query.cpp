@@ -8,7 +8,7 @@
 namespace planfirst::sources {
 namespace {
 
-constexpr std::string_view kAsset = "registry/document_search.yaml";
+constexpr std::string_view kAsset = "sources/document_search.yaml";
 
 // An FTS5 string: double quotes around, an embedded quote doubled.
 std::string fts_string(std::string_view word) {

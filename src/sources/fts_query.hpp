@@ -20,7 +20,7 @@ namespace planfirst::sources {
 
 class FtsQueryBuilder {
  public:
-  // The stop words and term cap of assets/registry/document_search.yaml; kInvalidArgument naming
+  // The stop words and term cap of assets/sources/document_search.yaml; kInvalidArgument naming
   // the file and line when it is malformed, kNotFound when it is missing.
   static core::Result<FtsQueryBuilder> load(const core::AssetStore& assets);
   FtsQueryBuilder(std::set<std::string, std::less<>> stop_words, std::size_t max_terms);

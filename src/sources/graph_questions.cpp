@@ -12,7 +12,7 @@
 namespace planfirst::sources {
 namespace {
 
-constexpr std::string_view kAsset = "registry/graph_questions.yaml";
+constexpr std::string_view kAsset = "sources/graph_questions.yaml";
 
 bool word_byte(char c) {
   const auto u = static_cast<unsigned char>(c);

@@ -1,5 +1,5 @@
 // GraphQuestions is the registry of questions the neo4j source answers about a project's graph
-// (assets/registry/graph_questions.yaml): for each, the word patterns that recognize it, the entity
+// (assets/sources/graph_questions.yaml): for each, the word patterns that recognize it, the entity
 // it is about (component, person, issue or none), recursive SQL for the status database and
 // parameterized Cypher for Neo4j returning the same columns. match() picks the first question whose
 // pattern appears in a user's question (filler words such as "the" ignored on both sides).

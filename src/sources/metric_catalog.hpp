@@ -1,5 +1,5 @@
 // MetricCatalog is the `db` source's list of status metrics, summaries and lists
-// (assets/registry/metrics.yaml): per entry its phrases, the parameters it takes with their
+// (assets/sources/metrics.yaml): per entry its phrases, the parameters it takes with their
 // defaults, and the parameterized SQL that answers it. Checked at load: known kinds and parameters,
 // and every query binds exactly the placeholders its SQL uses. A value; threads may share const ones.
 #pragma once
@@ -13,7 +13,7 @@
 
 namespace planfirst::sources {
 
-inline constexpr std::string_view kMetricCatalogPath = "registry/metrics.yaml";
+inline constexpr std::string_view kMetricCatalogPath = "sources/metrics.yaml";
 
 struct MetricParameter {
   std::string name;           // sprint, period, priority, component, person, reference_date

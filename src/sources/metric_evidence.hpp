@@ -19,7 +19,7 @@ struct MetricRun {
   const MetricQuery& query;
   const MetricBinding& binding;
   std::string sql;         // as run on this engine
-  std::string catalog;     // the catalog's origin, "builtin:registry/metrics.yaml"
+  std::string catalog;     // the catalog's origin, "builtin:sources/metrics.yaml"
   std::string database;    // "duckdb:/path/status.duckdb", "postgresql://user@host/db"
   std::string fetched_at;  // ISO-8601 UTC
 };

@@ -1,5 +1,5 @@
 // Neo4jSource is the "neo4j" source on a Neo4j server: the questions of
-// assets/registry/graph_questions.yaml as parameterized Cypher ($id), sent one statement per request
+// assets/sources/graph_questions.yaml as parameterized Cypher ($id), sent one statement per request
 // to the HTTP transactional endpoint POST <base_url>/db/<database>/tx/commit with basic auth from the
 // environment. HTTP, retries and cancellation go through core::HttpClient. Immutable after create();
 // threads may share one. Borrows the Clock (and Sleeper): they outlive the source.

@@ -1,6 +1,6 @@
 // ProjectGraphSource is the built-in "neo4j" source: the project graph (people, components and their
 // dependencies, ownership, issues and their links) kept in the status database's tables and walked
-// with recursive SQL (WITH RECURSIVE), for the questions of assets/registry/graph_questions.yaml.
+// with recursive SQL (WITH RECURSIVE), for the questions of assets/sources/graph_questions.yaml.
 // Borrows the Database (one connection, used under a mutex, so threads may share the source; give it
 // a connection of its own, not the db source's) and the Clock: both outlive it.
 #pragma once

@@ -96,7 +96,7 @@ TEST_P(DbSourceTest, CompletionRateWithoutASprintIsTheLastClosedSprints) {
 
   ASSERT_EQ(items.size(), 1u);
   EXPECT_EQ(field(items[0], "sprint_id"), "13");
-  EXPECT_EQ(items[0].provenance.locator, "builtin:registry/metrics.yaml#sprint_completion_rate/completion");
+  EXPECT_EQ(items[0].provenance.locator, "builtin:sources/metrics.yaml#sprint_completion_rate/completion");
   EXPECT_NE(items[0].provenance.query.find("-- bound: $1 sprint = 13"), std::string::npos);
   EXPECT_EQ(items[0].provenance.fetched_at, "2026-11-25T12:00:00Z");
 }

@@ -84,8 +84,8 @@ TEST(GraphQuestions, MatchesNothingWithoutTheEntityAPatternNeeds) {
 
 TEST(GraphQuestions, AnIssueKeyPatternThatIsNoRegularExpressionIsRefusedAtLoad) {
   const test_support::TempDir overrides;
-  std::filesystem::create_directories(overrides.path() / "registry");
-  overrides.write("registry/graph_questions.yaml", "entities:\n  - type: issue\n    key_pattern: \"[a-\"\n");
+  std::filesystem::create_directories(overrides.path() / "sources");
+  overrides.write("sources/graph_questions.yaml", "entities:\n  - type: issue\n    key_pattern: \"[a-\"\n");
 
   const core::Result<GraphQuestions> loaded = GraphQuestions::load(core::AssetStore(overrides.path()));
 

@@ -1,7 +1,7 @@
 // ExecutionSettings say how execute_plans runs plans (seed 001's future enhancements): per source a
 // volume limit, a timeout per attempt, the record kind it serves by default and the fallback
 // sources tried in order when it fails or is not configured; and how many queries run at once.
-// Read from assets/registry/retrieval_plans.yaml with the plan rules. A value.
+// Read from assets/retrieval/plans.yaml with the plan rules. A value.
 #pragma once
 
 #include <chrono>

@@ -1,5 +1,5 @@
 // IntentRules are the data of intent detection and the reasoning structure, read from
-// assets/registry/retrieval_intents.yaml: per intent its weighted keywords and phrases, its
+// assets/retrieval/intents.yaml: per intent its weighted keywords and phrases, its
 // hypothesis and the intents it depends on; the entity vocabulary (project markers, date phrases,
 // status and provider words); the fallback intent when nothing matches. Immutable after load().
 #pragma once
@@ -16,7 +16,7 @@
 
 namespace planfirst::retrieval {
 
-inline constexpr std::string_view kIntentRulesAsset = "registry/retrieval_intents.yaml";
+inline constexpr std::string_view kIntentRulesAsset = "retrieval/intents.yaml";
 
 struct WeightedPhrase {
   Words words;  // as written in the rules: lower case, "*" for any word

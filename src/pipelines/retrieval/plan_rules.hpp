@@ -1,6 +1,6 @@
 // PlanRules are seed 001's plans per intent type (sources, priority, filters, description) and the
 // generic fallback for unknown intents, plus the execution settings, read from
-// assets/registry/retrieval_plans.yaml. Immutable after load(); threads may share one.
+// assets/retrieval/plans.yaml. Immutable after load(); threads may share one.
 #pragma once
 
 #include <map>
@@ -15,7 +15,7 @@
 
 namespace planfirst::retrieval {
 
-inline constexpr std::string_view kPlanRulesAsset = "registry/retrieval_plans.yaml";
+inline constexpr std::string_view kPlanRulesAsset = "retrieval/plans.yaml";
 
 struct PlanTemplate {
   std::string description;

@@ -36,7 +36,7 @@ inline core::Json case_json(const std::string& name) {
 // An override folder whose files replace built-in assets of the same relative path.
 class AssetOverrides {
  public:
-  AssetOverrides() { std::filesystem::create_directories(dir_.path() / "registry"); }
+  AssetOverrides() { std::filesystem::create_directories(dir_.path() / "autoviz"); }
   void write(const std::string& relative, const std::string& text) const { dir_.write(relative, text); }
   // Writes the built-in `relative` without the line `removed`; throws when the line is not there.
   void write_without(std::string_view relative, const std::string& removed) const {

@@ -181,7 +181,7 @@ TEST(RegistryConsistency, ShippedToolsAndContractLabelsAreAllMapped) {
 
 TEST(RegistryConsistency, FailsWhenAToolDeclaresACapabilityTheMapDoesNotKnow) {
   AssetOverrides overrides;
-  overrides.write("registry/tools.yaml",
+  overrides.write("autoviz/tools.yaml",
                   "version: 1\ntools:\n  - name: plot_sankey\n    description: flows\n"
                   "    capabilities: [plot, flow_plot]\n    inputs: [df]\n    outputs: [chart]\n"
                   "    params: {type: object, properties: {}}\n");

@@ -1,5 +1,5 @@
 // The registry a plan is made from and the library a plan runs on must agree: every tool in
-// assets/registry/tools.yaml is implemented, and each takes exactly the params its schema declares.
+// assets/autoviz/tools.yaml is implemented, and each takes exactly the params its schema declares.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// CapabilityMap is the versioned registry of seed 002 §2 and §6 (assets/registry/capabilities.yaml):
+// CapabilityMap is the versioned registry of seed 002 §2 and §6 (assets/autoviz/capabilities.yaml):
 // the capabilities a tool may declare, aliases for names that drifted, and for each requirement
 // label (e.g. "analysis:trend", "group_by") the capabilities that satisfy it, many-to-many. A
 // label the file does not map falls back to the minimal core set, so an incomplete registry weakens
@@ -29,7 +29,7 @@ struct CapabilityRule {  // how one requirement label is satisfied
 
 class CapabilityMap {
  public:
-  static constexpr std::string_view kPath = "registry/capabilities.yaml";
+  static constexpr std::string_view kPath = "autoviz/capabilities.yaml";
 
   // Reads kPath from `assets`. kInvalidArgument with "<origin>:<line>" naming the key at fault: an
   // alias or rule naming an unknown capability, an alias chain, an empty rule.

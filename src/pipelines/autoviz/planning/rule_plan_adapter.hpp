@@ -1,7 +1,7 @@
 // RulePlanAdapter is the offline strategy of seed 002 §5: requirements become plan steps, each with
 // a tool from the narrowed set, its params and the requirements it satisfies. Filters come first,
 // then date parsing and bucketing (an explicit grain wins; otherwise "auto", resolved by span at
-// execution), aggregation (function from the question's words, assets/registry/plan_rules.yaml),
+// execution), aggregation (function from the question's words, assets/autoviz/plan_adapter_rules.yaml),
 // sort and limit, the requested chart (or a line over time, a scatter per number, else bars) and a saved table; nothing
 // the requirements do not ask for. It also answers when the model strategy gives up.
 // Deterministic. Immutable after load(); threads may share one.
@@ -23,7 +23,7 @@ namespace planfirst::autoviz {
 
 class RulePlanAdapter final : public PlanAdapter {
  public:
-  static constexpr std::string_view kPath = "registry/plan_rules.yaml";
+  static constexpr std::string_view kPath = "autoviz/plan_adapter_rules.yaml";
   // `sort_magnitudes`: the requirement rules' sort.magnitude phrases ("from highest to lowest"),
   // as RuleRequirementExtractor::sort_magnitudes() gives them; load(assets) loads those rules for them.
   static core::Result<RulePlanAdapter> load(const core::AssetStore& assets);

@@ -32,9 +32,9 @@ struct NarrowedTool {
   core::Json to_json() const;
 };
 
-// assets/registry/narrowing.yaml: the cap, hits per query, the safety set and the query phrasing.
+// assets/autoviz/narrowing.yaml: the cap, hits per query, the safety set and the query phrasing.
 struct NarrowingOptions {
-  static constexpr std::string_view kPath = "registry/narrowing.yaml";
+  static constexpr std::string_view kPath = "autoviz/narrowing.yaml";
 
   std::size_t cap = 8;        // template and safety tools are never dropped to meet it
   std::size_t per_query = 3;  // hits taken per query

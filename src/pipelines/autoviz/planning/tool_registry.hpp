@@ -1,5 +1,5 @@
 // ToolRegistry is the catalog of seed 002 §3: every tool's compact metadata from
-// assets/registry/tools.yaml (name, description, capabilities, inputs, params as a JSON Schema
+// assets/autoviz/tools.yaml (name, description, capabilities, inputs, params as a JSON Schema
 // object, outputs), in file order. Adding a tool is a metadata change only. Immutable after load();
 // threads may share one.
 #pragma once
@@ -27,7 +27,7 @@ struct ToolSpec {
 
 class ToolRegistry {
  public:
-  static constexpr std::string_view kPath = "registry/tools.yaml";
+  static constexpr std::string_view kPath = "autoviz/tools.yaml";
 
   // Reads kPath from `assets`. kInvalidArgument with "<origin>:<line>" naming the tool and key at
   // fault: a missing field, a repeated name, or params that are not a JSON Schema object

@@ -5,7 +5,7 @@
 // what it satisfies, its chart, the first kReportRows rows of its table, its files and repairs.
 // report.html is self-contained: each chart inline as SVG (or, when the SVG was skipped, its
 // Vega-Lite spec in a collapsed block), the tables as HTML tables, the style sheet inline
-// (assets/report/), every text HTML-escaped. Pure: same input, same bytes.
+// (assets/autoviz/report/), every text HTML-escaped. Pure: same input, same bytes.
 #pragma once
 
 #include <cstddef>
@@ -38,8 +38,8 @@ struct StepArtifacts {  // what was written for one step, names relative to the 
 
 // The page and style sheet report.html is made from, read once from the assets.
 struct ReportTemplates {
-  static constexpr std::string_view kPage = "report/report.html";
-  static constexpr std::string_view kStyle = "report/report.css";
+  static constexpr std::string_view kPage = "autoviz/report/report.html";
+  static constexpr std::string_view kStyle = "autoviz/report/report.css";
   std::string page;  // Mustache
   std::string css;
   // kNotFound naming the asset that is missing.

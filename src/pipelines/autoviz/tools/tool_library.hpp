@@ -1,4 +1,4 @@
-// ToolLibrary maps each autoviz tool name (as assets/registry/tools.yaml spells it) to the function
+// ToolLibrary maps each autoviz tool name (as assets/autoviz/tools.yaml spells it) to the function
 // that runs it and the parameter names it accepts. run() refuses an unknown tool (kNotFound, listing
 // the library) or an unknown parameter (kInvalidArgument) before the tool sees its input. Immutable;
 // threads may share it, each with its own ToolContext.

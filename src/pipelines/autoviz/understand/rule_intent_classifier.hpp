@@ -1,4 +1,4 @@
-// RuleIntentClassifier chooses an intent from weighted phrases in assets/registry/intents.yaml:
+// RuleIntentClassifier chooses an intent from weighted phrases in assets/autoviz/intents.yaml:
 // question and phrases are tokenized and stemmed, each phrase found as a run of the question's
 // tokens adds its intent's weight once, the highest score wins and the earlier rule breaks a tie;
 // with no match the file's default intent stands. Confidence is 0.5 + 0.4 x the winner's margin
@@ -19,7 +19,7 @@ class TemplateRegistry;
 
 class RuleIntentClassifier final : public IntentClassifier {
  public:
-  static constexpr std::string_view kPath = "registry/intents.yaml";
+  static constexpr std::string_view kPath = "autoviz/intents.yaml";
 
   // Reads kPath and the intent contract. kInvalidArgument with "<origin>:<line>" when a rule or the
   // default names an intent outside the contract's closed set, or an intent has no template in

@@ -1,5 +1,5 @@
 // RuleRequirementExtractor is the offline strategy of seed 002 §2, a schema-aware parser driven by
-// assets/registry/requirement_rules.yaml: question words are tokenized and stemmed; columns are
+// assets/autoviz/requirement_rules.yaml: question words are tokenized and stemmed; columns are
 // grounded by their words (snake_case and camelCase split), exactly, by stem, through the synonym
 // table ("product type" -> product_category) or by Jaro-Winkler >= 0.92, last through WordNet for
 // words nothing else matched ("area" -> region); a column after a grouping
@@ -53,7 +53,7 @@ struct PeriodWords {
 
 class RuleRequirementExtractor final : public RequirementExtractor {
  public:
-  static constexpr std::string_view kPath = "registry/requirement_rules.yaml";
+  static constexpr std::string_view kPath = "autoviz/requirement_rules.yaml";
 
   // kInvalidArgument with "<origin>:<line>" for a malformed rule file or an analysis label outside
   // the requirements contract's closed set.

@@ -1,4 +1,4 @@
-// TemplateRegistry holds the base plan templates of seed 002 §1 (assets/registry/templates.yaml):
+// TemplateRegistry holds the base plan templates of seed 002 §1 (assets/autoviz/templates.yaml):
 // for each intent of the intent contract's closed set, the template it selects, and for each
 // template its ordered tool steps, which are also its curated tool subset. Immutable after load();
 // threads may share one.
@@ -28,7 +28,7 @@ struct PlanTemplate {
 
 class TemplateRegistry {
  public:
-  static constexpr std::string_view kPath = "registry/templates.yaml";
+  static constexpr std::string_view kPath = "autoviz/templates.yaml";
 
   // Reads kPath and the intent contract from `assets`. kInvalidArgument with "<origin>:<line>" when
   // an intent is outside the contract's set, an intent of the set has no template, an intent names

@@ -1,7 +1,7 @@
 // Text filters a question states about a column: "whose address contains TN", "first name does
 // not contain the letter M", "with the letter a in their names", "who have TN in their address". Each becomes a contains or
 // not_contains filter on the column, with the value spelled as the question spells it. The
-// phrases come from assets/registry/requirement_rules.yaml (`text_filters`). Pure.
+// phrases come from assets/autoviz/requirement_rules.yaml (`text_filters`). Pure.
 #pragma once
 
 #include <cstddef>
