@@ -37,10 +37,13 @@ Json plain_scalar_to_json(const std::string& text) {
 Result<RegistryYaml> RegistryYaml::load(const AssetStore& assets, std::string_view path) {
   Result<std::string> contents = assets.read(path);
   if (!contents) return contents.error();
-  std::string origin = assets.origin(path);
+  return parse(*contents, assets.origin(path));
+}
+
+Result<RegistryYaml> RegistryYaml::parse(std::string_view text, std::string origin) {
   YAML::Node root;
   try {
-    root = YAML::Load(*contents);
+    root = YAML::Load(std::string(text));
   } catch (const YAML::Exception& e) {
     return invalid_argument("not YAML: " + e.msg, origin + ":" + std::to_string(e.mark.line + 1));
   }
@@ -90,6 +93,14 @@ Result<std::string> RegistryYaml::scalar(const YAML::Node& parent, std::string_v
     return fault(node.IsDefined() ? node : parent, context,
                  "'" + std::string(key) + "' must be a non-empty scalar, not " + kind_name(node));
   }
+  return node.Scalar();
+}
+
+Result<std::string> RegistryYaml::optional_scalar(const YAML::Node& parent, std::string_view key,
+                                                  std::string_view context) const {
+  YAML::Node node = yaml_child(parent, key);
+  if (!node.IsDefined() || node.IsNull()) return std::string();
+  if (!node.IsScalar()) return fault(node, context, "'" + std::string(key) + "' must be a scalar, not " + kind_name(node));
   return node.Scalar();
 }
 

@@ -24,6 +24,8 @@ class RegistryYaml {
   // Reads and parses `path` (e.g. "autoviz/tools.yaml"); kNotFound when absent, kInvalidArgument
   // with the parser's line when it is not YAML or its root is not a mapping.
   static Result<RegistryYaml> load(const AssetStore& assets, std::string_view path);
+  // The same from YAML `text`; `origin` names it in every `where`.
+  static Result<RegistryYaml> parse(std::string_view text, std::string origin);
 
   const YAML::Node& root() const { return root_; }
   const std::string& origin() const { return origin_; }
@@ -40,6 +42,9 @@ class RegistryYaml {
   Result<YAML::Node> mapping(const YAML::Node& parent, std::string_view key, std::string_view context) const;
   Result<YAML::Node> sequence(const YAML::Node& parent, std::string_view key, std::string_view context) const;
   Result<std::string> scalar(const YAML::Node& parent, std::string_view key, std::string_view context) const;
+  // `parent[key]` as text: "" when it is absent or null, else a scalar (which may be empty);
+  // kInvalidArgument naming the key when it is of another kind.
+  Result<std::string> optional_scalar(const YAML::Node& parent, std::string_view key, std::string_view context) const;
   // A sequence of non-empty scalars without repeats, in file order.
   Result<std::vector<std::string>> names(const YAML::Node& parent, std::string_view key,
                                          std::string_view context) const;

@@ -1,8 +1,7 @@
 #include "sources/fts_query.hpp"
 
-#include <yaml-cpp/yaml.h>
-
 #include "core/asset_store.hpp"
+#include "core/registry_yaml.hpp"
 #include "core/tokenizer.hpp"
 
 namespace planfirst::sources {
@@ -23,22 +22,18 @@ std::string fts_string(std::string_view word) {
 }  // namespace
 
 core::Result<FtsQueryBuilder> FtsQueryBuilder::load(const core::AssetStore& assets) {
-  core::Result<std::string> text = assets.read(kAsset);
-  if (!text) return text.error();
-  const std::string origin = assets.origin(kAsset);
-  try {
-    const YAML::Node root = YAML::Load(*text);
-    const YAML::Node words = root["stop_words"];
-    if (!words.IsSequence()) return core::invalid_argument("stop_words must be a list", origin);
+  core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, kAsset);
+  if (!yaml) return yaml.error();
+  return yaml->guarded<FtsQueryBuilder>([&]() -> core::Result<FtsQueryBuilder> {
+    core::Result<YAML::Node> words = yaml->sequence(yaml->root(), "stop_words", "document search");
+    if (!words) return words.error();
     std::set<std::string, std::less<>> stop_words;
-    for (const YAML::Node& word : words) stop_words.insert(word.as<std::string>());
-    const std::size_t max_terms = root["max_terms"] ? root["max_terms"].as<std::size_t>() : 24;
-    if (max_terms == 0) return core::invalid_argument("max_terms must be positive", origin);
+    for (const YAML::Node& word : *words) stop_words.insert(word.as<std::string>());
+    const YAML::Node max_terms_node = core::yaml_child(yaml->root(), "max_terms");
+    const std::size_t max_terms = max_terms_node ? max_terms_node.as<std::size_t>() : 24;
+    if (max_terms == 0) return yaml->fault(max_terms_node, "document search", "'max_terms' must be positive");
     return FtsQueryBuilder(std::move(stop_words), max_terms);
-  } catch (const YAML::Exception& e) {
-    return core::invalid_argument("not a document search file: " + e.msg,
-                                  origin + ":" + std::to_string(e.mark.line + 1));
-  }
+  });
 }
 
 FtsQueryBuilder::FtsQueryBuilder(std::set<std::string, std::less<>> stop_words, std::size_t max_terms)

@@ -1,13 +1,12 @@
 #include "sources/graph_questions.hpp"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <cctype>
 #include <regex>
 
 #include "core/ascii_case.hpp"
 #include "core/asset_store.hpp"
+#include "core/registry_yaml.hpp"
 
 namespace planfirst::sources {
 namespace {
@@ -51,78 +50,95 @@ std::vector<std::string> graph_question_words(std::string_view text) {
 }
 
 core::Result<GraphQuestions> GraphQuestions::load(const core::AssetStore& assets) {
-  core::Result<std::string> text = assets.read(kAsset);
-  if (!text) return text.error();
-  const std::string origin = assets.origin(kAsset);
-  auto fault = [&](const YAML::Node& node, const std::string& message) {
-    const YAML::Mark mark = node.Mark();
-    return core::invalid_argument(message, mark.is_null() ? origin : origin + ":" + std::to_string(mark.line + 1));
+  core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, kAsset);
+  if (!yaml) return yaml.error();
+  return yaml->guarded<GraphQuestions>([&] { return read(*yaml); });
+}
+
+core::Result<GraphQuestions> GraphQuestions::read(const core::RegistryYaml& yaml) {
+  const YAML::Node& root = yaml.root();
+  GraphQuestions registry;
+  core::Result<std::vector<std::string>> filler_words = yaml.texts(core::yaml_child(root, "filler_words"), "'filler_words'");
+  if (!filler_words) return filler_words.error();
+  registry.filler_words_ = std::move(*filler_words);
+  std::sort(registry.filler_words_.begin(), registry.filler_words_.end());
+  const auto filler = [&](const std::string& word) {
+    return std::binary_search(registry.filler_words_.begin(), registry.filler_words_.end(), word);
   };
-  try {
-    const YAML::Node root = YAML::Load(*text);
-    GraphQuestions registry;
-    for (const YAML::Node& word : root["filler_words"]) registry.filler_words_.push_back(word.as<std::string>());
-    std::sort(registry.filler_words_.begin(), registry.filler_words_.end());
-    const auto filler = [&](const std::string& word) {
-      return std::binary_search(registry.filler_words_.begin(), registry.filler_words_.end(), word);
-    };
-    for (const YAML::Node& entity : root["entities"]) {
-      const std::string type = entity["type"].as<std::string>();
-      if (entity["key_pattern"]) {
-        const std::string pattern = entity["key_pattern"].as<std::string>();
-        try {
-          registry.issue_key_ = std::regex(pattern.empty() ? std::string("$^") : pattern);
-        } catch (const std::regex_error& e) {
-          return fault(entity["key_pattern"], "entity " + type + ": key_pattern is no regular expression: " + e.what());
-        }
-        continue;
+  for (const YAML::Node& entity : core::yaml_child(root, "entities")) {
+    core::Result<std::string> type = yaml.scalar(entity, "type", "entity");
+    if (!type) return type.error();
+    const std::string context = "entity " + *type;
+    if (const YAML::Node key_pattern = core::yaml_child(entity, "key_pattern"); key_pattern.IsDefined()) {
+      core::Result<std::string> pattern = yaml.optional_scalar(entity, "key_pattern", context);
+      if (!pattern) return pattern.error();
+      try {
+        registry.issue_key_ = std::regex(pattern->empty() ? std::string("$^") : *pattern);
+      } catch (const std::regex_error& e) {
+        return yaml.fault(key_pattern, context, std::string("key_pattern is no regular expression: ") + e.what());
       }
-      if (!entity["sql"] || !entity["cypher"]) return fault(entity, "entity " + type + " needs sql and cypher");
-      registry.entity_queries_.push_back({type, entity["sql"].as<std::string>(), entity["cypher"].as<std::string>()});
+      continue;
     }
-    for (const YAML::Node& node : root["questions"]) {
-      GraphQuestion question;
-      question.id = node["id"].as<std::string>();
-      question.description = node["description"].as<std::string>("");
-      question.entity = node["entity"].as<std::string>("");
-      question.title = node["title"].as<std::string>();
-      question.sql = node["sql"].as<std::string>();
-      question.cypher = node["cypher"].as<std::string>();
-      for (const YAML::Node& column : node["key_columns"]) question.key_columns.push_back(column.as<std::string>());
-      for (const YAML::Node& pattern : node["patterns"]) {
-        std::vector<std::string> words;
-        std::string raw = pattern.as<std::string>();
-        std::size_t start = 0;
-        while (start < raw.size()) {
-          std::size_t end = raw.find(' ', start);
-          if (end == std::string::npos) end = raw.size();
-          const std::string piece = raw.substr(start, end - start);
-          if (is_placeholder(piece)) {
-            if (piece != "{" + question.entity + "}") {
-              return fault(pattern, "question " + question.id + ": pattern names " + piece + " but its entity is " +
-                                        (question.entity.empty() ? "none" : question.entity));
-            }
-            words.push_back(piece);
-          } else {
-            for (std::string& word : graph_question_words(piece)) {
-              if (!filler(word)) words.push_back(std::move(word));
-            }
-          }
-          start = end + 1;
-        }
-        if (words.empty()) return fault(pattern, "question " + question.id + ": an empty pattern");
-        question.patterns.push_back(std::move(words));
-      }
-      if (question.patterns.empty() || question.key_columns.empty()) {
-        return fault(node, "question " + question.id + " needs patterns and key_columns");
-      }
-      registry.questions_.push_back(std::move(question));
-    }
-    if (registry.questions_.empty()) return fault(root, "no questions");
-    return registry;
-  } catch (const YAML::Exception& e) {
-    return core::invalid_argument("not a graph question file: " + e.msg, origin + ":" + std::to_string(e.mark.line + 1));
+    core::Result<std::string> sql = yaml.optional_scalar(entity, "sql", context);
+    if (!sql) return sql.error();
+    core::Result<std::string> cypher = yaml.optional_scalar(entity, "cypher", context);
+    if (!cypher) return cypher.error();
+    if (sql->empty() || cypher->empty()) return yaml.fault(entity, context + " needs sql and cypher");
+    registry.entity_queries_.push_back({*type, std::move(*sql), std::move(*cypher)});
   }
+  for (const YAML::Node& node : core::yaml_child(root, "questions")) {
+    GraphQuestion question;
+    core::Result<std::string> id = yaml.scalar(node, "id", "question");
+    if (!id) return id.error();
+    question.id = std::move(*id);
+    const std::string context = "question " + question.id;
+    for (auto [field, key] : {std::pair{&question.title, "title"}, std::pair{&question.sql, "sql"},
+                              std::pair{&question.cypher, "cypher"}}) {
+      core::Result<std::string> value = yaml.scalar(node, key, context);
+      if (!value) return value.error();
+      *field = std::move(*value);
+    }
+    for (auto [field, key] : {std::pair{&question.description, "description"}, std::pair{&question.entity, "entity"}}) {
+      core::Result<std::string> value = yaml.optional_scalar(node, key, context);
+      if (!value) return value.error();
+      *field = std::move(*value);
+    }
+    core::Result<std::vector<std::string>> key_columns =
+        yaml.texts(core::yaml_child(node, "key_columns"), context + " 'key_columns'");
+    if (!key_columns) return key_columns.error();
+    question.key_columns = std::move(*key_columns);
+    for (const YAML::Node& pattern : core::yaml_child(node, "patterns")) {
+      core::Result<std::string> raw = yaml.text(pattern, context + ": a pattern");
+      if (!raw) return raw.error();
+      std::vector<std::string> words;
+      std::size_t start = 0;
+      while (start < raw->size()) {
+        std::size_t end = raw->find(' ', start);
+        if (end == std::string::npos) end = raw->size();
+        const std::string piece = raw->substr(start, end - start);
+        if (is_placeholder(piece)) {
+          if (piece != "{" + question.entity + "}") {
+            return yaml.fault(pattern, context, "pattern names " + piece + " but its entity is " +
+                                                    (question.entity.empty() ? "none" : question.entity));
+          }
+          words.push_back(piece);
+        } else {
+          for (std::string& word : graph_question_words(piece)) {
+            if (!filler(word)) words.push_back(std::move(word));
+          }
+        }
+        start = end + 1;
+      }
+      if (words.empty()) return yaml.fault(pattern, context, "an empty pattern");
+      question.patterns.push_back(std::move(words));
+    }
+    if (question.patterns.empty() || question.key_columns.empty()) {
+      return yaml.fault(node, context + " needs patterns and key_columns");
+    }
+    registry.questions_.push_back(std::move(question));
+  }
+  if (registry.questions_.empty()) return yaml.fault(root, "no questions");
+  return registry;
 }
 
 const GraphQuestion* GraphQuestions::find(std::string_view id) const {

@@ -18,6 +18,7 @@
 
 namespace planfirst::core {
 class AssetStore;
+class RegistryYaml;
 }
 
 namespace planfirst::sources {
@@ -65,6 +66,8 @@ class GraphQuestions {
   std::string describe() const;
 
  private:
+  static core::Result<GraphQuestions> read(const core::RegistryYaml& yaml);
+
   std::vector<GraphQuestion> questions_;
   std::vector<GraphEntityQuery> entity_queries_;
   std::regex issue_key_{"$^"};  // the entities' key_pattern, compiled once; matches nothing when unset

@@ -5,8 +5,7 @@
 #include <cctype>
 #include <set>
 
-#include <yaml-cpp/yaml.h>
-
+#include "core/registry_yaml.hpp"
 #include "core/stems.hpp"
 
 namespace planfirst::sources {
@@ -21,32 +20,15 @@ bool one_of(const std::array<std::string_view, N>& names, std::string_view name)
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
-// Thrown inside the walk and turned into an Error at its line; never leaves this file.
-struct Fault {
-  YAML::Mark mark;
-  std::string message;
-};
-
-std::string text(const YAML::Node& parent, const char* key, bool required = true) {
-  const YAML::Node node = parent[key];
-  if (!node.IsDefined() || node.IsNull()) {
-    if (required) throw Fault{parent.Mark(), std::string("'") + key + "' is missing"};
-    return {};
+// `parent[key]` as text, "" when it is absent or null (RegistryYaml::optional_scalar); when
+// `required`, kInvalidArgument at the parent for a missing key.
+core::Result<std::string> text(const core::RegistryYaml& yaml, const YAML::Node& parent, const char* key,
+                               std::string_view context, bool required = true) {
+  const YAML::Node node = core::yaml_child(parent, key);
+  if (required && (!node.IsDefined() || node.IsNull())) {
+    return yaml.fault(parent, context, std::string("'") + key + "' is missing");
   }
-  if (!node.IsScalar()) throw Fault{node.Mark(), std::string("'") + key + "' must be text"};
-  return node.Scalar();
-}
-
-std::vector<std::string> texts(const YAML::Node& parent, const char* key) {
-  std::vector<std::string> values;
-  const YAML::Node node = parent[key];
-  if (!node.IsDefined() || node.IsNull()) return values;
-  if (!node.IsSequence()) throw Fault{node.Mark(), std::string("'") + key + "' must be a list"};
-  for (const YAML::Node& item : node) {
-    if (!item.IsScalar() || item.Scalar().empty()) throw Fault{item.Mark(), std::string("'") + key + "' lists text"};
-    values.push_back(item.Scalar());
-  }
-  return values;
+  return yaml.optional_scalar(parent, key, context);
 }
 
 // The highest $N placeholder in `sql` outside quoted text.
@@ -64,67 +46,90 @@ std::size_t highest_placeholder(std::string_view sql) {
   return highest;
 }
 
-MetricParameter read_parameter(const std::string& name, const YAML::Node& node) {
-  if (!one_of(kParameters, name)) throw Fault{node.Mark(), "unknown parameter '" + name + "'"};
+core::Result<MetricParameter> read_parameter(const core::RegistryYaml& yaml, const std::string& name,
+                                             const YAML::Node& node) {
+  if (!one_of(kParameters, name)) return yaml.fault(node, "unknown parameter '" + name + "'");
   MetricParameter parameter{name, {}, false};
   if (node.IsDefined() && node.IsMap()) {
-    parameter.default_value = text(node, "default", false);
-    const std::string required = text(node, "required", false);
-    parameter.required = required == "true";
+    const std::string context = "parameter " + name;
+    core::Result<std::string> default_value = text(yaml, node, "default", context, false);
+    if (!default_value) return default_value.error();
+    core::Result<std::string> required = text(yaml, node, "required", context, false);
+    if (!required) return required.error();
+    parameter.default_value = std::move(*default_value);
+    parameter.required = *required == "true";
   }
   if (!parameter.required && parameter.default_value.empty()) {
-    throw Fault{node.Mark(), "parameter '" + name + "' needs a default or required: true"};
+    return yaml.fault(node, "parameter '" + name + "' needs a default or required: true");
   }
   return parameter;
 }
 
-MetricQuery read_query(const YAML::Node& node, const MetricEntry& entry) {
+core::Result<MetricQuery> read_query(const core::RegistryYaml& yaml, const YAML::Node& node, const MetricEntry& entry) {
   MetricQuery query;
-  query.id = text(node, "id");
-  query.params = texts(node, "params");
-  query.sql = text(node, "sql", false);
-  query.sql_duckdb = text(node, "sql_duckdb", false);
-  query.sql_postgresql = text(node, "sql_postgresql", false);
-  query.value_column = text(node, "value", false);
-  query.label_column = text(node, "label", false);
+  core::Result<std::string> id = text(yaml, node, "id", "query of " + entry.name);
+  if (!id) return id.error();
+  query.id = std::move(*id);
   const std::string context = "query " + entry.name + "/" + query.id;
+  core::Result<std::vector<std::string>> params = yaml.texts(core::yaml_child(node, "params"), context + " 'params'");
+  if (!params) return params.error();
+  query.params = std::move(*params);
+  for (auto [field, key] : {std::pair{&query.sql, "sql"}, std::pair{&query.sql_duckdb, "sql_duckdb"},
+                            std::pair{&query.sql_postgresql, "sql_postgresql"}, std::pair{&query.value_column, "value"},
+                            std::pair{&query.label_column, "label"}}) {
+    core::Result<std::string> value = text(yaml, node, key, context, false);
+    if (!value) return value.error();
+    *field = std::move(*value);
+  }
   for (const std::string& param : query.params) {
     const bool from_period = (param == "period_start" || param == "period_end") && entry.parameter("period");
     const bool always = param == "row_limit" || param == "reference_date";  // the plan's limit, the clock's day
     if (entry.parameter(param) == nullptr && !from_period && !always) {
-      throw Fault{node.Mark(), context + " binds '" + param + "', which the entry does not declare"};
+      return yaml.fault(node, context + " binds '" + param + "', which the entry does not declare");
     }
   }
   for (const std::string* sql : {&query.sql, &query.sql_duckdb, &query.sql_postgresql}) {
     if (sql->empty()) continue;
     if (highest_placeholder(*sql) != query.params.size()) {
-      throw Fault{node.Mark(), context + " lists " + std::to_string(query.params.size()) +
-                                   " params but its SQL uses $1..$" + std::to_string(highest_placeholder(*sql))};
+      return yaml.fault(node, context + " lists " + std::to_string(query.params.size()) +
+                                  " params but its SQL uses $1..$" + std::to_string(highest_placeholder(*sql)));
     }
   }
   if (query.sql.empty() && (query.sql_duckdb.empty() || query.sql_postgresql.empty())) {
-    throw Fault{node.Mark(), context + " needs 'sql', or both 'sql_duckdb' and 'sql_postgresql'"};
+    return yaml.fault(node, context + " needs 'sql', or both 'sql_duckdb' and 'sql_postgresql'");
   }
   return query;
 }
 
-MetricEntry read_entry(const YAML::Node& node, core::Stemmer& stemmer) {
+core::Result<MetricEntry> read_entry(const core::RegistryYaml& yaml, const YAML::Node& node, core::Stemmer& stemmer) {
   MetricEntry entry;
-  entry.name = text(node, "name");
-  entry.kind = text(node, "kind");
-  if (!one_of(kKinds, entry.kind)) throw Fault{node.Mark(), "kind must be metric, summary or list"};
-  entry.description = text(node, "description");
-  entry.unit = text(node, "unit");
-  entry.phrases = texts(node, "phrases");
-  if (entry.phrases.empty()) throw Fault{node.Mark(), "entry " + entry.name + " has no phrases"};
-  for (const std::string& phrase : entry.phrases) entry.phrase_stems.push_back(core::stems_of_text(phrase, stemmer));
-  const YAML::Node parameters = node["parameters"];
-  if (parameters.IsDefined() && parameters.IsMap()) {
-    for (const auto& item : parameters) entry.parameters.push_back(read_parameter(item.first.Scalar(), item.second));
+  for (auto [field, key] : {std::pair{&entry.name, "name"}, std::pair{&entry.kind, "kind"},
+                            std::pair{&entry.description, "description"}, std::pair{&entry.unit, "unit"}}) {
+    core::Result<std::string> value = text(yaml, node, key, entry.name.empty() ? "entry" : "entry " + entry.name);
+    if (!value) return value.error();
+    *field = std::move(*value);
   }
-  const YAML::Node queries = node["queries"];
-  if (!queries.IsDefined() || !queries.IsSequence() || queries.size() == 0) throw Fault{node.Mark(), "entry " + entry.name + " has no queries"};
-  for (const YAML::Node& item : queries) entry.queries.push_back(read_query(item, entry));
+  if (!one_of(kKinds, entry.kind)) return yaml.fault(node, "kind must be metric, summary or list");
+  core::Result<std::vector<std::string>> phrases = yaml.texts(core::yaml_child(node, "phrases"), "entry " + entry.name + " 'phrases'");
+  if (!phrases) return phrases.error();
+  entry.phrases = std::move(*phrases);
+  if (entry.phrases.empty()) return yaml.fault(node, "entry " + entry.name + " has no phrases");
+  for (const std::string& phrase : entry.phrases) entry.phrase_stems.push_back(core::stems_of_text(phrase, stemmer));
+  const YAML::Node parameters = core::yaml_child(node, "parameters");
+  if (parameters.IsMap()) {
+    for (const auto& item : parameters) {
+      core::Result<MetricParameter> parameter = read_parameter(yaml, item.first.Scalar(), item.second);
+      if (!parameter) return parameter.error();
+      entry.parameters.push_back(std::move(*parameter));
+    }
+  }
+  const YAML::Node queries = core::yaml_child(node, "queries");
+  if (!queries.IsSequence() || queries.size() == 0) return yaml.fault(node, "entry " + entry.name + " has no queries");
+  for (const YAML::Node& item : queries) {
+    core::Result<MetricQuery> query = read_query(yaml, item, entry);
+    if (!query) return query.error();
+    entry.queries.push_back(std::move(*query));
+  }
   return entry;
 }
 
@@ -144,36 +149,31 @@ const MetricParameter* MetricEntry::parameter(std::string_view name) const {
 }
 
 core::Result<MetricCatalog> MetricCatalog::load(const core::AssetStore& assets, std::string_view path) {
-  core::Result<std::string> yaml = assets.read(path);
+  core::Result<core::RegistryYaml> yaml = core::RegistryYaml::load(assets, path);
   if (!yaml) return yaml.error();
-  return parse(*yaml, assets.origin(path));
+  return yaml->guarded<MetricCatalog>([&] { return read(*yaml); });
 }
 
 core::Result<MetricCatalog> MetricCatalog::parse(std::string_view yaml, std::string origin) {
-  auto at = [&origin](const YAML::Mark& mark) {
-    return mark.is_null() ? origin : origin + ":" + std::to_string(mark.line + 1);
-  };
+  core::Result<core::RegistryYaml> parsed = core::RegistryYaml::parse(yaml, std::move(origin));
+  if (!parsed) return parsed.error();
+  return parsed->guarded<MetricCatalog>([&] { return read(*parsed); });
+}
+
+core::Result<MetricCatalog> MetricCatalog::read(const core::RegistryYaml& yaml) {
+  const YAML::Node entries = core::yaml_child(yaml.root(), "entries");
+  if (!entries.IsSequence()) return core::invalid_argument("'entries' must be a list", yaml.origin());
   MetricCatalog catalog;
-  catalog.origin_ = origin;
-  try {
-    const YAML::Node root = YAML::Load(std::string(yaml));
-    const YAML::Node entries = root["entries"];
-    if (!entries.IsDefined() || !entries.IsSequence()) return core::invalid_argument("'entries' must be a list", origin);
-    std::set<std::string, std::less<>> seen;
-    core::Stemmer stemmer;
-    for (const YAML::Node& node : entries) {
-      MetricEntry entry = read_entry(node, stemmer);
-      if (!seen.insert(entry.name).second) {
-        return core::invalid_argument("entry '" + entry.name + "' is listed twice", at(node.Mark()));
-      }
-      catalog.entries_.push_back(std::move(entry));
-    }
-  } catch (const Fault& fault) {
-    return core::invalid_argument(fault.message, at(fault.mark));
-  } catch (const YAML::Exception& e) {
-    return core::invalid_argument("not YAML: " + e.msg, at(e.mark));
+  catalog.origin_ = yaml.origin();
+  std::set<std::string, std::less<>> seen;
+  core::Stemmer stemmer;
+  for (const YAML::Node& node : entries) {
+    core::Result<MetricEntry> entry = read_entry(yaml, node, stemmer);
+    if (!entry) return entry.error();
+    if (!seen.insert(entry->name).second) return yaml.fault(node, "entry '" + entry->name + "' is listed twice");
+    catalog.entries_.push_back(std::move(*entry));
   }
-  if (catalog.entries_.empty()) return core::invalid_argument("the catalog has no entries", origin);
+  if (catalog.entries_.empty()) return core::invalid_argument("the catalog has no entries", yaml.origin());
   return catalog;
 }
 

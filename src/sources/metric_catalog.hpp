@@ -11,6 +11,10 @@
 #include "core/asset_store.hpp"
 #include "core/result.hpp"
 
+namespace planfirst::core {
+class RegistryYaml;
+}
+
 namespace planfirst::sources {
 
 inline constexpr std::string_view kMetricCatalogPath = "sources/metrics.yaml";
@@ -61,6 +65,8 @@ class MetricCatalog {
   const std::string& origin() const { return origin_; }
 
  private:
+  static core::Result<MetricCatalog> read(const core::RegistryYaml& yaml);
+
   std::vector<MetricEntry> entries_;
   std::string origin_;
 };
