@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "pipelines/retrieval/query_result.hpp"
+#include "pipelines/retrieval/query_outcome.hpp"
 
 namespace planfirst::retrieval {
 

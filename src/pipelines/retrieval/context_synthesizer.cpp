@@ -39,13 +39,13 @@ SynthesizedContext synthesize_context(const ContextInputs& inputs) {
   md += "\n";
 
   // Results in the order of the plans they answer (plans are sorted by priority), then query order.
-  std::vector<const QueryResult*> ordered;
+  std::vector<const QueryOutcome*> ordered;
   for (const RetrievalPlan& plan : inputs.plans) {
-    for (const QueryResult& result : inputs.results) {
+    for (const QueryOutcome& result : inputs.results) {
       if (result.plan_id == plan.id) ordered.push_back(&result);
     }
   }
-  for (const QueryResult& result : inputs.results) {
+  for (const QueryOutcome& result : inputs.results) {
     if (plan_named(inputs.plans, result.plan_id) == nullptr) ordered.push_back(&result);
   }
 
@@ -53,7 +53,7 @@ SynthesizedContext synthesize_context(const ContextInputs& inputs) {
   core::Json sections = core::Json::array();
   core::Json failures = core::Json::array();
   std::size_t item_count = 0;
-  for (const QueryResult* result : ordered) {
+  for (const QueryOutcome* result : ordered) {
     const RetrievalPlan* plan = plan_named(inputs.plans, result->plan_id);
     const std::string description = plan != nullptr ? plan->description : result->query_id;
     if (!result->ok()) {

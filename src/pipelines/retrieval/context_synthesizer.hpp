@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "graph/json_value.hpp"
-#include "pipelines/retrieval/query_result.hpp"
+#include "pipelines/retrieval/query_outcome.hpp"
 #include "pipelines/retrieval/reasoning.hpp"
 #include "pipelines/retrieval/retrieval_plan.hpp"
 
@@ -23,7 +23,7 @@ struct ContextInputs {
   const std::string& question;
   const Reasoning& reasoning;
   const std::vector<RetrievalPlan>& plans;
-  const std::vector<QueryResult>& results;
+  const std::vector<QueryOutcome>& results;
 };
 
 SynthesizedContext synthesize_context(const ContextInputs& inputs);

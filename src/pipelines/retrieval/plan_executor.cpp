@@ -11,7 +11,7 @@
 namespace planfirst::retrieval {
 
 struct PlanExecutor::Job {
-  QueryResult result;  // ids, source, kind and time range filled in; the rest by run()
+  QueryOutcome result;  // ids, source, kind and time range filled in; the rest by run()
   sources::SourceQuery query;
   std::string failure;  // set when the query could not be built (a date that does not resolve)
 };
@@ -41,7 +41,7 @@ auto fetch_with_timeout(std::chrono::milliseconds timeout, bool& timed_out, Fetc
 
 }  // namespace
 
-Attempt PlanExecutor::attempt(const std::string& source, const sources::SourceQuery& query, QueryResult& result) const {
+Attempt PlanExecutor::attempt(const std::string& source, const sources::SourceQuery& query, QueryOutcome& result) const {
   auto found = sources_.find(source);
   if (found == sources_.end() || found->second == nullptr) {
     return {source, AttemptStatus::kNotConfigured, "source \"" + source + "\" is not configured"};
@@ -70,8 +70,8 @@ Attempt PlanExecutor::attempt(const std::string& source, const sources::SourceQu
   return {source, AttemptStatus::kOk, ""};
 }
 
-QueryResult PlanExecutor::run(const Job& job) const {
-  QueryResult result = job.result;
+QueryOutcome PlanExecutor::run(const Job& job) const {
+  QueryOutcome result = job.result;
   if (!job.failure.empty()) {
     result.attempts.push_back({job.result.source, AttemptStatus::kSkipped, job.failure});
     return result;
@@ -89,7 +89,7 @@ QueryResult PlanExecutor::run(const Job& job) const {
   return result;
 }
 
-std::vector<QueryResult> PlanExecutor::execute(const std::vector<RetrievalPlan>& plans, const DateResolver& dates) const {
+std::vector<QueryOutcome> PlanExecutor::execute(const std::vector<RetrievalPlan>& plans, const DateResolver& dates) const {
   std::vector<Job> jobs;
   for (const RetrievalPlan& plan : plans) {
     core::Result<std::optional<sources::TimeRange>> time = dates.resolve_all(filter_values(plan, "dates"));
@@ -112,7 +112,7 @@ std::vector<QueryResult> PlanExecutor::execute(const std::vector<RetrievalPlan>&
       jobs.push_back(std::move(job));
     }
   }
-  std::vector<QueryResult> results;
+  std::vector<QueryOutcome> results;
   results.reserve(jobs.size());
   const std::size_t threads = std::min(jobs.size(), rules_.execution.max_parallel);
   if (threads <= 1) {
@@ -120,10 +120,10 @@ std::vector<QueryResult> PlanExecutor::execute(const std::vector<RetrievalPlan>&
     return results;
   }
   graph::ThreadPool pool(threads);
-  std::vector<std::future<QueryResult>> pending;
+  std::vector<std::future<QueryOutcome>> pending;
   pending.reserve(jobs.size());
   for (const Job& job : jobs) pending.push_back(pool.submit([this, &job] { return run(job); }));
-  for (std::future<QueryResult>& future : pending) results.push_back(future.get());
+  for (std::future<QueryOutcome>& future : pending) results.push_back(future.get());
   return results;
 }
 

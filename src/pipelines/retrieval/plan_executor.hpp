@@ -3,7 +3,7 @@
 // resolved to a time range, its query string and the source's volume limit; independent queries in
 // parallel (up to ExecutionSettings::max_parallel); each attempt cancelled after the source's
 // timeout; a failed or unconfigured source replaced by its fallbacks in order; items beyond the
-// limit dropped. A failure is recorded in its QueryResult, never thrown: the others still return.
+// limit dropped. A failure is recorded in its QueryOutcome, never thrown: the others still return.
 // Results come back in query order whatever finished first. Immutable; threads may share one.
 #pragma once
 
@@ -16,7 +16,7 @@
 #include "pipelines/retrieval/date_resolver.hpp"
 #include "pipelines/retrieval/execution_settings.hpp"
 #include "pipelines/retrieval/plan_rules.hpp"
-#include "pipelines/retrieval/query_result.hpp"
+#include "pipelines/retrieval/query_outcome.hpp"
 #include "pipelines/retrieval/retrieval_plan.hpp"
 #include "sources/retrieval_source.hpp"
 #include "sources/source_map.hpp"
@@ -31,12 +31,12 @@ class PlanExecutor {
   PlanExecutor(const SourceMap& sources, const PlanRules& rules, const core::Clock& clock)
       : sources_(sources), rules_(rules), clock_(clock) {}
 
-  std::vector<QueryResult> execute(const std::vector<RetrievalPlan>& plans, const DateResolver& dates) const;
+  std::vector<QueryOutcome> execute(const std::vector<RetrievalPlan>& plans, const DateResolver& dates) const;
 
  private:
   struct Job;
-  QueryResult run(const Job& job) const;
-  Attempt attempt(const std::string& source, const sources::SourceQuery& query, QueryResult& result) const;
+  QueryOutcome run(const Job& job) const;
+  Attempt attempt(const std::string& source, const sources::SourceQuery& query, QueryOutcome& result) const;
 
   const SourceMap& sources_;
   const PlanRules& rules_;

@@ -17,9 +17,9 @@ core::Result<int> whole_number(const core::RegistryYaml& yaml, const YAML::Node&
   return static_cast<int>(*number);
 }
 
-core::Result<PlanTemplate> plan_template(const core::RegistryYaml& yaml, const YAML::Node& node, std::string_view intent) {
+core::Result<PlanRule> plan_rule(const core::RegistryYaml& yaml, const YAML::Node& node, std::string_view intent) {
   const std::string what = "plan of " + std::string(intent);
-  PlanTemplate plan;
+  PlanRule plan;
   core::Result<std::string> description = yaml.text(core::yaml_child(node, "description"), what + " description");
   if (!description) return description.error();
   core::Result<std::vector<std::string>> sources = yaml.texts(core::yaml_child(node, "sources"), what + " sources");
@@ -88,15 +88,15 @@ core::Result<PlanRules> read_rules(const core::RegistryYaml& yaml) {
   for (const auto& entry : plans) {
     const std::string intent = entry.first.Scalar();
     if (!entry.second.IsSequence()) return yaml.fault(entry.second, "plans of " + intent + " must be a list");
-    std::vector<PlanTemplate> templates;
+    std::vector<PlanRule> intent_plans;
     for (const YAML::Node& node : entry.second) {
-      core::Result<PlanTemplate> plan = plan_template(yaml, node, intent);
+      core::Result<PlanRule> plan = plan_rule(yaml, node, intent);
       if (!plan) return plan.error();
-      templates.push_back(std::move(*plan));
+      intent_plans.push_back(std::move(*plan));
     }
-    rules.plans.emplace(intent, std::move(templates));
+    rules.plans.emplace(intent, std::move(intent_plans));
   }
-  core::Result<PlanTemplate> fallback = plan_template(yaml, core::yaml_child(yaml.root(), "fallback"), "fallback");
+  core::Result<PlanRule> fallback = plan_rule(yaml, core::yaml_child(yaml.root(), "fallback"), "fallback");
   if (!fallback) return fallback.error();
   core::Result<ExecutionSettings> execution = execution_settings(yaml, core::yaml_child(yaml.root(), "execution"));
   if (!execution) return execution.error();
@@ -107,18 +107,18 @@ core::Result<PlanRules> read_rules(const core::RegistryYaml& yaml) {
 
 }  // namespace
 
-const std::vector<PlanTemplate>* PlanRules::plans_for(std::string_view intent) const {
+const std::vector<PlanRule>* PlanRules::plans_for(std::string_view intent) const {
   auto found = plans.find(intent);
   return found == plans.end() ? nullptr : &found->second;
 }
 
 std::string PlanRules::kind_of(std::string_view description, std::string_view source) const {
-  auto serves = [&](const PlanTemplate& plan) {
+  auto serves = [&](const PlanRule& plan) {
     return plan.description == description &&
            std::find(plan.sources.begin(), plan.sources.end(), source) != plan.sources.end();
   };
-  for (const auto& [intent, templates] : plans) {
-    for (const PlanTemplate& plan : templates) {
+  for (const auto& [intent, intent_plans] : plans) {
+    for (const PlanRule& plan : intent_plans) {
       if (serves(plan)) return plan.kind;
     }
   }

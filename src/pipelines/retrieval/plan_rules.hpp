@@ -17,7 +17,8 @@ namespace planfirst::retrieval {
 
 inline constexpr std::string_view kPlanRulesAsset = "retrieval/plans.yaml";
 
-struct PlanTemplate {
+// One plan of the table: what RetrievalPlanner turns into a RetrievalPlan for a question.
+struct PlanRule {
   std::string description;
   std::vector<std::string> sources;
   int priority = 0;
@@ -27,12 +28,12 @@ struct PlanTemplate {
 };
 
 struct PlanRules {
-  std::map<std::string, std::vector<PlanTemplate>, std::less<>> plans;  // intent type -> plans
-  PlanTemplate fallback;
+  std::map<std::string, std::vector<PlanRule>, std::less<>> plans;  // intent type -> plans
+  PlanRule fallback;
   ExecutionSettings execution;
 
   // The plans of `intent`, or nullptr when it has none (the fallback applies).
-  const std::vector<PlanTemplate>* plans_for(std::string_view intent) const;
+  const std::vector<PlanRule>* plans_for(std::string_view intent) const;
   // The record kind of a plan with this description asking `source`: its template's, else the
   // source's default.
   std::string kind_of(std::string_view description, std::string_view source) const;

@@ -121,12 +121,12 @@ graph::NodeFunction execute_plans_node(Services services) {
       zone = std::move(*parsed);
     }
     const PlanExecutor executor(services->sources, services->planner.rules(), clock);
-    std::vector<QueryResult> results = executor.execute(*plans, DateResolver(clock.now(), zone));
+    std::vector<QueryOutcome> results = executor.execute(*plans, DateResolver(clock.now(), zone));
     Json retrieval = state.member_or_null("retrieval");
     Json listed = Json::array();
     Json failures = Json::array();
     std::size_t items = 0;
-    for (const QueryResult& result : results) {
+    for (const QueryOutcome& result : results) {
       items += result.items.size();
       if (!result.ok()) {
         failures.push_back({{"query_id", result.query_id}, {"source", result.source}, {"message", result.failure_message()}});
@@ -149,8 +149,8 @@ graph::NodeFunction context_synthesizer_node() {
     if (!reasoning) return reasoning.error();
     core::Result<std::vector<RetrievalPlan>> plans = state_plans(state);
     if (!plans) return plans.error();
-    core::Result<std::vector<QueryResult>> results =
-        results_from_json(member_or_null(state.member_or_null("retrieval"), "results"));
+    core::Result<std::vector<QueryOutcome>> results =
+        outcomes_from_json(member_or_null(state.member_or_null("retrieval"), "results"));
     if (!results) return results.error();
     SynthesizedContext synthesized = synthesize_context({*question, *reasoning, *plans, *results});
     Json& document = synthesized.document.json();

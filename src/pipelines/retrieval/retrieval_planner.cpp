@@ -8,7 +8,7 @@
 namespace planfirst::retrieval {
 namespace {
 
-RetrievalPlan make_plan(const PlanTemplate& rule, const Entities& entities, std::size_t index) {
+RetrievalPlan make_plan(const PlanRule& rule, const Entities& entities, std::size_t index) {
   RetrievalPlan plan;
   plan.id = "plan" + std::to_string(index);
   plan.description = rule.description;
@@ -50,7 +50,7 @@ core::Result<PlannerOutput> RetrievalPlanner::plan(const Reasoning& reasoning) c
   }
   PlannerOutput output;
   std::size_t made = 0;
-  auto add = [&](const PlanTemplate& rule) {
+  auto add = [&](const PlanRule& rule) {
     RetrievalPlan plan = make_plan(rule, reasoning.entities, made);
     const bool repeat = std::any_of(output.plans.begin(), output.plans.end(),
                                     [&](const RetrievalPlan& earlier) { return same_plan(earlier, plan); });
@@ -63,8 +63,8 @@ core::Result<PlannerOutput> RetrievalPlanner::plan(const Reasoning& reasoning) c
       output.skipped.push_back(intent);
       continue;
     }
-    if (const std::vector<PlanTemplate>* rules = rules_.plans_for(intent.type); rules != nullptr) {
-      for (const PlanTemplate& rule : *rules) add(rule);
+    if (const std::vector<PlanRule>* rules = rules_.plans_for(intent.type); rules != nullptr) {
+      for (const PlanRule& rule : *rules) add(rule);
     } else {
       add(rules_.fallback);
     }

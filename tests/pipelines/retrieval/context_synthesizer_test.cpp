@@ -16,9 +16,9 @@ sources::EvidenceItem item(const std::string& source, const std::string& id, con
   return evidence;
 }
 
-QueryResult result_of(const std::string& plan_id, const std::string& source, const std::string& answered_by,
+QueryOutcome result_of(const std::string& plan_id, const std::string& source, const std::string& answered_by,
                       std::vector<sources::EvidenceItem> items) {
-  QueryResult result;
+  QueryOutcome result;
   result.query_id = plan_id + "_query";
   result.plan_id = plan_id;
   result.source = source;
@@ -34,10 +34,10 @@ TEST(RetrievalContextSynthesizer, MergesResultsInPlanOrderOnceEachWithFailuresLa
   const std::vector<RetrievalPlan> plans = {{"plan1", "Retrieve issue data from YouTrack", {"youtrack"}, {}, 10},
                                             {"plan0", "Retrieve commit data from GitLab", {"gitlab"}, {}, 10},
                                             {"plan2", "Retrieve related information from general sources", {"generic"}, {}, 5}};
-  const QueryResult commits = result_of("plan0", "gitlab", "gitlab", {item("gitlab", "g:1", "Fix login")});
-  const QueryResult issues = result_of("plan1", "youtrack", "gitlab",
+  const QueryOutcome commits = result_of("plan0", "gitlab", "gitlab", {item("gitlab", "g:1", "Fix login")});
+  const QueryOutcome issues = result_of("plan1", "youtrack", "gitlab",
                                        {item("gitlab", "g:1", "Fix login"), item("gitlab", "g:2", "Crash on start")});
-  QueryResult generic = result_of("plan2", "generic", "", {});
+  QueryOutcome generic = result_of("plan2", "generic", "", {});
   generic.attempts = {{"generic", AttemptStatus::kNotConfigured, "source \"generic\" is not configured"}};
 
   const SynthesizedContext context = synthesize_context({question, reasoning, plans, {commits, issues, generic}});
@@ -57,7 +57,7 @@ TEST(RetrievalContextSynthesizer, MergesResultsInPlanOrderOnceEachWithFailuresLa
 TEST(RetrievalContextSynthesizer, SameInputsSameBytes) {
   Reasoning reasoning;
   const std::vector<RetrievalPlan> plans = {{"plan0", "d", {"gitlab"}, {}, 10}};
-  const std::vector<QueryResult> results = {result_of("plan0", "gitlab", "gitlab", {item("gitlab", "a", "A")})};
+  const std::vector<QueryOutcome> results = {result_of("plan0", "gitlab", "gitlab", {item("gitlab", "a", "A")})};
 
   const SynthesizedContext first = synthesize_context({"q", reasoning, plans, results});
   const SynthesizedContext second = synthesize_context({"q", reasoning, plans, results});

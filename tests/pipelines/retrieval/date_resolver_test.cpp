@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/clock.hpp"
-#include "pipelines/retrieval/query_result.hpp"
+#include "pipelines/retrieval/query_outcome.hpp"
 
 namespace planfirst::retrieval {
 namespace {

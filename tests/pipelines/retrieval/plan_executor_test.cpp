@@ -22,7 +22,7 @@ class RetrievalPlanExecutor : public ::testing::Test {
     sources_[name] = source;
     return source;
   }
-  std::vector<QueryResult> execute(const std::vector<RetrievalPlan>& plans) const {
+  std::vector<QueryOutcome> execute(const std::vector<RetrievalPlan>& plans) const {
     return PlanExecutor(sources_, rules_, clock_).execute(plans, DateResolver(clock_.now(), {}));
   }
   static RetrievalPlan commits_plan(std::string id = "plan0") {
@@ -41,7 +41,7 @@ class RetrievalPlanExecutor : public ::testing::Test {
 TEST_F(RetrievalPlanExecutor, TurnsAPlanIntoASourceQueryWithResolvedTimes) {
   auto gitlab = add("gitlab", Behaviour::kAnswer);
 
-  const std::vector<QueryResult> results = execute({commits_plan()});
+  const std::vector<QueryOutcome> results = execute({commits_plan()});
 
   ASSERT_EQ(gitlab->queries().size(), 1u);
   const sources::SourceQuery query = gitlab->queries()[0];
@@ -62,7 +62,7 @@ TEST_F(RetrievalPlanExecutor, AnUnconfiguredSourceIsARecordedFailureAndTheRestRe
   add("gitlab", Behaviour::kAnswer);
   rules_.execution.sources["youtrack"].fallbacks.clear();
 
-  const std::vector<QueryResult> results = execute({commits_plan(), issues_plan()});
+  const std::vector<QueryOutcome> results = execute({commits_plan(), issues_plan()});
 
   ASSERT_EQ(results.size(), 2u);
   EXPECT_TRUE(results[0].ok());
@@ -75,7 +75,7 @@ TEST_F(RetrievalPlanExecutor, AFailingSourceGivesAPartialResult) {
   add("gitlab", Behaviour::kFail);
   add("youtrack", Behaviour::kAnswer);
 
-  const std::vector<QueryResult> results = execute({commits_plan(), issues_plan()});
+  const std::vector<QueryOutcome> results = execute({commits_plan(), issues_plan()});
 
   EXPECT_FALSE(results[0].ok());
   EXPECT_EQ(results[0].failure_message(), "source \"gitlab\": gitlab answered 500");
@@ -87,7 +87,7 @@ TEST_F(RetrievalPlanExecutor, AFailedSourceFallsBackToTheNextInOrder) {
   add("youtrack", Behaviour::kFail);
   auto gitlab = add("gitlab", Behaviour::kAnswer);
 
-  const std::vector<QueryResult> results = execute({issues_plan()});
+  const std::vector<QueryOutcome> results = execute({issues_plan()});
 
   ASSERT_TRUE(results[0].ok());
   EXPECT_EQ(results[0].source, "youtrack");
@@ -102,7 +102,7 @@ TEST_F(RetrievalPlanExecutor, ASlowSourceIsCancelledAtItsTimeout) {
   add("gitlab", Behaviour::kStallUntilCancelled);
   rules_.execution.sources["gitlab"].timeout = 50ms;
 
-  const std::vector<QueryResult> results = execute({commits_plan()});
+  const std::vector<QueryOutcome> results = execute({commits_plan()});
 
   ASSERT_FALSE(results[0].ok());
   EXPECT_EQ(results[0].attempts[0].status, AttemptStatus::kTimedOut);
@@ -113,7 +113,7 @@ TEST_F(RetrievalPlanExecutor, KeepsAtMostTheSourcesVolumeLimit) {
   auto gitlab = add("gitlab", Behaviour::kAnswer, 7);
   rules_.execution.sources["gitlab"].limit = 3;
 
-  const std::vector<QueryResult> results = execute({commits_plan()});
+  const std::vector<QueryOutcome> results = execute({commits_plan()});
 
   EXPECT_EQ(gitlab->queries().at(0).limit, 3u);
   EXPECT_EQ(results[0].items.size(), 3u);
@@ -123,7 +123,7 @@ TEST_F(RetrievalPlanExecutor, KeepsAtMostTheSourcesVolumeLimit) {
 TEST_F(RetrievalPlanExecutor, RunsIndependentPlansInParallelAndReturnsThemInPlanOrder) {
   auto gitlab = add("gitlab", Behaviour::kAnswerWithPartner);
 
-  const std::vector<QueryResult> results = execute({commits_plan("plan0"), commits_plan("plan1")});
+  const std::vector<QueryOutcome> results = execute({commits_plan("plan0"), commits_plan("plan1")});
 
   EXPECT_EQ(gitlab->max_in_flight(), 2);
   ASSERT_EQ(results.size(), 2u);
@@ -146,7 +146,7 @@ TEST_F(RetrievalPlanExecutor, ADateThatDoesNotResolveSkipsTheQueryWithItsReason)
   RetrievalPlan plan = commits_plan();
   plan.filters = {{"dates", {"the day after never"}}};
 
-  const std::vector<QueryResult> results = execute({plan});
+  const std::vector<QueryOutcome> results = execute({plan});
 
   EXPECT_TRUE(gitlab->queries().empty());
   EXPECT_EQ(results[0].attempts.at(0).status, AttemptStatus::kSkipped);

@@ -1,4 +1,4 @@
-// QueryResult is what execute_plans records for one query (one plan asking one source): the items
+// QueryOutcome is what execute_plans records for one query (one plan asking one source): the items
 // it got, or why it got none, every attempt made (the plan's source, then its fallbacks), the time
 // range its dates resolved to. Stored under retrieval.results; failures also under
 // retrieval.failures. JSON both ways, so each stage can run alone on a state file.
@@ -26,7 +26,7 @@ struct Attempt {
   std::string message;  // empty when ok
 };
 
-struct QueryResult {
+struct QueryOutcome {
   std::string query_id;
   std::string plan_id;
   std::string source;       // the source the plan named
@@ -42,9 +42,9 @@ struct QueryResult {
   std::string failure_message() const;  // the attempts' messages, "; "-joined
 };
 
-core::Json to_json(const QueryResult& result);
-core::Result<std::vector<QueryResult>> results_from_json(const core::Json& json,
-                                                         std::string_view pointer = "/retrieval/results");
+core::Json to_json(const QueryOutcome& result);
+core::Result<std::vector<QueryOutcome>> outcomes_from_json(const core::Json& json,
+                                                           std::string_view pointer = "/retrieval/results");
 std::string iso_utc(std::chrono::system_clock::time_point time);  // "2024-01-15T10:20:30Z"
 
 }  // namespace planfirst::retrieval

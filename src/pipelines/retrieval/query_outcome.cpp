@@ -1,4 +1,4 @@
-#include "pipelines/retrieval/query_result.hpp"
+#include "pipelines/retrieval/query_outcome.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -49,9 +49,9 @@ core::Result<Attempt> attempt_from_json(const core::Json& attempt, const std::st
   return Attempt{std::move(*source), *status, std::move(*message)};
 }
 
-core::Result<QueryResult> result_from_json(const core::Json& json, const std::string& pointer) {
+core::Result<QueryOutcome> outcome_from_json(const core::Json& json, const std::string& pointer) {
   if (!json.is_object()) return core::invalid_argument("a result must be an object", pointer);
-  QueryResult result;
+  QueryOutcome result;
   for (auto [field, key] : {std::pair{&result.query_id, "query_id"}, {&result.plan_id, "plan_id"},
                             {&result.source, "source"}, {&result.answered_by, "answered_by"}, {&result.kind, "kind"}}) {
     core::Result<std::string> text = read_string(member_or_null(json, key), pointer + "/" + key);
@@ -89,7 +89,7 @@ std::string_view to_string(AttemptStatus status) {
   return "failed";
 }
 
-std::string QueryResult::failure_message() const {
+std::string QueryOutcome::failure_message() const {
   std::string message;
   for (const Attempt& attempt : attempts) {
     if (attempt.status == AttemptStatus::kOk || attempt.message.empty()) continue;
@@ -102,7 +102,7 @@ std::string iso_utc(std::chrono::system_clock::time_point time) {
   return fmt::format("{:%Y-%m-%dT%H:%M:%S}Z", std::chrono::floor<std::chrono::seconds>(time));
 }
 
-core::Json to_json(const QueryResult& result) {
+core::Json to_json(const QueryOutcome& result) {
   core::Json items = core::Json::array();
   for (const sources::EvidenceItem& item : result.items) items.push_back(sources::to_json(item));
   core::Json attempts = core::Json::array();
@@ -119,8 +119,8 @@ core::Json to_json(const QueryResult& result) {
                     {"attempts", std::move(attempts)},   {"elapsed_ms", result.elapsed_ms}};
 }
 
-core::Result<std::vector<QueryResult>> results_from_json(const core::Json& json, std::string_view pointer) {
-  return read_list<QueryResult>(json, std::string(pointer), result_from_json);
+core::Result<std::vector<QueryOutcome>> outcomes_from_json(const core::Json& json, std::string_view pointer) {
+  return read_list<QueryOutcome>(json, std::string(pointer), outcome_from_json);
 }
 
 }  // namespace planfirst::retrieval
