@@ -16,9 +16,9 @@
 #include <string>
 
 #include "core/join.hpp"
+#include "core/utf8.hpp"
 #include "graph/memory_checkpointer.hpp"
 #include "graph/runner.hpp"
-#include "llm/utf8.hpp"
 #include "pipelines/analyst/analyst_graph.hpp"
 #include "planfirst/chat_sources.hpp"
 #include "planfirst/cli.hpp"
@@ -138,7 +138,7 @@ std::optional<std::string> read_line(const char* prompt) {
   while (true) {
     std::cout << prompt << std::flush;
     if (!std::getline(std::cin, line)) return std::nullopt;
-    const std::string bad = llm::invalid_utf8_message(line);
+    const std::string bad = core::invalid_utf8_message(line);
     if (bad.empty()) return line;
     std::cout << "That line is " << bad << "; type it again.\n";
   }

@@ -5,7 +5,7 @@
 
 #include "core/file_text.hpp"
 #include "core/logging.hpp"
-#include "llm/utf8.hpp"
+#include "core/utf8.hpp"
 #include "planfirst/cli.hpp"
 
 namespace planfirst::cli {
@@ -31,7 +31,7 @@ core::Result<void> load(CliContext& ctx) {
 }
 
 std::string utf8_error(const std::string& text) {
-  const std::string message = llm::invalid_utf8_message(text);
+  const std::string message = core::invalid_utf8_message(text);
   return message.empty() ? message : "the text is " + message;
 }
 

@@ -9,7 +9,7 @@
 #include "core/clock.hpp"
 #include "core/metrics.hpp"
 #include "core/sleeper.hpp"
-#include "llm/utf8.hpp"
+#include "core/utf8.hpp"
 
 namespace planfirst::llm {
 namespace {
@@ -101,7 +101,7 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
   OrderedJson messages = OrderedJson::array();
   for (std::size_t i = 0; i < request.messages.size(); ++i) {
     const ChatMessage& message = request.messages[i];
-    if (auto bad = first_invalid_utf8(message.content)) {
+    if (auto bad = core::first_invalid_utf8(message.content)) {
       return core::invalid_argument("message " + std::to_string(i) + " is not valid UTF-8 at byte " +
                                         std::to_string(*bad),
                                     "/messages/" + std::to_string(i) + "/content");
@@ -115,7 +115,7 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
     contract = *found;
   }
   for (const std::string& stop : request.stop) {
-    if (first_invalid_utf8(stop)) return core::invalid_argument("a stop sequence is not valid UTF-8", "/stop");
+    if (core::first_invalid_utf8(stop)) return core::invalid_argument("a stop sequence is not valid UTF-8", "/stop");
   }
 
   OrderedJson body;
@@ -176,7 +176,7 @@ core::Result<Completion> OpenAiCompatibleModel::complete(const CompletionRequest
   core::Result<core::HttpResponse> response = http_.send(http_request, cancel);
   if (!response) return fail(std::move(response).error());
   const std::string where = http_.url(http_request.path);
-  if (auto bad = first_invalid_utf8(response->body)) {
+  if (auto bad = core::first_invalid_utf8(response->body)) {
     return fail(core::invalid_argument(
         "the server's reply is not valid UTF-8 (first bad byte at offset " + std::to_string(*bad) + ")", where));
   }

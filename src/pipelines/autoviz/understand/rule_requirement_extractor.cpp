@@ -12,8 +12,8 @@
 #include "core/ascii_case.hpp"
 #include "core/registry_yaml.hpp"
 #include "core/stemmer.hpp"
+#include "core/utf8.hpp"
 #include "core/wordnet_synonyms.hpp"
-#include "llm/utf8.hpp"
 #include "pipelines/autoviz/understand/extraction/column_pass.hpp"
 #include "pipelines/autoviz/understand/extraction/comparison_pass.hpp"
 #include "pipelines/autoviz/understand/extraction/findings.hpp"
@@ -292,7 +292,7 @@ core::Result<RuleRequirementExtractor> RuleRequirementExtractor::load(const core
 
 core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
     std::string_view question, const data::SchemaProfile& profile) const {
-  if (const std::string bad = llm::invalid_utf8_message(question); !bad.empty())  // its words reach JSON
+  if (const std::string bad = core::invalid_utf8_message(question); !bad.empty())  // its words reach JSON
     return core::invalid_argument("the question is " + bad, "question");
   core::Stemmer stemmer;  // not thread-safe: one per question
   Question q = extraction::read_question(question, profile, number_scales_, wordnet_ != nullptr, stemmer);

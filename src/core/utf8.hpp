@@ -8,11 +8,11 @@
 #include <string>
 #include <string_view>
 
-namespace planfirst::llm {
+namespace planfirst::core {
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);  // nullopt when valid
 
 // "not valid UTF-8 at byte N (counting from 0)" for the first bad byte of `text`; "" when it is valid.
 std::string invalid_utf8_message(std::string_view text);
 
-}  // namespace planfirst::llm
+}  // namespace planfirst::core

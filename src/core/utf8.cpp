@@ -1,6 +1,6 @@
-#include "llm/utf8.hpp"
+#include "core/utf8.hpp"
 
-namespace planfirst::llm {
+namespace planfirst::core {
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
@@ -42,4 +42,4 @@ std::string invalid_utf8_message(std::string_view text) {
   return bad ? "not valid UTF-8 at byte " + std::to_string(*bad) + " (counting from 0)" : std::string();
 }
 
-}  // namespace planfirst::llm
+}  // namespace planfirst::core
