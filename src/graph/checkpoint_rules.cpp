@@ -1,6 +1,9 @@
 #include "graph/checkpoint_rules.hpp"
 
+#include <algorithm>
 #include <set>
+
+#include "graph/state_assembler.hpp"
 
 namespace planfirst::graph {
 
@@ -86,6 +89,9 @@ std::uint64_t write_bytes(const KeyWrite& write) {
   return sizeof(std::int64_t) + write.key.size() + to_string(write.kind).size() + write.value_json.size();
 }
 
+namespace {
+
+// The step of the oldest checkpoint a prune keeps.
 core::Result<std::int64_t> first_kept_step(const std::vector<CheckpointRecord>& newest_first,
                                            const PruneOptions& options) {
   if (!options.keep_last && !options.older_than) {
@@ -103,6 +109,26 @@ core::Result<std::int64_t> first_kept_step(const std::vector<CheckpointRecord>& 
     if (!(beyond_count && old_enough)) oldest_kept = i;
   }
   return newest_first[oldest_kept].step;
+}
+
+}  // namespace
+
+core::Result<PrunePlan> plan_prune(const std::vector<CheckpointRecord>& newest_first, const PruneOptions& options,
+                                   const WritesAt& writes_at) {
+  core::Result<std::int64_t> keep_from = first_kept_step(newest_first, options);
+  if (!keep_from) return keep_from.error();
+  PrunePlan plan;
+  plan.keep_from = *keep_from;
+  plan.report.removed = static_cast<std::size_t>(std::count_if(
+      newest_first.begin(), newest_first.end(), [&](const CheckpointRecord& r) { return r.step < plan.keep_from; }));
+  plan.report.kept = newest_first.size() - plan.report.removed;
+  if (plan.report.removed == 0) return plan;
+  core::Result<std::vector<StepWrite>> writes = writes_at(plan.keep_from);
+  if (!writes) return writes.error();
+  core::Result<std::vector<KeyWrite>> folded = fold_writes(*writes);
+  if (!folded) return folded.error();
+  plan.folded = std::move(*folded);
+  return plan;
 }
 
 std::int64_t to_unix_nanos(std::chrono::system_clock::time_point time) {

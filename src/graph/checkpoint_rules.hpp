@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,12 +34,24 @@ core::Error unknown_checkpoint(std::string_view thread_id, std::string_view chec
 std::uint64_t record_bytes(const CheckpointRecord& record);
 std::uint64_t write_bytes(const KeyWrite& write);
 
-// The step of the oldest checkpoint a prune keeps, given the thread's records newest first (the
-// head first). Everything newer than the oldest record the options do not allow to drop is kept,
-// so the kept records stay one unbroken chain ending at the head. kInvalidArgument when no option
-// is set or keep_last is 0.
-core::Result<std::int64_t> first_kept_step(const std::vector<CheckpointRecord>& newest_first,
-                                           const PruneOptions& options);
+// What a prune of one thread changes, the same in every store, which then only runs its own
+// deletes and inserts: records with a step below `keep_from` go, and the writes made at or before
+// it are replaced by `folded`: the state at `keep_from` as one write per key, stored at that step.
+struct PrunePlan {
+  std::int64_t keep_from = 0;   // the step of the oldest checkpoint kept
+  PruneReport report;           // report.removed == 0: nothing changes, `folded` is empty
+  std::vector<KeyWrite> folded;
+};
+
+// The writes that rebuild the thread's state at a step, read by the store that prunes.
+using WritesAt = std::function<core::Result<std::vector<StepWrite>>(std::int64_t step)>;
+
+// The plan for a thread given its records newest first (the head first). Everything newer than the
+// oldest record the options do not allow to drop is kept, so the kept records stay one unbroken
+// chain ending at the head. kInvalidArgument when no option is set or keep_last is 0; the errors
+// of `writes_at` or of folding them otherwise.
+core::Result<PrunePlan> plan_prune(const std::vector<CheckpointRecord>& newest_first, const PruneOptions& options,
+                                   const WritesAt& writes_at);
 
 std::int64_t to_unix_nanos(std::chrono::system_clock::time_point time);
 std::chrono::system_clock::time_point from_unix_nanos(std::int64_t nanos);

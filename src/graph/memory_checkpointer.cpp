@@ -5,7 +5,6 @@
 #include <unordered_map>
 
 #include "graph/checkpoint_rules.hpp"
-#include "graph/state_assembler.hpp"
 
 namespace planfirst::graph {
 
@@ -121,26 +120,24 @@ core::Result<PruneReport> MemoryCheckpointer::prune(std::string_view thread_id, 
   if (it == threads_.end()) return unknown_thread(thread_id);
   Thread& thread = *it->second;
   const std::vector<CheckpointRecord> newest_first(thread.records.rbegin(), thread.records.rend());
-  core::Result<std::int64_t> keep_from = first_kept_step(newest_first, options);
-  if (!keep_from) return keep_from.error();
-  auto first_kept = std::find_if(thread.records.begin(), thread.records.end(),
-                                 [&](const CheckpointRecord& r) { return r.step >= *keep_from; });
-  const auto removed = static_cast<std::size_t>(first_kept - thread.records.begin());
-  if (removed == 0) return PruneReport{0, thread.records.size()};
-
-  core::Result<std::vector<KeyWrite>> folded = fold_writes(thread.writes_at(*keep_from));
-  if (!folded) return folded.error();
+  core::Result<PrunePlan> plan = plan_prune(newest_first, options, [&](std::int64_t step) {
+    return core::Result<std::vector<StepWrite>>(thread.writes_at(step));
+  });
+  if (!plan) return plan.error();
+  if (plan->report.removed == 0) return plan->report;
+  const std::int64_t keep_from = plan->keep_from;
   for (auto& [key, key_writes] : thread.writes) {
-    std::erase_if(key_writes, [&](const StepWrite& w) { return w.step <= *keep_from; });
+    std::erase_if(key_writes, [&](const StepWrite& w) { return w.step <= keep_from; });
   }
-  for (KeyWrite& write : *folded) {
+  for (KeyWrite& write : plan->folded) {
     std::vector<StepWrite>& key_writes = thread.writes[write.key];
-    key_writes.insert(key_writes.begin(), StepWrite{*keep_from, std::move(write)});
+    key_writes.insert(key_writes.begin(), StepWrite{keep_from, std::move(write)});
   }
   std::erase_if(thread.writes, [](const auto& entry) { return entry.second.empty(); });
-  thread.records.erase(thread.records.begin(), first_kept);
+  thread.records.erase(thread.records.begin(),
+                       thread.records.begin() + static_cast<std::ptrdiff_t>(plan->report.removed));
   thread.reindex();
-  return PruneReport{removed, thread.records.size()};
+  return plan->report;
 }
 
 core::Result<void> MemoryCheckpointer::delete_thread(std::string_view thread_id) {

@@ -5,7 +5,6 @@
 
 #include "core/libpq.hpp"
 #include "graph/checkpoint_rules.hpp"
-#include "graph/state_assembler.hpp"
 
 namespace planfirst::graph {
 namespace {
@@ -444,23 +443,16 @@ core::Result<PruneReport> PostgresCheckpointer::prune(std::string_view thread_id
   if (c.pq.ntuples(locked->get()) == 0) return unknown_thread(thread_id);
   core::Result<std::vector<CheckpointRecord>> records = c.records_newest_first(thread_id);
   if (!records) return records.error();
-  core::Result<std::int64_t> keep_from = first_kept_step(*records, options);
-  if (!keep_from) return keep_from.error();
-  const auto removed = static_cast<std::size_t>(std::count_if(
-      records->begin(), records->end(), [&](const CheckpointRecord& r) { return r.step < *keep_from; }));
-  const PruneReport report{removed, records->size() - removed};
-  if (removed == 0) return report;
-
-  core::Result<std::vector<StepWrite>> writes = c.writes_at(thread_id, *keep_from);
-  if (!writes) return writes.error();
-  core::Result<std::vector<KeyWrite>> folded = fold_writes(*writes);
-  if (!folded) return folded.error();
-  const std::string step = std::to_string(*keep_from);
+  core::Result<PrunePlan> plan = plan_prune(
+      *records, options, [&](std::int64_t step) { return c.writes_at(thread_id, step); });
+  if (!plan) return plan.error();
+  if (plan->report.removed == 0) return plan->report;
+  const std::string step = std::to_string(plan->keep_from);
   if (auto r = c.run("delete_writes_through", {thread, step}, "dropping folded writes"); !r) return r.error();
-  if (auto r = c.insert_writes(thread_id, *keep_from, *folded); !r) return r.error();
+  if (auto r = c.insert_writes(thread_id, plan->keep_from, plan->folded); !r) return r.error();
   if (auto r = c.run("delete_records_before", {thread, step}, "dropping pruned checkpoints"); !r) return r.error();
   if (auto r = transaction.commit(); !r) return r.error();
-  return report;
+  return plan->report;
 }
 
 core::Result<void> PostgresCheckpointer::delete_thread(std::string_view thread_id) {

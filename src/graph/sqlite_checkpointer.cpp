@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "graph/checkpoint_rules.hpp"
-#include "graph/state_assembler.hpp"
 
 namespace planfirst::graph {
 namespace {
@@ -471,35 +470,28 @@ core::Result<PruneReport> SqliteCheckpointer::prune(std::string_view thread_id, 
   core::Result<std::vector<CheckpointRecord>> records = db.records_newest_first(thread_id);
   if (!records) return records.error();
   if (records->empty()) return unknown_thread(thread_id);
-  core::Result<std::int64_t> keep_from = first_kept_step(*records, options);
-  if (!keep_from) return keep_from.error();
-  const auto removed = static_cast<std::size_t>(std::count_if(
-      records->begin(), records->end(), [&](const CheckpointRecord& r) { return r.step < *keep_from; }));
-  const PruneReport report{removed, records->size() - removed};
-  if (removed == 0) return report;
-
-  core::Result<std::vector<StepWrite>> writes = db.writes_at(thread_id, *keep_from);
-  if (!writes) return writes.error();
-  core::Result<std::vector<KeyWrite>> folded = fold_writes(*writes);
-  if (!folded) return folded.error();
+  core::Result<PrunePlan> plan = plan_prune(
+      *records, options, [&](std::int64_t step) { return db.writes_at(thread_id, step); });
+  if (!plan) return plan.error();
+  if (plan->report.removed == 0) return plan->report;
   {
     Use use(db.delete_writes_through.get());
-    use.text(1, thread_id).integer(2, *keep_from);
+    use.text(1, thread_id).integer(2, plan->keep_from);
     if (auto r = db.run(use, "dropping folded writes"); !r) return r.error();
   }
-  for (const KeyWrite& write : *folded) {
+  for (const KeyWrite& write : plan->folded) {
     Use use(db.insert_write.get());
-    use.text(1, thread_id).text(2, write.key).integer(3, *keep_from).text(4, to_string(write.kind));
+    use.text(1, thread_id).text(2, write.key).integer(3, plan->keep_from).text(4, to_string(write.kind));
     use.text(5, write.value_json);
     if (auto r = db.run(use, "storing folded key '" + write.key + "'"); !r) return r.error();
   }
   {
     Use use(db.delete_records_before.get());
-    use.text(1, thread_id).integer(2, *keep_from);
+    use.text(1, thread_id).integer(2, plan->keep_from);
     if (auto r = db.run(use, "dropping pruned checkpoints"); !r) return r.error();
   }
   if (auto r = transaction.commit(); !r) return r.error();
-  return report;
+  return plan->report;
 }
 
 core::Result<void> SqliteCheckpointer::delete_thread(std::string_view thread_id) {
