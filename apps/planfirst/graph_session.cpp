@@ -13,7 +13,7 @@ core::Result<graph::CompiledGraph> GraphSession::build(const std::string& name) 
 }
 
 graph::GraphRegistry planfirst_graphs() {
-  graph::GraphRegistry registry = graph::builtin_graphs();
+  graph::GraphRegistry registry;
   (void)autoviz::register_autoviz_graph(registry);  // a name clash is a programming error, caught by tests
   (void)retrieval::register_retrieval_graph(registry);
   (void)analyst::register_analyst_graph(registry);

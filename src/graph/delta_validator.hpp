@@ -15,12 +15,12 @@
 namespace planfirst::graph {
 
 struct DeltaViolation {
-  std::string node;     // node path, e.g. "data_prep" or "friction/f2"
+  std::string node;     // node path, e.g. "prepare" or "fan_out/b2"
   std::string pointer;  // RFC 6901 pointer into the delta, e.g. "/plan_tasks/0/status"
   std::string keyword;  // schema keyword, or "undeclared_write", "checkpoint_policy", "parallel_write"
   std::string message;
 
-  std::string describe() const;  // "node data_prep: /plan_tasks/0/status [enum] ..."
+  std::string describe() const;  // "node prepare: /plan_tasks/0/status [enum] ..."
   bool operator==(const DeltaViolation&) const = default;
 };
 

@@ -1,6 +1,6 @@
 // Event is one item of a run's stream: `updates` (a node's validated delta), `values` (the full
 // state after a step, when asked for) and `events` (node_start, node_end, interrupt, error,
-// progress), each with thread id, checkpoint id and node path ("friction/f2" for a branch).
+// progress), each with thread id, checkpoint id and node path ("fan_out/b2" for a branch).
 // EventSink receives them; a sink shared by parallel branches must be thread-safe (both here are).
 #pragma once
 

@@ -1,7 +1,5 @@
 #include "graph/graph_registry.hpp"
 
-#include "graph/reference_graph.hpp"
-
 namespace planfirst::graph {
 
 core::Result<void> GraphRegistry::add(std::string name, std::string description, GraphFactory factory) {
@@ -29,15 +27,6 @@ core::Result<CompiledGraph> GraphRegistry::build(std::string_view name, const Gr
     return core::not_found("unknown graph \"" + std::string(name) + "\" (graphs: " + known + ")", std::string(name));
   }
   return it->second.factory(dependencies);
-}
-
-GraphRegistry builtin_graphs() {
-  GraphRegistry registry;
-  (void)registry.add(std::string(kReferenceGraphName),
-                     "seed 003 reference graph: supervisor, data_discovery, data_prep, friction fan-out, "
-                     "synthesizer, critique, reporting, qa_agent",
-                     build_reference_graph);
-  return registry;
 }
 
 }  // namespace planfirst::graph

@@ -1,6 +1,6 @@
 // GraphRegistry maps a pipeline's name to a factory that builds its compiled graph, so the CLI and
 // the server can list graphs and run any of them by name. Built once at start-up (no global
-// registry): builtin_graphs() returns one holding every graph planfirst ships. Immutable after
+// registry): each pipeline adds its own graph, and the runtime itself ships none. Immutable after
 // registration; threads may share a const one.
 #pragma once
 
@@ -47,8 +47,5 @@ class GraphRegistry {
   };
   std::map<std::string, Entry, std::less<>> entries_;
 };
-
-// Every graph planfirst ships: "friction" (seed 003's reference graph).
-GraphRegistry builtin_graphs();
 
 }  // namespace planfirst::graph

@@ -51,7 +51,7 @@ class StateView {
 // What the runtime lends a node for one call. Everything borrowed outlives the call.
 struct NodeContext {
   std::string thread_id;
-  std::string node_path;  // "supervisor", or "friction/f2" for a fan-out branch
+  std::string node_path;  // "supervisor", or "fan_out/b2" for a fan-out branch
   int attempt = 1;        // 1 for the first call, 2 for the first retry, ...
   const core::Clock* clock = nullptr;
   core::IdGenerator* ids = nullptr;

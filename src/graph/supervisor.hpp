@@ -1,7 +1,7 @@
 // The supervisor pattern of seed 003 §4 as wiring any pipeline can use: the supervisor names the
 // next worker in a state key (its delta's `next_agent`), every worker returns to the supervisor,
-// except workers in a fixed chain (friction -> synthesizer, critique -> reporting) that go on to
-// the next link. The helper only adds edges; the nodes themselves are added as usual.
+// except workers in a fixed chain (a fan-out -> the node that merges it, say) that go on to the next
+// link. The helper only adds edges; the nodes themselves are added as usual.
 #pragma once
 
 #include <string>

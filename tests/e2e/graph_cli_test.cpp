@@ -1,6 +1,7 @@
-// `planfirst graph` as a user runs it on the registered seed 003 graph (`friction`): list, Mermaid,
-// one node on a state file, and a run on a SQLite checkpointer that pauses at a checkpoint, resumes
-// from the head, refuses a stale checkpoint id and streams its events as JSON Lines.
+// `planfirst graph` as a user runs it on a registered pipeline graph (`autoviz`, asked to confirm its
+// plan): list, Mermaid, one node on a state file, and a run on a SQLite checkpointer that pauses at
+// the approval, resumes from the head, refuses a stale checkpoint id and streams its events as JSON
+// Lines. Seed 003's reference graph is a test fixture of the runtime, not a graph a user can run.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -10,22 +11,15 @@
 #include <string>
 #include <vector>
 
-#include "e2e/friction_session.hpp"
+#include "e2e/graph_cli_session.hpp"
 
 namespace planfirst::e2e {
 namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kFrictionNodes = {"supervisor", "data_discovery", "data_prep", "friction",
-                                                 "synthesizer", "critique",       "reporting", "qa_agent"};
-
-json read_json_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return json::parse(text.str());
-}
+const std::vector<std::string> kAutovizNodes = {"profile",  "intent",  "requirements", "narrow", "adapt",
+                                                "coverage", "confirm", "review",       "execute", "report"};
 
 std::size_t count_lines(const std::string& text) {
   std::size_t lines = 0;
@@ -33,42 +27,40 @@ std::size_t count_lines(const std::string& text) {
   return lines;
 }
 
-TEST(GraphCli, ListNamesFrictionWithItsNodesAndMarksTheDecisionNodes) {
-  FrictionSession session;
+TEST(GraphCli, ListNamesEveryPipelinesGraphWithItsNodesAndMarksTheDecisionNodes) {
+  GraphCliSession session;
 
   const CommandOutcome list = session.planfirst("graph list");
 
   ASSERT_EQ(list.exit_code, 0) << list.output;
-  EXPECT_NE(list.output.find("\nfriction "), std::string::npos) << list.output;  // sorted after analyst, autoviz
-  EXPECT_EQ(list.output.rfind("analyst ", 0), 0u) << list.output;
+  EXPECT_EQ(list.output.rfind("analyst ", 0), 0u) << list.output;  // sorted: analyst, autoviz, retrieval
   EXPECT_NE(list.output.find("\nautoviz "), std::string::npos) << list.output;
+  EXPECT_NE(list.output.find("\nretrieval "), std::string::npos) << list.output;
+  EXPECT_EQ(list.output.find("friction"), std::string::npos) << "a test fixture, not a graph to run\n" << list.output;
   EXPECT_NE(list.output.find("clarify (decision)"), std::string::npos) << list.output;
-  EXPECT_NE(list.output.find("confirm (decision)"), std::string::npos) << list.output;
-  for (const std::string& node : kFrictionNodes) {
+  for (const std::string& node : kAutovizNodes) {
     EXPECT_NE(list.output.find(" " + node), std::string::npos) << node << "\n" << list.output;
   }
-  EXPECT_NE(list.output.find("data_discovery (decision)"), std::string::npos) << list.output;
-  EXPECT_NE(list.output.find("data_prep (decision)"), std::string::npos) << list.output;
-  EXPECT_NE(list.output.find("synthesizer (decision)"), std::string::npos) << list.output;
-  EXPECT_EQ(list.output.find("supervisor (decision)"), std::string::npos) << list.output;
-  EXPECT_EQ(list.output.find("reporting (decision)"), std::string::npos) << list.output;
+  EXPECT_NE(list.output.find("confirm (decision)"), std::string::npos) << list.output;
+  EXPECT_EQ(list.output.find("profile (decision)"), std::string::npos) << list.output;
+  EXPECT_EQ(list.output.find("review (decision)"), std::string::npos) << list.output;
 }
 
 TEST(GraphCli, MermaidIsAFlowchartNamingEveryNode) {
-  FrictionSession session;
+  GraphCliSession session;
 
-  const CommandOutcome mermaid = session.planfirst("graph mermaid friction");
+  const CommandOutcome mermaid = session.planfirst("graph mermaid autoviz");
 
   ASSERT_EQ(mermaid.exit_code, 0) << mermaid.output;
   EXPECT_EQ(mermaid.output.rfind("flowchart ", 0), 0u) << mermaid.output;
-  for (const std::string& node : kFrictionNodes) {
+  for (const std::string& node : kAutovizNodes) {
     EXPECT_NE(mermaid.output.find("  " + node), std::string::npos) << node << "\n" << mermaid.output;
   }
-  EXPECT_NE(mermaid.output.find("friction --> synthesizer"), std::string::npos) << mermaid.output;
+  EXPECT_NE(mermaid.output.find("confirm --> review"), std::string::npos) << mermaid.output;
 }
 
 TEST(GraphCli, MermaidOfAnUnknownGraphIsAUsageError) {
-  FrictionSession session;
+  GraphCliSession session;
 
   const CommandOutcome mermaid = session.planfirst("graph mermaid nosuchgraph");
 
@@ -76,42 +68,58 @@ TEST(GraphCli, MermaidOfAnUnknownGraphIsAUsageError) {
   EXPECT_NE(mermaid.output.find("nosuchgraph"), std::string::npos) << mermaid.output;
 }
 
-TEST(GraphCli, NodePrintsTheSynthesizersValidatedDeltaAsInSeedSection6) {
-  FrictionSession session;
-  const json expected = read_json_file(source("assets/graphs/friction/synthesizer.json"));
+TEST(GraphCli, TheSeedsReferenceGraphIsNotOfferedToRun) {
+  GraphCliSession session;
 
-  const CommandOutcome node = session.planfirst("graph node friction synthesizer --state " +
-                                                source("tests/graph/cases/seed003_synthesizer_input.json"));
+  const CommandOutcome run = session.planfirst("graph run friction --checkpointer " + session.checkpointer());
 
-  ASSERT_EQ(node.exit_code, 0) << node.output;
-  EXPECT_EQ(json::parse(node.output), expected) << node.output;
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("unknown graph \"friction\""), std::string::npos) << run.output;
 }
 
-TEST(GraphCli, NodeOnAStateOutsideTheContractFailsNamingTheNodeAndThePointer) {
-  FrictionSession session;
-  std::ofstream(session.file("bad_state.json")) << R"({"phase": "analysis", "plan_steps_completed": "four"})";
+TEST(GraphCli, NodePrintsTheConfirmNodesValidatedDelta) {
+  GraphCliSession session;
+  std::ofstream(session.file("state.json"))
+      << json{{"question", kRunQuestion}, {"coverage", {{"complete", true}}}}.dump();
 
   const CommandOutcome node =
-      session.planfirst("graph node friction synthesizer --state " + session.file("bad_state.json").string());
+      session.planfirst("graph node autoviz confirm --state " + session.file("state.json").string());
+
+  ASSERT_EQ(node.exit_code, 0) << node.output;
+  const json delta = json::parse(node.output);
+  EXPECT_EQ(delta["checkpoint_prompt"], kApprovalPrompt) << node.output;
+  EXPECT_EQ(delta["requires_user_input"], true) << node.output;
+  EXPECT_EQ(delta["checkpoint_message"].get<std::string>().rfind(std::string("Plan ready for ") + kRunQuestion, 0), 0u)
+      << node.output;
+}
+
+TEST(GraphCli, NodeThatFailsPrintsItsErrorAndNoDelta) {
+  GraphCliSession session;
+  std::ofstream(session.file("empty.csv")) << "region,revenue\n";
+  std::ofstream(session.file("bad_state.json"))
+      << json{{"question", kRunQuestion}, {"dataset", session.file("empty.csv").string()}}.dump();
+
+  const CommandOutcome node =
+      session.planfirst("graph node autoviz profile --state " + session.file("bad_state.json").string());
 
   EXPECT_EQ(node.exit_code, 1) << node.output;
-  EXPECT_NE(node.output.find("synthesizer"), std::string::npos) << node.output;
-  EXPECT_NE(node.output.find("/plan_steps_completed"), std::string::npos) << node.output;
-  EXPECT_EQ(node.output.find("\"checkpoint_prompt\""), std::string::npos) << "no delta printed\n" << node.output;
+  EXPECT_NE(node.output.find("has no rows"), std::string::npos) << node.output;
+  EXPECT_EQ(node.output.find("\"profile\""), std::string::npos) << "no delta printed\n" << node.output;
 }
 
 TEST(GraphCli, NodeTheGraphLacksIsAUsageErrorNamingIt) {
-  FrictionSession session;
+  GraphCliSession session;
+  std::ofstream(session.file("state.json")) << json{{"question", kRunQuestion}}.dump();
 
-  const CommandOutcome node = session.planfirst("graph node friction synthesiser --state " +
-                                                source("tests/graph/cases/seed003_synthesizer_input.json"));
+  const CommandOutcome node =
+      session.planfirst("graph node autoviz confirmm --state " + session.file("state.json").string());
 
   EXPECT_EQ(node.exit_code, 2) << node.output;
-  EXPECT_NE(node.output.find("\"synthesiser\""), std::string::npos) << node.output;
+  EXPECT_NE(node.output.find("\"confirmm\""), std::string::npos) << node.output;
 }
 
 TEST(GraphCli, RunPausesAtTheFirstCheckpointWithMessagePromptCheckpointAndResumeCommand) {
-  FrictionSession session;
+  GraphCliSession session;
 
   const CommandOutcome run = session.run("T");
 
@@ -119,48 +127,50 @@ TEST(GraphCli, RunPausesAtTheFirstCheckpointWithMessagePromptCheckpointAndResume
   const json summary = last_json_line(run.output);
   EXPECT_EQ(summary["status"], "interrupted") << run.output;
   EXPECT_EQ(summary["thread_id"], "T");
-  EXPECT_EQ(summary["interrupt_node"], "data_discovery");
-  EXPECT_EQ(summary["prompt"], "Confirm scope and columns?");
-  EXPECT_NE(summary.value("message", "").find("Data Discovery Complete"), std::string::npos) << run.output;
+  EXPECT_EQ(summary["interrupt_node"], "confirm");
+  EXPECT_EQ(summary["prompt"], kApprovalPrompt);
+  EXPECT_NE(summary.value("message", "").find(std::string("Plan ready for ") + kRunQuestion), std::string::npos)
+      << run.output;
   const std::string checkpoint = summary.value("checkpoint_id", "");
   ASSERT_FALSE(checkpoint.empty()) << run.output;
-  EXPECT_EQ(summary["resume"], "planfirst graph resume friction --thread T --checkpoint " + checkpoint +
+  EXPECT_EQ(summary["resume"], "planfirst graph resume autoviz --thread T --checkpoint " + checkpoint +
                                    " --checkpointer " + session.checkpointer() + " --answer ANSWER");
 }
 
 TEST(GraphCli, ThePrintedResumeCommandContinuesTheRun) {
-  FrictionSession session;
+  GraphCliSession session;
   const json paused = last_json_line(session.run("T").output);
   std::string command = paused.value("resume", "");
   ASSERT_EQ(command.rfind("planfirst ", 0), 0u) << paused.dump();
   command.replace(0, std::string("planfirst").size(), binary("planfirst"));
-  command.replace(command.rfind("ANSWER"), 6, "yes");
+  command.replace(command.rfind("ANSWER"), 6, "approve");
 
   const CommandOutcome resumed = run_command(command);
 
   ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
-  EXPECT_EQ(last_json_line(resumed.output)["interrupt_node"], "data_prep") << resumed.output;
+  EXPECT_EQ(last_json_line(resumed.output)["status"], "done") << resumed.output;
+  EXPECT_EQ(last_json_line(resumed.output)["last_completed_node"], "execute") << resumed.output;
 }
 
-TEST(GraphCli, ResumeWithTheHeadContinuesToTheNextCheckpoint) {
-  FrictionSession session;
+TEST(GraphCli, ResumeWithAChangeFromTheHeadPlansAgainUpToTheNextApproval) {
+  GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
 
-  const CommandOutcome resume = session.resume("T", first.value("checkpoint_id", "?"));
+  const CommandOutcome resume = session.resume("T", first.value("checkpoint_id", "?"), "per product category");
 
   ASSERT_EQ(resume.exit_code, 0) << resume.output;
   const json second = last_json_line(resume.output);
   EXPECT_EQ(second["status"], "interrupted") << resume.output;
-  EXPECT_EQ(second["interrupt_node"], "data_prep");
-  EXPECT_EQ(second["prompt"], "Confirm buckets and filters?");
+  EXPECT_EQ(second["interrupt_node"], "confirm");
+  EXPECT_NE(second.value("message", "").find("(per product category)"), std::string::npos) << resume.output;
   EXPECT_NE(second["checkpoint_id"], first["checkpoint_id"]);
   EXPECT_GT(second.value("step", 0), first.value("step", 0));
 }
 
 TEST(GraphCli, ResumeWithAStaleCheckpointFailsNamingTheHeadAndDoesNotFork) {
-  FrictionSession session;
+  GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
-  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?")).output);
+  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
   const CommandOutcome history_before = session.threads("history T");
 
   const CommandOutcome stale = session.resume("T", first.value("checkpoint_id", "?"));
@@ -174,7 +184,7 @@ TEST(GraphCli, ResumeWithAStaleCheckpointFailsNamingTheHeadAndDoesNotFork) {
 }
 
 TEST(GraphCli, ResumeOfAnUnknownThreadIsAnInputError) {
-  FrictionSession session;
+  GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
 
   const CommandOutcome resume = session.resume("nosuch", first.value("checkpoint_id", "?"));
@@ -184,7 +194,7 @@ TEST(GraphCli, ResumeOfAnUnknownThreadIsAnInputError) {
 }
 
 TEST(GraphCli, EventsArePrintedAsJsonLinesWithThreadAndCheckpointIds) {
-  FrictionSession session;
+  GraphCliSession session;
 
   const CommandOutcome run = session.run("T", "--events");
 
@@ -208,12 +218,13 @@ TEST(GraphCli, EventsArePrintedAsJsonLinesWithThreadAndCheckpointIds) {
     if (event["event"] == "node_end") ++ends;
     if (event["event"] == "interrupt") interrupts.push_back(event);
   }
-  EXPECT_EQ(started, (std::vector<std::string>{"supervisor", "data_discovery"}));
+  EXPECT_EQ(started, (std::vector<std::string>{"profile", "intent", "requirements", "narrow", "adapt", "coverage",
+                                               "confirm"}));
   EXPECT_EQ(ends, started.size());
   ASSERT_EQ(interrupts.size(), 1u) << run.output;
-  EXPECT_EQ(interrupts[0]["node"], "data_discovery");
+  EXPECT_EQ(interrupts[0]["node"], "confirm");
   EXPECT_EQ(interrupts[0]["checkpoint_id"], summary["checkpoint_id"]);
-  EXPECT_EQ(interrupts[0]["data"]["prompt"], "Confirm scope and columns?");
+  EXPECT_EQ(interrupts[0]["data"]["prompt"], kApprovalPrompt);
   EXPECT_EQ(count_lines(run.output), events.size() + 1) << "events, then the summary line\n" << run.output;
 }
 

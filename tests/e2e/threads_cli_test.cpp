@@ -1,6 +1,6 @@
-// `planfirst threads` as a user runs it on a SQLite checkpointer holding runs of the `friction`
-// graph: list, show, history and prune, an unknown thread (exit 3), and a thread answered at all
-// three of seed 003's checkpoints whose head shows the finished analysis and its artifacts.
+// `planfirst threads` as a user runs it on a SQLite checkpointer holding runs of the `autoviz`
+// graph asked to confirm its plan: list, show, history and prune, an unknown thread (exit 3), and a
+// thread whose plan was approved, whose head shows the executed plan.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "e2e/friction_session.hpp"
+#include "e2e/graph_cli_session.hpp"
 
 namespace planfirst::e2e {
 namespace {
@@ -35,8 +35,8 @@ json shown_state(const std::string& output) {
   return json::parse(output.substr(at + 8), nullptr, false);
 }
 
-// Runs THREAD and answers "yes" at every checkpoint; the interrupting nodes, in order.
-std::vector<std::string> run_to_the_end(const FrictionSession& session, const std::string& thread, json& last) {
+// Runs THREAD and approves at every checkpoint; the interrupting nodes, in order.
+std::vector<std::string> run_to_the_end(const GraphCliSession& session, const std::string& thread, json& last) {
   std::vector<std::string> pauses;
   last = last_json_line(session.run(thread).output);
   while (last.value("status", "") == "interrupted" && pauses.size() < 10) {
@@ -47,7 +47,7 @@ std::vector<std::string> run_to_the_end(const FrictionSession& session, const st
 }
 
 TEST(ThreadsCli, ListShowsEveryThreadWithItsStatus) {
-  FrictionSession session;
+  GraphCliSession session;
   json done;
   run_to_the_end(session, "finished", done);
   ASSERT_EQ(session.run("paused").exit_code, 0);
@@ -65,7 +65,7 @@ TEST(ThreadsCli, ListShowsEveryThreadWithItsStatus) {
 }
 
 TEST(ThreadsCli, ShowPrintsTheHeadCheckpointAndTheStateAwaitingAnAnswer) {
-  FrictionSession session;
+  GraphCliSession session;
   const json paused = last_json_line(session.run("T").output);
 
   const CommandOutcome show = session.threads("show T");
@@ -76,13 +76,13 @@ TEST(ThreadsCli, ShowPrintsTheHeadCheckpointAndTheStateAwaitingAnAnswer) {
   EXPECT_NE(show.output.find("status:       interrupted"), std::string::npos) << show.output;
   const json state = shown_state(show.output);
   EXPECT_EQ(state["requires_user_input"], true) << show.output;
-  EXPECT_EQ(state["checkpoint_prompt"], "Confirm scope and columns?") << show.output;
+  EXPECT_EQ(state["checkpoint_prompt"], kApprovalPrompt) << show.output;
 }
 
 TEST(ThreadsCli, HistoryListsEveryCheckpointNewestFirst) {
-  FrictionSession session;
+  GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
-  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?")).output);
+  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
 
   const CommandOutcome history = session.threads("history T");
 
@@ -97,9 +97,9 @@ TEST(ThreadsCli, HistoryListsEveryCheckpointNewestFirst) {
 }
 
 TEST(ThreadsCli, PruneKeepsTheNewestCheckpointsAndTheHeadsState) {
-  FrictionSession session;
+  GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
-  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?")).output);
+  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
   const json state_before = shown_state(session.threads("show T").output);
   const std::size_t rows_before = history_rows(session.threads("history T").output).size();
 
@@ -114,11 +114,11 @@ TEST(ThreadsCli, PruneKeepsTheNewestCheckpointsAndTheHeadsState) {
   EXPECT_NE(rows.front().find(second.value("checkpoint_id", "?")), std::string::npos);
   EXPECT_EQ(shown_state(session.threads("show T").output), state_before);
   const CommandOutcome resumed = session.resume("T", second.value("checkpoint_id", "?"));
-  EXPECT_EQ(last_json_line(resumed.output)["interrupt_node"], "synthesizer") << resumed.output;
+  EXPECT_EQ(last_json_line(resumed.output)["status"], "done") << resumed.output;
 }
 
 TEST(ThreadsCli, AnUnknownThreadIsExit3ForShowHistoryAndPrune) {
-  FrictionSession session;
+  GraphCliSession session;
   ASSERT_EQ(session.run("T").exit_code, 0);
 
   for (const char* command : {"show nosuch", "history nosuch", "prune nosuch --keep-last 1"}) {
@@ -130,7 +130,7 @@ TEST(ThreadsCli, AnUnknownThreadIsExit3ForShowHistoryAndPrune) {
 }
 
 TEST(ThreadsCli, ShowOnAStoreNotYetCreatedIsExit3AndCreatesNothing) {
-  FrictionSession session;
+  GraphCliSession session;
 
   const CommandOutcome show = session.threads("show T");
 
@@ -138,24 +138,22 @@ TEST(ThreadsCli, ShowOnAStoreNotYetCreatedIsExit3AndCreatesNothing) {
   EXPECT_FALSE(std::filesystem::exists(session.file("checkpoints.sqlite")));
 }
 
-TEST(ThreadsCli, AThreadAnsweredAtAllThreeCheckpointsShowsTheCompletedAnalysisAndItsArtifacts) {
-  FrictionSession session;
+TEST(ThreadsCli, AThreadWhosePlanWasApprovedShowsTheExecutedPlan) {
+  GraphCliSession session;
   json last;
 
   const std::vector<std::string> pauses = run_to_the_end(session, "T", last);
   const CommandOutcome show = session.threads("show T");
 
-  EXPECT_EQ(pauses, (std::vector<std::string>{"data_discovery", "data_prep", "synthesizer"}));
+  EXPECT_EQ(pauses, (std::vector<std::string>{"confirm"}));
   EXPECT_EQ(last["status"], "done") << last.dump();
   ASSERT_EQ(show.exit_code, 0) << show.output;
   EXPECT_NE(show.output.find("status:       done"), std::string::npos) << show.output;
   const json state = shown_state(show.output);
-  EXPECT_EQ(state["analysis_complete"], true) << show.output;
-  EXPECT_EQ(state["report_file_path"], "reports/friction_report.md") << show.output;
-  EXPECT_EQ(state["data_file_path"], "data/friction_buckets.csv") << show.output;
-  EXPECT_EQ(state["plan_steps_completed"], 5) << show.output;
+  EXPECT_EQ(state["question"], kRunQuestion) << show.output;
+  EXPECT_EQ(state["confirmed"], true) << show.output;
   EXPECT_EQ(state["requires_user_input"], false) << show.output;
-  EXPECT_EQ(state["checkpoint_prompt"], "") << show.output;
+  EXPECT_TRUE(state.contains("execution")) << show.output;
 }
 
 }  // namespace

@@ -11,9 +11,9 @@
 
 #include "contracts/contract_registry.hpp"
 #include "core/asset_store.hpp"
-#include "graph/graph_registry.hpp"
 #include "graph/memory_checkpointer.hpp"
 #include "graph/node.hpp"
+#include "reference_graph.hpp"
 
 namespace planfirst::graph::testing {
 
@@ -28,10 +28,9 @@ inline const contracts::ContractRegistry& shipped_contracts() {
   return registry;
 }
 
-// Seed 003's reference graph, built from the shipped assets and contracts.
+// Seed 003's reference graph, built from its fixture deltas and the shipped contracts.
 inline CompiledGraph reference_graph() {
-  const core::AssetStore assets;
-  core::Result<CompiledGraph> graph = builtin_graphs().build("friction", {assets, shipped_contracts()});
+  core::Result<CompiledGraph> graph = build_reference_graph(reference_graph_deltas(), shipped_contracts());
   if (!graph) throw std::runtime_error(graph.error().describe());
   return *graph;
 }

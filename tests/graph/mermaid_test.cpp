@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "graph/graph_builder.hpp"
-#include "graph/graph_registry.hpp"
 #include "graph_test_support.hpp"
 
 namespace planfirst::graph {
@@ -44,13 +43,10 @@ TEST(Mermaid, DrawsNodeShapesAndEdgeKindsInInsertionOrder) {
 }
 
 TEST(Mermaid, DrawsTheReferenceGraphsFanOutAndChainsTheSameTwice) {
-  const core::AssetStore assets;
-  const GraphRegistry registry = builtin_graphs();
-  core::Result<CompiledGraph> graph = registry.build("friction", {assets, testing::shipped_contracts()});
-  ASSERT_TRUE(graph) << graph.error().describe();
+  const CompiledGraph graph = testing::reference_graph();
 
-  const std::string first = to_mermaid(*graph);
-  const std::string second = to_mermaid(*graph);
+  const std::string first = to_mermaid(graph);
+  const std::string second = to_mermaid(graph);
 
   EXPECT_EQ(first, second);
   EXPECT_NE(first.find("  friction[[friction]]\n"), std::string::npos) << first;

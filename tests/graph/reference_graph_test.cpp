@@ -1,4 +1,4 @@
-#include "graph/reference_graph.hpp"
+#include "reference_graph.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "graph/delta_validator.hpp"
+#include "graph/graph_registry.hpp"
 #include "runner_harness.hpp"
 
 namespace planfirst::graph {
@@ -197,13 +198,20 @@ TEST(ReferenceGraph, AnswersAQuestionAfterTheAnalysis) {
   EXPECT_NE(messages.back()["content"].get<std::string>().find("Findability"), std::string::npos);
 }
 
-TEST(ReferenceGraph, IsRegisteredAsFriction) {
-  const GraphRegistry registry = builtin_graphs();
+TEST(GraphRegistry, BuildsAGraphByNameAndNamesTheKnownOnesForAnUnknownName) {
+  GraphRegistry registry;
+  ASSERT_TRUE(registry.add(std::string(testing::kReferenceGraphName), "seed 003 reference graph",
+                           [](const GraphDependencies& dependencies) {
+                             return testing::build_reference_graph(testing::reference_graph_deltas(),
+                                                                   dependencies.contracts);
+                           }));
+  const core::AssetStore assets;
 
-  const core::Result<CompiledGraph> unknown =
-      registry.build("nope", {core::AssetStore(), testing::shipped_contracts()});
+  const core::Result<CompiledGraph> friction = registry.build("friction", {assets, testing::shipped_contracts()});
+  const core::Result<CompiledGraph> unknown = registry.build("nope", {assets, testing::shipped_contracts()});
 
   EXPECT_EQ(registry.names(), (std::vector<std::string>{"friction"}));
+  EXPECT_TRUE(friction) << friction.error().describe();
   ASSERT_FALSE(unknown);
   EXPECT_EQ(unknown.error().message, "unknown graph \"nope\" (graphs: friction)");
 }

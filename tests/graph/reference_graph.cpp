@@ -1,20 +1,19 @@
-#include "graph/reference_graph.hpp"
+#include "reference_graph.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <map>
 
+#include "core/file_text.hpp"
 #include "graph/graph_builder.hpp"
 #include "graph/supervisor.hpp"
 
-namespace planfirst::graph {
+namespace planfirst::graph::testing {
 namespace {
 
-constexpr std::string_view kAssetDir = "graphs/friction/";
-
-core::Result<core::Json> read_asset(const core::AssetStore& assets, std::string_view name) {
-  const std::string path = std::string(kAssetDir) + std::string(name);
-  core::Result<std::string> text = assets.read(path);
+core::Result<core::Json> read_delta(const std::filesystem::path& folder, std::string_view name) {
+  const std::string path = (folder / name).string();
+  core::Result<std::string> text = core::read_file_text(path);
   if (!text) return text.error();
   core::Result<JsonValue> json = JsonValue::parse(*text, path);
   if (!json) return json.error();
@@ -53,11 +52,16 @@ NodeFunction constant(core::Json delta) {
 
 }  // namespace
 
-core::Result<CompiledGraph> build_reference_graph(const GraphDependencies& dependencies) {
+std::filesystem::path reference_graph_deltas() {
+  return std::filesystem::path(PLANFIRST_SOURCE_DIR) / "tests/graph/reference_graph";
+}
+
+core::Result<CompiledGraph> build_reference_graph(const std::filesystem::path& folder,
+                                                  const contracts::ContractRegistry& contracts) {
   std::map<std::string, core::Json> deltas;
   for (const char* name : {"supervisor", "data_discovery", "data_prep", "friction", "synthesizer", "critique",
                            "reporting", "qa_agent"}) {
-    core::Result<core::Json> json = read_asset(dependencies.assets, std::string(name) + ".json");
+    core::Result<core::Json> json = read_delta(folder, std::string(name) + ".json");
     if (!json) return json.error();
     deltas.emplace(name, std::move(*json));
   }
@@ -138,7 +142,7 @@ core::Result<CompiledGraph> build_reference_graph(const GraphDependencies& depen
   layout.workers = {"data_discovery", "data_prep", "friction", "synthesizer", "critique", "reporting", "qa_agent"};
   layout.chains = {{"friction", "synthesizer"}, {"critique", "reporting"}};
   add_supervisor_edges(builder, layout);
-  return builder.compile(&dependencies.contracts);
+  return builder.compile(&contracts);
 }
 
-}  // namespace planfirst::graph
+}  // namespace planfirst::graph::testing
