@@ -5,7 +5,7 @@ FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 PEER       ?= ../shared/peers/langgraphjs-bench
 
-.PHONY: all bootstrap build demo test test-asan fuzz bench-build bench bench-peers format clean
+.PHONY: all bootstrap build demo test test-asan fuzz bench-build bench bench-peers format format-check clean
 
 all: build
 
@@ -19,7 +19,7 @@ build: bootstrap
 demo: build
 	$(BUILD)/planfirst ask examples/sales.csv "get revenue totals by region and product type over time" --out demo-out --checkpointer memory:
 
-test: build
+test: format-check build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 test-asan: bootstrap
@@ -44,8 +44,13 @@ bench: bench-build
 bench-peers: bench-build
 	@scripts/bench-vs-langgraphjs $(PEER)
 
+SOURCES = find src apps tests fuzz bench examples \( -name '*.hpp' -o -name '*.cpp' \) -print0
+
 format:
-	@find src apps tests fuzz bench -name '*.hpp' -o -name '*.cpp' | xargs clang-format -i
+	@$(SOURCES) | xargs -0 clang-format -i
+
+format-check: bootstrap
+	@$(SOURCES) | xargs -0 clang-format --dry-run -Werror
 
 clean:
 	rm -rf build build-asan build-fuzz build-bench

@@ -53,12 +53,14 @@ void print_accuracy(const char* title, const std::vector<LabeledQuestion>& quest
   Tally rules, model, combined;
   int fast = 0;
   for (const LabeledQuestion& q : questions) {
-    const RouteDecision decision = router.route(q.question);  // carries the rules' and the model's own answers
+    const RouteDecision decision =
+        router.route(q.question);  // carries the rules' and the model's own answers
     const bool r = decision.rules_type == q.type;
     const bool m = decision.model.type == q.type;
     const bool c = decision.request_type == q.type;
     fast += decision.track == Track::kFast ? 1 : 0;
-    for (auto [tally, by_type, ok] : {std::tuple{&rules, &rules_by_type, r}, {&model, &model_by_type, m},
+    for (auto [tally, by_type, ok] : {std::tuple{&rules, &rules_by_type, r},
+                                      {&model, &model_by_type, m},
                                       {&combined, &combined_by_type, c}}) {
       tally->right += ok ? 1 : 0;
       ++tally->total;
@@ -70,11 +72,11 @@ void print_accuracy(const char* title, const std::vector<LabeledQuestion>& quest
   std::printf("  %-16s %7s %7s %9s %3s\n", "request type", "rules", "model", "combined", "n");
   for (RequestType type : kAllRequestTypes) {
     std::printf("  %-16s %6.1f%% %6.1f%% %8.1f%% %3d\n", std::string(to_string(type)).c_str(),
-                rules_by_type[type].percent(), model_by_type[type].percent(), combined_by_type[type].percent(),
-                combined_by_type[type].total);
+                rules_by_type[type].percent(), model_by_type[type].percent(),
+                combined_by_type[type].percent(), combined_by_type[type].total);
   }
-  std::printf("  %-16s %6.1f%% %6.1f%% %8.1f%% %3d\n", "all", rules.percent(), model.percent(), combined.percent(),
-              combined.total);
+  std::printf("  %-16s %6.1f%% %6.1f%% %8.1f%% %3d\n", "all", rules.percent(), model.percent(),
+              combined.percent(), combined.total);
   std::printf("  FAST track chosen for %d of %d questions\n\n", fast, combined.total);
   std::fflush(stdout);
 }
@@ -92,7 +94,8 @@ void BM_RouteModelOnly(benchmark::State& state) {
   const RouterParts& p = parts();
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(p.model.predict(p.questions.held_out[i++ % p.questions.held_out.size()].question));
+    benchmark::DoNotOptimize(
+        p.model.predict(p.questions.held_out[i++ % p.questions.held_out.size()].question));
   }
 }
 BENCHMARK(BM_RouteModelOnly);
@@ -117,20 +120,23 @@ BENCHMARK(BM_TrainRouterModel)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 int main(int argc, char** argv) {
   const RouterParts& p = parts();
-  const std::string held_out = "analyst router accuracy on the held-out set (" + std::to_string(p.questions.held_out.size()) +
-                               " of " + std::to_string(p.questions.held_out.size() + p.questions.train.size()) +
-                               " questions: every " + std::to_string(kHeldOutEvery) + "th line; the model trained on the rest)";
+  const std::string held_out =
+      "analyst router accuracy on the held-out set (" + std::to_string(p.questions.held_out.size()) + " of " +
+      std::to_string(p.questions.held_out.size() + p.questions.train.size()) + " questions: every " +
+      std::to_string(kHeldOutEvery) + "th line; the model trained on the rest)";
   print_accuracy(held_out.c_str(), p.questions.held_out);
   // Questions written after the rules and never used to write them or to train: the rules' phrases
   // were written with the whole labeled set in view, so their held-out figure is optimistic.
-  const std::filesystem::path fresh_path = std::filesystem::path(PLANFIRST_SOURCE_DIR) / "bench/data/router_fresh_questions.tsv";
+  const std::filesystem::path fresh_path =
+      std::filesystem::path(PLANFIRST_SOURCE_DIR) / "bench/data/router_fresh_questions.tsv";
   const planfirst::core::Result<std::string> fresh_text = planfirst::core::read_file_text(fresh_path);
   if (fresh_text) {
     if (auto fresh = LabeledQuestions::parse(*fresh_text, fresh_path.string()); fresh) {
       std::vector<LabeledQuestion> all = fresh->train;
       all.insert(all.end(), fresh->held_out.begin(), fresh->held_out.end());
       print_accuracy(("analyst router accuracy on " + std::to_string(all.size()) +
-                      " fresh questions (bench/data/router_fresh_questions.tsv, unseen by rules and model)").c_str(),
+                      " fresh questions (bench/data/router_fresh_questions.tsv, unseen by rules and model)")
+                         .c_str(),
                      all);
     }
   }

@@ -159,7 +159,8 @@ struct AskFixture {
     const std::filesystem::path sockets = runtime / "planfirst";
     const Clock::time_point give_up = Clock::now() + std::chrono::seconds(kKeepAliveSeconds + 10);
     std::error_code ec;
-    while (Clock::now() < give_up && std::filesystem::exists(sockets, ec) && !std::filesystem::is_empty(sockets, ec)) {
+    while (Clock::now() < give_up && std::filesystem::exists(sockets, ec) &&
+           !std::filesystem::is_empty(sockets, ec)) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
   }
@@ -191,7 +192,8 @@ std::int64_t ask(AskFixture& f, std::string_view question) {
   }
   std::int64_t rows = 0;
   for (const core::Json& step : state["execution"]["steps"]) {
-    if (step.contains("table")) rows = step.value("row_count", static_cast<std::int64_t>(step["table"].size()));
+    if (step.contains("table"))
+      rows = step.value("row_count", static_cast<std::int64_t>(step["table"].size()));
   }
   return rows;
 }
@@ -210,7 +212,8 @@ double fresh_render_ms(std::string_view spec) {
 // direct query of the same iteration, so a drift of the machine between iterations moves both.
 double paired_overhead(const std::vector<double>& times, const std::vector<double>& baseline) {
   std::vector<double> ratios;
-  for (std::size_t i = 0; i < times.size() && i < baseline.size(); ++i) ratios.push_back(times[i] / baseline[i] - 1);
+  for (std::size_t i = 0; i < times.size() && i < baseline.size(); ++i)
+    ratios.push_back(times[i] / baseline[i] - 1);
   return bench::percentile(ratios, 50);
 }
 
@@ -323,11 +326,13 @@ double command_ms(const std::string& command) {
 }
 
 // `planfirst ask` as a shell command; with `draw` false, node is off PATH, so no SVG is drawn.
-std::string cli_ask(const AskFixture& f, std::string_view question, int keep_alive_seconds, bool draw = true) {
-  return fmt::format("{}XDG_RUNTIME_DIR='{}' PLANFIRST_RENDER_KEEP_ALIVE_SECONDS={} '{}/planfirst' ask '{}' '{}' "
-                     "--checkpointer memory: --out '{}'",
-                     draw ? "" : "PATH=/nonexistent ", f.runtime.string(), keep_alive_seconds, PLANFIRST_BINARY_DIR,
-                     f.dataset.string(), question, f.scratch.file("cli-out").string());
+std::string cli_ask(const AskFixture& f, std::string_view question, int keep_alive_seconds,
+                    bool draw = true) {
+  return fmt::format(
+      "{}XDG_RUNTIME_DIR='{}' PLANFIRST_RENDER_KEEP_ALIVE_SECONDS={} '{}/planfirst' ask '{}' '{}' "
+      "--checkpointer memory: --out '{}'",
+      draw ? "" : "PATH=/nonexistent ", f.runtime.string(), keep_alive_seconds, PLANFIRST_BINARY_DIR,
+      f.dataset.string(), question, f.scratch.file("cli-out").string());
 }
 
 // The shared renderers' socket files in the CLI runs' runtime folder, by inode: a server that
@@ -344,9 +349,10 @@ std::set<std::uintmax_t> shared_sockets(const AskFixture& f) {
 
 // The same SQL by a process that links DuckDB alone (duckdb_direct, beside this program).
 std::string direct_process(const AskFixture& f, std::string_view sql) {
-  return fmt::format("'{}' '{}' \"{}\"",
-                     (std::filesystem::read_symlink("/proc/self/exe").parent_path() / "duckdb_direct").string(),
-                     f.dataset.string(), sql);
+  return fmt::format(
+      "'{}' '{}' \"{}\"",
+      (std::filesystem::read_symlink("/proc/self/exe").parent_path() / "duckdb_direct").string(),
+      f.dataset.string(), sql);
 }
 
 void BM_AskCli(benchmark::State& state) {

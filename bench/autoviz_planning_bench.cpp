@@ -16,8 +16,8 @@
 #include "data/duckdb_database.hpp"
 #include "data/table_profiler.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
-#include "pipelines/autoviz/planning/coverage_checker.hpp"
 #include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/planning/coverage_checker.hpp"
 #include "scratch_dir.hpp"
 
 namespace {
@@ -138,8 +138,8 @@ core::Result<Planned> plan_question(const AutovizServices& services, const data:
     if (!narrowed) return narrowed.error();
     std::vector<std::string> allowed;
     for (const NarrowedTool& tool : *narrowed) allowed.push_back(tool.tool);
-    core::Result<AdaptedPlan> adapted = services.plan_adapter().adapt(
-        {question, *requirements, profile, *base, allowed, feedback});
+    core::Result<AdaptedPlan> adapted =
+        services.plan_adapter().adapt({question, *requirements, profile, *base, allowed, feedback});
     if (!adapted) return adapted.error();
     planned.plan = std::move(adapted->plan);
     planned.coverage =

@@ -19,11 +19,13 @@ using namespace planfirst::embed;
 
 // Tool-description-like texts, the same on every run.
 std::vector<std::string> tool_texts(std::size_t count) {
-  static const char* const kVerbs[] = {"plot", "aggregate", "detect", "summarize", "filter", "join", "rank", "forecast"};
-  static const char* const kNouns[] = {"revenue", "orders", "latency", "customers", "region", "product category",
-                                       "sprint", "tickets", "errors", "sessions", "churn", "margin"};
-  static const char* const kShapes[] = {"line chart over time", "bar chart by group", "histogram of values",
-                                        "totals and averages", "outliers and spikes", "top ten rows"};
+  static const char* const kVerbs[] = {"plot",   "aggregate", "detect", "summarize",
+                                       "filter", "join",      "rank",   "forecast"};
+  static const char* const kNouns[] = {"revenue", "orders",           "latency", "customers",
+                                       "region",  "product category", "sprint",  "tickets",
+                                       "errors",  "sessions",         "churn",   "margin"};
+  static const char* const kShapes[] = {"line chart over time", "bar chart by group",  "histogram of values",
+                                        "totals and averages",  "outliers and spikes", "top ten rows"};
   std::vector<std::string> texts;
   texts.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
@@ -58,8 +60,8 @@ void search_top10(benchmark::State& state, const VectorIndexOptions& options) {
     state.SkipWithError(index.error().message.c_str());
     return;
   }
-  auto queries = HashedEmbedder().embed(std::vector<std::string>{"line chart of revenue over time",
-                                                                 "find spikes in latency", "total orders by region"});
+  auto queries = HashedEmbedder().embed(std::vector<std::string>{
+      "line chart of revenue over time", "find spikes in latency", "total orders by region"});
   std::size_t q = 0;
   for (auto _ : state) {
     auto hits = index->search(queries->row(q++ % 3), 10);

@@ -3,7 +3,6 @@
 #include <benchmark/benchmark.h>
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 #include "contracts/contract_registry.hpp"
@@ -17,9 +16,11 @@
 
 namespace {
 
-const std::string kQuestion = "get revenue totals by region and product type over time for the last two years";
+const std::string kQuestion =
+    "get revenue totals by region and product type over time for the last two years";
 const std::string kReply =
-    "Here is the plan:\n```json\n{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_METRIC\","
+    "Here is the plan:\n```json\n{\"intent\": \"query_sprint_completion_rate\", \"request_type\": "
+    "\"STATUS_METRIC\","
     " \"track\": \"QUALITY\", \"required_sources\": [\"db\"], \"missing_info_questions\": [],"
     " \"expected_output_schema\": \"status_metric_v1_json\"}\n```\nDone.";
 
@@ -40,7 +41,8 @@ void BM_StemQuestion(benchmark::State& state) {
 BENCHMARK(BM_StemQuestion);
 
 void BM_JaroWinkler(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(planfirst::core::jaro_winkler("product_type", "product_category"));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(planfirst::core::jaro_winkler("product_type", "product_category"));
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_JaroWinkler);

@@ -10,12 +10,11 @@
 //   build-bench/bench/graph_runtime_bench [--benchmark_filter=...] [--benchmark_format=json]
 #include <benchmark/benchmark.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -34,10 +33,10 @@ using planfirst::core::Result;
 using namespace planfirst::graph;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kThreads = 100;        // timed threads per scenario, as the peer's `node bench.mjs 100 100`
-constexpr int kWarmThreads = 10;     // untimed threads first, as the peer's BENCH_WARM
-constexpr std::int64_t kSteps = 100; // node steps per thread
-constexpr int kStateReads = 50;      // head-state reads averaged, as the peer's getState probe
+constexpr int kThreads = 100;         // timed threads per scenario, as the peer's `node bench.mjs 100 100`
+constexpr int kWarmThreads = 10;      // untimed threads first, as the peer's BENCH_WARM
+constexpr std::int64_t kSteps = 100;  // node steps per thread
+constexpr int kStateReads = 50;       // head-state reads averaged, as the peer's getState probe
 const std::string kPayload(1000, 'x');
 
 enum class Store { kNone, kMemory, kSqlite, kSqliteFull };
@@ -53,11 +52,14 @@ class TimedCheckpointer final : public Checkpointer {
     append_us_.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
     return appended;
   }
-  Result<std::optional<CheckpointRecord>> head(std::string_view thread_id) override { return inner_->head(thread_id); }
+  Result<std::optional<CheckpointRecord>> head(std::string_view thread_id) override {
+    return inner_->head(thread_id);
+  }
   Result<CheckpointRecord> get(std::string_view thread_id, std::string_view checkpoint_id) override {
     return inner_->get(thread_id, checkpoint_id);
   }
-  Result<std::vector<StepWrite>> writes_for_state(std::string_view thread_id, std::string_view checkpoint_id) override {
+  Result<std::vector<StepWrite>> writes_for_state(std::string_view thread_id,
+                                                  std::string_view checkpoint_id) override {
     return inner_->writes_for_state(thread_id, checkpoint_id);
   }
   Result<std::vector<CheckpointRecord>> history(std::string_view thread_id) override {
@@ -68,7 +70,9 @@ class TimedCheckpointer final : public Checkpointer {
     return inner_->prune(thread_id, options);
   }
   Result<void> delete_thread(std::string_view thread_id) override { return inner_->delete_thread(thread_id); }
-  Result<std::uint64_t> stored_bytes(std::string_view thread_id) override { return inner_->stored_bytes(thread_id); }
+  Result<std::uint64_t> stored_bytes(std::string_view thread_id) override {
+    return inner_->stored_bytes(thread_id);
+  }
 
   std::vector<double>& append_us() { return append_us_; }
   void close() { inner_.reset(); }  // the last SQLite connection folds the WAL into the file
@@ -80,7 +84,8 @@ class TimedCheckpointer final : public Checkpointer {
 
 std::unique_ptr<TimedCheckpointer> open_store(Store kind, const std::filesystem::path& file) {
   if (kind == Store::kNone) return nullptr;
-  if (kind == Store::kMemory) return std::make_unique<TimedCheckpointer>(std::make_unique<MemoryCheckpointer>());
+  if (kind == Store::kMemory)
+    return std::make_unique<TimedCheckpointer>(std::make_unique<MemoryCheckpointer>());
   SqliteCheckpointerOptions options;
   options.sync_every_commit = kind == Store::kSqliteFull;
   auto opened = SqliteCheckpointer::open(file, options);
@@ -91,7 +96,8 @@ std::unique_ptr<TimedCheckpointer> open_store(Store kind, const std::filesystem:
 double percentile(std::vector<double> values, double p) {
   if (values.empty()) return 0;
   std::sort(values.begin(), values.end());
-  return values[std::min(values.size() - 1, static_cast<std::size_t>(p * static_cast<double>(values.size())))];
+  return values[std::min(values.size() - 1,
+                         static_cast<std::size_t>(p * static_cast<double>(values.size())))];
 }
 
 // The peer's graph: the supervisor counts steps and routes to analyst (step % 4 == 1) or critic
@@ -110,7 +116,8 @@ CompiledGraph peer_graph(bool growing, bool decision = false) {
         std::string next = step >= kSteps ? "__end__" : step % 4 == 1 ? "analyst" : "critic";
         if (decision && step == 3) next = "decision";
         if (decision && step > 3) next = "__end__";
-        return Delta(Json{{"step", step}, {"next_agent", next}, {"phase", next == "__end__" ? "done" : "analysis"}});
+        return Delta(
+            Json{{"step", step}, {"next_agent", next}, {"phase", next == "__end__" ? "done" : "analysis"}});
       },
       {"phase"}));
   for (const char* name : {"analyst", "critic"}) {
@@ -124,7 +131,8 @@ CompiledGraph peer_graph(bool growing, bool decision = false) {
                      {"next_agent", "supervisor"}};
           if (growing) {
             delta["messages"] = Json::array({{{"role", "assistant"}, {"name", name}, {"content", kPayload}}});
-            delta["reasoning"] = Json::array({{{"step_name", name}, {"step_text", "step " + std::to_string(step)}}});
+            delta["reasoning"] =
+                Json::array({{{"step_name", name}, {"step_text", "step " + std::to_string(step)}}});
           }
           return Delta(std::move(delta));
         },
@@ -134,15 +142,14 @@ CompiledGraph peer_graph(bool growing, bool decision = false) {
   layout.supervisor = "supervisor";
   layout.workers = {"analyst", "critic"};
   if (decision) {
-    builder.add_node(decision_node(
-        "decision",
-        [](const StateView& state, const NodeContext&) -> Result<Delta> {
-          return Delta(Json{{"step", state.int_or("step", 0) + 1},
-                            {"requires_user_input", true},
-                            {"checkpoint_prompt", "approve plan?"},
-                            {"next_agent", "supervisor"}});
-        },
-        {"checkpoint_prompt"}));
+    builder.add_node(decision_node("decision",
+                                   [](const StateView& state, const NodeContext&) -> Result<Delta> {
+                                     return Delta(Json{{"step", state.int_or("step", 0) + 1},
+                                                       {"requires_user_input", true},
+                                                       {"checkpoint_prompt", "approve plan?"},
+                                                       {"next_agent", "supervisor"}});
+                                   },
+                                   {"checkpoint_prompt"}));
     layout.workers.push_back("decision");
   }
   builder.set_entry("supervisor");
@@ -151,14 +158,15 @@ CompiledGraph peer_graph(bool growing, bool decision = false) {
 }
 
 JsonValue initial_input() {
-  return JsonValue(Json{{"step", 0},
-                        {"phase", "planning"},
-                        {"analysis_complete", false},
-                        {"plan_tasks", Json::array({{{"id", "t1"}, {"title", "collect"}, {"status", "todo"}},
-                                                    {{"id", "t2"}, {"title", "critique"}, {"status", "todo"}}})},
-                        {"plan_steps_total", kSteps},
-                        {"plan_steps_completed", 0},
-                        {"requires_user_input", false}});
+  return JsonValue(
+      Json{{"step", 0},
+           {"phase", "planning"},
+           {"analysis_complete", false},
+           {"plan_tasks", Json::array({{{"id", "t1"}, {"title", "collect"}, {"status", "todo"}},
+                                       {{"id", "t2"}, {"title", "critique"}, {"status", "todo"}}})},
+           {"plan_steps_total", kSteps},
+           {"plan_steps_completed", 0},
+           {"requires_user_input", false}});
 }
 
 // One iteration = one 100-step thread; the store is shared by every thread of the scenario.
@@ -174,7 +182,8 @@ void BM_SupervisorWorker(benchmark::State& state, Store kind, bool growing) {
   options.checkpointer = store.get();
   Runner runner(peer_graph(growing), options);
   for (int warm = 0; warm < kWarmThreads; ++warm) {
-    if (!runner.run("warm-" + std::to_string(warm), initial_input())) state.SkipWithError("warm-up run failed");
+    if (!runner.run("warm-" + std::to_string(warm), initial_input()))
+      state.SkipWithError("warm-up run failed");
   }
   if (store) store->append_us().clear();
 
@@ -199,7 +208,8 @@ void BM_SupervisorWorker(benchmark::State& state, Store kind, bool growing) {
   state.counters["put_p50_us"] = percentile(store->append_us(), 0.50);
   state.counters["put_p99_us"] = percentile(store->append_us(), 0.99);
   double bytes = 0;
-  for (int t = 0; t < thread; ++t) bytes += static_cast<double>(*store->stored_bytes("t-" + std::to_string(t)));
+  for (int t = 0; t < thread; ++t)
+    bytes += static_cast<double>(*store->stored_bytes("t-" + std::to_string(t)));
   state.counters["stored_bytes_per_thread"] = bytes / thread;
   const std::string last = "t-" + std::to_string(thread - 1);
   const auto read_start = Clock::now();
@@ -249,20 +259,39 @@ void BM_InterruptRoundTrip(benchmark::State& state, Store kind) {
   const double runs = static_cast<double>(state.iterations());
   state.counters["pause_run_us"] = std::chrono::duration<double, std::micro>(pause).count() / runs;
   state.counters["resume_run_us"] = std::chrono::duration<double, std::micro>(resume).count() / runs;
-  state.counters["round_trips_per_s"] =
-      runs / std::chrono::duration<double>(pause + resume).count();
+  state.counters["round_trips_per_s"] = runs / std::chrono::duration<double>(pause + resume).count();
 }
 
 }  // namespace
 
-BENCHMARK_CAPTURE(BM_SupervisorWorker, none_small, Store::kNone, false)->Iterations(kThreads)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_SupervisorWorker, memory_small, Store::kMemory, false)->Iterations(kThreads)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_SupervisorWorker, sqlite_small, Store::kSqlite, false)->Iterations(kThreads)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_SupervisorWorker, sqlite_full_small, Store::kSqliteFull, false)->Iterations(kThreads)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_SupervisorWorker, none_growing, Store::kNone, true)->Iterations(kThreads)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_SupervisorWorker, memory_growing, Store::kMemory, true)->Iterations(kThreads)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_SupervisorWorker, sqlite_growing, Store::kSqlite, true)->Iterations(kThreads)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_SupervisorWorker, sqlite_full_growing, Store::kSqliteFull, true)->Iterations(kThreads)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_InterruptRoundTrip, memory, Store::kMemory)->Iterations(200)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_InterruptRoundTrip, sqlite, Store::kSqlite)->Iterations(200)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SupervisorWorker, none_small, Store::kNone, false)
+    ->Iterations(kThreads)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SupervisorWorker, memory_small, Store::kMemory, false)
+    ->Iterations(kThreads)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SupervisorWorker, sqlite_small, Store::kSqlite, false)
+    ->Iterations(kThreads)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SupervisorWorker, sqlite_full_small, Store::kSqliteFull, false)
+    ->Iterations(kThreads)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SupervisorWorker, none_growing, Store::kNone, true)
+    ->Iterations(kThreads)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SupervisorWorker, memory_growing, Store::kMemory, true)
+    ->Iterations(kThreads)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SupervisorWorker, sqlite_growing, Store::kSqlite, true)
+    ->Iterations(kThreads)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SupervisorWorker, sqlite_full_growing, Store::kSqliteFull, true)
+    ->Iterations(kThreads)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_InterruptRoundTrip, memory, Store::kMemory)
+    ->Iterations(200)
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_InterruptRoundTrip, sqlite, Store::kSqlite)
+    ->Iterations(200)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_MAIN();

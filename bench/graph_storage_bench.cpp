@@ -4,14 +4,13 @@
 //   build-bench/bench/graph_storage_bench [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -39,7 +38,8 @@ std::unique_ptr<Checkpointer> open_store(bool sqlite, const ScratchDir& dir, con
 }
 
 // Writes one step of the peer benchmark's graph to a thread: the control fields always, and with
-// `growing` a ~1 KiB message and a reasoning entry appended (a chunk every kChunkEvery, as the runner writes them).
+// `growing` a ~1 KiB message and a reasoning entry appended (a chunk every kChunkEvery, as the runner writes
+// them).
 class ThreadWriter {
  public:
   ThreadWriter(std::string thread, bool growing) : thread_(std::move(thread)), growing_(growing) {}
@@ -66,7 +66,8 @@ class ThreadWriter {
     replace("checkpoint_message", "");
     if (growing_) {
       list_write(record, "messages", {{"role", "assistant"}, {"name", record.node}, {"content", kPayload}});
-      list_write(record, "reasoning", {{"step_name", record.node}, {"step_text", "step " + std::to_string(step_)}});
+      list_write(record, "reasoning",
+                 {{"step_name", record.node}, {"step_text", "step " + std::to_string(step_)}});
     }
     head_ = record.checkpoint_id;
     ++step_;
@@ -77,7 +78,8 @@ class ThreadWriter {
  private:
   void list_write(CheckpointRecord& record, const std::string& key, Json item) {
     lists_[key].push_back(item);
-    record.writes.push_back(append_write(key, Json::array({std::move(item)}), lists_[key], pending_, kChunkEvery));
+    record.writes.push_back(
+        append_write(key, Json::array({std::move(item)}), lists_[key], pending_, kChunkEvery));
   }
 
   std::string thread_;
@@ -90,7 +92,8 @@ class ThreadWriter {
 
 double percentile(std::vector<double> values, double p) {
   std::sort(values.begin(), values.end());
-  return values[std::min(values.size() - 1, static_cast<std::size_t>(p * static_cast<double>(values.size())))];
+  return values[std::min(values.size() - 1,
+                         static_cast<std::size_t>(p * static_cast<double>(values.size())))];
 }
 
 // Appends steps of 100-step threads; reports p50/p99 of one append in microseconds.
@@ -104,11 +107,13 @@ void BM_Append(benchmark::State& state) {
   auto writer = std::make_unique<ThreadWriter>("t0", growing);
   std::int64_t steps = 0;
   for (auto _ : state) {
-    if (steps % 100 == 0 && steps > 0) writer = std::make_unique<ThreadWriter>("t" + std::to_string(++thread), growing);
+    if (steps % 100 == 0 && steps > 0)
+      writer = std::make_unique<ThreadWriter>("t" + std::to_string(++thread), growing);
     const CheckpointRecord record = writer->next();
     const auto start = std::chrono::steady_clock::now();
     auto appended = store->append(record, record.parent_id);
-    micros.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+    micros.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
     if (!appended) state.SkipWithError(appended.error().describe().c_str());
     ++steps;
   }
@@ -118,8 +123,13 @@ void BM_Append(benchmark::State& state) {
 }
 BENCHMARK(BM_Append)
     ->ArgNames({"sqlite", "growing"})
-    ->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1})
-    ->Iterations(10000)->UseRealTime()->Unit(benchmark::kMicrosecond);
+    ->Args({0, 0})
+    ->Args({1, 0})
+    ->Args({0, 1})
+    ->Args({1, 1})
+    ->Iterations(10000)
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 
 // Bytes stored per thread of `steps` steps (logical bytes from stored_bytes(); for SQLite also the
 // file), and per step: equal bytes_per_step at 100 and 1,000 steps is linear growth.
@@ -152,7 +162,8 @@ void BM_BytesPerThread(benchmark::State& state) {
 BENCHMARK(BM_BytesPerThread)
     ->ArgNames({"sqlite", "growing", "steps"})
     ->ArgsProduct({{0, 1}, {0, 1}, {100, 1000}})
-    ->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 // Reads the state at the head of a 10,000-step thread: writes_for_state + assemble_state.
 // with_log: a reasoning entry is appended every step (a chunk every 16), so the state holds a
@@ -187,7 +198,10 @@ void BM_StateReadAt10kSteps(benchmark::State& state) {
 }
 BENCHMARK(BM_StateReadAt10kSteps)
     ->ArgNames({"sqlite", "with_log"})
-    ->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1})
+    ->Args({0, 0})
+    ->Args({1, 0})
+    ->Args({0, 1})
+    ->Args({1, 1})
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace

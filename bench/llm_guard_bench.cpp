@@ -54,7 +54,9 @@ void guard(benchmark::State& state, const char* contract_name, const std::string
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(reply.size()));
 }
 
-void BM_GuardAnalystPlanBare(benchmark::State& state) { guard(state, "analyst_plan", kAnalystPlan); }
+void BM_GuardAnalystPlanBare(benchmark::State& state) {
+  guard(state, "analyst_plan", kAnalystPlan);
+}
 void BM_GuardAnalystPlanInProse(benchmark::State& state) {
   guard(state, "analyst_plan",
         std::string("Sure, here is the plan you asked for (see [1]):\n") + kAnalystPlan + "\nLet me know!");
@@ -62,10 +64,13 @@ void BM_GuardAnalystPlanInProse(benchmark::State& state) {
 void BM_GuardAnalystPlanFenced(benchmark::State& state) {
   guard(state, "analyst_plan", std::string("```json\n") + kAnalystPlan + "\n```");
 }
-void BM_GuardRequirements(benchmark::State& state) { guard(state, "requirements", kRequirements); }
+void BM_GuardRequirements(benchmark::State& state) {
+  guard(state, "requirements", kRequirements);
+}
 void BM_GuardAnalystPlanInvalid(benchmark::State& state) {
-  guard(state, "analyst_plan",
-        R"({"intent": "", "request_type": "STATUS_REPORT", "track": "SLOW", "required_sources": ["db", "doc", "web"]})");
+  guard(
+      state, "analyst_plan",
+      R"({"intent": "", "request_type": "STATUS_REPORT", "track": "SLOW", "required_sources": ["db", "doc", "web"]})");
 }
 
 void BM_EstimateTokens(benchmark::State& state) {

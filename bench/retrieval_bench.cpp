@@ -3,7 +3,6 @@
 // allocations each round makes and whether live heap or RSS grows (this binary replaces global
 // operator new/delete to count; no other program does).
 #include <benchmark/benchmark.h>
-
 #include <malloc.h>
 
 #include <algorithm>
@@ -40,7 +39,9 @@ void operator delete(void* p) noexcept {
   g_live_bytes.fetch_sub(static_cast<std::int64_t>(malloc_usable_size(p)), std::memory_order_relaxed);
   std::free(p);
 }
-void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
+void operator delete(void* p, std::size_t) noexcept {
+  operator delete(p);
+}
 
 namespace {
 
@@ -110,7 +111,8 @@ void BM_RetrievalPlanner(benchmark::State& state) {
     planfirst::core::Result<PlannerOutput> output = planner().plan(reasoning);
     const auto stop = std::chrono::steady_clock::now();
     plans += output->plans.size();
-    if (nanos.size() < nanos.capacity()) nanos.push_back(std::chrono::duration<double, std::nano>(stop - start).count());
+    if (nanos.size() < nanos.capacity())
+      nanos.push_back(std::chrono::duration<double, std::nano>(stop - start).count());
   }
   report_percentiles(state, nanos, plans);
 }
@@ -125,11 +127,12 @@ void BM_DetectAndPlan(benchmark::State& state) {
     const auto start = std::chrono::steady_clock::now();
     plans += detect_and_plan(kQuestions[i++ % kQuestions.size()]);
     const auto stop = std::chrono::steady_clock::now();
-    if (nanos.size() < nanos.capacity()) nanos.push_back(std::chrono::duration<double, std::nano>(stop - start).count());
+    if (nanos.size() < nanos.capacity())
+      nanos.push_back(std::chrono::duration<double, std::nano>(stop - start).count());
   }
   report_percentiles(state, nanos, plans);
-  state.counters["time_per_plan"] =
-      benchmark::Counter(static_cast<double>(plans), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["time_per_plan"] = benchmark::Counter(
+      static_cast<double>(plans), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_DetectAndPlan);
 

@@ -32,9 +32,11 @@ const FtsQueryBuilder& builder() {
 
 const DocumentIndex& index() {
   static const std::unique_ptr<DocumentIndex> instance = [] {
-    const auto folder = std::filesystem::temp_directory_path() / ("planfirst-fts-fuzz-" + std::to_string(::getpid()));
+    const auto folder =
+        std::filesystem::temp_directory_path() / ("planfirst-fts-fuzz-" + std::to_string(::getpid()));
     std::filesystem::create_directories(folder);
-    std::ofstream(folder / "release.md") << "# Release process\n## Hotfixes\nA hotfix may be released at any time.\n";
+    std::ofstream(folder / "release.md")
+        << "# Release process\n## Hotfixes\nA hotfix may be released at any time.\n";
     auto opened = DocumentIndex::open(folder, folder / ".index.sqlite");
     if (!opened) __builtin_trap();
     return std::move(*opened);

@@ -11,8 +11,8 @@ using planfirst::sources::ResponseOrigin;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view body(reinterpret_cast<const char*>(data), size);
-  const ResponseOrigin origin{"http://gitlab.test/api/v4/projects/g%2Fa/issues", "/api/v4/projects/g%2Fa/issues", "q",
-                              "2024-01-01T00:00:00Z"};
+  const ResponseOrigin origin{"http://gitlab.test/api/v4/projects/g%2Fa/issues",
+                              "/api/v4/projects/g%2Fa/issues", "q", "2024-01-01T00:00:00Z"};
   for (auto parse : {planfirst::sources::parse_gitlab_commits, planfirst::sources::parse_gitlab_issues,
                      planfirst::sources::parse_gitlab_merge_requests}) {
     const auto first = parse(body, "g/a", origin);

@@ -3,10 +3,9 @@
 // and every error must carry a message.
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "pipelines/autoviz/planning/rule_plan_adapter.hpp"
 #include "pipelines/autoviz/understand/rule_requirement_extractor.hpp"
@@ -65,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto second = extractor->extract(question, profile);
   if (first.has_value() != second.has_value()) __builtin_trap();
   if (!first) {
-    if (first.error().message.empty() || first.error().describe() != second.error().describe()) __builtin_trap();
+    if (first.error().message.empty() || first.error().describe() != second.error().describe())
+      __builtin_trap();
     return 0;
   }
   const std::string requirements = first->requirements.to_json().dump();

@@ -12,7 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto second = planfirst::autoviz::parse_sql_filter(where);
   if (first.has_value() != second.has_value()) __builtin_trap();
   if (!first) {
-    if (first.error().message.empty() || first.error().describe() != second.error().describe()) __builtin_trap();
+    if (first.error().message.empty() || first.error().describe() != second.error().describe())
+      __builtin_trap();
     return 0;
   }
   if (first->size() != second->size()) __builtin_trap();

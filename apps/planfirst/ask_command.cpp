@@ -1,14 +1,13 @@
-// planfirst ask DATA "question" [--out DIR] [--json] [--confirm] [--explain] [--llm URL] [--thread ID] [--checkpointer URI]
-// planfirst plan DATA "question" [--json] [--llm URL]: plan and coverage only, nothing executed
-// planfirst resume --thread ID --checkpoint CID --answer TEXT [--llm URL]: answer a paused ask (approve, or a change)
-// All run the autoviz graph (seed 002); progress goes to stderr, the result to stdout. --llm (or config
-// llm.base_url) makes intent, requirements and plan ask the model first, falling back to the rules.
+// planfirst ask DATA "question" [--out DIR] [--json] [--confirm] [--explain] [--llm URL] [--thread ID]
+// [--checkpointer URI] planfirst plan DATA "question" [--json] [--llm URL]: plan and coverage only, nothing
+// executed planfirst resume --thread ID --checkpoint CID --answer TEXT [--llm URL]: answer a paused ask
+// (approve, or a change) All run the autoviz graph (seed 002); progress goes to stderr, the result to stdout.
+// --llm (or config llm.base_url) makes intent, requirements and plan ask the model first, falling back to the
+// rules.
 #include <CLI/CLI.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/ids.hpp"
@@ -108,7 +107,8 @@ int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command
   }
   AskReport report(result->state.json(), args.explain);
   if (result->status == graph::RunStatus::kFailed) {
-    std::cerr << "planfirst " << command << ": " << (result->error ? result->error->describe() : "the run failed") << "\n";
+    std::cerr << "planfirst " << command << ": "
+              << (result->error ? result->error->describe() : "the run failed") << "\n";
     return result->error ? exit_code_for(*result->error) : kExitCheckFailed;
   }
   const bool paused = result->status == graph::RunStatus::kInterrupted;
@@ -122,8 +122,10 @@ int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command
   } else {
     std::cout << report.to_text();
     if (paused) {
-      std::cout << "\n" << result->message << "\n" << result->prompt << "\nthread " << result->thread_id
-                << ", checkpoint " << result->checkpoint_id << "\nto approve: " << resume_command(args, *result)
+      std::cout << "\n"
+                << result->message << "\n"
+                << result->prompt << "\nthread " << result->thread_id << ", checkpoint "
+                << result->checkpoint_id << "\nto approve: " << resume_command(args, *result)
                 << "\nto change it: the same with --answer \"what to change\"\n";
     }
   }
@@ -131,9 +133,11 @@ int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command
 }
 
 graph::JsonValue ask_input(const AskArgs& args) {
-  core::Json input{{"question", args.question},   {"dataset", args.data},
+  core::Json input{{"question", args.question},
+                   {"dataset", args.data},
                    {"out_dir", args.out_dir.empty() ? std::string("planfirst-out") : args.out_dir},
-                   {"confirm", args.confirm},     {"plan_only", args.plan_only}};
+                   {"confirm", args.confirm},
+                   {"plan_only", args.plan_only}};
   if (!args.table.empty()) input["table"] = args.table;
   return graph::JsonValue(std::move(input));
 }
@@ -145,19 +149,23 @@ int run_ask(const CliContext& ctx, const AskArgs& args, const char* command) {
   // A run that goes on to execute opens its database file while the planner loads. A CSV, Parquet
   // or JSON file loads when first read instead: its load may take long, and a question the planner
   // refuses must not wait for it.
-  if (!args.confirm && !args.plan_only && data::is_duckdb_file(args.data)) datasets->prefetch(args.data, args.table);
+  if (!args.confirm && !args.plan_only && data::is_duckdb_file(args.data))
+    datasets->prefetch(args.data, args.table);
   return with_autoviz(ctx, args, command, std::move(datasets),
                       [&](graph::Runner& runner) { return runner.run(thread, ask_input(args)); });
 }
 
 int run_resume(const CliContext& ctx, const AskArgs& args) {
-  return with_autoviz(ctx, args, "resume", nullptr,
-                      [&](graph::Runner& runner) { return runner.resume(args.thread, args.checkpoint, args.answer); });
+  return with_autoviz(ctx, args, "resume", nullptr, [&](graph::Runner& runner) {
+    return runner.resume(args.thread, args.checkpoint, args.answer);
+  });
 }
 
 constexpr const char* kLlmHelp =
-    "An OpenAI-compatible server's base URL (overrides llm.base_url): intent, requirements and plan ask the model "
-    "first under their contracts and fall back to the rules; without it (and without llm.base_url) all runs offline";
+    "An OpenAI-compatible server's base URL (overrides llm.base_url): intent, requirements and plan ask the "
+    "model "
+    "first under their contracts and fall back to the rules; without it (and without llm.base_url) all runs "
+    "offline";
 
 // Loads the configuration with --llm over llm.base_url; false (exit code set) on failure.
 bool prepare_ask(CliContext& ctx, const AskArgs& args, const char* command) {
@@ -165,7 +173,8 @@ bool prepare_ask(CliContext& ctx, const AskArgs& args, const char* command) {
 }
 
 void add_common(CLI::App* command, AskArgs& args) {
-  command->add_option("DATA", args.data, "A CSV, Parquet or JSON file, or a DuckDB database file")->required();
+  command->add_option("DATA", args.data, "A CSV, Parquet or JSON file, or a DuckDB database file")
+      ->required();
   command->add_option("QUESTION", args.question, "The question, in plain words")
       ->required()
       ->check(nonblank_question());
@@ -174,20 +183,24 @@ void add_common(CLI::App* command, AskArgs& args) {
   command->add_flag("--explain", args.explain, "Also print every stage's reasoning");
   command->add_option("--llm", args.llm, kLlmHelp);
   command->add_option("--thread", args.thread, "Thread id (default: a new one)");
-  command->add_option("--checkpointer", args.checkpointer,
-                      "memory:, sqlite:PATH or postgresql://... (default: sqlite under the user's data folder)");
+  command->add_option(
+      "--checkpointer", args.checkpointer,
+      "memory:, sqlite:PATH or postgresql://... (default: sqlite under the user's data folder)");
 }
 
 }  // namespace
 
 void add_ask_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<AskArgs>();
-  CLI::App* ask = app.add_subcommand(
-      "ask", "Plan, check and run an analysis of a dataset: requirements, tools, a plan whose every step cites what it "
-             "satisfies, a coverage check, then charts, tables and a report in --out");
-  ask->footer("Chart SVGs come from a node process that stays up for render.keep_alive_seconds (default 300) "
-              "after the last chart, so the next ask skips node's start-up; PLANFIRST_RENDER_KEEP_ALIVE_SECONDS=0 "
-              "keeps it inside the command.");
+  CLI::App* ask =
+      app.add_subcommand("ask",
+                         "Plan, check and run an analysis of a dataset: requirements, tools, a plan whose "
+                         "every step cites what it "
+                         "satisfies, a coverage check, then charts, tables and a report in --out");
+  ask->footer(
+      "Chart SVGs come from a node process that stays up for render.keep_alive_seconds (default 300) "
+      "after the last chart, so the next ask skips node's start-up; PLANFIRST_RENDER_KEEP_ALIVE_SECONDS=0 "
+      "keeps it inside the command.");
   add_common(ask, *args);
   ask->add_option("--out", args->out_dir, "Output folder (default: planfirst-out)");
   ask->add_flag("--confirm", args->confirm, "Pause after planning for approval (see 'planfirst resume')");
@@ -204,10 +217,14 @@ void add_ask_command(CLI::App& app, CliContext& ctx) {
   });
 
   auto resume_args = std::make_shared<AskArgs>();
-  CLI::App* resume = app.add_subcommand("resume", "Answer a paused 'ask --confirm': approve, or say what to change");
+  CLI::App* resume =
+      app.add_subcommand("resume", "Answer a paused 'ask --confirm': approve, or say what to change");
   resume->add_option("--thread", resume_args->thread, "Thread id the paused run printed")->required();
-  resume->add_option("--checkpoint", resume_args->checkpoint, "Checkpoint id the paused run printed")->required();
-  resume->add_option("--answer", resume_args->answer, "'approve', or the change in plain words")->required()->check(utf8_text());
+  resume->add_option("--checkpoint", resume_args->checkpoint, "Checkpoint id the paused run printed")
+      ->required();
+  resume->add_option("--answer", resume_args->answer, "'approve', or the change in plain words")
+      ->required()
+      ->check(utf8_text());
   resume->add_option("--checkpointer", resume_args->checkpointer, "The store the run used");
   resume->add_flag("--json", resume_args->json, "Print one JSON document instead of text");
   resume->add_flag("--explain", resume_args->explain, "Also print every stage's reasoning");

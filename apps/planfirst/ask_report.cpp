@@ -1,7 +1,6 @@
 #include "planfirst/ask_report.hpp"
 
 #include <nlohmann/json.hpp>
-
 #include <sstream>
 
 #include "core/json_member.hpp"
@@ -32,7 +31,8 @@ void write_requirements(std::ostream& out, const Json& requirements) {
   out << "  time: " << text_of(member_or_null(time, "column")) << " (grain "
       << text_of(member_or_null(time, "grain")) << ")\n";
   const Json& constraints = member_or_null(requirements, "constraints");
-  out << "  constraints: " << (constraints.is_array() && !constraints.empty() ? constraints.dump() : "-") << "\n";
+  out << "  constraints: " << (constraints.is_array() && !constraints.empty() ? constraints.dump() : "-")
+      << "\n";
 }
 
 void write_tools(std::ostream& out, const Json& tools) {
@@ -64,14 +64,11 @@ void write_plan(std::ostream& out, const Json& plan) {
 
 void write_coverage(std::ostream& out, const Json& coverage) {
   if (!coverage.is_object()) return;
-  out << "\nCoverage: "
-      << (member_or_null(coverage, "complete") == true ? "complete" : "INCOMPLETE")
-      << "\n";
+  out << "\nCoverage: " << (member_or_null(coverage, "complete") == true ? "complete" : "INCOMPLETE") << "\n";
   for (const Json& line : member_or_null(coverage, "lines")) {
     out << "  " << text_of(member_or_null(line, "requirement")) << " -> "
         << text_of(member_or_null(line, "steps"))
-        << (member_or_null(line, "covered") == true ? " (OK)" : " (MISSING)")
-        << "\n";
+        << (member_or_null(line, "covered") == true ? " (OK)" : " (MISSING)") << "\n";
   }
   if (const std::string payload = text_of(member_or_null(coverage, "retry_payload"));
       payload != "-" && !payload.empty()) {
@@ -162,8 +159,8 @@ std::string AskReport::to_text() const {
 
 core::Json AskReport::to_json() const {
   Json document = Json::object();
-  for (const char* key : {"question", "dataset", "table", "intent", "requirements", "tools", "plan", "adaptation",
-                          "coverage", "strategies", "execution", "artifacts", "outcome"}) {
+  for (const char* key : {"question", "dataset", "table", "intent", "requirements", "tools", "plan",
+                          "adaptation", "coverage", "strategies", "execution", "artifacts", "outcome"}) {
     if (state_.is_object() && state_.contains(key)) document[key] = state_[key];
   }
   if (explain_ && state_.contains("reasoning")) document["reasoning"] = state_["reasoning"];

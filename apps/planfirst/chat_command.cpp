@@ -1,17 +1,16 @@
-// planfirst chat --project DIR ["question"] [--json] [--llm URL] [--metrics] [--db URI] [--neo4j URL] [--rerank] [--answer TEXT]
+// planfirst chat --project DIR ["question"] [--json] [--llm URL] [--metrics] [--db URI] [--neo4j URL]
+// [--rerank] [--answer TEXT]
 //                [--interactive]
 // Runs the analyst graph (seed 000): router, analyst plan, clarification, retrieval from the plan's
 // required sources only, answer. A plan that asks a question pauses the thread: --answer answers it,
 // a terminal is asked for the answer, otherwise the clarification (clarification_v1) is printed.
 // With no question, or --interactive, it reads questions from the terminal until "exit" or end of input.
-#include <CLI/CLI.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
@@ -74,15 +73,17 @@ std::string list_text(const Json& list) {
 Json chat_document(const graph::RunResult& result) {
   const Json& state = result.state.json();
   Json document = Json::object();
-  for (const char* key : {"user_query", "request_type", "track", "route_reason", "router", "analyst_plan", "plan_review",
-                          "clarifications", "source_status", "evidence", "answer"}) {
+  for (const char* key : {"user_query", "request_type", "track", "route_reason", "router", "analyst_plan",
+                          "plan_review", "clarifications", "source_status", "evidence", "answer"}) {
     if (state.contains(key)) document[key] = state[key];
   }
   if (result.status == graph::RunStatus::kInterrupted) {
     document["answer"] = Json{{"schema", "clarification_v1"},
                               {"format", "json"},
-                              {"content", {{"question", result.prompt}, {"thread_id", result.thread_id},
-                                           {"checkpoint_id", result.checkpoint_id}}}};
+                              {"content",
+                               {{"question", result.prompt},
+                                {"thread_id", result.thread_id},
+                                {"checkpoint_id", result.checkpoint_id}}}};
   }
   return document;
 }
@@ -90,14 +91,17 @@ Json chat_document(const graph::RunResult& result) {
 void print_text(const graph::RunResult& result) {
   const Json& state = result.state.json();
   const Json plan = state.value("analyst_plan", Json::object());
-  std::cout << "request type: " << state.value("request_type", "") << " (" << state.value("track", "") << ")\n"
+  std::cout << "request type: " << state.value("request_type", "") << " (" << state.value("track", "")
+            << ")\n"
             << "route: " << state.value("route_reason", "") << "\n"
-            << "plan: intent=" << plan.value("intent", "") << " sources=" << list_text(plan.value("required_sources", Json::array()))
+            << "plan: intent=" << plan.value("intent", "")
+            << " sources=" << list_text(plan.value("required_sources", Json::array()))
             << " schema=" << plan.value("expected_output_schema", "") << "\n";
   for (const Json& report : state.value("source_status", Json::array())) {
     std::cout << "source " << report.value("source", "") << ": " << report.value("status", "")
-              << (report.value("message", "").empty() ? " (" + std::to_string(report.value("items", 0)) + " items)"
-                                                      : " - " + report.value("message", ""))
+              << (report.value("message", "").empty()
+                      ? " (" + std::to_string(report.value("items", 0)) + " items)"
+                      : " - " + report.value("message", ""))
               << "\n";
   }
   if (result.status == graph::RunStatus::kInterrupted) {
@@ -108,13 +112,15 @@ void print_text(const graph::RunResult& result) {
   std::cout << "\n[" << answer.value("schema", "") << ", " << answer.value("strategy", "") << "]\n";
   const Json& content = answer.contains("content") ? answer["content"] : Json();
   std::cout << (content.is_string() ? content.get<std::string>() : content.dump(2) + "\n");
-  if (!answer.value("fallback", "").empty()) std::cout << "(model answer rejected: " << answer.value("fallback", "") << ")\n";
+  if (!answer.value("fallback", "").empty())
+    std::cout << "(model answer rejected: " << answer.value("fallback", "") << ")\n";
 }
 
 // Prints the run's outcome; the exit code for it.
 int report(const core::Result<graph::RunResult>& result, const ChatArgs& args, const ChatSession& session) {
   if (!result || result->status == graph::RunStatus::kFailed) {
-    const core::Error error = !result ? result.error() : result->error.value_or(core::internal_error("the run failed"));
+    const core::Error error =
+        !result ? result.error() : result->error.value_or(core::internal_error("the run failed"));
     std::cerr << "planfirst chat: " << error.describe() << "\n";
     return error.code == core::ErrorCode::kInvalidArgument ? kExitInputError : kExitCheckFailed;
   }
@@ -129,7 +135,9 @@ int report(const core::Result<graph::RunResult>& result, const ChatArgs& args, c
   return kExitOk;
 }
 
-bool stdin_is_terminal() { return ::isatty(STDIN_FILENO) == 1; }
+bool stdin_is_terminal() {
+  return ::isatty(STDIN_FILENO) == 1;
+}
 
 // The next line the user types that is well-formed UTF-8 (one that is not is refused, naming its
 // first bad byte, and asked again); nothing at the end of input.
@@ -166,8 +174,9 @@ int one_question(ChatSession& session, const std::string& question, const ChatAr
 int run_chat(CliContext& ctx, const ChatArgs& args) {
   const bool interactive = args.interactive || args.question.empty();
   if (interactive && !stdin_is_terminal()) {
-    std::cerr << "planfirst chat: interactive mode needs a terminal on standard input; pass the question as an "
-                 "argument (and --answer TEXT for a clarification)\n";
+    std::cerr
+        << "planfirst chat: interactive mode needs a terminal on standard input; pass the question as an "
+           "argument (and --answer TEXT for a clarification)\n";
     return kExitUsage;
   }
   if (!apply_config_flags(ctx, "chat", {{"llm.base_url", args.llm_url}})) return ctx.exit_code;
@@ -196,7 +205,8 @@ int run_chat(CliContext& ctx, const ChatArgs& args) {
   ChatSession session(std::move(*compiled), std::move(metrics));
   if (!interactive) return one_question(session, args.question, args, stdin_is_terminal());
   int exit_code = kExitOk;
-  std::optional<std::string> question = args.question.empty() ? read_line("you> ") : std::optional(args.question);
+  std::optional<std::string> question =
+      args.question.empty() ? read_line("you> ") : std::optional(args.question);
   while (question) {
     if (*question == "exit" || *question == "quit") break;
     if (!question->empty()) exit_code = one_question(session, *question, args, true);
@@ -209,23 +219,35 @@ int run_chat(CliContext& ctx, const ChatArgs& args) {
 
 void add_chat_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<ChatArgs>();
-  CLI::App* command = app.add_subcommand(
-      "chat", "Ask the analyst (seed 000): route, plan the sources, clarify, retrieve from the plan's sources, answer");
-  command->add_option("question", args->question, "The question; none: interactive mode")->check(nonblank_question());
-  command->add_option("--project", args->flags.project_dir, "The project folder (status database, docs/, policies/)")
+  CLI::App* command = app.add_subcommand("chat",
+                                         "Ask the analyst (seed 000): route, plan the sources, clarify, "
+                                         "retrieve from the plan's sources, answer");
+  command->add_option("question", args->question, "The question; none: interactive mode")
+      ->check(nonblank_question());
+  command
+      ->add_option("--project", args->flags.project_dir,
+                   "The project folder (status database, docs/, policies/)")
       ->required();
-  command->add_option("--db", args->flags.db_uri, "The status database as postgresql://... instead of the project's");
-  command->add_option("--neo4j", args->flags.neo4j_url,
-                      "Neo4j HTTP root (http://localhost:7474; user and password in $NEO4J_USER, $NEO4J_PASSWORD) "
-                      "instead of the built-in project graph");
-  command->add_option("--llm", args->llm_url, "OpenAI-compatible model server base URL (http://localhost:8000/v1)");
-  command->add_option("--answer", args->answer, "The answer to the plan's clarification question, if it asks one")
+  command->add_option("--db", args->flags.db_uri,
+                      "The status database as postgresql://... instead of the project's");
+  command->add_option(
+      "--neo4j", args->flags.neo4j_url,
+      "Neo4j HTTP root (http://localhost:7474; user and password in $NEO4J_USER, $NEO4J_PASSWORD) "
+      "instead of the built-in project graph");
+  command->add_option("--llm", args->llm_url,
+                      "OpenAI-compatible model server base URL (http://localhost:8000/v1)");
+  command
+      ->add_option("--answer", args->answer,
+                   "The answer to the plan's clarification question, if it asks one")
       ->check(utf8_text());
-  command->add_flag("--rerank", args->flags.rerank,
-                    "Re-rank doc and policy hits with the configured embedder (embed.base_url; else the built-in one)");
+  command->add_flag(
+      "--rerank", args->flags.rerank,
+      "Re-rank doc and policy hits with the configured embedder (embed.base_url; else the built-in one)");
   command->add_flag("--json", args->json, "Print the state (plan, evidence, answer) as JSON");
-  command->add_flag("--metrics", args->metrics, "Print the analyst metrics (Prometheus text) after the answer");
-  command->add_flag("--interactive", args->interactive, "Read questions and clarification answers from the terminal");
+  command->add_flag("--metrics", args->metrics,
+                    "Print the analyst metrics (Prometheus text) after the answer");
+  command->add_flag("--interactive", args->interactive,
+                    "Read questions and clarification answers from the terminal");
   command->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_chat(ctx, *args);
   });

@@ -7,9 +7,9 @@
 
 #include "core/clock.hpp"
 #include "data/database.hpp"
+#include "data/open_database.hpp"
 #include "embed/embedder.hpp"
 #include "embed/embedder_from_config.hpp"
-#include "data/open_database.hpp"
 #include "sources/db_source.hpp"
 #include "sources/document_store.hpp"
 #include "sources/neo4j_source.hpp"
@@ -41,14 +41,15 @@ void add(ChatSources& chat, const std::string& name, core::Result<Pointer> made,
 // file the db source built from the project's scripts.
 core::Result<std::string> graph_database_uri(const ChatSourceFlags& flags) {
   if (!flags.db_uri.empty()) return flags.db_uri;
-  core::Result<fs::path> file = sources::StatusDatabase::build_duckdb_cache(fs::path(flags.project_dir) / "status");
+  core::Result<fs::path> file =
+      sources::StatusDatabase::build_duckdb_cache(fs::path(flags.project_dir) / "status");
   if (!file) return file.error();
   return file->string();
 }
 
 // The project graph as a source that owns the read-only connection it borrows.
 core::Result<std::shared_ptr<const sources::RetrievalSource>> project_graph(const ChatSourceFlags& flags,
-                                                                           const core::AssetStore& assets) {
+                                                                            const core::AssetStore& assets) {
   core::Result<std::string> uri = graph_database_uri(flags);
   if (!uri) return uri.error();
   data::DatabaseOptions options;
@@ -100,16 +101,19 @@ core::Result<ChatSources> make_chat_sources(const ChatSourceFlags& flags, const 
   const fs::path project(flags.project_dir);
   ChatSources chat;
   add(chat, "db",
-      sources::DbSource::open(flags.db_uri.empty() ? flags.project_dir : flags.db_uri, assets, core::system_clock()),
+      sources::DbSource::open(flags.db_uri.empty() ? flags.project_dir : flags.db_uri, assets,
+                              core::system_clock()),
       "put status/schema.sql and status/data.sql in the project folder, or pass --db postgresql://...");
   std::shared_ptr<const embed::Embedder> reranker;
   if (flags.rerank) {
-    core::Result<std::unique_ptr<embed::Embedder>> embedder = embed::embedder_from_config(config, core::process_environment());
+    core::Result<std::unique_ptr<embed::Embedder>> embedder =
+        embed::embedder_from_config(config, core::process_environment());
     if (!embedder) return core::Error{embedder.error().code, embedder.error().message, "--rerank"};
     reranker = std::move(*embedder);
   }
   for (const auto& [name, folder] : {std::pair{"doc", project / "docs"}, {"policy", project / "policies"}}) {
-    add(chat, name, document_store(name, folder, assets, reranker), "put Markdown or text files in " + folder.string());
+    add(chat, name, document_store(name, folder, assets, reranker),
+        "put Markdown or text files in " + folder.string());
   }
   if (flags.neo4j_url.empty()) {
     add(chat, "neo4j", project_graph(flags, assets), "pass --neo4j URL for a Neo4j server");

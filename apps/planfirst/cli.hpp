@@ -13,7 +13,7 @@
 namespace CLI {
 class App;
 class Validator;
-}
+}  // namespace CLI
 
 namespace planfirst::cli {
 
@@ -27,10 +27,10 @@ enum ExitCode : int {
 struct CliContext {
   std::string config_path;  // --config FILE (TOML); empty: defaults + environment
   std::string assets_dir;   // --assets-dir DIR: overrides for files under assets/
-  std::string log_format;    // --log-format text|json; empty: config log.format
-  std::string log_level;     // --log-level trace|debug|info|warn|error; empty: config log.level
-  core::Config config;       // defaults < --config file < PLANFIRST_* environment < flags
-  int exit_code = kExitOk;   // set by the subcommand that ran
+  std::string log_format;   // --log-format text|json; empty: config log.format
+  std::string log_level;    // --log-level trace|debug|info|warn|error; empty: config log.level
+  core::Config config;      // defaults < --config file < PLANFIRST_* environment < flags
+  int exit_code = kExitOk;  // set by the subcommand that ran
 };
 
 // Loads the configuration and sets up logging; every subcommand calls it first. On failure it prints

@@ -1,5 +1,4 @@
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <iterator>
 
@@ -37,7 +36,9 @@ std::string utf8_error(const std::string& text) {
 
 }  // namespace
 
-CLI::Validator utf8_text() { return CLI::Validator(utf8_error, "TEXT"); }
+CLI::Validator utf8_text() {
+  return CLI::Validator(utf8_error, "TEXT");
+}
 
 CLI::Validator nonblank_question() {
   return CLI::Validator(

@@ -3,10 +3,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <optional>
 #include <iterator>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -183,14 +183,18 @@ void add_contract_command(CLI::App& app, CliContext& ctx) {
       contract->add_subcommand("list",
                                "List the contracts (built in, or from --assets-dir) and the role "
                                "that uses each.");
-  list->callback([&ctx] { if (prepare_run(ctx)) ctx.exit_code = run_list(ctx); });
+  list->callback([&ctx] {
+    if (prepare_run(ctx)) ctx.exit_code = run_list(ctx);
+  });
 
   CLI::App* show = contract->add_subcommand("show",
                                             "Show a contract: where it was read from, its roles, its "
                                             "cross-field rules and its JSON Schema.");
   show->add_option("NAME", args->name, "Contract name, e.g. analyst_plan (see 'contract list')")->required();
   show->add_flag("--schema-only", args->schema_only, "Print only the JSON Schema, as written");
-  show->callback([&ctx, args] { if (prepare_run(ctx)) ctx.exit_code = run_show(ctx, *args); });
+  show->callback([&ctx, args] {
+    if (prepare_run(ctx)) ctx.exit_code = run_show(ctx, *args);
+  });
 
   CLI::App* check = contract->add_subcommand(
       "check",
@@ -199,7 +203,9 @@ void add_contract_command(CLI::App& app, CliContext& ctx) {
       "contract, 3 unreadable FILE.");
   check->add_option("NAME", args->name, "Contract name, e.g. analyst_plan")->required();
   check->add_option("FILE", args->file, "The reply to check; - reads standard input")->required();
-  check->callback([&ctx, args] { if (prepare_run(ctx)) ctx.exit_code = run_check(ctx, *args); });
+  check->callback([&ctx, args] {
+    if (prepare_run(ctx)) ctx.exit_code = run_check(ctx, *args);
+  });
 
   CLI::App* grammar = contract->add_subcommand(
       "grammar",
@@ -209,7 +215,9 @@ void add_contract_command(CLI::App& app, CliContext& ctx) {
   grammar->add_option("--format", args->format, "Output format")
       ->check(CLI::IsMember({"gbnf", "response_format"}))
       ->capture_default_str();
-  grammar->callback([&ctx, args] { if (prepare_run(ctx)) ctx.exit_code = run_grammar(ctx, *args); });
+  grammar->callback([&ctx, args] {
+    if (prepare_run(ctx)) ctx.exit_code = run_grammar(ctx, *args);
+  });
 }
 
 }  // namespace planfirst::cli

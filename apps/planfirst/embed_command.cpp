@@ -1,9 +1,9 @@
 // planfirst embed [--base-url URL] [--model M] TEXT... : the embedder's identity and dimensions, then
 // the cosine similarity of every pair of texts. The built-in hashed embedder unless a base URL is
 // given (flag or config embed.base_url).
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -27,7 +27,8 @@ int exit_code_for(const core::Error& error) {
 }
 
 int run_embed(CliContext& ctx, const EmbedArgs& args) {
-  for (const auto& [key, value] : {std::pair{"embed.base_url", &args.base_url}, std::pair{"embed.model", &args.model}}) {
+  for (const auto& [key, value] :
+       {std::pair{"embed.base_url", &args.base_url}, std::pair{"embed.model", &args.model}}) {
     if (value->empty()) continue;
     if (core::Result<void> set = ctx.config.set_flag(key, *value); !set) {
       std::cerr << "planfirst embed: " << set.error().describe() << "\n";
@@ -48,9 +49,11 @@ int run_embed(CliContext& ctx, const EmbedArgs& args) {
 
   std::cout << "embedder:   " << (*embedder)->identity() << "\n";
   std::cout << "dimensions: " << matrix->dimensions << "\n\ntexts:\n";
-  for (std::size_t i = 0; i < args.texts.size(); ++i) std::cout << fmt::format("  [{}] {}\n", i + 1, args.texts[i]);
+  for (std::size_t i = 0; i < args.texts.size(); ++i)
+    std::cout << fmt::format("  [{}] {}\n", i + 1, args.texts[i]);
   std::cout << "\ncosine similarity:\n     ";
-  for (std::size_t j = 0; j < args.texts.size(); ++j) std::cout << fmt::format("{:>8}", fmt::format("[{}]", j + 1));
+  for (std::size_t j = 0; j < args.texts.size(); ++j)
+    std::cout << fmt::format("{:>8}", fmt::format("[{}]", j + 1));
   std::cout << "\n";
   for (std::size_t i = 0; i < args.texts.size(); ++i) {
     std::cout << fmt::format("{:>5}", fmt::format("[{}]", i + 1));

@@ -5,14 +5,12 @@
 // prints the rates overall, by hardness and by chart type, with seed 002's planning metrics. Every
 // question is planned with the chart output wanted, as the benchmark's task is a visualization.
 #include <CLI/CLI.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -45,8 +43,9 @@ std::string percent(const Json& counts, const char* key) {
 }
 
 void print_row(const std::string& name, const Json& counts) {
-  std::cout << std::left << std::setw(18) << name << std::right << std::setw(5) << counts.value("n", 0) << std::setw(9)
-            << percent(counts, "exact_rate") << std::setw(9) << percent(counts, "execution_rate");
+  std::cout << std::left << std::setw(18) << name << std::right << std::setw(5) << counts.value("n", 0)
+            << std::setw(9) << percent(counts, "exact_rate") << std::setw(9)
+            << percent(counts, "execution_rate");
   for (const std::string& component : autoviz::kNl2visComponents) {
     std::cout << std::setw(9) << percent(counts["components"], component.c_str());
   }
@@ -54,8 +53,8 @@ void print_row(const std::string& name, const Json& counts) {
 }
 
 void print_text(const Json& summary) {
-  std::cout << std::left << std::setw(18) << "" << std::right << std::setw(5) << "n" << std::setw(9) << "exact" << std::setw(9)
-            << "exec";
+  std::cout << std::left << std::setw(18) << "" << std::right << std::setw(5) << "n" << std::setw(9)
+            << "exact" << std::setw(9) << "exec";
   for (const std::string& component : autoviz::kNl2visComponents) std::cout << std::setw(9) << component;
   std::cout << "\n";
   print_row("overall", summary["overall"]);
@@ -63,7 +62,8 @@ void print_text(const Json& summary) {
     for (const auto& [name, counts] : summary[kind].items()) print_row("  " + name, counts);
   }
   std::cout << "\nplanning (seed 002 metrics):\n";
-  for (const auto& [name, value] : summary["planning"].items()) std::cout << "  " << name << ": " << value.dump() << "\n";
+  for (const auto& [name, value] : summary["planning"].items())
+    std::cout << "  " << name << ": " << value.dump() << "\n";
 }
 
 std::filesystem::path scratch_folder() {
@@ -90,7 +90,8 @@ int run_eval(const CliContext& ctx, const EvalArgs& args) {
   }
   const std::filesystem::path scratch = scratch_folder();
   if (scratch.empty()) {
-    std::cerr << "planfirst eval nl2vis: cannot create a scratch folder under " << std::filesystem::temp_directory_path() << "\n";
+    std::cerr << "planfirst eval nl2vis: cannot create a scratch folder under "
+              << std::filesystem::temp_directory_path() << "\n";
     return kExitInputError;
   }
   graph::Runner runner(*compiled, graph::RunnerOptions{});
@@ -101,7 +102,8 @@ int run_eval(const CliContext& ctx, const EvalArgs& args) {
   Json lines = Json::array();
   for (std::size_t i = 0; i < total; ++i) {
     lines.push_back(eval.run_case((*cases)[i], i));
-    if (!args.json && ((i + 1) % 25 == 0 || i + 1 == total)) std::cerr << "  .. " << i + 1 << "/" << total << " questions\n";
+    if (!args.json && ((i + 1) % 25 == 0 || i + 1 == total))
+      std::cerr << "  .. " << i + 1 << "/" << total << " questions\n";
   }
   std::error_code ignored;
   std::filesystem::remove_all(scratch, ignored);
@@ -125,15 +127,17 @@ void add_eval_command(CLI::App& app, CliContext& ctx) {
   eval->require_subcommand(1);
   auto args = std::make_shared<EvalArgs>();
   CLI::App* nl2vis = eval->add_subcommand(
-      "nl2vis", "Plan and run every question of an NL2VIS JSON Lines file (nvBench fields; tables at "
-                "tables/<db_id>/<table>.csv beside it), each with a chart wanted, and print exact, execution and "
-                "per-component accuracy");
+      "nl2vis",
+      "Plan and run every question of an NL2VIS JSON Lines file (nvBench fields; tables at "
+      "tables/<db_id>/<table>.csv beside it), each with a chart wanted, and print exact, execution and "
+      "per-component accuracy");
   nl2vis->add_option("FILE", args->file, "The .jsonl file")->required();
   nl2vis->add_flag("--json", args->json, "Print one JSON document");
   nl2vis->add_flag("--cases", args->cases, "Also print each question's predicted and target chart");
   nl2vis->add_option("--limit", args->limit, "Only the first N questions");
-  nl2vis->add_flag("--paraphrases", args->paraphrases,
-                   "Score every paraphrase of the (first N) questions as its own case instead of the questions");
+  nl2vis->add_flag(
+      "--paraphrases", args->paraphrases,
+      "Score every paraphrase of the (first N) questions as its own case instead of the questions");
   nl2vis->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_eval(ctx, *args);
   });

@@ -2,13 +2,11 @@
 //                | run NAME [--thread ID] [--input FILE] [--checkpointer URI] [--events]
 //                | resume NAME --thread ID --checkpoint ID --answer TEXT [--checkpointer URI] [--events]
 #include <CLI/CLI.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -48,7 +46,8 @@ std::unique_ptr<GraphSession> load(const CliContext& ctx, int& exit_code) {
   return std::move(*session);
 }
 
-std::optional<graph::CompiledGraph> build(const GraphSession& session, const std::string& name, int& exit_code) {
+std::optional<graph::CompiledGraph> build(const GraphSession& session, const std::string& name,
+                                          int& exit_code) {
   core::Result<graph::CompiledGraph> compiled = session.build(name);
   if (!compiled) {
     std::cerr << "planfirst graph: " << compiled.error().describe() << "\n";
@@ -68,7 +67,8 @@ std::optional<graph::JsonValue> read_json_object(const std::string& file, int& e
   }
   core::Result<graph::JsonValue> value = graph::JsonValue::parse(*text, file);
   if (!value || !value->json().is_object()) {
-    std::cerr << "planfirst graph: " << (value ? file + ": not a JSON object" : value.error().describe()) << "\n";
+    std::cerr << "planfirst graph: " << (value ? file + ": not a JSON object" : value.error().describe())
+              << "\n";
     exit_code = kExitInputError;
     return std::nullopt;
   }
@@ -117,8 +117,8 @@ int run_node(const CliContext& ctx, const GraphArgs& args) {
   if (!state) return exit_code;
   if (const contracts::Contract* contract = compiled->state_contract(); contract != nullptr) {
     if (contracts::ValidationReport report = contract->validate(state->json()); !report.ok()) {
-      std::cerr << "planfirst graph node " << args.name << " " << args.node << ": " << args.state_file << " is no "
-                << contract->name() << ":\n"
+      std::cerr << "planfirst graph node " << args.name << " " << args.node << ": " << args.state_file
+                << " is no " << contract->name() << ":\n"
                 << report.describe();
       return kExitCheckFailed;
     }
@@ -180,7 +180,7 @@ int with_runner(const CliContext& ctx, const GraphArgs& args, Act act) {
     std::cerr << "planfirst graph: " << result.error().describe() << "\n";
     const core::ErrorCode code = result.error().code;
     return code == core::ErrorCode::kInvalidArgument || code == core::ErrorCode::kNotFound ? kExitInputError
-                                                                                         : kExitCheckFailed;
+                                                                                           : kExitCheckFailed;
   }
   print_result(args, *result);
   return result->status == graph::RunStatus::kFailed ? kExitCheckFailed : kExitOk;
@@ -199,15 +199,17 @@ int run_run(const CliContext& ctx, const GraphArgs& args) {
 }
 
 int run_resume(const CliContext& ctx, const GraphArgs& args) {
-  return with_runner(ctx, args,
-                     [&](graph::Runner& runner) { return runner.resume(args.thread, args.checkpoint, args.answer); });
+  return with_runner(ctx, args, [&](graph::Runner& runner) {
+    return runner.resume(args.thread, args.checkpoint, args.answer);
+  });
 }
 
 }  // namespace
 
 void add_graph_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<GraphArgs>();
-  CLI::App* graph = app.add_subcommand("graph", "Registered pipelines (graphs): list, draw, run one node, run, resume");
+  CLI::App* graph =
+      app.add_subcommand("graph", "Registered pipelines (graphs): list, draw, run one node, run, resume");
   graph->require_subcommand(1);
 
   CLI::App* list = graph->add_subcommand("list", "The registered graphs and their nodes");
@@ -221,11 +223,13 @@ void add_graph_command(CLI::App& app, CliContext& ctx) {
     if (prepare_run(ctx)) ctx.exit_code = run_mermaid(ctx, *args);
   });
 
-  CLI::App* node = graph->add_subcommand("node", "Run one node on a state file and print its validated delta");
+  CLI::App* node =
+      graph->add_subcommand("node", "Run one node on a state file and print its validated delta");
   node->add_option("name", args->name, "Graph name")->required();
   node->add_option("node", args->node, "Node name")->required();
   node->add_option("--state", args->state_file, "State as a JSON object (- for stdin)")->required();
-  node->add_option("--llm", args->llm_url, "Model server (OpenAI-compatible base URL) for nodes that call one, e.g. analyst_plan");
+  node->add_option("--llm", args->llm_url,
+                   "Model server (OpenAI-compatible base URL) for nodes that call one, e.g. analyst_plan");
   node->callback([&ctx, args] {
     if (prepare_run(ctx) && apply_config_flags(ctx, "graph node", {{"llm.base_url", args->llm_url}})) {
       ctx.exit_code = run_node(ctx, *args);
@@ -236,7 +240,8 @@ void add_graph_command(CLI::App& app, CliContext& ctx) {
   run->add_option("name", args->name, "Graph name")->required();
   run->add_option("--thread", args->thread, "Thread id (default: a new random id)");
   run->add_option("--input", args->input_file, "Input state as a JSON object");
-  run->add_option("--checkpointer", args->checkpointer, "memory:, sqlite:PATH or postgresql://... (default: sqlite under the data dir)");
+  run->add_option("--checkpointer", args->checkpointer,
+                  "memory:, sqlite:PATH or postgresql://... (default: sqlite under the data dir)");
   run->add_flag("--events", args->events, "Print the run's events as JSON Lines");
   run->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_run(ctx, *args);
@@ -245,7 +250,9 @@ void add_graph_command(CLI::App& app, CliContext& ctx) {
   CLI::App* resume = graph->add_subcommand("resume", "Answer a thread's checkpoint and continue");
   resume->add_option("name", args->name, "Graph name")->required();
   resume->add_option("--thread", args->thread, "Thread id")->required();
-  resume->add_option("--checkpoint", args->checkpoint, "The checkpoint id the run paused at (must be the head)")->required();
+  resume
+      ->add_option("--checkpoint", args->checkpoint, "The checkpoint id the run paused at (must be the head)")
+      ->required();
   resume->add_option("--answer", args->answer, "The answer")->required()->check(utf8_text());
   resume->add_option("--checkpointer", args->checkpointer, "memory:, sqlite:PATH or postgresql://...");
   resume->add_flag("--events", args->events, "Print the run's events as JSON Lines");

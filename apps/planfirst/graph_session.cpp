@@ -29,12 +29,14 @@ core::Result<std::unique_ptr<GraphSession>> open_graph_session(const CliContext&
 }
 
 core::Result<std::unique_ptr<graph::Checkpointer>> open_checkpointer_or_default(const std::string& uri) {
-  return graph::open_checkpointer(uri.empty() ? graph::default_checkpointer_uri(core::process_environment()) : uri);
+  return graph::open_checkpointer(uri.empty() ? graph::default_checkpointer_uri(core::process_environment())
+                                              : uri);
 }
 
 std::string shell_word(const std::string& word) {
-  const bool safe = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                           "0123456789_./:=@%+-") == std::string::npos;
+  const bool safe = !word.empty() && word.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789_./:=@%+-") == std::string::npos;
   if (safe) return word;
   std::string quoted = "'";
   for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);

@@ -1,5 +1,6 @@
 // planfirst llm check [--base-url URL] [--model M]
-// planfirst llm ask --contract NAME --prompt-file F [--base-url URL] [--model M] [--record FILE] [--replay FILE]
+// planfirst llm ask --contract NAME --prompt-file F [--base-url URL] [--model M] [--record FILE] [--replay
+// FILE]
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -49,18 +50,20 @@ int run_check(CliContext& ctx, const LlmArgs& args) {
     std::cerr << "planfirst llm: " << registry.error().describe() << "\n";
     return kExitInputError;
   }
-  core::Result<llm::OpenAiModelOptions> options = llm::model_options_from_config(ctx.config, core::process_environment());
+  core::Result<llm::OpenAiModelOptions> options =
+      llm::model_options_from_config(ctx.config, core::process_environment());
   if (!options) {
     std::cout << "LLM: not configured. " << options.error().message
               << ". planfirst still runs offline with its rule strategies.\n";
     return kExitCheckFailed;
   }
   options->http.max_retries = 1;
-  std::cout << "Server:            " << options->base_url << " (structured output: "
-            << llm::to_string(options->structured_output) << ")\n";
+  std::cout << "Server:            " << options->base_url
+            << " (structured output: " << llm::to_string(options->structured_output) << ")\n";
   std::cout << "API key:           "
-            << (options->api_key.empty() ? "none (variable " + ctx.config.get_string("llm.api_key_env") + " is unset)"
-                                         : "from " + ctx.config.get_string("llm.api_key_env"))
+            << (options->api_key.empty()
+                    ? "none (variable " + ctx.config.get_string("llm.api_key_env") + " is unset)"
+                    : "from " + ctx.config.get_string("llm.api_key_env"))
             << "\n";
 
   core::Result<llm::OpenAiCompatibleModel> probe = llm::OpenAiCompatibleModel::create(*options, *registry);
@@ -72,15 +75,18 @@ int run_check(CliContext& ctx, const LlmArgs& args) {
   if (models) {
     std::string list;
     for (const std::string& id : *models) list += (list.empty() ? "" : ", ") + id;
-    std::cout << "Models:            " << models->size() << " offered" << (list.empty() ? "" : ": " + list) << "\n";
+    std::cout << "Models:            " << models->size() << " offered" << (list.empty() ? "" : ": " + list)
+              << "\n";
     if (options->model.empty() && !models->empty()) {
       options->model = models->front();
-      std::cout << "Model:             llm.model is not set; using the server's first model, " << options->model << "\n";
+      std::cout << "Model:             llm.model is not set; using the server's first model, "
+                << options->model << "\n";
     } else if (!options->model.empty() &&
                std::find(models->begin(), models->end(), options->model) == models->end()) {
       std::cout << "Model:             " << options->model << " is NOT among the offered models\n";
     } else {
-      std::cout << "Model:             " << (options->model.empty() ? "(server default)" : options->model) << "\n";
+      std::cout << "Model:             " << (options->model.empty() ? "(server default)" : options->model)
+                << "\n";
     }
   } else {
     std::cout << "Models:            could not list them: " << models.error().message << "\n";
@@ -116,13 +122,17 @@ int run_check(CliContext& ctx, const LlmArgs& args) {
   }
   const llm::GuardFailure& failure = result.failure();
   if (failure.model_error) {
-    std::cout << "Contract round trip (intent): the server did not answer: " << failure.model_error->describe() << "\n";
+    std::cout << "Contract round trip (intent): the server did not answer: "
+              << failure.model_error->describe() << "\n";
   } else {
-    std::cout << "Contract round trip (intent): the replies did not meet the contract after " << failure.attempts.size()
-              << " attempts (" << failure.reason << "); planning stages would fall back to their rules.\n";
-    for (const contracts::Violation& violation : failure.violations) std::cout << "  " << violation.describe() << "\n";
+    std::cout << "Contract round trip (intent): the replies did not meet the contract after "
+              << failure.attempts.size() << " attempts (" << failure.reason
+              << "); planning stages would fall back to their rules.\n";
+    for (const contracts::Violation& violation : failure.violations)
+      std::cout << "  " << violation.describe() << "\n";
     if (options->structured_output == llm::StructuredOutput::kNone) {
-      std::cout << "  Hint: llm.structured_output is none; response_format, llamacpp or ollama constrains the reply.\n";
+      std::cout << "  Hint: llm.structured_output is none; response_format, llamacpp or ollama constrains "
+                   "the reply.\n";
     }
   }
   return kExitCheckFailed;
@@ -165,7 +175,8 @@ int run_ask(CliContext& ctx, const LlmArgs& args) {
       std::cerr << "planfirst llm ask: " << options.error().message << "\n";
       return kExitUsage;
     }
-    core::Result<llm::OpenAiCompatibleModel> server = llm::OpenAiCompatibleModel::create(*options, *registry, &metrics);
+    core::Result<llm::OpenAiCompatibleModel> server =
+        llm::OpenAiCompatibleModel::create(*options, *registry, &metrics);
     if (!server) {
       std::cerr << "planfirst llm ask: " << server.error().describe() << "\n";
       return kExitUsage;
@@ -193,7 +204,8 @@ int run_ask(CliContext& ctx, const LlmArgs& args) {
   for (std::size_t i = 0; i < result.failure().attempts.size(); ++i) {
     const llm::GuardAttempt& attempt = result.failure().attempts[i];
     std::cout << "attempt " << (i + 1) << ": " << attempt.reason << "\n";
-    for (const contracts::Violation& violation : attempt.violations) std::cout << "  " << violation.describe() << "\n";
+    for (const contracts::Violation& violation : attempt.violations)
+      std::cout << "  " << violation.describe() << "\n";
   }
   return kExitCheckFailed;
 }
@@ -202,15 +214,18 @@ int run_ask(CliContext& ctx, const LlmArgs& args) {
 
 void add_llm_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<LlmArgs>();
-  CLI::App* llm = app.add_subcommand("llm", "Check the configured LLM server, or ask it for JSON under a contract");
+  CLI::App* llm =
+      app.add_subcommand("llm", "Check the configured LLM server, or ask it for JSON under a contract");
   llm->require_subcommand(1);
 
-  CLI::App* check = llm->add_subcommand("check", "Reach the server, list its models, run one contract round trip");
+  CLI::App* check =
+      llm->add_subcommand("check", "Reach the server, list its models, run one contract round trip");
   check->add_option("--base-url", args->base_url, "Server base URL (overrides llm.base_url)");
   check->add_option("--model", args->model, "Model id (overrides llm.model)");
   check->callback([&ctx, args] { ctx.exit_code = run_check(ctx, *args); });
 
-  CLI::App* ask = llm->add_subcommand("ask", "Ask for JSON meeting a contract; print it, or the guard failure (exit 1)");
+  CLI::App* ask =
+      llm->add_subcommand("ask", "Ask for JSON meeting a contract; print it, or the guard failure (exit 1)");
   ask->add_option("--contract", args->contract, "Contract name, e.g. analyst_plan")->required();
   ask->add_option("--prompt-file", args->prompt_file, "File holding the prompt")->required();
   ask->add_option("--base-url", args->base_url, "Server base URL (overrides llm.base_url)");

@@ -1,19 +1,20 @@
 // planfirst: the command line. Each subcommand lives in its own file and registers itself here.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 
 #include "planfirst/cli.hpp"
 
 int main(int argc, char** argv) {
   using namespace planfirst::cli;
-  CLI::App app{"planfirst: analyst agents that plan before they act.\n"
-               "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 input error."};
+  CLI::App app{
+      "planfirst: analyst agents that plan before they act.\n"
+      "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 input error."};
   app.set_version_flag("--version", std::string("planfirst ") + PLANFIRST_VERSION);
   CliContext ctx;
   app.add_option("--config", ctx.config_path, "Configuration file (TOML)")->check(CLI::ExistingFile);
   app.add_option("--assets-dir", ctx.assets_dir, "Folder whose files override the built-in assets/");
-  app.add_option("--log-format", ctx.log_format, "Log format (default: config log.format, text)")->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--log-format", ctx.log_format, "Log format (default: config log.format, text)")
+      ->check(CLI::IsMember({"text", "json"}));
   app.add_option("--log-level", ctx.log_level, "Log level (default: config log.level, warn)")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
   app.require_subcommand(1);

@@ -2,15 +2,13 @@
 // Runs the retrieval graph (seed 001): prints the intents, hypotheses, plans and queries, then, unless
 // --plan-only, what each source returned and the context document. A source the plans name but no
 // flag configured is reported as not configured (with how to configure it); the rest still run.
-#include <CLI/CLI.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/join.hpp"
@@ -45,7 +43,8 @@ std::string values_text(const Json& filters) {
   for (std::string_view name : retrieval::kFilterOrder) {
     const Json& values = list_at(filters, std::string(name).c_str());
     if (values.empty()) continue;
-    text += (text.empty() ? "" : " ") + std::string(name) + "=" + core::join(values.get<std::vector<std::string>>(), ",");
+    text += (text.empty() ? "" : " ") + std::string(name) + "=" +
+            core::join(values.get<std::vector<std::string>>(), ",");
   }
   return text;
 }
@@ -66,8 +65,8 @@ Json configure_hints(const Json& state) {
 
 void print_text(const Json& state, bool plan_only) {
   const Json& reasoning = state["reasoning"];
-  std::cout << fmt::format("Intents (primary {:.2f}, overall {:.2f}):\n", reasoning.value("primary_score", 0.0),
-                           reasoning.value("overall_score", 0.0));
+  std::cout << fmt::format("Intents (primary {:.2f}, overall {:.2f}):\n",
+                           reasoning.value("primary_score", 0.0), reasoning.value("overall_score", 0.0));
   for (const Json& intent : reasoning["intents"]) {
     std::cout << fmt::format("  {:<16} {:.2f}\n", intent.value("type", ""), intent.value("confidence", 0.0));
   }
@@ -82,7 +81,8 @@ void print_text(const Json& state, bool plan_only) {
   if (retrieval["plans"].empty()) std::cout << "  none: every intent is below the confidence threshold 0.3\n";
   for (const Json& plan : retrieval["plans"]) {
     std::cout << "  " << plan.value("id", "") << "  [" << plan.value("priority", 0) << "] "
-              << plan.value("description", "") << "  sources=" << core::join(plan["sources"].get<std::vector<std::string>>())
+              << plan.value("description", "")
+              << "  sources=" << core::join(plan["sources"].get<std::vector<std::string>>())
               << (plan["filters"].empty() ? "" : "  " + values_text(plan["filters"])) << "\n";
   }
   std::cout << "Queries:\n";
@@ -133,10 +133,11 @@ int run_retrieve(const CliContext& ctx, const RetrieveArgs& args) {
     return kExitCheckFailed;
   }
   graph::Runner runner(*compiled, graph::RunnerOptions{});
-  core::Result<graph::RunResult> result =
-      runner.run("retrieve", graph::JsonValue(Json{{"question", args.question}, {"plan_only", args.plan_only}}));
+  core::Result<graph::RunResult> result = runner.run(
+      "retrieve", graph::JsonValue(Json{{"question", args.question}, {"plan_only", args.plan_only}}));
   if (!result || result->status == graph::RunStatus::kFailed) {
-    const core::Error error = !result ? result.error() : result->error.value_or(core::internal_error("the run failed"));
+    const core::Error error =
+        !result ? result.error() : result->error.value_or(core::internal_error("the run failed"));
     std::cerr << "planfirst retrieve: " << error.describe() << "\n";
     return error.code == core::ErrorCode::kInvalidArgument ? kExitInputError : kExitCheckFailed;
   }
@@ -163,9 +164,13 @@ int run_retrieve(const CliContext& ctx, const RetrieveArgs& args) {
 void add_retrieve_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<RetrieveArgs>();
   CLI::App* command = app.add_subcommand(
-      "retrieve", "Plan retrieval for a question (seed 001) and fetch from GitLab and YouTrack when configured");
-  command->add_option("question", args->question, "The question, in plain language")->required()->check(nonblank_question());
-  command->add_flag("--plan-only", args->plan_only, "Stop after planning: intents, hypotheses, plans, queries");
+      "retrieve",
+      "Plan retrieval for a question (seed 001) and fetch from GitLab and YouTrack when configured");
+  command->add_option("question", args->question, "The question, in plain language")
+      ->required()
+      ->check(nonblank_question());
+  command->add_flag("--plan-only", args->plan_only,
+                    "Stop after planning: intents, hypotheses, plans, queries");
   command->add_flag("--json", args->json, "Print the state as JSON");
   command->add_option("--gitlab", args->flags.gitlab_url,
                       "GitLab server base URL (https://gitlab.example.com); token in $GITLAB_TOKEN");
@@ -175,8 +180,9 @@ void add_retrieve_command(CLI::App& app, CliContext& ctx) {
                       "YouTrack server base URL (https://youtrack.example.com); token in $YOUTRACK_TOKEN");
   command->add_option("--youtrack-project", args->flags.youtrack_projects,
                       "YouTrack project for questions that name none; repeatable (default: all)");
-  command->add_option("--timezone", args->timezone,
-                      "Zone relative dates are read in: UTC (default), +HH:MM or an IANA name (Europe/Berlin)");
+  command->add_option(
+      "--timezone", args->timezone,
+      "Zone relative dates are read in: UTC (default), +HH:MM or an IANA name (Europe/Berlin)");
   command->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_retrieve(ctx, *args);
   });

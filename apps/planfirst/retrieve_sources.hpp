@@ -12,10 +12,10 @@
 namespace planfirst::cli {
 
 struct SourceFlags {
-  std::string gitlab_url;                     // --gitlab URL; empty: not configured
-  std::vector<std::string> gitlab_projects;   // --gitlab-project, for questions naming no project
-  std::string youtrack_url;                   // --youtrack URL; empty: not configured
-  std::vector<std::string> youtrack_projects; // --youtrack-project
+  std::string gitlab_url;                      // --gitlab URL; empty: not configured
+  std::vector<std::string> gitlab_projects;    // --gitlab-project, for questions naming no project
+  std::string youtrack_url;                    // --youtrack URL; empty: not configured
+  std::vector<std::string> youtrack_projects;  // --youtrack-project
 };
 
 // The sources the flags name; an error when a named connector cannot be made.

@@ -2,14 +2,12 @@
 //   [--checkpointer URI]  (memory:, sqlite:PATH, postgresql://...; default: a SQLite file under the
 //   user's data directory)
 #include <CLI/CLI.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -50,11 +48,13 @@ int report(const core::Error& error) {
 // The store the user named. A sqlite: file that does not exist yet sets `*missing` (nothing is
 // stored) instead of being created by a command that only reads or prunes.
 core::Result<std::unique_ptr<graph::Checkpointer>> open_store(const ThreadsArgs& args, bool* missing) {
-  const std::string uri =
-      args.checkpointer.empty() ? graph::default_checkpointer_uri(core::process_environment()) : args.checkpointer;
+  const std::string uri = args.checkpointer.empty()
+                              ? graph::default_checkpointer_uri(core::process_environment())
+                              : args.checkpointer;
   *missing = false;
   if (uri.starts_with("sqlite:")) {
-    std::string path = uri.substr(7, uri.find('?') == std::string::npos ? std::string::npos : uri.find('?') - 7);
+    std::string path =
+        uri.substr(7, uri.find('?') == std::string::npos ? std::string::npos : uri.find('?') - 7);
     if (path.starts_with("//")) path = path.substr(2);
     std::error_code error;
     if (!path.empty() && !std::filesystem::exists(path, error)) {
@@ -76,15 +76,16 @@ int run_list(const ThreadsArgs& args) {
   std::size_t width = 6;
   for (const std::string& thread : *threads) width = std::max(width, thread.size());
   std::cout << std::left << std::setw(static_cast<int>(width) + 2) << "THREAD" << std::setw(8) << "STEP"
-            << std::setw(13) << "STATUS" << std::setw(22) << "UPDATED" << "NEXT\n";
+            << std::setw(13) << "STATUS" << std::setw(22) << "UPDATED"
+            << "NEXT\n";
   for (const std::string& thread : *threads) {
     auto head = (*store)->head(thread);
     if (!head) return report(head.error());
     if (!head->has_value()) continue;  // deleted meanwhile
     const graph::CheckpointRecord& record = **head;
-    std::cout << std::setw(static_cast<int>(width) + 2) << thread << std::setw(8) << record.step << std::setw(13)
-              << graph::to_string(record.status) << std::setw(22) << utc_time(record.created_at)
-              << (record.next_node.empty() ? "-" : record.next_node) << "\n";
+    std::cout << std::setw(static_cast<int>(width) + 2) << thread << std::setw(8) << record.step
+              << std::setw(13) << graph::to_string(record.status) << std::setw(22)
+              << utc_time(record.created_at) << (record.next_node.empty() ? "-" : record.next_node) << "\n";
   }
   return kExitOk;
 }
@@ -116,7 +117,8 @@ int run_show(const ThreadsArgs& args) {
             << "head:         " << head->checkpoint_id << " (step " << head->step << ")\n"
             << "status:       " << graph::to_string(head->status) << "\n"
             << "node:         " << head->node << "\n"
-            << "last done:    " << (head->last_completed_node.empty() ? "-" : head->last_completed_node) << "\n"
+            << "last done:    " << (head->last_completed_node.empty() ? "-" : head->last_completed_node)
+            << "\n"
             << "next:         " << (head->next_node.empty() ? "-" : head->next_node) << "\n"
             << "updated:      " << utc_time(head->created_at) << "\n"
             << "checkpoints:  " << history->size() << " (oldest kept: step " << history->back().step << ")\n"
@@ -135,13 +137,15 @@ int run_history(const ThreadsArgs& args) {
   auto history = (*store)->history(args.thread);
   if (!history) return report(history.error());
   std::size_t id_width = 10;
-  for (const graph::CheckpointRecord& record : *history) id_width = std::max(id_width, record.checkpoint_id.size());
-  std::cout << std::left << std::setw(8) << "STEP" << std::setw(static_cast<int>(id_width) + 2) << "CHECKPOINT"
-            << std::setw(18) << "NODE" << std::setw(13) << "STATUS" << "CREATED\n";
+  for (const graph::CheckpointRecord& record : *history)
+    id_width = std::max(id_width, record.checkpoint_id.size());
+  std::cout << std::left << std::setw(8) << "STEP" << std::setw(static_cast<int>(id_width) + 2)
+            << "CHECKPOINT" << std::setw(18) << "NODE" << std::setw(13) << "STATUS"
+            << "CREATED\n";
   for (const graph::CheckpointRecord& record : *history) {
-    std::cout << std::setw(8) << record.step << std::setw(static_cast<int>(id_width) + 2) << record.checkpoint_id
-              << std::setw(18) << record.node << std::setw(13) << graph::to_string(record.status)
-              << utc_time(record.created_at) << "\n";
+    std::cout << std::setw(8) << record.step << std::setw(static_cast<int>(id_width) + 2)
+              << record.checkpoint_id << std::setw(18) << record.node << std::setw(13)
+              << graph::to_string(record.status) << utc_time(record.created_at) << "\n";
   }
   return kExitOk;
 }
@@ -165,21 +169,24 @@ int run_prune(const ThreadsArgs& args) {
 void add_threads_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<ThreadsArgs>();  // shared by the callbacks below, which outlive this call
   CLI::App* threads = app.add_subcommand(
-      "threads", "The graph runs stored by a checkpointer: list them, show one's head and state, list its "
-                 "checkpoints, or prune old ones. Exit 0 ok, 2 bad arguments or URI, 3 unknown thread or "
-                 "unreadable store.");
+      "threads",
+      "The graph runs stored by a checkpointer: list them, show one's head and state, list its "
+      "checkpoints, or prune old ones. Exit 0 ok, 2 bad arguments or URI, 3 unknown thread or "
+      "unreadable store.");
   threads->add_option("--checkpointer", args->checkpointer,
                       "memory:, sqlite:PATH or postgresql://... (default: sqlite:$XDG_DATA_HOME/planfirst/"
                       "checkpoints.sqlite, else ~/.local/share/planfirst/checkpoints.sqlite)");
   threads->fallthrough();  // --checkpointer may also follow the subcommand
   threads->require_subcommand(1);
 
-  CLI::App* list = threads->add_subcommand("list", "One line per thread: its head's step, status, time and next node.");
+  CLI::App* list =
+      threads->add_subcommand("list", "One line per thread: its head's step, status, time and next node.");
   list->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_list(*args);
   });
 
-  CLI::App* show = threads->add_subcommand("show", "A thread's head checkpoint, its size and its whole state as JSON.");
+  CLI::App* show =
+      threads->add_subcommand("show", "A thread's head checkpoint, its size and its whole state as JSON.");
   show->add_option("THREAD", args->thread, "Thread id (see 'threads list')")->required();
   show->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_show(*args);
@@ -192,8 +199,9 @@ void add_threads_command(CLI::App& app, CliContext& ctx) {
   });
 
   CLI::App* prune = threads->add_subcommand(
-      "prune", "Drop a thread's old checkpoints; the kept ones keep their states, and the head (even one awaiting "
-               "user input) is never dropped.");
+      "prune",
+      "Drop a thread's old checkpoints; the kept ones keep their states, and the head (even one awaiting "
+      "user input) is never dropped.");
   prune->add_option("THREAD", args->thread, "Thread id")->required();
   prune->add_option("--keep-last", args->keep_last, "How many of the newest checkpoints to keep")
       ->required()

@@ -2,12 +2,10 @@
 // planfirst tools search "query" [--top K] [--json]: the tools whose documents best match a query,
 // scored by the embedder the configuration names (the built-in hashed one by default).
 #include <CLI/CLI.hpp>
-
-#include <nlohmann/json.hpp>
-
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/join.hpp"
@@ -35,11 +33,14 @@ int run_list(const CliContext& ctx, const ToolsArgs& args) {
   }
   core::Json list = core::Json::array();
   for (const autoviz::ToolSpec& tool : (*loaded)->tools.tools()) {
-    list.push_back({{"name", tool.name}, {"capabilities", tool.capabilities}, {"description", tool.description},
+    list.push_back({{"name", tool.name},
+                    {"capabilities", tool.capabilities},
+                    {"description", tool.description},
                     {"params", tool.param_names}});
     if (!args.json) {
       std::cout << std::left << std::setw(24) << tool.name << tool.description << "\n"
-                << std::setw(24) << "" << "capabilities: " << core::join(tool.capabilities) << "\n";
+                << std::setw(24) << ""
+                << "capabilities: " << core::join(tool.capabilities) << "\n";
     }
   }
   if (args.json) std::cout << list.dump(2) << "\n";
@@ -70,7 +71,8 @@ int run_search(const CliContext& ctx, const ToolsArgs& args) {
 
 void add_tools_command(CLI::App& app, CliContext& ctx) {
   auto args = std::make_shared<ToolsArgs>();
-  CLI::App* tools = app.add_subcommand("tools", "The analysis tools plans are made of: list them, or search them");
+  CLI::App* tools =
+      app.add_subcommand("tools", "The analysis tools plans are made of: list them, or search them");
   tools->require_subcommand(1);
   CLI::App* list = tools->add_subcommand("list", "Every tool with its capabilities and description");
   list->add_flag("--json", args->json, "Print JSON (with each tool's params)");
@@ -78,7 +80,9 @@ void add_tools_command(CLI::App& app, CliContext& ctx) {
     if (prepare_run(ctx)) ctx.exit_code = run_list(ctx, *args);
   });
   CLI::App* search = tools->add_subcommand("search", "The tools that best match a query, with their scores");
-  search->add_option("query", args->query, "What the tool should do, in plain words")->required()->check(utf8_text());
+  search->add_option("query", args->query, "What the tool should do, in plain words")
+      ->required()
+      ->check(utf8_text());
   search->add_option("--top", args->top, "How many tools (default 5)")->check(CLI::Range(1, 100));
   search->add_flag("--json", args->json, "Print JSON");
   search->callback([&ctx, args] {

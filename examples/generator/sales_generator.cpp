@@ -3,6 +3,7 @@
 // given seed: it uses its own random generator and formatting, not implementation-defined ones.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
@@ -10,7 +11,6 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
-#include <algorithm>
 
 namespace {
 
@@ -88,8 +88,8 @@ double yearly_season(unsigned month) {  // retail shape: slow Q1, December peak
 
 struct Day {
   std::chrono::year_month_day ymd;
-  unsigned weekday;   // 0 = Sunday
-  double years_in;    // time since the start, for growth
+  unsigned weekday;  // 0 = Sunday
+  double years_in;   // time since the start, for growth
 };
 
 // Planted anomalies an analyst should find: a West electronics spike, an online outage, Black Friday.
@@ -113,7 +113,8 @@ int main(int argc, char** argv) {
     return 3;
   }
   SplitMix64 rng(20240131);
-  std::fputs("order_id,date,region,product_category,product,channel,customer_segment,units,revenue,cost\n", out);
+  std::fputs("order_id,date,region,product_category,product,channel,customer_segment,units,revenue,cost\n",
+             out);
   using namespace std::chrono;
   const sys_days first = year{2023} / January / 1;
   const sys_days last = year{2024} / December / 31;
@@ -132,13 +133,14 @@ int main(int argc, char** argv) {
       const double demand = weekly * yearly_season(month) * summer * (1.0 + 0.18 * day.years_in) *
                             anomaly_factor(day, region, channel, p.category);
       const double base_units = (channel == "Wholesale" ? 12.0 : 2.0) * demand;
-      const int units = std::max(1, static_cast<int>(std::lround(base_units * std::exp(0.35 * rng.normal()))));
+      const int units =
+          std::max(1, static_cast<int>(std::lround(base_units * std::exp(0.35 * rng.normal()))));
       const double price = p.unit_price * (1.0 + 0.04 * rng.normal()) * (channel == "Wholesale" ? 0.85 : 1.0);
       const double revenue = units * price;
       const double cost = revenue * (1.0 - p.margin) * (1.0 + 0.03 * rng.normal());
       fmt::print(out, "{},{:04}-{:02}-{:02},{},{},{},{},{},{},{:.2f},{:.2f}\n", order_id++,
-                 static_cast<int>(day.ymd.year()), month, static_cast<unsigned>(day.ymd.day()), region, p.category, p.name,
-                 channel, segment, units, revenue, cost);
+                 static_cast<int>(day.ymd.year()), month, static_cast<unsigned>(day.ymd.day()), region,
+                 p.category, p.name, channel, segment, units, revenue, cost);
     }
   }
   std::fclose(out);

@@ -63,7 +63,8 @@ const Contract* ContractRegistry::find(std::string_view name) const {
 
 core::Result<const Contract*> ContractRegistry::get(std::string_view name) const {
   if (const Contract* contract = find(name)) return contract;
-  return core::not_found("unknown contract '" + std::string(name) + "'; known contracts: " + core::join(names()));
+  return core::not_found("unknown contract '" + std::string(name) +
+                         "'; known contracts: " + core::join(names()));
 }
 
 std::string ContractRegistry::origin(std::string_view name) const {

@@ -75,7 +75,8 @@ void filter_value_matches_op(const Json& requirements, std::vector<Violation>& o
     const bool any_of = op == "contains" || op == "not_contains";  // one text, or a list of which any
     if (range && !(value->is_array() && value->size() == 2)) {
       out.push_back({where, "", "\"" + op + "\" takes a list of exactly two bounds, [low, high]"});
-    } else if ((listed && !value->is_array()) || ((listed || any_of) && value->is_array() && value->empty())) {
+    } else if ((listed && !value->is_array()) ||
+               ((listed || any_of) && value->is_array() && value->empty())) {
       out.push_back({where, "", "\"" + op + "\" takes a non-empty list of values"});
     } else if (!range && !listed && !any_of && value->is_array()) {
       out.push_back({where, "", "\"" + op + "\" compares with one value, not a list"});

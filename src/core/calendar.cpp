@@ -44,8 +44,7 @@ DayRange calendar_period(CalendarUnit unit, chrono::sys_days day, int shift) {
       const chrono::sys_days monday = day - chrono::days(chrono::weekday(day).iso_encoding() - 1);
       return {monday + chrono::days(7 * shift), monday + chrono::days(7 * (shift + 1))};
     }
-    case CalendarUnit::kDay:
-      break;
+    case CalendarUnit::kDay: break;
   }
   return {day + chrono::days(shift), day + chrono::days(shift + 1)};
 }
@@ -53,7 +52,8 @@ DayRange calendar_period(CalendarUnit unit, chrono::sys_days day, int shift) {
 chrono::sys_days months_before(chrono::sys_days day, int months) {
   const chrono::year_month_day date(day);
   const chrono::year_month target = chrono::year_month(date.year(), date.month()) - chrono::months(months);
-  const chrono::day last = chrono::year_month_day_last(target.year(), chrono::month_day_last(target.month())).day();
+  const chrono::day last =
+      chrono::year_month_day_last(target.year(), chrono::month_day_last(target.month())).day();
   return chrono::sys_days(chrono::year_month_day(target.year(), target.month(), std::min(date.day(), last)));
 }
 

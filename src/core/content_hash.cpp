@@ -7,7 +7,8 @@ std::uint64_t checksum64(std::string_view bytes) {
   std::size_t i = 0;
   for (; i + 8 <= bytes.size(); i += 8) {
     std::uint64_t word = 0;
-    for (int b = 0; b < 8; ++b) word |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(bytes[i + b])) << (8 * b);
+    for (int b = 0; b < 8; ++b)
+      word |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(bytes[i + b])) << (8 * b);
     state = (state ^ word) * kFnv1aPrime;
   }
   if (i < bytes.size()) {

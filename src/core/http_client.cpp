@@ -17,11 +17,10 @@
 namespace planfirst::core {
 namespace {
 
-
 std::string seconds_text(std::chrono::milliseconds ms) {
   std::ostringstream out;
-  out << std::fixed << std::setprecision(ms.count() % 1000 == 0 ? 0 : 1) << static_cast<double>(ms.count()) / 1000.0
-      << " s";
+  out << std::fixed << std::setprecision(ms.count() % 1000 == 0 ? 0 : 1)
+      << static_cast<double>(ms.count()) / 1000.0 << " s";
   return out.str();
 }
 
@@ -40,7 +39,8 @@ std::optional<std::chrono::milliseconds> parse_retry_after(std::string_view valu
   while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
   while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
   if (value.empty()) return std::nullopt;
-  if (std::all_of(value.begin(), value.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+  if (std::all_of(value.begin(), value.end(),
+                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
     if (value.size() > 9) return std::chrono::milliseconds(std::chrono::hours(24 * 365));
     return std::chrono::milliseconds(std::stoll(std::string(value)) * 1000);
   }
@@ -112,7 +112,8 @@ Result<HttpClient> HttpClient::create(std::string_view base_url, HttpOptions opt
     host = std::string(authority.substr(0, colon));
     const std::string port_text(authority.substr(colon + 1));
     if (port_text.empty() || port_text.size() > 5 ||
-        !std::all_of(port_text.begin(), port_text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) ||
+        !std::all_of(port_text.begin(), port_text.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) ||
         std::stoi(port_text) == 0 || std::stoi(port_text) > 65535) {
       return invalid_argument("base URL has an invalid port: \"" + url + "\"", "base_url");
     }
@@ -120,11 +121,13 @@ Result<HttpClient> HttpClient::create(std::string_view base_url, HttpOptions opt
   }
   if (host.empty()) return invalid_argument("base URL has no host: \"" + url + "\"", "base_url");
   if (options.max_retries < 0) return invalid_argument("max_retries must be >= 0", "max_retries");
-  return HttpClient(url, scheme + "://" + host + ":" + std::to_string(port), path, std::move(options), sleeper,
-                    clock);
+  return HttpClient(url, scheme + "://" + host + ":" + std::to_string(port), path, std::move(options),
+                    sleeper, clock);
 }
 
-std::string HttpClient::url(std::string_view path) const { return base_url_ + std::string(path); }
+std::string HttpClient::url(std::string_view path) const {
+  return base_url_ + std::string(path);
+}
 
 Result<HttpResponse> HttpClient::get(std::string_view path, const HttpHeaders& headers,
                                      const CancellationToken* cancel) const {
@@ -135,7 +138,8 @@ Result<HttpResponse> HttpClient::get(std::string_view path, const HttpHeaders& h
   return send(request, cancel);
 }
 
-Result<HttpResponse> HttpClient::post_json(std::string_view path, std::string body, const HttpHeaders& headers,
+Result<HttpResponse> HttpClient::post_json(std::string_view path, std::string body,
+                                           const HttpHeaders& headers,
                                            const CancellationToken* cancel) const {
   HttpRequest request;
   request.method = "POST";
@@ -193,30 +197,30 @@ Result<HttpResponse> HttpClient::send(const HttpRequest& request, const Cancella
       return result;
     }
     switch (res.failure) {
-      case HttpExchangeFailure::kNone:
-        break;
+      case HttpExchangeFailure::kNone: break;
       case HttpExchangeFailure::kTooLarge:
-        result.failure = AttemptFailure{
-            invalid_argument("response body is larger than the limit of " +
-                                 std::to_string(options_.max_response_bytes) + " bytes",
-                             target_url),
-            false, std::nullopt};
+        result.failure =
+            AttemptFailure{invalid_argument("response body is larger than the limit of " +
+                                                std::to_string(options_.max_response_bytes) + " bytes",
+                                            target_url),
+                           false, std::nullopt};
         return result;
       case HttpExchangeFailure::kConnect:
         result.failure = AttemptFailure{
-            unavailable("cannot connect to " + scheme_host_port_ + " (" + res.failure_text + ")", target_url), true,
-            std::nullopt};
+            unavailable("cannot connect to " + scheme_host_port_ + " (" + res.failure_text + ")", target_url),
+            true, std::nullopt};
         return result;
       case HttpExchangeFailure::kRead:
       case HttpExchangeFailure::kWrite:
         if (res.took + std::chrono::milliseconds(50) >= read_timeout) {
-          result.failure =
-              AttemptFailure{unavailable("no reply within the read timeout of " + seconds_text(read_timeout), target_url),
-                             options_.retry_on_read_timeout, std::nullopt};
+          result.failure = AttemptFailure{
+              unavailable("no reply within the read timeout of " + seconds_text(read_timeout), target_url),
+              options_.retry_on_read_timeout, std::nullopt};
         } else {
           result.failure = AttemptFailure{
               unavailable("connection to " + scheme_host_port_ + " failed while " +
-                              (res.failure == HttpExchangeFailure::kRead ? "reading the reply" : "sending the request"),
+                              (res.failure == HttpExchangeFailure::kRead ? "reading the reply"
+                                                                         : "sending the request"),
                           target_url),
               true, std::nullopt};
         }
@@ -232,8 +236,8 @@ Result<HttpResponse> HttpClient::send(const HttpRequest& request, const Cancella
             false, std::nullopt};
         return result;
       case HttpExchangeFailure::kOther:
-        result.failure =
-            AttemptFailure{unavailable("request failed: " + res.failure_text, target_url), false, std::nullopt};
+        result.failure = AttemptFailure{unavailable("request failed: " + res.failure_text, target_url), false,
+                                        std::nullopt};
         return result;
     }
 
@@ -254,8 +258,8 @@ Result<HttpResponse> HttpClient::send(const HttpRequest& request, const Cancella
     } else if (res.status == 404) {
       result.failure = AttemptFailure{not_found(what, target_url), false, std::nullopt};
     } else if (res.status == 401 || res.status == 403) {
-      result.failure = AttemptFailure{failed_precondition(what + " (check the API key)", target_url), false,
-                                      std::nullopt};
+      result.failure =
+          AttemptFailure{failed_precondition(what + " (check the API key)", target_url), false, std::nullopt};
     } else {
       result.failure = AttemptFailure{invalid_argument(what, target_url), false, std::nullopt};
     }

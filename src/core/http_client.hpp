@@ -33,9 +33,9 @@ struct HttpOptions {
   std::chrono::milliseconds initial_backoff{500};
   std::chrono::milliseconds max_backoff{20'000};
   double backoff_multiplier = 2.0;
-  double jitter = 0.2;                              // each backoff is scaled by 1 +/- up to this fraction
+  double jitter = 0.2;                                // each backoff is scaled by 1 +/- up to this fraction
   std::chrono::milliseconds max_retry_after{60'000};  // a longer Retry-After is capped to this
-  bool retry_on_read_timeout = false;  // the server may already be working on it: off by default
+  bool retry_on_read_timeout = false;          // the server may already be working on it: off by default
   std::size_t max_response_bytes = 32u << 20;  // a larger body is an error, not a truncation
   bool verify_certificates = true;             // HTTPS only
   std::string ca_cert_file;                    // PEM bundle; empty = the system's
@@ -55,7 +55,7 @@ struct HttpResponse {
   int status = 0;
   HttpHeaders headers;
   std::string body;
-  int attempts = 0;                  // requests sent, retries included
+  int attempts = 0;                     // requests sent, retries included
   std::chrono::nanoseconds elapsed{0};  // first send to last byte, backoff included (steady clock)
 
   std::optional<std::string> header(std::string_view name) const;  // case-insensitive, first match
@@ -83,15 +83,15 @@ class HttpClient {
   const HttpOptions& options() const { return options_; }
 
  private:
-  HttpClient(std::string base_url, std::string scheme_host_port, std::string path_prefix,
-             HttpOptions options, Sleeper& sleeper, const Clock& clock);
+  HttpClient(std::string base_url, std::string scheme_host_port, std::string path_prefix, HttpOptions options,
+             Sleeper& sleeper, const Clock& clock);
 
   std::string base_url_;          // "https://api.example.com/v1"
   std::string scheme_host_port_;  // "https://api.example.com:443"
   std::string path_prefix_;       // "/v1" or ""
   HttpOptions options_;
-  Sleeper* sleeper_;     // borrowed; never null
-  const Clock* clock_;   // borrowed; never null
+  Sleeper* sleeper_;    // borrowed; never null
+  const Clock* clock_;  // borrowed; never null
 };
 
 }  // namespace planfirst::core

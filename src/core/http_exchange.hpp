@@ -33,14 +33,14 @@ struct HttpExchangeRequest {
 };
 
 enum class HttpExchangeFailure : std::uint8_t {
-  kNone,               // a response arrived (any status)
-  kConnect,            // no connection: refused, unreachable, connect timeout, bind
-  kRead,               // the connection broke or timed out while reading the reply
-  kWrite,              // ... while sending the request
-  kTls,                // the TLS handshake or loading certificates failed
-  kTlsVerification,    // the server certificate did not verify
-  kTooLarge,           // the body passed max_response_bytes
-  kOther,              // anything else the transport reports
+  kNone,             // a response arrived (any status)
+  kConnect,          // no connection: refused, unreachable, connect timeout, bind
+  kRead,             // the connection broke or timed out while reading the reply
+  kWrite,            // ... while sending the request
+  kTls,              // the TLS handshake or loading certificates failed
+  kTlsVerification,  // the server certificate did not verify
+  kTooLarge,         // the body passed max_response_bytes
+  kOther,            // anything else the transport reports
 };
 
 struct HttpExchangeResult {

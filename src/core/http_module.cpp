@@ -10,7 +10,8 @@ namespace planfirst::core {
 
 Result<HttpModule> HttpModule::load() {
   constexpr const char* kModule = PLANFIRST_HTTP_MODULE;
-  Result<void*> opened = open_shared_library(kModule, "HTTP", "planfirst's HTTP module", "build it with 'make'");
+  Result<void*> opened =
+      open_shared_library(kModule, "HTTP", "planfirst's HTTP module", "build it with 'make'");
   if (!opened) return opened.error();
   void* module = *opened;
   using Version = int (*)();
@@ -18,7 +19,8 @@ Result<HttpModule> HttpModule::load() {
   HttpModule api;
   api.exchange = reinterpret_cast<Exchange>(::dlsym(module, "planfirst_http_exchange"));
   if (version == nullptr || api.exchange == nullptr || version() != kHttpExchangeVersion) {
-    return unavailable(std::string(kModule) + " is from another build of planfirst (rebuild with 'make')", kModule);
+    return unavailable(std::string(kModule) + " is from another build of planfirst (rebuild with 'make')",
+                       kModule);
   }
   return api;
 }

@@ -26,9 +26,11 @@ Json plain_scalar_to_json(const std::string& text) {
   if (text == "false" || text == "False" || text == "FALSE") return false;
   const char* end = text.data() + text.size();
   std::int64_t integer = 0;
-  if (auto [ptr, ec] = std::from_chars(text.data(), end, integer); ec == std::errc() && ptr == end) return integer;
+  if (auto [ptr, ec] = std::from_chars(text.data(), end, integer); ec == std::errc() && ptr == end)
+    return integer;
   double number = 0;
-  if (auto [ptr, ec] = std::from_chars(text.data(), end, number); ec == std::errc() && ptr == end) return number;
+  if (auto [ptr, ec] = std::from_chars(text.data(), end, number); ec == std::errc() && ptr == end)
+    return number;
   return text;
 }
 
@@ -100,7 +102,8 @@ Result<std::string> RegistryYaml::optional_scalar(const YAML::Node& parent, std:
                                                   std::string_view context) const {
   YAML::Node node = yaml_child(parent, key);
   if (!node.IsDefined() || node.IsNull()) return std::string();
-  if (!node.IsScalar()) return fault(node, context, "'" + std::string(key) + "' must be a scalar, not " + kind_name(node));
+  if (!node.IsScalar())
+    return fault(node, context, "'" + std::string(key) + "' must be a scalar, not " + kind_name(node));
   return node.Scalar();
 }
 
@@ -111,12 +114,15 @@ Result<std::vector<std::string>> RegistryYaml::names(const YAML::Node& parent, s
   return names_at(*list, std::string(context) + " '" + std::string(key) + "'");
 }
 
-Result<std::vector<std::string>> RegistryYaml::names_at(const YAML::Node& node, std::string_view context) const {
+Result<std::vector<std::string>> RegistryYaml::names_at(const YAML::Node& node,
+                                                        std::string_view context) const {
   std::vector<std::string> names;
   std::set<std::string, std::less<>> seen;
   auto add = [&](const YAML::Node& item) -> Result<void> {
-    if (!item.IsScalar() || item.Scalar().empty()) return fault(item, context, "expected a name, not " + kind_name(item));
-    if (!seen.insert(item.Scalar()).second) return fault(item, context, "'" + item.Scalar() + "' is listed twice");
+    if (!item.IsScalar() || item.Scalar().empty())
+      return fault(item, context, "expected a name, not " + kind_name(item));
+    if (!seen.insert(item.Scalar()).second)
+      return fault(item, context, "'" + item.Scalar() + "' is listed twice");
     names.push_back(item.Scalar());
     return ok();
   };
@@ -131,7 +137,8 @@ Result<std::vector<std::string>> RegistryYaml::names_at(const YAML::Node& node, 
 }
 
 Result<std::string> RegistryYaml::text(const YAML::Node& node, std::string_view what) const {
-  if (!node.IsScalar() || node.Scalar().empty()) return fault(node, std::string(what) + " must be a non-empty text");
+  if (!node.IsScalar() || node.Scalar().empty())
+    return fault(node, std::string(what) + " must be a non-empty text");
   return node.Scalar();
 }
 
@@ -160,7 +167,7 @@ Result<std::vector<std::string>> RegistryYaml::texts(const YAML::Node& node, std
 }
 
 Result<std::vector<std::pair<std::string, std::string>>> RegistryYaml::pairs(const YAML::Node& node,
-                                                                           std::string_view what) const {
+                                                                             std::string_view what) const {
   std::vector<std::pair<std::string, std::string>> values;
   if (!node.IsDefined() || node.IsNull()) return values;
   if (!node.IsMap()) return fault(node, std::string(what) + " must be a mapping");
@@ -179,8 +186,10 @@ Result<int> RegistryYaml::version() const {
   if (!text) return text.error();
   int version = 0;
   const char* end = text->data() + text->size();
-  if (auto [ptr, ec] = std::from_chars(text->data(), end, version); ec != std::errc() || ptr != end || version < 1) {
-    return fault(yaml_child(root_, "version"), "registry", "'version' must be a positive integer, not '" + *text + "'");
+  if (auto [ptr, ec] = std::from_chars(text->data(), end, version);
+      ec != std::errc() || ptr != end || version < 1) {
+    return fault(yaml_child(root_, "version"), "registry",
+                 "'version' must be a positive integer, not '" + *text + "'");
   }
   return version;
 }
@@ -209,8 +218,7 @@ Json yaml_to_json(const YAML::Node& node) {
     case YAML::NodeType::Scalar:
       return node.Tag() == "!" ? Json(node.Scalar()) : plain_scalar_to_json(node.Scalar());
     case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined:
-      break;
+    case YAML::NodeType::Undefined: break;
   }
   return nullptr;
 }

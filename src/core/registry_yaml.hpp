@@ -6,12 +6,12 @@
 // A value type; threads may share const ones.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "core/asset_store.hpp"
 #include "core/json.hpp"
@@ -44,7 +44,8 @@ class RegistryYaml {
   Result<std::string> scalar(const YAML::Node& parent, std::string_view key, std::string_view context) const;
   // `parent[key]` as text: "" when it is absent or null, else a scalar (which may be empty);
   // kInvalidArgument naming the key when it is of another kind.
-  Result<std::string> optional_scalar(const YAML::Node& parent, std::string_view key, std::string_view context) const;
+  Result<std::string> optional_scalar(const YAML::Node& parent, std::string_view key,
+                                      std::string_view context) const;
   // A sequence of non-empty scalars without repeats, in file order.
   Result<std::vector<std::string>> names(const YAML::Node& parent, std::string_view key,
                                          std::string_view context) const;
@@ -59,7 +60,8 @@ class RegistryYaml {
   // a sequence of non-empty scalars, repeats allowed; empty when the node is absent or null;
   Result<std::vector<std::string>> texts(const YAML::Node& node, std::string_view what) const;
   // a mapping of scalar to scalar, in file order; empty when the node is absent or null.
-  Result<std::vector<std::pair<std::string, std::string>>> pairs(const YAML::Node& node, std::string_view what) const;
+  Result<std::vector<std::pair<std::string, std::string>>> pairs(const YAML::Node& node,
+                                                                 std::string_view what) const;
 
   // Runs `read`, a loader's walk over root(), and turns a yaml-cpp exception it lets out into
   // kInvalidArgument at the exception's line.

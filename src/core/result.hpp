@@ -12,7 +12,7 @@ namespace planfirst::core {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}      // NOLINT: implicit by design
   Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
 
   bool has_value() const { return state_.index() == 0; }
@@ -55,6 +55,8 @@ class [[nodiscard]] Result<void> {
   bool ok_ = true;
 };
 
-inline Result<void> ok() { return {}; }
+inline Result<void> ok() {
+  return {};
+}
 
 }  // namespace planfirst::core

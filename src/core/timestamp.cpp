@@ -50,13 +50,15 @@ std::string format_utc_day(std::chrono::sys_seconds time) {
 
 Result<std::chrono::sys_seconds> parse_timestamp(std::string_view text) {
   int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-  if (text.size() < 19 || !read_digits(text, 0, 4, year) || text[4] != '-' || !read_digits(text, 5, 2, month) ||
-      text[7] != '-' || !read_digits(text, 8, 2, day) ||
+  if (text.size() < 19 || !read_digits(text, 0, 4, year) || text[4] != '-' ||
+      !read_digits(text, 5, 2, month) || text[7] != '-' || !read_digits(text, 8, 2, day) ||
       (text[10] != 'T' && text[10] != 't' && text[10] != ' ') || !read_digits(text, 11, 2, hour) ||
-      text[13] != ':' || !read_digits(text, 14, 2, minute) || text[16] != ':' || !read_digits(text, 17, 2, second)) {
+      text[13] != ':' || !read_digits(text, 14, 2, minute) || text[16] != ':' ||
+      !read_digits(text, 17, 2, second)) {
     return not_a_timestamp(text);
   }
-  const std::chrono::year_month_day ymd{std::chrono::year{year}, std::chrono::month{static_cast<unsigned>(month)},
+  const std::chrono::year_month_day ymd{std::chrono::year{year},
+                                        std::chrono::month{static_cast<unsigned>(month)},
                                         std::chrono::day{static_cast<unsigned>(day)}};
   if (!ymd.ok() || hour > 23 || minute > 59 || second > 60) return not_a_timestamp(text);
   std::size_t at = 19;
@@ -72,9 +74,9 @@ Result<std::chrono::sys_seconds> parse_timestamp(std::string_view text) {
     int offset_hours = 0, offset_minutes = 0;
     if ((sign == 'Z' || sign == 'z') && at + 1 == text.size()) {
       // UTC
-    } else if ((sign == '+' || sign == '-') && text.size() == at + 6 && read_digits(text, at + 1, 2, offset_hours) &&
-               text[at + 3] == ':' && read_digits(text, at + 4, 2, offset_minutes) && offset_hours < 24 &&
-               offset_minutes < 60) {
+    } else if ((sign == '+' || sign == '-') && text.size() == at + 6 &&
+               read_digits(text, at + 1, 2, offset_hours) && text[at + 3] == ':' &&
+               read_digits(text, at + 4, 2, offset_minutes) && offset_hours < 24 && offset_minutes < 60) {
       offset = std::chrono::hours(offset_hours) + std::chrono::minutes(offset_minutes);
       if (sign == '-') offset = -offset;
     } else {

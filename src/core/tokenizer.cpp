@@ -37,14 +37,15 @@ bool starts_camel_word(std::string_view text, std::size_t i) {
 }
 
 // Words written short with a '.' that rarely end a sentence ("sorted by avg. cost").
-constexpr std::array<std::string_view, 22> kAbbreviations = {"approx", "avg", "co",  "dept", "dr",  "e.g", "etc", "i.e",
-                                                             "inc",    "jr",  "max", "min",  "mr",  "mrs", "no",  "nos",
-                                                             "qty",    "sr",  "st",  "tot",  "vs",  "amt"};
+constexpr std::array<std::string_view, 22> kAbbreviations = {
+    "approx", "avg", "co",  "dept", "dr",  "e.g", "etc", "i.e", "inc", "jr", "max",
+    "min",    "mr",  "mrs", "no",   "nos", "qty", "sr",  "st",  "tot", "vs", "amt"};
 
 // The word (letters and inner '.') ending right before text[i], lower-cased.
 std::string word_before(std::string_view text, std::size_t i) {
   std::size_t start = i;
-  while (start > 0 && (is_upper(text[start - 1]) || is_lower(text[start - 1]) || text[start - 1] == '.')) --start;
+  while (start > 0 && (is_upper(text[start - 1]) || is_lower(text[start - 1]) || text[start - 1] == '.'))
+    --start;
   std::string word;
   for (std::size_t k = start; k < i; ++k) word += to_lower(text[k]);
   return word;
@@ -56,7 +57,8 @@ bool ends_sentence(std::string_view text, std::size_t i) {
   if (i + 1 < text.size() && text[i + 1] != ' ' && text[i + 1] != '\t' && text[i + 1] != '\n') return false;
   if (c != '.') return true;
   const std::string word = word_before(text, i);
-  const bool letter = word.size() == 1 || (word.size() >= 2 && word[word.size() - 2] == '.');  // "Ph.D.", "U.S."
+  const bool letter =
+      word.size() == 1 || (word.size() >= 2 && word[word.size() - 2] == '.');  // "Ph.D.", "U.S."
   return !letter && std::find(kAbbreviations.begin(), kAbbreviations.end(), word) == kAbbreviations.end();
 }
 
@@ -94,7 +96,8 @@ std::vector<std::size_t> sentence_ends(std::string_view text, const TokenizerOpt
   for (std::size_t i = 0; i <= text.size(); ++i) {
     if (i < text.size() && !ends_sentence(text, i)) continue;
     while (next < spans.size() && spans[next].begin < i) ++next;  // the tokens before the sentence's end
-    std::fill(ends.begin() + static_cast<std::ptrdiff_t>(first), ends.begin() + static_cast<std::ptrdiff_t>(next), next);
+    std::fill(ends.begin() + static_cast<std::ptrdiff_t>(first),
+              ends.begin() + static_cast<std::ptrdiff_t>(next), next);
     first = next;
   }
   return ends;

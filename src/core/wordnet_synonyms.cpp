@@ -16,7 +16,8 @@ std::mutex& library_mutex() {
 }
 
 bool is_plain_word(std::string_view lemma) {
-  return !lemma.empty() && std::all_of(lemma.begin(), lemma.end(), [](unsigned char c) { return std::islower(c); });
+  return !lemma.empty() &&
+         std::all_of(lemma.begin(), lemma.end(), [](unsigned char c) { return std::islower(c); });
 }
 
 // The plain lemmas of every synset of `word` as part of speech `pos`. REQUIRES: library_mutex held.

@@ -15,12 +15,14 @@ core::Result<std::string> pick_table(const std::string& file, const std::vector<
                                      std::string_view wanted) {
   if (!wanted.empty()) {
     if (std::find(tables.begin(), tables.end(), wanted) != tables.end()) return std::string(wanted);
-    return core::invalid_argument(file + ": no table \"" + std::string(wanted) + "\"; tables: " + core::join(tables), file);
+    return core::invalid_argument(
+        file + ": no table \"" + std::string(wanted) + "\"; tables: " + core::join(tables), file);
   }
   if (tables.size() == 1) return tables.front();
   if (tables.empty()) return core::invalid_argument(file + ": the database holds no tables", file);
-  return core::failed_precondition(
-      file + " holds " + std::to_string(tables.size()) + " tables; pick one with --table: " + core::join(tables), file);
+  return core::failed_precondition(file + " holds " + std::to_string(tables.size()) +
+                                       " tables; pick one with --table: " + core::join(tables),
+                                   file);
 }
 
 // Whether the file's own schema holds `table` (or a view of that name), probed with LIMIT 0 under
@@ -44,7 +46,8 @@ bool is_duckdb_file(const std::filesystem::path& path) {
 
 core::Result<OpenedFile> open_dataset_file(const std::filesystem::path& path, std::string_view table) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return core::not_found(path.string() + ": file not found", path.string());
+  if (!std::filesystem::exists(path, ec))
+    return core::not_found(path.string() + ": file not found", path.string());
   if (is_duckdb_file(path)) {
     DatabaseOptions read_only;
     read_only.read_only = true;
@@ -60,11 +63,13 @@ core::Result<OpenedFile> open_dataset_file(const std::filesystem::path& path, st
   return OpenedFile{std::move(*db), std::move(name)};
 }
 
-core::Result<std::string> choose_table(OpenedFile& file, const std::filesystem::path& path, std::string_view table) {
+core::Result<std::string> choose_table(OpenedFile& file, const std::filesystem::path& path,
+                                       std::string_view table) {
   if (!file.loaded_table.empty()) {
     if (table.empty() || table == file.loaded_table) return file.loaded_table;
-    return core::invalid_argument(path.string() + ": no table \"" + std::string(table) + "\"; tables: " +
-                                      file.loaded_table, path.string());
+    return core::invalid_argument(
+        path.string() + ": no table \"" + std::string(table) + "\"; tables: " + file.loaded_table,
+        path.string());
   }
   if (!table.empty() && holds_table(*file.db, table)) return std::string(table);
   core::Result<std::vector<std::string>> tables = file.db->table_names();

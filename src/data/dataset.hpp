@@ -32,7 +32,8 @@ struct OpenedFile {
   std::string loaded_table;  // a loaded file's table; empty for a DuckDB file
 };
 core::Result<OpenedFile> open_dataset_file(const std::filesystem::path& path, std::string_view table = {});
-core::Result<std::string> choose_table(OpenedFile& file, const std::filesystem::path& path, std::string_view table);
+core::Result<std::string> choose_table(OpenedFile& file, const std::filesystem::path& path,
+                                       std::string_view table);
 
 bool is_duckdb_file(const std::filesystem::path& path);  // by extension: .duckdb, .ddb
 

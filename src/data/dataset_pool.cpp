@@ -48,8 +48,8 @@ bool DatasetPool::serves(const DatasetKey& opened, const OpenedFile& file, const
 
 void DatasetPool::prefetch(const std::filesystem::path& path, std::string_view table) {
   DatasetKey key = key_of(path, table);
-  std::future<core::Result<OpenedFile>> file =
-      std::async(std::launch::async, [path, table = std::string(table)] { return open_dataset_file(path, table); });
+  std::future<core::Result<OpenedFile>> file = std::async(
+      std::launch::async, [path, table = std::string(table)] { return open_dataset_file(path, table); });
   const std::lock_guard<std::mutex> lock(mutex_);
   ++opens_;
   openings_.push_back(Opening{std::move(key), std::move(file)});
@@ -61,8 +61,8 @@ core::Result<DatasetLease> DatasetPool::acquire(const std::filesystem::path& pat
   std::vector<Opening> started;  // openings of the same file: whether one serves shows once it is open
   {
     const std::lock_guard<std::mutex> lock(mutex_);
-    const auto idle =
-        std::find_if(idle_.begin(), idle_.end(), [&](const Idle& entry) { return serves(entry.key, entry.file, key); });
+    const auto idle = std::find_if(idle_.begin(), idle_.end(),
+                                   [&](const Idle& entry) { return serves(entry.key, entry.file, key); });
     if (idle != idle_.end()) {
       idle_file.emplace(std::move(idle->file));
       idle_.erase(idle);
@@ -101,7 +101,8 @@ core::Result<OpenedFile> DatasetPool::open(const std::filesystem::path& path, st
   return open_dataset_file(path, table);
 }
 
-core::Result<DatasetLease> DatasetPool::lease(DatasetKey key, OpenedFile file, const std::filesystem::path& path) {
+core::Result<DatasetLease> DatasetPool::lease(DatasetKey key, OpenedFile file,
+                                              const std::filesystem::path& path) {
   core::Result<std::string> table = choose_table(file, path, key.table);
   if (!table) {
     give_back(std::move(key), std::move(file));

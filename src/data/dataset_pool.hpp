@@ -22,7 +22,8 @@ namespace planfirst::data {
 
 class DatasetPool;
 
-// The file as it was when opened (a missing file: its path alone), and the table asked for ("" for the default).
+// The file as it was when opened (a missing file: its path alone), and the table asked for ("" for the
+// default).
 struct DatasetKey {
   FileStamp file;
   std::string table;
@@ -89,10 +90,10 @@ class DatasetPool {
 
   const std::size_t keep_idle_;
   mutable std::mutex mutex_;
-  std::list<Idle> idle_;                     // guarded by mutex_; most recently given back first
-  std::vector<Opening> openings_;            // guarded by mutex_
+  std::list<Idle> idle_;                    // guarded by mutex_; most recently given back first
+  std::vector<Opening> openings_;           // guarded by mutex_
   std::vector<std::future<void>> closing_;  // guarded by mutex_
-  std::size_t opens_ = 0;                    // guarded by mutex_
+  std::size_t opens_ = 0;                   // guarded by mutex_
 };
 
 }  // namespace planfirst::data

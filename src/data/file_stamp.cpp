@@ -11,7 +11,8 @@ std::optional<FileStamp> stamp_of(const std::filesystem::path& file) {
   stamp.path = std::filesystem::absolute(file, error).string();
   stamp.size = std::filesystem::file_size(file, error);
   if (error) return std::nullopt;
-  stamp.modified = static_cast<std::int64_t>(std::filesystem::last_write_time(file, error).time_since_epoch().count());
+  stamp.modified =
+      static_cast<std::int64_t>(std::filesystem::last_write_time(file, error).time_since_epoch().count());
   if (error) return std::nullopt;
   return stamp;
 }

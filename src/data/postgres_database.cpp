@@ -161,8 +161,9 @@ struct PostgresDatabase::Connection {
     if (auto known = type_names.find(oid); known != type_names.end()) return known->second;
     const std::string oid_text = std::to_string(oid);
     const char* values[] = {oid_text.c_str()};
-    const core::PgResultHandle result = pq.owned(pq.exec_params(
-        conn.get(), "SELECT typname::text FROM pg_type WHERE oid = $1::oid", 1, nullptr, values, nullptr, nullptr, 0));
+    const core::PgResultHandle result =
+        pq.owned(pq.exec_params(conn.get(), "SELECT typname::text FROM pg_type WHERE oid = $1::oid", 1,
+                                nullptr, values, nullptr, nullptr, 0));
     std::string name = "oid " + oid_text;
     if (pq.result_status(result.get()) == PGRES_TUPLES_OK && pq.ntuples(result.get()) == 1) {
       name = pq.getvalue(result.get(), 0, 0);

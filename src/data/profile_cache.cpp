@@ -9,7 +9,8 @@
 
 namespace planfirst::data {
 
-std::optional<ProfileKey> ProfileCache::key(const std::filesystem::path& dataset, std::string_view table) const {
+std::optional<ProfileKey> ProfileCache::key(const std::filesystem::path& dataset,
+                                            std::string_view table) const {
   if (dir_.empty()) return std::nullopt;
   const std::optional<FileStamp> stamp = stamp_of(dataset);
   if (!stamp) return std::nullopt;
@@ -26,7 +27,8 @@ std::optional<CachedProfile> ProfileCache::find(const ProfileKey& key) const {
   core::Result<std::string> text = core::read_file_text(key.entry);
   if (!text) return std::nullopt;
   const core::Json json = core::Json::parse(*text, nullptr, false);
-  if (!json.is_object() || !json.contains("table") || !json["table"].is_string() || !json.contains("profile")) {
+  if (!json.is_object() || !json.contains("table") || !json["table"].is_string() ||
+      !json.contains("profile")) {
     return std::nullopt;
   }
   core::Result<SchemaProfile> profile = SchemaProfile::from_json(json["profile"]);

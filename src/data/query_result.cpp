@@ -31,7 +31,8 @@ core::Result<Value> value_from_json(const core::Json& json, ColumnType type, con
       return Value(json.get<std::int64_t>());
     case core::Json::value_t::number_float: {
       const double number = json.get<double>();
-      if (type == ColumnType::kInteger && std::trunc(number) == number) return Value(static_cast<std::int64_t>(number));
+      if (type == ColumnType::kInteger && std::trunc(number) == number)
+        return Value(static_cast<std::int64_t>(number));
       return Value(number);
     }
     case core::Json::value_t::string: return Value(json.get<std::string>());
@@ -87,7 +88,8 @@ core::Json QueryResult::to_json() const {
 core::Json QueryResult::columns_json() const {
   core::Json columns = core::Json::array();
   for (const Column& column : columns_) {
-    columns.push_back({{"name", column.name}, {"type", to_string(column.type)}, {"sql_type", column.sql_type}});
+    columns.push_back(
+        {{"name", column.name}, {"type", to_string(column.type)}, {"sql_type", column.sql_type}});
   }
   return columns;
 }
@@ -101,17 +103,20 @@ core::Result<QueryResult> QueryResult::from_json(const core::Json& columns, cons
     if (!column.is_object() || !column.contains("name") || !column["name"].is_string()) {
       return core::invalid_argument("a column needs a name", "/columns/" + std::to_string(c));
     }
-    out.push_back({column["name"].get<std::string>(), parse_column_type(column.value("type", "")),
-                   column.value("sql_type", ""), {}});
+    out.push_back({column["name"].get<std::string>(),
+                   parse_column_type(column.value("type", "")),
+                   column.value("sql_type", ""),
+                   {}});
     out.back().values.reserve(rows.size());
   }
   for (std::size_t r = 0; r < rows.size(); ++r) {
-    if (!rows[r].is_object()) return core::invalid_argument("a row must be an object", "/rows/" + std::to_string(r));
+    if (!rows[r].is_object())
+      return core::invalid_argument("a row must be an object", "/rows/" + std::to_string(r));
     for (Column& column : out) {
       auto pointer = [&] { return "/rows/" + std::to_string(r) + "/" + column.name; };
       auto cell = rows[r].find(column.name);
-      core::Result<Value> value = cell == rows[r].end() ? core::Result<Value>(Value())
-                                                        : value_from_json(*cell, column.type, pointer);
+      core::Result<Value> value =
+          cell == rows[r].end() ? core::Result<Value>(Value()) : value_from_json(*cell, column.type, pointer);
       if (!value) return value.error();
       column.values.push_back(std::move(*value));
     }

@@ -21,8 +21,12 @@ enum class ColumnType { kBoolean, kInteger, kDouble, kText, kDate, kTimestamp, k
 // "boolean", "integer", "double", "text", "date", "timestamp", "other".
 std::string_view to_string(ColumnType type);
 ColumnType parse_column_type(std::string_view text);  // the inverse; kOther for anything else
-inline bool is_numeric(ColumnType type) { return type == ColumnType::kInteger || type == ColumnType::kDouble; }
-inline bool is_temporal(ColumnType type) { return type == ColumnType::kDate || type == ColumnType::kTimestamp; }
+inline bool is_numeric(ColumnType type) {
+  return type == ColumnType::kInteger || type == ColumnType::kDouble;
+}
+inline bool is_temporal(ColumnType type) {
+  return type == ColumnType::kDate || type == ColumnType::kTimestamp;
+}
 
 struct Column {
   std::string name;

@@ -47,7 +47,8 @@ bool has_token(const std::vector<std::string>& tokens, std::initializer_list<std
 bool is_identifier_name(std::string_view name) {
   const std::vector<std::string> tokens = name_tokens(name);
   if (tokens.empty()) return false;
-  if (has_token(tokens, {"id", "key", "code", "uuid", "guid", "sku", "phone", "fax", "zip", "zipcode", "postcode"})) {
+  if (has_token(tokens,
+                {"id", "key", "code", "uuid", "guid", "sku", "phone", "fax", "zip", "zipcode", "postcode"})) {
     return true;
   }
   const std::string& last = tokens.back();

@@ -8,9 +8,10 @@
 //                whose values lie in 1800..2200.
 //  3. identifier - an integer or text column named like an identifier (a name token id, key,
 //                code, uuid, guid, sku, phone, fax, zip, zipcode or postcode, or a trailing
-//                number/no/nr: customer_id, CustomerId, order_no, Phone), or categorical when it repeats like one (at most 20 distinct values
-//                and fewer distinct values than half its rows: region_code); an integer column
-//                of at least 20 rows whose values are unique and consecutive (a row number).
+//                number/no/nr: customer_id, CustomerId, order_no, Phone), or categorical when it repeats like
+//                one (at most 20 distinct values and fewer distinct values than half its rows: region_code);
+//                an integer column of at least 20 rows whose values are unique and consecutive (a row
+//                number).
 //  4. numbers  - an ordinal-named integer column (rating, score, stars, rank, level, grade, tier,
 //                priority, severity, quarter, month, weekday, dow, hour) with at most 12 distinct
 //                values is categorical; every other integer or double column is a measure.

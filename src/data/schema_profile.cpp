@@ -100,10 +100,11 @@ std::optional<std::string> text_or_null(const core::Json& value) {
 }
 
 ColumnProfile column_from_json(const core::Json& entry) {  // throws nlohmann::json::exception
-  constexpr ColumnType kTypes[] = {ColumnType::kBoolean, ColumnType::kInteger, ColumnType::kDouble, ColumnType::kText,
-                                   ColumnType::kDate,    ColumnType::kTimestamp, ColumnType::kOther};
-  constexpr ColumnRole kRoles[] = {ColumnRole::kTemporal, ColumnRole::kMeasure, ColumnRole::kCategorical,
-                                   ColumnRole::kIdentifier, ColumnRole::kText,  ColumnRole::kBoolean};
+  constexpr ColumnType kTypes[] = {ColumnType::kBoolean, ColumnType::kInteger, ColumnType::kDouble,
+                                   ColumnType::kText,    ColumnType::kDate,    ColumnType::kTimestamp,
+                                   ColumnType::kOther};
+  constexpr ColumnRole kRoles[] = {ColumnRole::kTemporal,   ColumnRole::kMeasure, ColumnRole::kCategorical,
+                                   ColumnRole::kIdentifier, ColumnRole::kText,    ColumnRole::kBoolean};
   ColumnProfile column;
   column.name = entry.at("name").get<std::string>();
   column.sql_type = entry.at("sql_type").get<std::string>();
@@ -118,12 +119,14 @@ ColumnProfile column_from_json(const core::Json& entry) {  // throws nlohmann::j
   column.min = text_or_null(entry.at("min"));
   column.max = text_or_null(entry.at("max"));
   column.samples = entry.at("samples").get<std::vector<std::string>>();
-  if (entry.contains("values")) column.values = entry.at("values").get<std::vector<std::string>>();  // version 2
+  if (entry.contains("values"))
+    column.values = entry.at("values").get<std::vector<std::string>>();  // version 2
   if (entry.contains("span")) {
     const core::Json& span = entry.at("span");
-    column.span = TemporalSpan{span.at("first").get<std::string>(),      span.at("last").get<std::string>(),
-                               span.at("days").get<std::int64_t>(),      span.at("days_with_data").get<std::int64_t>(),
-                               span.at("rows_per_day").get<double>(),    span.at("coverage").get<double>()};
+    column.span =
+        TemporalSpan{span.at("first").get<std::string>(),   span.at("last").get<std::string>(),
+                     span.at("days").get<std::int64_t>(),   span.at("days_with_data").get<std::int64_t>(),
+                     span.at("rows_per_day").get<double>(), span.at("coverage").get<double>()};
   }
   return column;
 }

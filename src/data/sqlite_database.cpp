@@ -34,7 +34,6 @@ class Statement {
   sqlite3_stmt* statement_ = nullptr;
 };
 
-
 // Storage classes seen in a column, as bits (1 << SQLITE_INTEGER etc.).
 constexpr unsigned kSawInteger = 1u << SQLITE_INTEGER;
 constexpr unsigned kSawFloat = 1u << SQLITE_FLOAT;

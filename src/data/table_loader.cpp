@@ -19,7 +19,6 @@ using core::Result;
 
 constexpr std::size_t kMaxQuotedLine = 200;
 
-
 // The lines of `text`, without their line breaks.
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

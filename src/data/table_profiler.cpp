@@ -25,8 +25,7 @@ struct Dialect {
   // A timestamp parsed from text, or NULL when the text is not a date or timestamp.
   std::string parse_timestamp(const std::string& x) const {
     switch (engine) {
-      case Engine::kDuckDb:
-        return duckdb_text_timestamp(x);
+      case Engine::kDuckDb: return duckdb_text_timestamp(x);
       case Engine::kSqlite:
         return "(CASE WHEN " + x + " GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' THEN datetime(" + x +
                ") END)";
@@ -57,7 +56,8 @@ struct Dialect {
   std::string has_time(const std::string& e) const {
     if (engine == Engine::kSqlite) return "time(" + e + ") <> '00:00:00'";
     // DuckDB casts TIMESTAMP WITH TIME ZONE to TIME only through a local TIMESTAMP.
-    if (engine == Engine::kDuckDb) return "CAST(CAST(" + e + " AS TIMESTAMP) AS TIME) <> CAST('00:00:00' AS TIME)";
+    if (engine == Engine::kDuckDb)
+      return "CAST(CAST(" + e + " AS TIMESTAMP) AS TIME) <> CAST('00:00:00' AS TIME)";
     return "CAST(" + e + " AS TIME) <> CAST('00:00:00' AS TIME)";
   }
 
@@ -117,7 +117,8 @@ class ColumnProfiler {
     stats.name = column.name;
     stats.type = column.type;
     stats.row_count = row_count_;
-    if (Result<void> measured = measure(value, column.type, textual, profile, stats); !measured) return measured.error();
+    if (Result<void> measured = measure(value, column.type, textual, profile, stats); !measured)
+      return measured.error();
 
     profile.role = infer_role(stats);
     if (profile.role == ColumnRole::kTemporal && stats.non_null_count > 0) {
@@ -138,8 +139,8 @@ class ColumnProfiler {
   // measure read off the groups: the counts, the range, the most frequent values (the samples, ties
   // in value order) and, for text, the length, word, date-like and boolean-like sums over the rows
   // (each distinct text parsed once). The measures are window aggregates over all groups, on each
-  // of the (at most kValueListSize) rows the samples and the value list keep, so a column of 10M rows is read once
-  // instead of once per measure.
+  // of the (at most kValueListSize) rows the samples and the value list keep, so a column of 10M rows is read
+  // once instead of once per measure.
   Result<void> measure(const std::string& value, ColumnType type, bool textual, ColumnProfile& profile,
                        ColumnStats& stats) {
     // PostgreSQL has no min/max for booleans, and they say nothing the samples do not.
@@ -147,16 +148,18 @@ class ColumnProfiler {
     std::string measures = "count(*) OVER (), CAST(sum(n) OVER () AS BIGINT)";
     if (ranged) measures += ", min(v) OVER (), max(v) OVER ()";
     if (textual) measures += text_sums(dialect_.text("v"));
-    const std::string sql = "SELECT v, " + measures + " FROM (SELECT " + value + " AS v, count(*) AS n FROM " +
-                            table_ + " WHERE " + value + " IS NOT NULL GROUP BY " + value +
-                            ") AS g ORDER BY n DESC, v LIMIT " + std::to_string(textual ? kValueListSize : kSampleCount);
+    const std::string sql = "SELECT v, " + measures + " FROM (SELECT " + value +
+                            " AS v, count(*) AS n FROM " + table_ + " WHERE " + value +
+                            " IS NOT NULL GROUP BY " + value + ") AS g ORDER BY n DESC, v LIMIT " +
+                            std::to_string(textual ? kValueListSize : kSampleCount);
     Result<QueryResult> result = run(sql);
     if (!result) return result.error();
     std::vector<std::string> most_frequent;
     for (const Value& v : result->column(0).values) most_frequent.push_back(v.to_string());
     const bool any = result->row_count() > 0;  // no groups: every value is NULL
     stats.distinct_count = any ? integer_at(*result, 1) : 0;
-    const auto sampled = most_frequent.begin() + std::min<std::ptrdiff_t>(kSampleCount, std::ssize(most_frequent));
+    const auto sampled =
+        most_frequent.begin() + std::min<std::ptrdiff_t>(kSampleCount, std::ssize(most_frequent));
     profile.samples.assign(most_frequent.begin(), sampled);
     if (textual && stats.distinct_count <= kValueListSize) profile.values = std::move(most_frequent);
     stats.non_null_count = any ? integer_at(*result, 2) : 0;

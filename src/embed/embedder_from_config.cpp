@@ -15,7 +15,8 @@ core::Result<std::unique_ptr<Embedder>> embedder_from_config(const core::Config&
   options.model = config.get_string("embed.model");
   options.api_key = config.variable_named_by("embed.api_key_env", env);
   options.metrics = metrics;
-  core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> embedder = OpenAiCompatibleEmbedder::create(options);
+  core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> embedder =
+      OpenAiCompatibleEmbedder::create(options);
   if (!embedder) return embedder.error();
   return std::unique_ptr<Embedder>(std::move(*embedder));
 }

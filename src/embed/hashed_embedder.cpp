@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/content_hash.hpp"
 #include "core/stems.hpp"
 #include "core/tokenizer.hpp"
-#include "core/content_hash.hpp"
 
 namespace planfirst::embed {
 using core::fmix64;
@@ -78,9 +78,11 @@ HashedEmbedder::HashedEmbedder(HashedEmbedderOptions options) : options_(options
 std::string HashedEmbedder::identity() const {
   const HashedEmbedderOptions defaults;
   std::string id = fmt::format("hashed:v1:{}", options_.dimensions);
-  if (options_.unigram_weight != defaults.unigram_weight || options_.bigram_weight != defaults.bigram_weight ||
+  if (options_.unigram_weight != defaults.unigram_weight ||
+      options_.bigram_weight != defaults.bigram_weight ||
       options_.char_ngram_weight != defaults.char_ngram_weight) {
-    id += fmt::format(":w{},{},{}", options_.unigram_weight, options_.bigram_weight, options_.char_ngram_weight);
+    id += fmt::format(":w{},{},{}", options_.unigram_weight, options_.bigram_weight,
+                      options_.char_ngram_weight);
   }
   return id;
 }

@@ -7,9 +7,9 @@
 #include <system_error>
 #include <vector>
 
-#include "core/logging.hpp"
 #include "core/content_hash.hpp"
 #include "core/file_text.hpp"
+#include "core/logging.hpp"
 
 namespace planfirst::embed {
 using core::checksum64;
@@ -85,7 +85,8 @@ std::vector<std::uint8_t> encode(const Header& header, std::span<const std::uint
 
 // The header of `file`, checked against what the caller expects; the error says why it was refused.
 core::Result<Header> decode(std::span<const std::uint8_t> file, const Header& expected) {
-  if (file.size() < kHeaderSize) return core::invalid_argument(fmt::format("truncated header ({} bytes)", file.size()));
+  if (file.size() < kHeaderSize)
+    return core::invalid_argument(fmt::format("truncated header ({} bytes)", file.size()));
   if (std::string_view(reinterpret_cast<const char*>(file.data()), kMagic.size()) != kMagic) {
     return core::invalid_argument("not a planfirst index file (bad magic)");
   }
@@ -99,12 +100,15 @@ core::Result<Header> decode(std::span<const std::uint8_t> file, const Header& ex
   header.payload_length = get(file, 40, 8);
   header.payload_checksum = get(file, 48, 8);
   if (header.version != expected.version) {
-    return core::invalid_argument(fmt::format("format version {}, expected {}", header.version, expected.version));
+    return core::invalid_argument(
+        fmt::format("format version {}, expected {}", header.version, expected.version));
   }
   if (header.key != expected.key) {
-    return core::invalid_argument(fmt::format("foreign file: key {}, expected {}", to_hex(header.key), to_hex(expected.key)));
+    return core::invalid_argument(
+        fmt::format("foreign file: key {}, expected {}", to_hex(header.key), to_hex(expected.key)));
   }
-  if (header.kind != expected.kind || header.count != expected.count || header.dimensions != expected.dimensions) {
+  if (header.kind != expected.kind || header.count != expected.count ||
+      header.dimensions != expected.dimensions) {
     return core::invalid_argument(fmt::format("holds a {} index of {} x {}, expected {} of {} x {}",
                                               header.kind == IndexKind::kHnsw ? "hnsw" : "flat", header.count,
                                               header.dimensions, to_string(expected.kind), expected.count,
@@ -135,8 +139,10 @@ core::Result<std::vector<std::uint8_t>> read_file(const std::filesystem::path& p
 core::Result<void> write_cache_file(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) return core::unavailable("cannot create cache directory: " + ec.message(), path.parent_path().string());
-  return core::write_file_atomically(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  if (ec)
+    return core::unavailable("cannot create cache directory: " + ec.message(), path.parent_path().string());
+  return core::write_file_atomically(
+      path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace
@@ -177,9 +183,9 @@ core::Result<CachedIndex> IndexCache::load_or_build(const Embedder& embedder,
     existed = true;
     core::Result<Header> header = decode(*bytes, expected);
     if (header) {
-      core::Result<VectorIndex> index = VectorIndex::deserialize(
-          std::span<const std::uint8_t>(*bytes).subspan(kHeaderSize), expected.kind, expected.count,
-          expected.dimensions, options_);
+      core::Result<VectorIndex> index =
+          VectorIndex::deserialize(std::span<const std::uint8_t>(*bytes).subspan(kHeaderSize), expected.kind,
+                                   expected.count, expected.dimensions, options_);
       if (index) return CachedIndex{std::move(*index), CacheOutcome::kLoaded, key, file, {}, {}};
       refusal = index.error().message;
     } else {
@@ -206,8 +212,12 @@ core::Result<CachedIndex> IndexCache::load_or_build(const Embedder& embedder,
     store_error = written.error().describe();
   }
   if (!store_error.empty()) core::log_warn("index cache: {}", store_error);
-  return CachedIndex{std::move(*index), existed ? CacheOutcome::kRebuilt : CacheOutcome::kBuilt, key, file,
-                     std::move(refusal), std::move(store_error)};
+  return CachedIndex{std::move(*index),
+                     existed ? CacheOutcome::kRebuilt : CacheOutcome::kBuilt,
+                     key,
+                     file,
+                     std::move(refusal),
+                     std::move(store_error)};
 }
 
 }  // namespace planfirst::embed

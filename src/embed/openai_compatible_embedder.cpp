@@ -49,14 +49,16 @@ core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> OpenAiCompatibleEmbedder
 
 core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> OpenAiCompatibleEmbedder::create(
     OpenAiEmbedderOptions options, core::Sleeper& sleeper, const core::Clock& clock) {
-  core::Result<core::HttpClient> client = core::HttpClient::create(options.base_url, options.http, sleeper, clock);
+  core::Result<core::HttpClient> client =
+      core::HttpClient::create(options.base_url, options.http, sleeper, clock);
   return finish(std::move(options), std::move(client), clock);
 }
 
 core::Result<std::unique_ptr<OpenAiCompatibleEmbedder>> OpenAiCompatibleEmbedder::finish(
     OpenAiEmbedderOptions options, core::Result<core::HttpClient> client, const core::Clock& clock) {
   if (!client) return client.error();
-  if (options.batch_size == 0) return core::invalid_argument("embedding batch size must be at least 1", "batch_size");
+  if (options.batch_size == 0)
+    return core::invalid_argument("embedding batch size must be at least 1", "batch_size");
   if (options.model.empty()) return core::invalid_argument("no embedding model named", "embed.model");
   std::unique_ptr<OpenAiCompatibleEmbedder> embedder(
       new OpenAiCompatibleEmbedder(std::move(options), std::move(*client), clock));
@@ -81,15 +83,16 @@ core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed(std::span<const st
   matrix.values.reserve(texts.size() * options_.dimensions);
   for (std::size_t start = 0; start < texts.size(); start += options_.batch_size) {
     const std::size_t count = std::min(options_.batch_size, texts.size() - start);
-    core::Result<EmbeddingMatrix> batch = embed_batch_metered(texts.subspan(start, count), options_.dimensions);
+    core::Result<EmbeddingMatrix> batch =
+        embed_batch_metered(texts.subspan(start, count), options_.dimensions);
     if (!batch) return batch.error();
     matrix.values.insert(matrix.values.end(), batch->values.begin(), batch->values.end());
   }
   return matrix;
 }
 
-core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed_batch_metered(std::span<const std::string> texts,
-                                                                            std::size_t width) const {
+core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed_batch_metered(
+    std::span<const std::string> texts, std::size_t width) const {
   const auto started = clock_->steady_now();
   core::Result<EmbeddingMatrix> batch = embed_batch(texts, width);
   record(options_.metrics, options_.model, batch.has_value(), texts.size(), clock_->steady_now() - started);
@@ -115,9 +118,9 @@ core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed_batch(std::span<co
   }
   const core::Json& data = reply["data"];
   if (data.size() != texts.size()) {
-    return core::unavailable(fmt::format("the embedding server returned {} vectors for {} texts", data.size(),
-                                         texts.size()),
-                             url + " /data");
+    return core::unavailable(
+        fmt::format("the embedding server returned {} vectors for {} texts", data.size(), texts.size()),
+        url + " /data");
   }
 
   EmbeddingMatrix matrix{texts.size(), width, {}};
@@ -126,15 +129,16 @@ core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed_batch(std::span<co
     const std::string where = fmt::format("{} /data/{}", url, i);
     const core::Json& item = data[i];
     if (!item.is_object() || !item.contains("embedding") || !item["embedding"].is_array()) {
-      return core::unavailable("item has no \"embedding\" array of floats (was encoding_format base64?)", where);
+      return core::unavailable("item has no \"embedding\" array of floats (was encoding_format base64?)",
+                               where);
     }
     const std::size_t index = item.contains("index") && item["index"].is_number_unsigned()
                                   ? item["index"].get<std::size_t>()
                                   : (item.contains("index") ? texts.size() : i);  // absent: trust the order
     if (index >= texts.size() || seen[index]) {
-      return core::unavailable(fmt::format("item has a missing, repeated or out-of-range \"index\" (batch of {})",
-                                           texts.size()),
-                               where + "/index");
+      return core::unavailable(
+          fmt::format("item has a missing, repeated or out-of-range \"index\" (batch of {})", texts.size()),
+          where + "/index");
     }
     seen[index] = true;
     const core::Json& values = item["embedding"];
@@ -145,10 +149,9 @@ core::Result<EmbeddingMatrix> OpenAiCompatibleEmbedder::embed_batch(std::span<co
       matrix.values.assign(texts.size() * matrix.dimensions, 0.0f);
     }
     if (values.size() != matrix.dimensions) {
-      return core::invalid_argument(
-          fmt::format("model '{}' returned {} dimensions, expected {}", options_.model, values.size(),
-                      matrix.dimensions),
-          where + "/embedding");
+      return core::invalid_argument(fmt::format("model '{}' returned {} dimensions, expected {}",
+                                                options_.model, values.size(), matrix.dimensions),
+                                    where + "/embedding");
     }
     float* row = matrix.values.data() + index * matrix.dimensions;
     for (std::size_t d = 0; d < values.size(); ++d) {

@@ -25,14 +25,14 @@ namespace planfirst::embed {
 inline constexpr std::string_view kDefaultEmbeddingModel = "bge-small-en";  // seed 002
 
 struct OpenAiEmbedderOptions {
-  std::string base_url;                           // "http://localhost:8080/v1"
+  std::string base_url;  // "http://localhost:8080/v1"
   std::string model{kDefaultEmbeddingModel};
-  std::string api_key;                            // sent as "Authorization: Bearer ..." when set
-  std::size_t batch_size = 64;                    // texts per request; at least 1
-  std::size_t dimensions = 0;                     // expected width; 0: create() asks the server once
-  bool normalize = true;                          // L2-normalize every row
+  std::string api_key;          // sent as "Authorization: Bearer ..." when set
+  std::size_t batch_size = 64;  // texts per request; at least 1
+  std::size_t dimensions = 0;   // expected width; 0: create() asks the server once
+  bool normalize = true;        // L2-normalize every row
   core::HttpOptions http;
-  core::MetricsRegistry* metrics = nullptr;       // borrowed, outlives the embedder; null: no metrics
+  core::MetricsRegistry* metrics = nullptr;  // borrowed, outlives the embedder; null: no metrics
 };
 
 class OpenAiCompatibleEmbedder final : public Embedder {
@@ -60,7 +60,8 @@ class OpenAiCompatibleEmbedder final : public Embedder {
   // One request for `texts`; rows of `width` floats (0: whatever the server sends, all alike).
   core::Result<EmbeddingMatrix> embed_batch(std::span<const std::string> texts, std::size_t width) const;
   // embed_batch, counted in the embed_* metrics.
-  core::Result<EmbeddingMatrix> embed_batch_metered(std::span<const std::string> texts, std::size_t width) const;
+  core::Result<EmbeddingMatrix> embed_batch_metered(std::span<const std::string> texts,
+                                                    std::size_t width) const;
 
   OpenAiEmbedderOptions options_;
   core::HttpClient client_;

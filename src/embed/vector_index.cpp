@@ -132,7 +132,8 @@ class BestHits {
 
 // Every query's `wanted` best rows in one pass over the blocks.
 std::vector<std::vector<SearchHit>> exact_search(const BlockedRows& rows,
-                                                 const std::vector<SparseQuery>& queries, std::size_t wanted) {
+                                                 const std::vector<SparseQuery>& queries,
+                                                 std::size_t wanted) {
   constexpr std::size_t kLanes = BlockedRows::kBlockRows;
   std::vector<BestHits> best;
   best.reserve(queries.size());
@@ -159,8 +160,8 @@ std::vector<std::vector<SearchHit>> exact_search(const BlockedRows& rows,
 }
 
 std::unique_ptr<faiss::Index> new_hnsw(int dimensions, const VectorIndexOptions& options) {
-  auto hnsw = std::make_unique<faiss::IndexHNSWFlat>(dimensions, options.hnsw_neighbors,
-                                                     faiss::METRIC_INNER_PRODUCT);
+  auto hnsw =
+      std::make_unique<faiss::IndexHNSWFlat>(dimensions, options.hnsw_neighbors, faiss::METRIC_INNER_PRODUCT);
   hnsw->hnsw.efConstruction = options.hnsw_ef_construction;
   hnsw->hnsw.efSearch = options.hnsw_ef_search;
   return hnsw;
@@ -232,7 +233,8 @@ VectorIndex::VectorIndex(VectorIndex&&) noexcept = default;
 VectorIndex& VectorIndex::operator=(VectorIndex&&) noexcept = default;
 VectorIndex::~VectorIndex() = default;
 
-core::Result<VectorIndex> VectorIndex::build(const EmbeddingMatrix& vectors, const VectorIndexOptions& options) {
+core::Result<VectorIndex> VectorIndex::build(const EmbeddingMatrix& vectors,
+                                             const VectorIndexOptions& options) {
   if (vectors.dimensions == 0) return core::invalid_argument("cannot index vectors of zero dimensions");
   if (vectors.values.size() != vectors.rows * vectors.dimensions) {
     return core::invalid_argument(fmt::format("matrix holds {} floats, expected {} rows x {} dimensions",
@@ -250,7 +252,8 @@ core::Result<VectorIndex> VectorIndex::build(const EmbeddingMatrix& vectors, con
     state->hnsw = new_hnsw(static_cast<int>(vectors.dimensions), options);
     state->hnsw->add(static_cast<FaissId>(vectors.rows), vectors.values.data());
   } catch (const std::exception& e) {
-    return core::internal_error(fmt::format("FAISS could not build a {} index: {}", to_string(state->kind), e.what()));
+    return core::internal_error(
+        fmt::format("FAISS could not build a {} index: {}", to_string(state->kind), e.what()));
   }
   return VectorIndex(std::move(state));
 }
@@ -266,14 +269,16 @@ core::Result<VectorIndex> VectorIndex::deserialize(std::span<const std::uint8_t>
     return core::invalid_argument(fmt::format("FAISS could not read the index: {}", e.what()));
   }
   if (!index || !has_kind(*index, kind)) {
-    return core::invalid_argument(fmt::format("stored index is not an inner-product {} index", to_string(kind)));
+    return core::invalid_argument(
+        fmt::format("stored index is not an inner-product {} index", to_string(kind)));
   }
   if (static_cast<std::size_t>(index->ntotal) != rows || static_cast<std::size_t>(index->d) != dimensions) {
     return core::invalid_argument(fmt::format("stored index holds {} x {}, expected {} x {}", index->ntotal,
                                               index->d, rows, dimensions));
   }
   if (reader.position != bytes.size()) {
-    return core::invalid_argument(fmt::format("{} unread bytes after the stored index", bytes.size() - reader.position));
+    return core::invalid_argument(
+        fmt::format("{} unread bytes after the stored index", bytes.size() - reader.position));
   }
   auto state = std::make_unique<State>();
   state->kind = kind;
@@ -304,8 +309,9 @@ core::Result<std::vector<std::vector<SearchHit>>> VectorIndex::search(const Embe
         fmt::format("query has {} dimensions, the index {}", queries.dimensions, dimensions()));
   }
   if (queries.values.size() != queries.rows * queries.dimensions) {
-    return core::invalid_argument(fmt::format("query matrix holds {} floats, expected {} rows x {} dimensions",
-                                              queries.values.size(), queries.rows, queries.dimensions));
+    return core::invalid_argument(
+        fmt::format("query matrix holds {} floats, expected {} rows x {} dimensions", queries.values.size(),
+                    queries.rows, queries.dimensions));
   }
   if (!all_finite(queries.values)) return core::invalid_argument("query holds a NaN or infinite value");
   const std::size_t wanted = std::min(k, size());

@@ -41,7 +41,8 @@ class VectorIndex {
   // REQUIRES for every member but the move operations: not moved from.
   // kInvalidArgument for a matrix whose size does not match its shape, or that holds a NaN or
   // infinite value.
-  static core::Result<VectorIndex> build(const EmbeddingMatrix& vectors, const VectorIndexOptions& options = {});
+  static core::Result<VectorIndex> build(const EmbeddingMatrix& vectors,
+                                         const VectorIndexOptions& options = {});
   // Reads what serialize() wrote; checks kind and shape against the arguments.
   static core::Result<VectorIndex> deserialize(std::span<const std::uint8_t> bytes, IndexKind kind,
                                                std::size_t rows, std::size_t dimensions,
@@ -56,7 +57,8 @@ class VectorIndex {
   core::Result<std::vector<SearchHit>> search(std::span<const float> query, std::size_t k) const;
   // search() for each row of `queries`, in order, with the same hits; exact search reads the stored
   // rows once for the whole batch.
-  core::Result<std::vector<std::vector<SearchHit>>> search(const EmbeddingMatrix& queries, std::size_t k) const;
+  core::Result<std::vector<std::vector<SearchHit>>> search(const EmbeddingMatrix& queries,
+                                                           std::size_t k) const;
 
   std::size_t size() const;
   std::size_t dimensions() const;

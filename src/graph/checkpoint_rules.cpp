@@ -10,21 +10,23 @@ namespace planfirst::graph {
 core::Result<void> check_appendable(const CheckpointRecord& record, std::string_view expected_head) {
   if (record.thread_id.empty()) return core::invalid_argument("a checkpoint needs a thread id");
   const std::string where = "thread " + record.thread_id;
-  if (record.checkpoint_id.empty()) return core::invalid_argument("a checkpoint needs a checkpoint id", where);
+  if (record.checkpoint_id.empty())
+    return core::invalid_argument("a checkpoint needs a checkpoint id", where);
   if (record.format_version != kCheckpointFormatVersion) {
     return core::failed_precondition("checkpoint " + record.checkpoint_id + " has format version " +
-                                         std::to_string(record.format_version) + "; this planfirst writes version " +
+                                         std::to_string(record.format_version) +
+                                         "; this planfirst writes version " +
                                          std::to_string(kCheckpointFormatVersion),
                                      where);
   }
   if (record.step < 0) {
-    return core::invalid_argument("checkpoint " + record.checkpoint_id + " has negative step " +
-                                      std::to_string(record.step),
-                                  where);
+    return core::invalid_argument(
+        "checkpoint " + record.checkpoint_id + " has negative step " + std::to_string(record.step), where);
   }
   if (!expected_head.empty() && record.parent_id != expected_head) {
-    return core::invalid_argument("checkpoint " + record.checkpoint_id + " names parent '" + record.parent_id +
-                                      "' but is appended after head " + std::string(expected_head),
+    return core::invalid_argument("checkpoint " + record.checkpoint_id + " names parent '" +
+                                      record.parent_id + "' but is appended after head " +
+                                      std::string(expected_head),
                                   where);
   }
   std::set<std::string_view> keys;
@@ -41,13 +43,14 @@ core::Result<void> check_appendable(const CheckpointRecord& record, std::string_
   return core::ok();
 }
 
-core::Result<void> check_readable(int format_version, std::string_view thread_id, std::string_view checkpoint_id) {
+core::Result<void> check_readable(int format_version, std::string_view thread_id,
+                                  std::string_view checkpoint_id) {
   if (format_version <= kCheckpointFormatVersion) return core::ok();
-  return core::failed_precondition("checkpoint " + std::string(checkpoint_id) + " was stored in format version " +
-                                       std::to_string(format_version) + ", but this planfirst reads up to version " +
-                                       std::to_string(kCheckpointFormatVersion) +
-                                       ": upgrade planfirst to read this thread",
-                                   "thread " + std::string(thread_id));
+  return core::failed_precondition(
+      "checkpoint " + std::string(checkpoint_id) + " was stored in format version " +
+          std::to_string(format_version) + ", but this planfirst reads up to version " +
+          std::to_string(kCheckpointFormatVersion) + ": upgrade planfirst to read this thread",
+      "thread " + std::string(thread_id));
 }
 
 core::Error head_conflict(std::string_view thread_id, std::string_view expected, std::string_view actual) {
@@ -64,8 +67,9 @@ core::Error head_conflict(std::string_view thread_id, std::string_view expected,
 }
 
 core::Error step_not_after_head(const CheckpointRecord& record, std::int64_t head_step) {
-  return core::invalid_argument("checkpoint " + record.checkpoint_id + " has step " + std::to_string(record.step) +
-                                    ", not after the head's step " + std::to_string(head_step),
+  return core::invalid_argument("checkpoint " + record.checkpoint_id + " has step " +
+                                    std::to_string(record.step) + ", not after the head's step " +
+                                    std::to_string(head_step),
                                 "thread " + record.thread_id);
 }
 
@@ -74,8 +78,8 @@ core::Error unknown_thread(std::string_view thread_id) {
 }
 
 core::Error unknown_checkpoint(std::string_view thread_id, std::string_view checkpoint_id) {
-  return core::not_found("no checkpoint '" + std::string(checkpoint_id) + "' in thread '" + std::string(thread_id) +
-                         "'");
+  return core::not_found("no checkpoint '" + std::string(checkpoint_id) + "' in thread '" +
+                         std::string(thread_id) + "'");
 }
 
 std::uint64_t record_bytes(const CheckpointRecord& record) {
@@ -113,14 +117,15 @@ core::Result<std::int64_t> first_kept_step(const std::vector<CheckpointRecord>& 
 
 }  // namespace
 
-core::Result<PrunePlan> plan_prune(const std::vector<CheckpointRecord>& newest_first, const PruneOptions& options,
-                                   const WritesAt& writes_at) {
+core::Result<PrunePlan> plan_prune(const std::vector<CheckpointRecord>& newest_first,
+                                   const PruneOptions& options, const WritesAt& writes_at) {
   core::Result<std::int64_t> keep_from = first_kept_step(newest_first, options);
   if (!keep_from) return keep_from.error();
   PrunePlan plan;
   plan.keep_from = *keep_from;
-  plan.report.removed = static_cast<std::size_t>(std::count_if(
-      newest_first.begin(), newest_first.end(), [&](const CheckpointRecord& r) { return r.step < plan.keep_from; }));
+  plan.report.removed = static_cast<std::size_t>(
+      std::count_if(newest_first.begin(), newest_first.end(),
+                    [&](const CheckpointRecord& r) { return r.step < plan.keep_from; }));
   plan.report.kept = newest_first.size() - plan.report.removed;
   if (plan.report.removed == 0) return plan;
   core::Result<std::vector<StepWrite>> writes = writes_at(plan.keep_from);

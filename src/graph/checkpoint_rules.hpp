@@ -21,7 +21,8 @@ namespace planfirst::graph {
 core::Result<void> check_appendable(const CheckpointRecord& record, std::string_view expected_head);
 
 // kFailedPrecondition when a stored record has a format version newer than this build reads.
-core::Result<void> check_readable(int format_version, std::string_view thread_id, std::string_view checkpoint_id);
+core::Result<void> check_readable(int format_version, std::string_view thread_id,
+                                  std::string_view checkpoint_id);
 
 // The refusal of an append whose expected head is not the thread's head (`actual` empty: no thread).
 core::Error head_conflict(std::string_view thread_id, std::string_view expected, std::string_view actual);
@@ -38,8 +39,8 @@ std::uint64_t write_bytes(const KeyWrite& write);
 // deletes and inserts: records with a step below `keep_from` go, and the writes made at or before
 // it are replaced by `folded`: the state at `keep_from` as one write per key, stored at that step.
 struct PrunePlan {
-  std::int64_t keep_from = 0;   // the step of the oldest checkpoint kept
-  PruneReport report;           // report.removed == 0: nothing changes, `folded` is empty
+  std::int64_t keep_from = 0;  // the step of the oldest checkpoint kept
+  PruneReport report;          // report.removed == 0: nothing changes, `folded` is empty
   std::vector<KeyWrite> folded;
 };
 
@@ -50,8 +51,8 @@ using WritesAt = std::function<core::Result<std::vector<StepWrite>>(std::int64_t
 // oldest record the options do not allow to drop is kept, so the kept records stay one unbroken
 // chain ending at the head. kInvalidArgument when no option is set or keep_last is 0; the errors
 // of `writes_at` or of folding them otherwise.
-core::Result<PrunePlan> plan_prune(const std::vector<CheckpointRecord>& newest_first, const PruneOptions& options,
-                                   const WritesAt& writes_at);
+core::Result<PrunePlan> plan_prune(const std::vector<CheckpointRecord>& newest_first,
+                                   const PruneOptions& options, const WritesAt& writes_at);
 
 std::int64_t to_unix_nanos(std::chrono::system_clock::time_point time);
 std::chrono::system_clock::time_point from_unix_nanos(std::int64_t nanos);

@@ -26,7 +26,7 @@ enum class WriteKind {
               // previous chunk or snapshot, placed from index I; written every N appends, so a state
               // is read from its last snapshot, its chunks and at most N appends
 };
-std::string_view to_string(WriteKind kind);  // "replace", "append", "snapshot", "chunk"
+std::string_view to_string(WriteKind kind);                        // "replace", "append", "snapshot", "chunk"
 std::optional<WriteKind> parse_write_kind(std::string_view text);  // inverse of to_string
 
 struct KeyWrite {
@@ -67,7 +67,7 @@ struct StepWrite {
 };
 
 struct PruneOptions {
-  std::optional<std::size_t> keep_last;  // keep the newest N checkpoints
+  std::optional<std::size_t> keep_last;                             // keep the newest N checkpoints
   std::optional<std::chrono::system_clock::time_point> older_than;  // drop checkpoints created before
 };
 

@@ -10,12 +10,24 @@ bool CompiledNode::may_write(std::string_view key) const {
   return std::binary_search(writes.begin(), writes.end(), key);
 }
 
-const std::string& CompiledGraph::name() const { return body_->name; }
-const GraphSettings& CompiledGraph::settings() const { return body_->settings; }
-const std::string& CompiledGraph::entry() const { return body_->entry; }
-const std::vector<CompiledNode>& CompiledGraph::nodes() const { return body_->nodes; }
-const contracts::Contract* CompiledGraph::state_contract() const { return body_->state_contract; }
-const contracts::Contract* CompiledGraph::delta_contract() const { return body_->delta_contract; }
+const std::string& CompiledGraph::name() const {
+  return body_->name;
+}
+const GraphSettings& CompiledGraph::settings() const {
+  return body_->settings;
+}
+const std::string& CompiledGraph::entry() const {
+  return body_->entry;
+}
+const std::vector<CompiledNode>& CompiledGraph::nodes() const {
+  return body_->nodes;
+}
+const contracts::Contract* CompiledGraph::state_contract() const {
+  return body_->state_contract;
+}
+const contracts::Contract* CompiledGraph::delta_contract() const {
+  return body_->delta_contract;
+}
 
 const CompiledNode* CompiledGraph::node(std::string_view name) const {
   auto it = body_->index.find(name);

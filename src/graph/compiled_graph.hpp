@@ -30,9 +30,9 @@ using AnswerFunction = std::function<core::Result<Delta>(const StateView&, std::
 // Per-graph settings: every pipeline names its own contracts and keys.
 struct GraphSettings {
   std::string description;
-  std::string state_contract;  // contract of the whole state; empty: unchecked
-  std::string delta_contract;  // contract of every node's delta; empty: only the checks below
-  ReducerTable reducers;       // keys not listed replace
+  std::string state_contract;              // contract of the whole state; empty: unchecked
+  std::string delta_contract;              // contract of every node's delta; empty: only the checks below
+  ReducerTable reducers;                   // keys not listed replace
   std::vector<std::string> common_writes;  // keys every node may write, e.g. "reasoning", "next_agent"
   std::string interrupt_key{kDefaultInterruptKey};
   std::string message_key = "checkpoint_message";
@@ -49,7 +49,7 @@ struct CompiledNode {
   NodePolicy policy;
   NodeFunction function;  // plain nodes
   bool fan_out = false;
-  BranchPlanner plan;     // fan-out nodes
+  BranchPlanner plan;  // fan-out nodes
   NodeFunction branch;
   FanOutCombiner combine;
   // Routing: exactly one of `next` (a static edge) or `router` with `targets`.
@@ -75,11 +75,11 @@ class CompiledGraph {
   const std::string& name() const;
   const GraphSettings& settings() const;
   const std::string& entry() const;
-  const std::vector<CompiledNode>& nodes() const;  // in the order they were added
+  const std::vector<CompiledNode>& nodes() const;         // in the order they were added
   const CompiledNode* node(std::string_view name) const;  // nullptr when absent
-  std::vector<Edge> edges() const;  // __start__ -> entry first, then by node order
-  const contracts::Contract* state_contract() const;  // nullptr when unchecked
-  const contracts::Contract* delta_contract() const;  // nullptr when unchecked
+  std::vector<Edge> edges() const;                        // __start__ -> entry first, then by node order
+  const contracts::Contract* state_contract() const;      // nullptr when unchecked
+  const contracts::Contract* delta_contract() const;      // nullptr when unchecked
 
   // The node after `from` for `state`: its static edge, or its router's choice (kInvalidArgument
   // naming the node when the router picks an undeclared target). kEnd when the run is over.

@@ -1,7 +1,6 @@
 #include "graph/delta_validator.hpp"
 
 #include <nlohmann/json.hpp>
-
 #include <set>
 
 namespace planfirst::graph {
@@ -34,7 +33,8 @@ DeltaReport validate_delta(const CompiledGraph& graph, const CompiledNode& node,
 
   std::set<std::string> flagged;   // pointers the contract already reported as unwanted
   std::set<std::string> reported;  // every pointer the contract reported: the checks below skip them
-  const contracts::Contract* contract = scope == DeltaScope::kNode ? graph.delta_contract() : graph.state_contract();
+  const contracts::Contract* contract =
+      scope == DeltaScope::kNode ? graph.delta_contract() : graph.state_contract();
   if (contract != nullptr) {
     const contracts::ValidationReport checked = contract->validate(delta);
     for (const contracts::Violation& violation : checked.violations()) {
@@ -50,18 +50,21 @@ DeltaReport validate_delta(const CompiledGraph& graph, const CompiledNode& node,
     // Seed 003 §3: any node may clear the prompt keys; only decision nodes may set them.
     const bool clears_prompt = (key == settings.message_key || key == settings.prompt_key) && value == "";
     if (!clears_prompt && !node.may_write(key) && flagged.count(pointer) == 0) {
-      report.add({path, pointer, "undeclared_write", "node " + node.name + " does not declare key \"" + key + "\""});
+      report.add(
+          {path, pointer, "undeclared_write", "node " + node.name + " does not declare key \"" + key + "\""});
     }
   }
 
   auto interrupt = delta.find(settings.interrupt_key);
   if (interrupt != delta.end() && *interrupt == true) {
     if (node.kind != NodeKind::kDecision || scope == DeltaScope::kBranch) {
-      report.add({path, "/" + settings.interrupt_key, "checkpoint_policy",
-                  "only decision nodes may set " + settings.interrupt_key + " true; " + node.name + " is not one"});
+      report.add(
+          {path, "/" + settings.interrupt_key, "checkpoint_policy",
+           "only decision nodes may set " + settings.interrupt_key + " true; " + node.name + " is not one"});
     } else {
       auto prompt = delta.find(settings.prompt_key);
-      const bool missing = prompt == delta.end() || !prompt->is_string() || prompt->get_ref<const std::string&>().empty();
+      const bool missing =
+          prompt == delta.end() || !prompt->is_string() || prompt->get_ref<const std::string&>().empty();
       if (missing && reported.count("/" + settings.prompt_key) == 0) {
         report.add({path, "/" + settings.prompt_key, "checkpoint_policy",
                     "a decision node that sets " + settings.interrupt_key + " true must set a non-empty " +

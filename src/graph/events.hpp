@@ -24,7 +24,7 @@ enum class EventKind {
   kError,      // data: {"code": ..., "message": ..., "where": ...}
   kProgress,   // data: {"message": ...}, sent by a node through NodeContext::progress
 };
-std::string_view to_string(EventKind kind);  // "updates", "values", "node_start", ...
+std::string_view to_string(EventKind kind);    // "updates", "values", "node_start", ...
 std::string_view stream_mode(EventKind kind);  // "updates", "values" or "events"
 
 struct Event {

@@ -1,9 +1,8 @@
 #include "graph/graph_builder.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <deque>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "graph/compiled_graph_body.hpp"
@@ -19,7 +18,8 @@ bool is_known(const std::map<std::string, std::size_t, std::less<>>& index, std:
 std::optional<std::set<std::string>> closed_properties(const contracts::Contract* contract) {
   if (contract == nullptr) return std::nullopt;
   const core::Json& schema = contract->schema();
-  if (!schema.is_object() || !schema.contains("properties") || !schema["properties"].is_object()) return std::nullopt;
+  if (!schema.is_object() || !schema.contains("properties") || !schema["properties"].is_object())
+    return std::nullopt;
   auto additional = schema.find("additionalProperties");
   if (additional == schema.end() || *additional != false) return std::nullopt;
   std::set<std::string> names;
@@ -62,7 +62,8 @@ GraphBuilder& GraphBuilder::add_edge(std::string from, std::string to) {
   return *this;
 }
 
-GraphBuilder& GraphBuilder::add_conditional_edges(std::string from, Router router, std::vector<std::string> targets) {
+GraphBuilder& GraphBuilder::add_conditional_edges(std::string from, Router router,
+                                                  std::vector<std::string> targets) {
   edges_.push_back({std::move(from), "", std::move(router), std::move(targets)});
   return *this;
 }
@@ -90,7 +91,8 @@ core::Result<CompiledGraph> GraphBuilder::compile(const contracts::ContractRegis
   auto resolve = [&](const std::string& contract_name, const contracts::Contract*& out, const char* what) {
     if (contract_name.empty()) return;
     if (contracts == nullptr) {
-      fault(contract_name, std::string(what) + " contract \"" + contract_name + "\" named but no contract registry given");
+      fault(contract_name,
+            std::string(what) + " contract \"" + contract_name + "\" named but no contract registry given");
       return;
     }
     core::Result<const contracts::Contract*> found = contracts->get(contract_name);
@@ -107,7 +109,8 @@ core::Result<CompiledGraph> GraphBuilder::compile(const contracts::ContractRegis
   // Nodes.
   for (std::size_t i = 0; i < body->nodes.size(); ++i) {
     CompiledNode& node = body->nodes[i];
-    if (node.name.empty() || node.name == kStart || node.name == kEnd || node.name.find('/') != std::string::npos) {
+    if (node.name.empty() || node.name == kStart || node.name == kEnd ||
+        node.name.find('/') != std::string::npos) {
       fault(node.name, "node name \"" + node.name + "\" is empty, reserved or contains '/'");
       continue;
     }
@@ -115,10 +118,11 @@ core::Result<CompiledGraph> GraphBuilder::compile(const contracts::ContractRegis
     if (node.fan_out ? (!node.plan || !node.branch) : !node.function) {
       fault(node.name, "node " + node.name + " has no function");
     }
-    if (node.policy.max_attempts < 1) fault(node.name, "node " + node.name + ": max_attempts must be at least 1");
-    const bool writes_prompt = std::any_of(node.writes.begin(), node.writes.end(), [&](const std::string& key) {
-      return key == settings_.message_key || key == settings_.prompt_key;
-    });
+    if (node.policy.max_attempts < 1)
+      fault(node.name, "node " + node.name + ": max_attempts must be at least 1");
+    const bool writes_prompt = std::any_of(
+        node.writes.begin(), node.writes.end(),
+        [&](const std::string& key) { return key == settings_.message_key || key == settings_.prompt_key; });
     if (writes_prompt && node.kind != NodeKind::kDecision) {
       fault(node.name, "node " + node.name + " may interrupt (it writes " + settings_.message_key + "/" +
                            settings_.prompt_key + ") but is not declared a decision node");
@@ -154,7 +158,8 @@ core::Result<CompiledGraph> GraphBuilder::compile(const contracts::ContractRegis
       continue;
     }
     if (edge.router) {
-      if (edge.targets.empty()) fault(node.name, "conditional edges of node " + node.name + " declare no targets");
+      if (edge.targets.empty())
+        fault(node.name, "conditional edges of node " + node.name + " declare no targets");
       for (const std::string& target : edge.targets) {
         if (!is_known(body->index, target)) {
           fault(node.name, "conditional edge from " + node.name + " to unknown node \"" + target + "\"");
@@ -163,7 +168,8 @@ core::Result<CompiledGraph> GraphBuilder::compile(const contracts::ContractRegis
       node.router = edge.router;
       node.targets = edge.targets;
     } else {
-      if (!is_known(body->index, edge.to)) fault(node.name, "edge from " + node.name + " to unknown node \"" + edge.to + "\"");
+      if (!is_known(body->index, edge.to))
+        fault(node.name, "edge from " + node.name + " to unknown node \"" + edge.to + "\"");
       node.next = edge.to;
     }
   }
@@ -172,7 +178,8 @@ core::Result<CompiledGraph> GraphBuilder::compile(const contracts::ContractRegis
       fault(node.name, "node " + node.name + " has no outgoing edge (add one, or set_finish)");
     }
     if (!node.policy.error_route.empty() && !is_known(body->index, node.policy.error_route)) {
-      fault(node.name, "node " + node.name + " has an error route to unknown node \"" + node.policy.error_route + "\"");
+      fault(node.name,
+            "node " + node.name + " has an error route to unknown node \"" + node.policy.error_route + "\"");
     }
   }
 
@@ -194,7 +201,8 @@ core::Result<CompiledGraph> GraphBuilder::compile(const contracts::ContractRegis
       }
     }
     for (const CompiledNode& node : body->nodes) {
-      if (seen.count(node.name) == 0) fault(node.name, "node " + node.name + " is unreachable from " + entry_);
+      if (seen.count(node.name) == 0)
+        fault(node.name, "node " + node.name + " is unreachable from " + entry_);
     }
   }
 

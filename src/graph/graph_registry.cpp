@@ -3,7 +3,8 @@
 namespace planfirst::graph {
 
 core::Result<void> GraphRegistry::add(std::string name, std::string description, GraphFactory factory) {
-  if (entries_.count(name) > 0) return core::invalid_argument("graph \"" + name + "\" is registered twice", name);
+  if (entries_.count(name) > 0)
+    return core::invalid_argument("graph \"" + name + "\" is registered twice", name);
   entries_.emplace(std::move(name), Entry{std::move(description), std::move(factory)});
   return core::ok();
 }
@@ -19,12 +20,14 @@ std::string GraphRegistry::description(std::string_view name) const {
   return it == entries_.end() ? std::string() : it->second.description;
 }
 
-core::Result<CompiledGraph> GraphRegistry::build(std::string_view name, const GraphDependencies& dependencies) const {
+core::Result<CompiledGraph> GraphRegistry::build(std::string_view name,
+                                                 const GraphDependencies& dependencies) const {
   auto it = entries_.find(name);
   if (it == entries_.end()) {
     std::string known;
     for (const auto& [known_name, entry] : entries_) known += (known.empty() ? "" : ", ") + known_name;
-    return core::not_found("unknown graph \"" + std::string(name) + "\" (graphs: " + known + ")", std::string(name));
+    return core::not_found("unknown graph \"" + std::string(name) + "\" (graphs: " + known + ")",
+                           std::string(name));
   }
   return it->second.factory(dependencies);
 }

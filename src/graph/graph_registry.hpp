@@ -35,7 +35,7 @@ class GraphRegistry {
   // kInvalidArgument when `name` is already registered.
   core::Result<void> add(std::string name, std::string description, GraphFactory factory);
 
-  std::vector<std::string> names() const;  // sorted
+  std::vector<std::string> names() const;                // sorted
   std::string description(std::string_view name) const;  // "" when absent
   // kNotFound listing the known names when absent; the factory's error otherwise.
   core::Result<CompiledGraph> build(std::string_view name, const GraphDependencies& dependencies) const;

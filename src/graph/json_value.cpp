@@ -28,8 +28,12 @@ core::Result<JsonValue> JsonValue::parse(std::string_view text, std::string_view
   }
 }
 
-std::string JsonValue::dump() const { return value_->dump(); }
+std::string JsonValue::dump() const {
+  return value_->dump();
+}
 
-bool JsonValue::operator==(const JsonValue& other) const { return *value_ == *other.value_; }
+bool JsonValue::operator==(const JsonValue& other) const {
+  return *value_ == *other.value_;
+}
 
 }  // namespace planfirst::graph

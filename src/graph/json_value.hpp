@@ -14,7 +14,7 @@ namespace planfirst::graph {
 
 class JsonValue {
  public:
-  JsonValue();  // an empty JSON object
+  JsonValue();                  // an empty JSON object
   JsonValue(core::Json value);  // NOLINT: implicit by design, so a node can `return json;`
   JsonValue(const JsonValue& other);
   JsonValue(JsonValue&& other) noexcept;

@@ -9,8 +9,8 @@
 namespace planfirst::graph {
 
 struct MemoryCheckpointer::Thread {
-  std::vector<CheckpointRecord> records;  // oldest first, without writes
-  std::unordered_map<std::string, std::size_t> index_of;  // checkpoint id -> position in records
+  std::vector<CheckpointRecord> records;                              // oldest first, without writes
+  std::unordered_map<std::string, std::size_t> index_of;              // checkpoint id -> position in records
   std::map<std::string, std::vector<StepWrite>, std::less<>> writes;  // per key, oldest first
 
   const CheckpointRecord* find(std::string_view checkpoint_id) const {
@@ -50,12 +50,14 @@ struct MemoryCheckpointer::Thread {
 MemoryCheckpointer::MemoryCheckpointer() = default;
 MemoryCheckpointer::~MemoryCheckpointer() = default;
 
-core::Result<void> MemoryCheckpointer::append(const CheckpointRecord& record, std::string_view expected_head) {
+core::Result<void> MemoryCheckpointer::append(const CheckpointRecord& record,
+                                              std::string_view expected_head) {
   if (core::Result<void> valid = check_appendable(record, expected_head); !valid) return valid.error();
   std::unique_lock lock(mutex_);
   auto it = threads_.find(record.thread_id);
   Thread* thread = it == threads_.end() ? nullptr : it->second.get();
-  const CheckpointRecord* current = thread != nullptr && !thread->records.empty() ? &thread->records.back() : nullptr;
+  const CheckpointRecord* current =
+      thread != nullptr && !thread->records.empty() ? &thread->records.back() : nullptr;
   const std::string actual = current != nullptr ? current->checkpoint_id : std::string();
   if (actual != expected_head) return head_conflict(record.thread_id, expected_head, actual);
   if (current != nullptr && record.step <= current->step) return step_not_after_head(record, current->step);
@@ -82,7 +84,8 @@ core::Result<std::optional<CheckpointRecord>> MemoryCheckpointer::head(std::stri
   return std::optional<CheckpointRecord>(it->second->records.back());
 }
 
-core::Result<CheckpointRecord> MemoryCheckpointer::get(std::string_view thread_id, std::string_view checkpoint_id) {
+core::Result<CheckpointRecord> MemoryCheckpointer::get(std::string_view thread_id,
+                                                       std::string_view checkpoint_id) {
   std::shared_lock lock(mutex_);
   auto it = threads_.find(thread_id);
   const CheckpointRecord* record = it == threads_.end() ? nullptr : it->second->find(checkpoint_id);

@@ -19,7 +19,8 @@ std::string to_mermaid(const CompiledGraph& graph) {
     out += "  " + edge.from + (edge.conditional ? " -.-> " : " --> ") + edge.to + "\n";
   }
   for (const CompiledNode& node : graph.nodes()) {
-    if (!node.policy.error_route.empty()) out += "  " + node.name + " -. error .-> " + node.policy.error_route + "\n";
+    if (!node.policy.error_route.empty())
+      out += "  " + node.name + " -. error .-> " + node.policy.error_route + "\n";
   }
   return out;
 }

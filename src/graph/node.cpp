@@ -5,9 +5,13 @@
 #include "core/json_member.hpp"
 
 namespace planfirst::graph {
-bool StateView::has(std::string_view key) const { return state_.is_object() && state_.contains(key); }
+bool StateView::has(std::string_view key) const {
+  return state_.is_object() && state_.contains(key);
+}
 
-const core::Json& StateView::member_or_null(std::string_view key) const { return core::member_or_null(state_, key); }
+const core::Json& StateView::member_or_null(std::string_view key) const {
+  return core::member_or_null(state_, key);
+}
 
 std::string StateView::string_or(std::string_view key, std::string_view fallback) const {
   const core::Json& value = member_or_null(key);

@@ -104,9 +104,10 @@ struct BranchOutcome {
   std::string name;                  // the input's "id" when it has a string one, else its index
   std::optional<core::Error> error;  // set when the branch failed; its delta is then left out
 };
-using BranchPlanner = std::function<core::Result<std::vector<JsonValue>>(const StateView&, const NodeContext&)>;
-using FanOutCombiner =
-    std::function<core::Result<Delta>(const StateView&, const std::vector<BranchOutcome>&, const NodeContext&)>;
+using BranchPlanner =
+    std::function<core::Result<std::vector<JsonValue>>(const StateView&, const NodeContext&)>;
+using FanOutCombiner = std::function<core::Result<Delta>(const StateView&, const std::vector<BranchOutcome>&,
+                                                         const NodeContext&)>;
 
 struct FanOutSpec {
   std::string name;
@@ -114,7 +115,7 @@ struct FanOutSpec {
   NodeFunction branch;     // called with NodeContext::branch_input set
   FanOutCombiner combine;  // may be empty: the merged branch deltas are then the node's delta
   std::vector<std::string> writes;
-  NodePolicy policy;       // applies to each branch call
+  NodePolicy policy;  // applies to each branch call
 };
 
 }  // namespace planfirst::graph

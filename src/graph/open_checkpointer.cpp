@@ -20,13 +20,14 @@ core::Result<std::unique_ptr<Checkpointer>> open_sqlite(std::string_view rest, s
     if (parameters == "sync=full") {
       options.sync_every_commit = true;
     } else if (parameters != "sync=normal") {
-      return core::invalid_argument("unknown option '" + std::string(parameters) +
-                                        "' (expected sync=full or sync=normal)",
-                                    std::string(uri));
+      return core::invalid_argument(
+          "unknown option '" + std::string(parameters) + "' (expected sync=full or sync=normal)",
+          std::string(uri));
     }
   }
   if (path.starts_with("//")) path.remove_prefix(2);  // sqlite://PATH
-  if (path.empty()) return core::invalid_argument("sqlite: needs a file path, e.g. sqlite:runs.sqlite", std::string(uri));
+  if (path.empty())
+    return core::invalid_argument("sqlite: needs a file path, e.g. sqlite:runs.sqlite", std::string(uri));
   const std::filesystem::path file(path);
   if (file.has_parent_path()) {
     std::error_code error;
@@ -44,7 +45,8 @@ core::Result<std::unique_ptr<Checkpointer>> open_sqlite(std::string_view rest, s
 }  // namespace
 
 core::Result<std::unique_ptr<Checkpointer>> open_checkpointer(std::string_view uri) {
-  if (uri == "memory:" || uri == "memory") return std::unique_ptr<Checkpointer>(std::make_unique<MemoryCheckpointer>());
+  if (uri == "memory:" || uri == "memory")
+    return std::unique_ptr<Checkpointer>(std::make_unique<MemoryCheckpointer>());
   if (uri.starts_with("sqlite:")) return open_sqlite(uri.substr(7), uri);
   if (uri.starts_with("postgresql://") || uri.starts_with("postgres://")) {
     core::Result<std::unique_ptr<PostgresCheckpointer>> opened = PostgresCheckpointer::open(std::string(uri));

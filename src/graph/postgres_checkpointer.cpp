@@ -112,7 +112,8 @@ struct PostgresCheckpointer::Connection {
         sqlstate == "40P01" || sqlstate.starts_with("53") || sqlstate.starts_with("57")) {
       return core::unavailable(std::move(message), where);
     }
-    if (sqlstate.starts_with("23") || sqlstate.starts_with("22")) return core::invalid_argument(std::move(message), where);
+    if (sqlstate.starts_with("23") || sqlstate.starts_with("22"))
+      return core::invalid_argument(std::move(message), where);
     return core::internal_error(std::move(message), where);
   }
 
@@ -125,7 +126,8 @@ struct PostgresCheckpointer::Connection {
   }
 
   // Runs a prepared statement with text parameters.
-  core::Result<ResultHandle> run(const char* name, const std::vector<std::string>& params, std::string_view doing) {
+  core::Result<ResultHandle> run(const char* name, const std::vector<std::string>& params,
+                                 std::string_view doing) {
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const std::string& param : params) values.push_back(param.c_str());
@@ -136,7 +138,8 @@ struct PostgresCheckpointer::Connection {
     return error(result.get(), doing);
   }
 
-  core::Result<CheckpointRecord> read_record(const PGresult* result, int row, std::string_view thread_id) const {
+  core::Result<CheckpointRecord> read_record(const PGresult* result, int row,
+                                             std::string_view thread_id) const {
     auto text = [&](int column) {
       return std::string(pq.getvalue(result, row, column), pq.getlength(result, row, column));
     };
@@ -156,8 +159,9 @@ struct PostgresCheckpointer::Connection {
     const std::string status = text(6);
     std::optional<CheckpointStatus> parsed = parse_checkpoint_status(status);
     if (!parsed) {
-      return core::failed_precondition("checkpoint " + record.checkpoint_id + " has unknown status '" + status + "'",
-                                       "thread " + record.thread_id);
+      return core::failed_precondition(
+          "checkpoint " + record.checkpoint_id + " has unknown status '" + status + "'",
+          "thread " + record.thread_id);
     }
     record.status = *parsed;
     record.metadata_json = text(7);
@@ -194,8 +198,8 @@ struct PostgresCheckpointer::Connection {
       std::optional<WriteKind> parsed = parse_write_kind(kind);
       if (!parsed) {
         return core::failed_precondition("write of key '" + write.write.key + "' at step " +
-                                             std::to_string(write.step) + " has unknown kind '" + std::string(kind) +
-                                             "'",
+                                             std::to_string(write.step) + " has unknown kind '" +
+                                             std::string(kind) + "'",
                                          "thread " + std::string(thread_id));
       }
       write.write.kind = *parsed;
@@ -205,7 +209,8 @@ struct PostgresCheckpointer::Connection {
     return writes;
   }
 
-  core::Result<void> insert_writes(std::string_view thread_id, std::int64_t step, const std::vector<KeyWrite>& writes) {
+  core::Result<void> insert_writes(std::string_view thread_id, std::int64_t step,
+                                   const std::vector<KeyWrite>& writes) {
     if (writes.empty()) return core::ok();
     std::vector<std::string_view> keys, kinds, values;
     for (const KeyWrite& write : writes) {
@@ -213,10 +218,10 @@ struct PostgresCheckpointer::Connection {
       kinds.push_back(to_string(write.kind));
       values.push_back(write.value_json);
     }
-    core::Result<ResultHandle> inserted =
-        run("insert_writes",
-            {std::string(thread_id), std::to_string(step), text_array(keys), text_array(kinds), text_array(values)},
-            "storing writes");
+    core::Result<ResultHandle> inserted = run("insert_writes",
+                                              {std::string(thread_id), std::to_string(step), text_array(keys),
+                                               text_array(kinds), text_array(values)},
+                                              "storing writes");
     if (!inserted) return inserted.error();
     return core::ok();
   }
@@ -252,7 +257,8 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
   auto connection = std::make_unique<Connection>(*pq);
   connection->where = redacted(uri);
   connection->conn = connection->pq.owned(connection->pq.connectdb(uri.c_str()));
-  if (connection->conn == nullptr) return core::unavailable("cannot allocate a PostgreSQL connection", connection->where);
+  if (connection->conn == nullptr)
+    return core::unavailable("cannot allocate a PostgreSQL connection", connection->where);
   if (connection->pq.status(connection->conn.get()) != CONNECTION_OK) {
     std::string message = connection->pq.error_message(connection->conn.get());
     while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
@@ -265,10 +271,12 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
     Connection::Transaction transaction(c);
     if (auto r = transaction.begin(); !r) return r.error();
     // One process at a time creates or checks the schema.
-    if (auto r = c.exec("SELECT pg_advisory_xact_lock(7261736) ", "locking schema setup"); !r) return r.error();
-    if (auto r = c.exec("CREATE TABLE IF NOT EXISTS planfirst_schema (component TEXT PRIMARY KEY, version INTEGER "
-                        "NOT NULL)",
-                        "creating the schema table");
+    if (auto r = c.exec("SELECT pg_advisory_xact_lock(7261736) ", "locking schema setup"); !r)
+      return r.error();
+    if (auto r =
+            c.exec("CREATE TABLE IF NOT EXISTS planfirst_schema (component TEXT PRIMARY KEY, version INTEGER "
+                   "NOT NULL)",
+                   "creating the schema table");
         !r) {
       return r.error();
     }
@@ -305,17 +313,21 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
       {"select_head_id", "SELECT checkpoint_id, step FROM planfirst_heads WHERE thread_id = $1"},
       {"lock_head", "SELECT checkpoint_id FROM planfirst_heads WHERE thread_id = $1 FOR UPDATE"},
       {"insert_record",
-       "INSERT INTO planfirst_checkpoints (thread_id, checkpoint_id, parent_id, step, node, last_completed_node, "
-       "next_node, status, metadata, created_at, format_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"},
+       "INSERT INTO planfirst_checkpoints (thread_id, checkpoint_id, parent_id, step, node, "
+       "last_completed_node, "
+       "next_node, status, metadata, created_at, format_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+       "$10, $11)"},
       {"insert_writes",
-       "INSERT INTO planfirst_writes (thread_id, key, step, kind, value) SELECT $1::text, k, $2::bigint, d, v "
+       "INSERT INTO planfirst_writes (thread_id, key, step, kind, value) SELECT $1::text, k, $2::bigint, d, "
+       "v "
        "FROM unnest($3::text[], $4::text[], $5::text[]) AS t(k, d, v)"},
       {"select_head", "SELECT " + columns +
                           " FROM planfirst_heads h JOIN planfirst_checkpoints c ON c.thread_id = h.thread_id "
                           "AND c.checkpoint_id = h.checkpoint_id WHERE h.thread_id = $1"},
       {"select_record",
        "SELECT " + columns + " FROM planfirst_checkpoints c WHERE c.thread_id = $1 AND c.checkpoint_id = $2"},
-      {"select_records", "SELECT " + columns + " FROM planfirst_checkpoints c WHERE c.thread_id = $1 ORDER BY c.step DESC"},
+      {"select_records",
+       "SELECT " + columns + " FROM planfirst_checkpoints c WHERE c.thread_id = $1 ORDER BY c.step DESC"},
       {"select_writes", kWritesForState},
       {"select_threads", "SELECT thread_id FROM planfirst_heads ORDER BY thread_id"},
       {"delete_writes_through", "DELETE FROM planfirst_writes WHERE thread_id = $1 AND step <= $2"},
@@ -324,8 +336,10 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
       {"delete_writes", "DELETE FROM planfirst_writes WHERE thread_id = $1"},
       {"delete_records", "DELETE FROM planfirst_checkpoints WHERE thread_id = $1"},
       {"select_bytes",
-       "SELECT (SELECT COALESCE(SUM(24 + octet_length(checkpoint_id) + octet_length(parent_id) + octet_length(node) + "
-       "octet_length(last_completed_node) + octet_length(next_node) + octet_length(status) + octet_length(metadata)), "
+       "SELECT (SELECT COALESCE(SUM(24 + octet_length(checkpoint_id) + octet_length(parent_id) + "
+       "octet_length(node) + "
+       "octet_length(last_completed_node) + octet_length(next_node) + octet_length(status) + "
+       "octet_length(metadata)), "
        "0) FROM planfirst_checkpoints WHERE thread_id = $1) + (SELECT COALESCE(SUM(8 + octet_length(key) + "
        "octet_length(kind) + octet_length(value)), 0) FROM planfirst_writes WHERE thread_id = $1)"},
   };
@@ -344,7 +358,8 @@ PostgresCheckpointer::PostgresCheckpointer(std::unique_ptr<Connection> connectio
 
 PostgresCheckpointer::~PostgresCheckpointer() = default;
 
-core::Result<void> PostgresCheckpointer::append(const CheckpointRecord& record, std::string_view expected_head) {
+core::Result<void> PostgresCheckpointer::append(const CheckpointRecord& record,
+                                                std::string_view expected_head) {
   if (core::Result<void> valid = check_appendable(record, expected_head); !valid) return valid.error();
   std::lock_guard lock(mutex_);
   Connection& c = *connection_;
@@ -369,14 +384,16 @@ core::Result<void> PostgresCheckpointer::append(const CheckpointRecord& record, 
   }
   core::Result<ResultHandle> inserted =
       c.run("insert_record",
-            {record.thread_id, record.checkpoint_id, record.parent_id, step, record.node, record.last_completed_node,
-             record.next_node, std::string(to_string(record.status)), record.metadata_json,
-             std::to_string(to_unix_nanos(record.created_at)), std::to_string(record.format_version)},
+            {record.thread_id, record.checkpoint_id, record.parent_id, step, record.node,
+             record.last_completed_node, record.next_node, std::string(to_string(record.status)),
+             record.metadata_json, std::to_string(to_unix_nanos(record.created_at)),
+             std::to_string(record.format_version)},
             "storing checkpoint " + record.checkpoint_id);
   if (!inserted) {
     if (inserted.error().code == core::ErrorCode::kInvalidArgument) {
-      return core::invalid_argument("checkpoint id " + record.checkpoint_id + " is already used in this thread",
-                                    "thread " + record.thread_id);
+      return core::invalid_argument(
+          "checkpoint id " + record.checkpoint_id + " is already used in this thread",
+          "thread " + record.thread_id);
     }
     return inserted.error();
   }
@@ -386,7 +403,8 @@ core::Result<void> PostgresCheckpointer::append(const CheckpointRecord& record, 
 
 core::Result<std::optional<CheckpointRecord>> PostgresCheckpointer::head(std::string_view thread_id) {
   std::lock_guard lock(mutex_);
-  core::Result<ResultHandle> result = connection_->run("select_head", {std::string(thread_id)}, "reading the head");
+  core::Result<ResultHandle> result =
+      connection_->run("select_head", {std::string(thread_id)}, "reading the head");
   if (!result) return result.error();
   if (connection_->pq.ntuples(result->get()) == 0) return std::optional<CheckpointRecord>();
   core::Result<CheckpointRecord> record = connection_->read_record(result->get(), 0, thread_id);
@@ -394,7 +412,8 @@ core::Result<std::optional<CheckpointRecord>> PostgresCheckpointer::head(std::st
   return std::optional<CheckpointRecord>(std::move(*record));
 }
 
-core::Result<CheckpointRecord> PostgresCheckpointer::get(std::string_view thread_id, std::string_view checkpoint_id) {
+core::Result<CheckpointRecord> PostgresCheckpointer::get(std::string_view thread_id,
+                                                         std::string_view checkpoint_id) {
   std::lock_guard lock(mutex_);
   core::Result<ResultHandle> result = connection_->run(
       "select_record", {std::string(thread_id), std::string(checkpoint_id)}, "reading a checkpoint");
@@ -432,7 +451,8 @@ core::Result<std::vector<std::string>> PostgresCheckpointer::threads() {
   return names;
 }
 
-core::Result<PruneReport> PostgresCheckpointer::prune(std::string_view thread_id, const PruneOptions& options) {
+core::Result<PruneReport> PostgresCheckpointer::prune(std::string_view thread_id,
+                                                      const PruneOptions& options) {
   std::lock_guard lock(mutex_);
   Connection& c = *connection_;
   const std::string thread(thread_id);
@@ -443,14 +463,15 @@ core::Result<PruneReport> PostgresCheckpointer::prune(std::string_view thread_id
   if (c.pq.ntuples(locked->get()) == 0) return unknown_thread(thread_id);
   core::Result<std::vector<CheckpointRecord>> records = c.records_newest_first(thread_id);
   if (!records) return records.error();
-  core::Result<PrunePlan> plan = plan_prune(
-      *records, options, [&](std::int64_t step) { return c.writes_at(thread_id, step); });
+  core::Result<PrunePlan> plan =
+      plan_prune(*records, options, [&](std::int64_t step) { return c.writes_at(thread_id, step); });
   if (!plan) return plan.error();
   if (plan->report.removed == 0) return plan->report;
   const std::string step = std::to_string(plan->keep_from);
   if (auto r = c.run("delete_writes_through", {thread, step}, "dropping folded writes"); !r) return r.error();
   if (auto r = c.insert_writes(thread_id, plan->keep_from, plan->folded); !r) return r.error();
-  if (auto r = c.run("delete_records_before", {thread, step}, "dropping pruned checkpoints"); !r) return r.error();
+  if (auto r = c.run("delete_records_before", {thread, step}, "dropping pruned checkpoints"); !r)
+    return r.error();
   if (auto r = transaction.commit(); !r) return r.error();
   return plan->report;
 }

@@ -7,9 +7,9 @@ namespace {
 
 core::Result<void> require_array(const core::Json& value, std::string_view pointer, Reducer reducer) {
   if (value.is_array()) return core::ok();
-  return core::invalid_argument(std::string("a ") + std::string(to_string(reducer)) + " key takes an array, not " +
-                                    value.type_name(),
-                                std::string(pointer));
+  return core::invalid_argument(
+      std::string("a ") + std::string(to_string(reducer)) + " key takes an array, not " + value.type_name(),
+      std::string(pointer));
 }
 
 core::Result<void> merge_by_id(core::Json& target, const core::Json& value, std::string_view pointer) {
@@ -17,7 +17,8 @@ core::Result<void> merge_by_id(core::Json& target, const core::Json& value, std:
     const core::Json& item = value[i];
     const std::string item_pointer = std::string(pointer) + "/" + std::to_string(i);
     if (!item.is_object() || !item.contains("id") || !item["id"].is_string()) {
-      return core::invalid_argument("a merge_by_id item must be an object with a string \"id\"", item_pointer);
+      return core::invalid_argument("a merge_by_id item must be an object with a string \"id\"",
+                                    item_pointer);
     }
     core::Json* existing = nullptr;
     for (core::Json& known : target) {
@@ -51,7 +52,8 @@ Reducer reducer_for(const ReducerTable& reducers, std::string_view key) {
   return it == reducers.end() ? Reducer::kReplace : it->second;
 }
 
-core::Result<void> reduce(Reducer reducer, core::Json& target, const core::Json& value, std::string_view pointer) {
+core::Result<void> reduce(Reducer reducer, core::Json& target, const core::Json& value,
+                          std::string_view pointer) {
   if (reducer == Reducer::kReplace) {
     target = value;
     return core::ok();

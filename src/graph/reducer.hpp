@@ -27,7 +27,8 @@ Reducer reducer_for(const ReducerTable& reducers, std::string_view key);
 // Merges `value` into `target` (the state's current value of one key, null when unset) by `reducer`.
 // kInvalidArgument naming `pointer` when the value does not suit the reducer (an append of a
 // non-array, a merge-by-id item without a string "id").
-core::Result<void> reduce(Reducer reducer, core::Json& target, const core::Json& value, std::string_view pointer);
+core::Result<void> reduce(Reducer reducer, core::Json& target, const core::Json& value,
+                          std::string_view pointer);
 
 // Merges every key of the object `delta` into the object `state`.
 core::Result<void> merge_delta(const ReducerTable& reducers, core::Json& state, const core::Json& delta);

@@ -1,10 +1,9 @@
 #include "graph/runner.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <future>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "graph/delta_validator.hpp"
 #include "graph/state_assembler.hpp"
@@ -17,17 +16,21 @@ constexpr std::string_view kResumeNode = "__resume__";
 constexpr std::string_view kForkNode = "__fork__";
 
 core::Json error_json(const core::Error& error) {
-  return core::Json{{"code", core::to_string(error.code)}, {"message", error.message}, {"where", error.where}};
+  return core::Json{
+      {"code", core::to_string(error.code)}, {"message", error.message}, {"where", error.where}};
 }
 
-std::string status_name(CheckpointStatus status) { return std::string(to_string(status)); }
+std::string status_name(CheckpointStatus status) {
+  return std::string(to_string(status));
+}
 
 // The branch name of a fan-out input: its string "id", else its index.
 std::string branch_name(const JsonValue& input, std::size_t index) {
   const core::Json& json = input.json();
   if (json.is_object()) {
     auto id = json.find("id");
-    if (id != json.end() && id->is_string() && !id->get_ref<const std::string&>().empty()) return id->get<std::string>();
+    if (id != json.end() && id->is_string() && !id->get_ref<const std::string&>().empty())
+      return id->get<std::string>();
   }
   return std::to_string(index);
 }
@@ -132,9 +135,10 @@ NodeContext Runner::context_for(const Cursor& cursor, std::string node_path) {
   return context;
 }
 
-core::Result<Delta> Runner::call_once(const CompiledNode& node, const NodeFunction& function, const core::Json& state,
-                                      const NodeContext& context) {
-  auto guarded = [&node](const NodeFunction& fn, const core::Json& json, const NodeContext& ctx) -> core::Result<Delta> {
+core::Result<Delta> Runner::call_once(const CompiledNode& node, const NodeFunction& function,
+                                      const core::Json& state, const NodeContext& context) {
+  auto guarded = [&node](const NodeFunction& fn, const core::Json& json,
+                         const NodeContext& ctx) -> core::Result<Delta> {
     try {
       return fn(StateView(json), ctx);
     } catch (const std::exception& e) {
@@ -145,7 +149,8 @@ core::Result<Delta> Runner::call_once(const CompiledNode& node, const NodeFuncti
 
   // The call may outlive this step, so it gets its own copies of everything it reads.
   auto state_copy = std::make_shared<const core::Json>(state);
-  auto input_copy = context.branch_input != nullptr ? std::make_shared<const JsonValue>(*context.branch_input) : nullptr;
+  auto input_copy =
+      context.branch_input != nullptr ? std::make_shared<const JsonValue>(*context.branch_input) : nullptr;
   auto promise = std::make_shared<std::promise<core::Result<Delta>>>();
   std::future<core::Result<Delta>> future = promise->get_future();
   NodeContext call_context = context;
@@ -172,7 +177,8 @@ core::Result<Delta> Runner::call_with_policy(const CompiledNode& node, const Nod
   for (int attempt = 1;; ++attempt) {
     context.attempt = attempt;
     core::Result<Delta> result = call_once(node, function, state, context);
-    if (result || result.error().code != core::ErrorCode::kUnavailable || attempt >= node.policy.max_attempts) {
+    if (result || result.error().code != core::ErrorCode::kUnavailable ||
+        attempt >= node.policy.max_attempts) {
       if (!result && attempt > 1) {
         core::Error error = result.error();
         error.message += " (after " + std::to_string(attempt) + " attempts)";
@@ -200,7 +206,8 @@ core::Result<Delta> Runner::call_with_policy(const CompiledNode& node, const Nod
 
 core::Result<Runner::StepOutcome> Runner::execute(const Cursor& cursor, const CompiledNode& node) {
   if (node.fan_out) return execute_fan_out(cursor, node);
-  core::Result<Delta> delta = call_with_policy(node, node.function, cursor.state, context_for(cursor, node.name));
+  core::Result<Delta> delta =
+      call_with_policy(node, node.function, cursor.state, context_for(cursor, node.name));
   if (!delta) return delta.error();
   DeltaReport report = validate_delta(graph_, node, node.name, delta->json());
   if (!report.ok()) return report.error();
@@ -284,11 +291,13 @@ core::Result<Runner::StepOutcome> Runner::execute_fan_out(const Cursor& cursor, 
       }
     }();
     if (!combined) return combined.error();
-    if (!combined->json().is_object()) return core::invalid_argument("combiner of " + node.name + " returned a non-object", node.name);
+    if (!combined->json().is_object())
+      return core::invalid_argument("combiner of " + node.name + " returned a non-object", node.name);
     if (auto ok = merge(combined->json(), node.name + " (combine)"); !ok) return ok.error();
   }
   if (!conflicts.ok()) return conflicts.error();
-  if (DeltaReport report = validate_delta(graph_, node, node.name, step.delta); !report.ok()) return report.error();
+  if (DeltaReport report = validate_delta(graph_, node, node.name, step.delta); !report.ok())
+    return report.error();
 
   core::Json failed = core::Json::array();
   for (const BranchOutcome& outcome : outcomes) {
@@ -329,7 +338,8 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
     result.state = JsonValue(cursor.state);
     return result;
   };
-  auto fail = [&](const std::string& node, const core::Error& error, std::string retry_node) -> core::Result<RunResult> {
+  auto fail = [&](const std::string& node, const core::Error& error,
+                  std::string retry_node) -> core::Result<RunResult> {
     CheckpointRecord record;
     record.node = node;
     record.last_completed_node = cursor.last_completed_node;
@@ -356,9 +366,10 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
     const CompiledNode* node = graph_.node(next);
     if (node == nullptr) return core::internal_error("route to unknown node \"" + next + "\"", next);
     if (steps >= options_.max_steps) {
-      return fail(node->name, core::failed_precondition("the run took more than " + std::to_string(options_.max_steps) +
-                                                            " steps; is there a cycle without an exit?",
-                                                        node->name),
+      return fail(node->name,
+                  core::failed_precondition("the run took more than " + std::to_string(options_.max_steps) +
+                                                " steps; is there a cycle without an exit?",
+                                            node->name),
                   node->name);
     }
     emit(EventKind::kNodeStart, cursor, node->name, core::Json::object());
@@ -413,7 +424,8 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
       record.node = node->name;
       record.last_completed_node = cursor.last_completed_node;
       record.next_node = node->policy.error_route;
-      record.metadata_json = core::Json{{"error", error_json(error)}, {"error_route", node->policy.error_route}}.dump();
+      record.metadata_json =
+          core::Json{{"error", error_json(error)}, {"error_route", node->policy.error_route}}.dump();
       if (auto ok = commit(cursor, std::move(record)); !ok) return ok.error();
       emit(EventKind::kError, cursor, node->name, error_json(error));
       next = node->policy.error_route;
@@ -422,8 +434,9 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
     }
 
     core::Json& delta = outcome->delta;
-    const CheckpointStatus status = interrupting ? CheckpointStatus::kInterrupted
-                                                 : (*route == kEnd ? CheckpointStatus::kDone : CheckpointStatus::kRunning);
+    const CheckpointStatus status =
+        interrupting ? CheckpointStatus::kInterrupted
+                     : (*route == kEnd ? CheckpointStatus::kDone : CheckpointStatus::kRunning);
     CheckpointRecord record;
     record.node = node->name;
     record.last_completed_node = node->name;
@@ -458,7 +471,8 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
 
     emit(EventKind::kUpdates, cursor, node->name, std::move(delta));  // the delta's last use
     if (options_.stream_values) emit(EventKind::kValues, cursor, node->name, cursor.state);
-    emit(EventKind::kNodeEnd, cursor, node->name, core::Json{{"status", status_name(status)}, {"next", *route}});
+    emit(EventKind::kNodeEnd, cursor, node->name,
+         core::Json{{"status", status_name(status)}, {"next", *route}});
     if (interrupting) {
       RunResult result = finish(RunStatus::kInterrupted);
       result.interrupt_node = node->name;
@@ -478,7 +492,8 @@ core::Result<RunResult> Runner::run(std::string_view thread_id, const JsonValue&
   if (thread_id.empty()) return core::invalid_argument("a thread id is required");
   if (!input.json().is_object()) return core::invalid_argument("the input must be a JSON object", "");
   if (const contracts::Contract* contract = graph_.state_contract(); contract != nullptr) {
-    if (contracts::ValidationReport report = contract->validate(input.json()); !report.ok()) return report.error();
+    if (contracts::ValidationReport report = contract->validate(input.json()); !report.ok())
+      return report.error();
   }
 
   Cursor cursor;
@@ -490,11 +505,11 @@ core::Result<RunResult> Runner::run(std::string_view thread_id, const JsonValue&
     if (*head) {
       const CheckpointRecord& record = **head;
       if (record.status == CheckpointStatus::kInterrupted || record.status == CheckpointStatus::kRunning) {
-        return core::failed_precondition("thread " + cursor.thread_id + " is " + status_name(record.status) +
-                                             " at checkpoint " + record.checkpoint_id + ": " +
-                                             (record.status == CheckpointStatus::kInterrupted ? "resume" : "recover") +
-                                             " it instead",
-                                         record.checkpoint_id);
+        return core::failed_precondition(
+            "thread " + cursor.thread_id + " is " + status_name(record.status) + " at checkpoint " +
+                record.checkpoint_id + ": " +
+                (record.status == CheckpointStatus::kInterrupted ? "resume" : "recover") + " it instead",
+            record.checkpoint_id);
       }
       core::Result<Cursor> loaded = load(thread_id, record);
       if (!loaded) return loaded.error();
@@ -528,12 +543,14 @@ core::Result<CheckpointRecord> Runner::require_head(std::string_view thread_id) 
   }
   core::Result<std::optional<CheckpointRecord>> head = options_.checkpointer->head(thread_id);
   if (!head) return head.error();
-  if (!*head) return core::not_found("unknown thread \"" + std::string(thread_id) + "\"", std::string(thread_id));
+  if (!*head)
+    return core::not_found("unknown thread \"" + std::string(thread_id) + "\"", std::string(thread_id));
   return std::move(**head);
 }
 
 core::Result<Runner::Cursor> Runner::load(std::string_view thread_id, const CheckpointRecord& record) {
-  core::Result<std::vector<StepWrite>> writes = options_.checkpointer->writes_for_state(thread_id, record.checkpoint_id);
+  core::Result<std::vector<StepWrite>> writes =
+      options_.checkpointer->writes_for_state(thread_id, record.checkpoint_id);
   if (!writes) return writes.error();
   core::Result<core::Json> state = assemble_state(*writes);
   if (!state) return state.error();
@@ -554,14 +571,16 @@ core::Result<RunResult> Runner::resume(std::string_view thread_id, std::string_v
   if (head->checkpoint_id != checkpoint_id) {
     const bool known = options_.checkpointer->get(thread_id, checkpoint_id).has_value();
     return core::Error{core::ErrorCode::kConflict,
-                       std::string(known ? "stale" : "unknown") + " checkpoint " + std::string(checkpoint_id) +
-                           " for thread " + std::string(thread_id) + ": the head is " + head->checkpoint_id +
-                           "; reload the thread and decide again" + (known ? ", or fork from the older checkpoint" : ""),
+                       std::string(known ? "stale" : "unknown") + " checkpoint " +
+                           std::string(checkpoint_id) + " for thread " + std::string(thread_id) +
+                           ": the head is " + head->checkpoint_id + "; reload the thread and decide again" +
+                           (known ? ", or fork from the older checkpoint" : ""),
                        std::string(checkpoint_id)};
   }
   if (head->status != CheckpointStatus::kInterrupted) {
-    return core::failed_precondition("checkpoint " + head->checkpoint_id + " of thread " + std::string(thread_id) +
-                                         " does not await an answer (it is " + status_name(head->status) + ")",
+    return core::failed_precondition("checkpoint " + head->checkpoint_id + " of thread " +
+                                         std::string(thread_id) + " does not await an answer (it is " +
+                                         status_name(head->status) + ")",
                                      head->checkpoint_id);
   }
   core::Result<Cursor> cursor = load(thread_id, *head);
@@ -627,7 +646,8 @@ core::Result<std::string> Runner::fork(std::string_view thread_id, std::string_v
   if (new_thread_id.empty()) return core::invalid_argument("a new thread id is required");
   core::Result<CheckpointRecord> source = options_.checkpointer->get(thread_id, checkpoint_id);
   if (!source) return source.error();
-  core::Result<std::vector<StepWrite>> writes = options_.checkpointer->writes_for_state(thread_id, checkpoint_id);
+  core::Result<std::vector<StepWrite>> writes =
+      options_.checkpointer->writes_for_state(thread_id, checkpoint_id);
   if (!writes) return writes.error();
   core::Result<std::vector<KeyWrite>> folded = fold_writes(*writes);
   if (!folded) return folded.error();
@@ -640,7 +660,8 @@ core::Result<std::string> Runner::fork(std::string_view thread_id, std::string_v
   record.created_at = options_.clock->now();
   core::Json metadata = core::Json::parse(source->metadata_json, nullptr, false);
   if (!metadata.is_object()) metadata = core::Json::object();
-  metadata["forked_from"] = {{"thread_id", std::string(thread_id)}, {"checkpoint_id", std::string(checkpoint_id)}};
+  metadata["forked_from"] = {{"thread_id", std::string(thread_id)},
+                             {"checkpoint_id", std::string(checkpoint_id)}};
   record.metadata_json = metadata.dump();
   record.writes = std::move(*folded);
   if (auto ok = options_.checkpointer->append(record, ""); !ok) return ok.error();
@@ -648,7 +669,8 @@ core::Result<std::string> Runner::fork(std::string_view thread_id, std::string_v
 }
 
 core::Result<JsonValue> Runner::state(std::string_view thread_id, std::string_view checkpoint_id) {
-  core::Result<CheckpointRecord> record = checkpoint_id.empty() ? require_head(thread_id) : [&]() -> core::Result<CheckpointRecord> {
+  core::Result<CheckpointRecord> record =
+      checkpoint_id.empty() ? require_head(thread_id) : [&]() -> core::Result<CheckpointRecord> {
     if (options_.checkpointer == nullptr) return core::failed_precondition("this runner has no checkpointer");
     return options_.checkpointer->get(thread_id, checkpoint_id);
   }();
@@ -663,12 +685,14 @@ core::Result<Delta> Runner::run_node(std::string_view node_name, const JsonValue
   if (node == nullptr) {
     std::string known;
     for (const CompiledNode& n : graph_.nodes()) known += (known.empty() ? "" : ", ") + n.name;
-    return core::not_found("graph " + graph_.name() + " has no node \"" + std::string(node_name) + "\" (nodes: " + known + ")",
-                           std::string(node_name));
+    return core::not_found(
+        "graph " + graph_.name() + " has no node \"" + std::string(node_name) + "\" (nodes: " + known + ")",
+        std::string(node_name));
   }
   if (!state.json().is_object()) return core::invalid_argument("the state must be a JSON object", "");
   if (const contracts::Contract* contract = graph_.state_contract(); contract != nullptr) {
-    if (contracts::ValidationReport report = contract->validate(state.json()); !report.ok()) return report.error();
+    if (contracts::ValidationReport report = contract->validate(state.json()); !report.ok())
+      return report.error();
   }
   Cursor cursor;
   cursor.thread_id = "run_node";

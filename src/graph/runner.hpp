@@ -36,9 +36,9 @@ struct RunnerOptions {
   core::Sleeper* sleeper = nullptr;      // borrowed; retry pauses; nullptr: real sleeps
   EventSink* events = nullptr;           // borrowed; nullptr: no events
   bool stream_values = false;            // also send a `values` event (the whole state) per step
-  std::size_t chunk_every = 16;  // every Nth append to a key is written as a chunk of the pending ones
-  std::int64_t max_steps = 10'000;       // node steps per call; beyond: the run fails
-  std::size_t branch_threads = 4;        // fan-out thread pool size
+  std::size_t chunk_every = 16;     // every Nth append to a key is written as a chunk of the pending ones
+  std::int64_t max_steps = 10'000;  // node steps per call; beyond: the run fails
+  std::size_t branch_threads = 4;   // fan-out thread pool size
 };
 
 enum class RunStatus { kDone, kInterrupted, kFailed };
@@ -50,11 +50,11 @@ struct RunResult {
   std::string checkpoint_id;  // the thread's head after this call: resume() takes it
   std::int64_t step = 0;
   std::string last_completed_node;
-  std::string interrupt_node;  // kInterrupted: the decision node that asks
-  std::string message;         // kInterrupted: the checkpoint message
-  std::string prompt;          // kInterrupted: the checkpoint prompt
+  std::string interrupt_node;        // kInterrupted: the decision node that asks
+  std::string message;               // kInterrupted: the checkpoint message
+  std::string prompt;                // kInterrupted: the checkpoint prompt
   std::optional<core::Error> error;  // kFailed: why (the node's error or its invalid delta)
-  JsonValue state;             // the state at checkpoint_id
+  JsonValue state;                   // the state at checkpoint_id
 };
 
 class Runner {
@@ -75,7 +75,8 @@ class Runner {
   // Merges `answer` (GraphSettings::answer) and continues from the interrupted node's successor.
   // kConflict unless `checkpoint_id` is the thread's head; kFailedPrecondition if the head does
   // not await an answer; kNotFound for an unknown thread.
-  core::Result<RunResult> resume(std::string_view thread_id, std::string_view checkpoint_id, std::string_view answer);
+  core::Result<RunResult> resume(std::string_view thread_id, std::string_view checkpoint_id,
+                                 std::string_view answer);
 
   // Continues a thread whose head is running (after a crash) or failed (re-runs the failed node).
   core::Result<RunResult> recover(std::string_view thread_id);
@@ -103,8 +104,8 @@ class Runner {
   core::Result<StepOutcome> execute_fan_out(const Cursor& cursor, const CompiledNode& node);
   core::Result<Delta> call_with_policy(const CompiledNode& node, const NodeFunction& function,
                                        const core::Json& state, NodeContext context);
-  core::Result<Delta> call_once(const CompiledNode& node, const NodeFunction& function, const core::Json& state,
-                                const NodeContext& context);
+  core::Result<Delta> call_once(const CompiledNode& node, const NodeFunction& function,
+                                const core::Json& state, const NodeContext& context);
   core::Result<void> commit(Cursor& cursor, CheckpointRecord record);
   core::Result<Cursor> load(std::string_view thread_id, const CheckpointRecord& record);
   core::Result<CheckpointRecord> require_head(std::string_view thread_id);
@@ -113,10 +114,10 @@ class Runner {
 
   CompiledGraph graph_;
   RunnerOptions options_;
-  std::unique_ptr<core::Clock> own_clock_;       // when options_.clock is null
-  std::unique_ptr<core::IdGenerator> own_ids_;   // when options_.ids is null
-  std::unique_ptr<core::Sleeper> own_sleeper_;   // when options_.sleeper is null
-  std::unique_ptr<ThreadPool> pool_;             // created on the first fan-out
+  std::unique_ptr<core::Clock> own_clock_;      // when options_.clock is null
+  std::unique_ptr<core::IdGenerator> own_ids_;  // when options_.ids is null
+  std::unique_ptr<core::Sleeper> own_sleeper_;  // when options_.sleeper is null
+  std::unique_ptr<ThreadPool> pool_;            // created on the first fan-out
   std::once_flag pool_once_;
   std::mutex abandoned_mutex_;
   std::vector<std::thread> abandoned_;  // guarded by abandoned_mutex_; timed-out calls still running

@@ -71,7 +71,8 @@ struct DatabaseDeleter {
 using DatabaseHandle = std::unique_ptr<sqlite3, DatabaseDeleter>;
 
 core::Error sqlite_error(sqlite3* db, int code, std::string_view doing) {
-  const std::string message = std::string(doing) + ": " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(code));
+  const std::string message =
+      std::string(doing) + ": " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(code));
   switch (code & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
@@ -108,7 +109,9 @@ class Use {
   int step() { return sqlite3_step(statement_); }  // SQLITE_ROW, SQLITE_DONE or an error
   std::string column_text(int column) const {
     const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
-    return data == nullptr ? std::string() : std::string(data, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
+    return data == nullptr
+               ? std::string()
+               : std::string(data, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
   }
   std::int64_t column_integer(int column) const { return sqlite3_column_int64(statement_, column); }
 
@@ -121,7 +124,8 @@ core::Result<CheckpointRecord> read_record(const Use& row, std::string_view thre
   record.thread_id = std::string(thread_id);
   record.checkpoint_id = row.column_text(0);
   record.format_version = static_cast<int>(row.column_integer(9));
-  if (core::Result<void> readable = check_readable(record.format_version, thread_id, record.checkpoint_id); !readable) {
+  if (core::Result<void> readable = check_readable(record.format_version, thread_id, record.checkpoint_id);
+      !readable) {
     return readable.error();
   }
   record.parent_id = row.column_text(1);
@@ -132,8 +136,9 @@ core::Result<CheckpointRecord> read_record(const Use& row, std::string_view thre
   const std::string status = row.column_text(6);
   std::optional<CheckpointStatus> parsed = parse_checkpoint_status(status);
   if (!parsed) {
-    return core::failed_precondition("checkpoint " + record.checkpoint_id + " has unknown status '" + status + "'",
-                                     "thread " + record.thread_id);
+    return core::failed_precondition(
+        "checkpoint " + record.checkpoint_id + " has unknown status '" + status + "'",
+        "thread " + record.thread_id);
   }
   record.status = *parsed;
   record.metadata_json = row.column_text(7);
@@ -172,8 +177,8 @@ struct SqliteCheckpointer::Database {
 
   core::Result<void> prepare(StatementHandle& handle, std::string_view sql) {
     sqlite3_stmt* statement = nullptr;
-    const int code = sqlite3_prepare_v3(db.get(), sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
-                                        &statement, nullptr);
+    const int code = sqlite3_prepare_v3(db.get(), sql.data(), static_cast<int>(sql.size()),
+                                        SQLITE_PREPARE_PERSISTENT, &statement, nullptr);
     if (code != SQLITE_OK) return error(code, "preparing " + std::string(sql.substr(0, 60)));
     handle.reset(statement);
     return core::ok();
@@ -255,13 +260,13 @@ struct SqliteCheckpointer::Database {
   };
 };
 
-core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(const std::filesystem::path& path,
-                                                                           SqliteCheckpointerOptions options) {
+core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(
+    const std::filesystem::path& path, SqliteCheckpointerOptions options) {
   auto db = std::make_unique<Database>();
   db->path = path.string();
   sqlite3* raw = nullptr;
-  const int opened = sqlite3_open_v2(db->path.c_str(), &raw,
-                                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  const int opened = sqlite3_open_v2(
+      db->path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
   db->db.reset(raw);
   if (opened != SQLITE_OK) return db->error(opened, "opening the checkpoint database");
   sqlite3_busy_timeout(raw, static_cast<int>(options.busy_timeout.count()));
@@ -274,7 +279,9 @@ core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(const
   }
   // Checkpoint the WAL into the file every ~16 MB instead of every 4 MB: a step dirties the same few
   // pages again and again, so a larger WAL means fewer page copies and fewer fsyncs per step.
-  if (auto r = db->exec("PRAGMA wal_autocheckpoint=4000; PRAGMA journal_size_limit=67108864", "sizing the WAL"); !r) {
+  if (auto r =
+          db->exec("PRAGMA wal_autocheckpoint=4000; PRAGMA journal_size_limit=67108864", "sizing the WAL");
+      !r) {
     return r.error();
   }
   if (auto r = db->exec("BEGIN IMMEDIATE", "starting schema setup"); !r) return r.error();
@@ -286,7 +293,9 @@ core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(const
       return r.error();
     }
     StatementHandle version_query;
-    if (auto r = db->prepare(version_query, "SELECT version FROM planfirst_schema WHERE component = 'checkpoints'"); !r) {
+    if (auto r = db->prepare(version_query,
+                             "SELECT version FROM planfirst_schema WHERE component = 'checkpoints'");
+        !r) {
       return r.error();
     }
     Use use(version_query.get());
@@ -327,17 +336,21 @@ core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(const
        "INSERT INTO planfirst_heads (thread_id, checkpoint_id, step) VALUES (?1, ?2, ?3) "
        "ON CONFLICT (thread_id) DO UPDATE SET checkpoint_id = excluded.checkpoint_id, step = excluded.step"},
       {&db->insert_record,
-       "INSERT INTO planfirst_checkpoints (thread_id, checkpoint_id, parent_id, step, node, last_completed_node, "
-       "next_node, status, metadata, created_at, format_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"},
+       "INSERT INTO planfirst_checkpoints (thread_id, checkpoint_id, parent_id, step, node, "
+       "last_completed_node, "
+       "next_node, status, metadata, created_at, format_version) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+       "?10, ?11)"},
       {&db->insert_write,
        "INSERT INTO planfirst_writes (thread_id, key, step, kind, value) VALUES (?1, ?2, ?3, ?4, ?5)"},
-      {&db->select_head, "SELECT " + record_columns +
-                             " FROM planfirst_heads h JOIN planfirst_checkpoints c ON c.thread_id = h.thread_id "
-                             "AND c.checkpoint_id = h.checkpoint_id WHERE h.thread_id = ?1"},
+      {&db->select_head,
+       "SELECT " + record_columns +
+           " FROM planfirst_heads h JOIN planfirst_checkpoints c ON c.thread_id = h.thread_id "
+           "AND c.checkpoint_id = h.checkpoint_id WHERE h.thread_id = ?1"},
       {&db->select_record,
-       "SELECT " + record_columns + " FROM planfirst_checkpoints c WHERE c.thread_id = ?1 AND c.checkpoint_id = ?2"},
-      {&db->select_records,
-       "SELECT " + record_columns + " FROM planfirst_checkpoints c WHERE c.thread_id = ?1 ORDER BY c.step DESC"},
+       "SELECT " + record_columns +
+           " FROM planfirst_checkpoints c WHERE c.thread_id = ?1 AND c.checkpoint_id = ?2"},
+      {&db->select_records, "SELECT " + record_columns +
+                                " FROM planfirst_checkpoints c WHERE c.thread_id = ?1 ORDER BY c.step DESC"},
       {&db->select_writes, kWritesForState},
       {&db->select_threads, "SELECT thread_id FROM planfirst_heads ORDER BY thread_id"},
       {&db->delete_writes_through, "DELETE FROM planfirst_writes WHERE thread_id = ?1 AND step <= ?2"},
@@ -346,10 +359,13 @@ core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(const
       {&db->delete_records, "DELETE FROM planfirst_checkpoints WHERE thread_id = ?1"},
       {&db->delete_head, "DELETE FROM planfirst_heads WHERE thread_id = ?1"},
       {&db->select_bytes,
-       "SELECT (SELECT COALESCE(SUM(24 + length(CAST(checkpoint_id AS BLOB)) + length(CAST(parent_id AS BLOB)) + "
-       "length(CAST(node AS BLOB)) + length(CAST(last_completed_node AS BLOB)) + length(CAST(next_node AS BLOB)) + "
+       "SELECT (SELECT COALESCE(SUM(24 + length(CAST(checkpoint_id AS BLOB)) + length(CAST(parent_id AS "
+       "BLOB)) + "
+       "length(CAST(node AS BLOB)) + length(CAST(last_completed_node AS BLOB)) + length(CAST(next_node AS "
+       "BLOB)) + "
        "length(CAST(status AS BLOB)) + length(CAST(metadata AS BLOB))), 0) FROM planfirst_checkpoints "
-       "WHERE thread_id = ?1), (SELECT COALESCE(SUM(8 + length(CAST(key AS BLOB)) + length(CAST(kind AS BLOB)) + "
+       "WHERE thread_id = ?1), (SELECT COALESCE(SUM(8 + length(CAST(key AS BLOB)) + length(CAST(kind AS "
+       "BLOB)) + "
        "length(CAST(value AS BLOB))), 0) FROM planfirst_writes WHERE thread_id = ?1)"},
   };
   for (const auto& [handle, sql] : statements) {
@@ -362,7 +378,8 @@ SqliteCheckpointer::SqliteCheckpointer(std::unique_ptr<Database> db) : db_(std::
 
 SqliteCheckpointer::~SqliteCheckpointer() = default;
 
-core::Result<void> SqliteCheckpointer::append(const CheckpointRecord& record, std::string_view expected_head) {
+core::Result<void> SqliteCheckpointer::append(const CheckpointRecord& record,
+                                              std::string_view expected_head) {
   if (core::Result<void> valid = check_appendable(record, expected_head); !valid) return valid.error();
   std::lock_guard lock(mutex_);
   Database& db = *db_;
@@ -382,13 +399,19 @@ core::Result<void> SqliteCheckpointer::append(const CheckpointRecord& record, st
   {
     const std::string_view status = to_string(record.status);
     Use use(db.insert_record.get());
-    use.text(1, record.thread_id).text(2, record.checkpoint_id).text(3, record.parent_id).integer(4, record.step);
+    use.text(1, record.thread_id)
+        .text(2, record.checkpoint_id)
+        .text(3, record.parent_id)
+        .integer(4, record.step);
     use.text(5, record.node).text(6, record.last_completed_node).text(7, record.next_node).text(8, status);
-    use.text(9, record.metadata_json).integer(10, to_unix_nanos(record.created_at)).integer(11, record.format_version);
+    use.text(9, record.metadata_json)
+        .integer(10, to_unix_nanos(record.created_at))
+        .integer(11, record.format_version);
     const int code = use.step();
     if ((code & 0xff) == SQLITE_CONSTRAINT) {
-      return core::invalid_argument("checkpoint id " + record.checkpoint_id + " is already used in this thread",
-                                    "thread " + record.thread_id);
+      return core::invalid_argument(
+          "checkpoint id " + record.checkpoint_id + " is already used in this thread",
+          "thread " + record.thread_id);
     }
     if (code != SQLITE_DONE) return db.error(code, "storing checkpoint " + record.checkpoint_id);
   }
@@ -418,7 +441,8 @@ core::Result<std::optional<CheckpointRecord>> SqliteCheckpointer::head(std::stri
   return std::optional<CheckpointRecord>(std::move(*record));
 }
 
-core::Result<CheckpointRecord> SqliteCheckpointer::get(std::string_view thread_id, std::string_view checkpoint_id) {
+core::Result<CheckpointRecord> SqliteCheckpointer::get(std::string_view thread_id,
+                                                       std::string_view checkpoint_id) {
   std::lock_guard lock(mutex_);
   Use use(db_->select_record.get());
   use.text(1, thread_id).text(2, checkpoint_id);
@@ -470,8 +494,8 @@ core::Result<PruneReport> SqliteCheckpointer::prune(std::string_view thread_id, 
   core::Result<std::vector<CheckpointRecord>> records = db.records_newest_first(thread_id);
   if (!records) return records.error();
   if (records->empty()) return unknown_thread(thread_id);
-  core::Result<PrunePlan> plan = plan_prune(
-      *records, options, [&](std::int64_t step) { return db.writes_at(thread_id, step); });
+  core::Result<PrunePlan> plan =
+      plan_prune(*records, options, [&](std::int64_t step) { return db.writes_at(thread_id, step); });
   if (!plan) return plan.error();
   if (plan->report.removed == 0) return plan->report;
   {

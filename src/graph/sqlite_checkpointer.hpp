@@ -26,7 +26,7 @@ class SqliteCheckpointer final : public Checkpointer {
   // Opens or creates `path` (its folder must exist) and its schema. kFailedPrecondition when the
   // file's schema version is newer than this build's; kUnavailable when it cannot be opened.
   static core::Result<std::unique_ptr<SqliteCheckpointer>> open(const std::filesystem::path& path,
-                                                                 SqliteCheckpointerOptions options = {});
+                                                                SqliteCheckpointerOptions options = {});
   ~SqliteCheckpointer() override;
 
   core::Result<void> append(const CheckpointRecord& record, std::string_view expected_head) override;

@@ -1,8 +1,7 @@
 #include "graph/state_assembler.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 namespace planfirst::graph {
@@ -15,16 +14,16 @@ std::string where_of(const StepWrite& write) {
 core::Result<core::Json> parse_value(const StepWrite& write) {
   core::Json value = core::Json::parse(write.write.value_json, nullptr, /*allow_exceptions=*/false);
   if (value.is_discarded()) {
-    return core::invalid_argument("stored " + std::string(to_string(write.write.kind)) + " value is not valid JSON",
-                                  where_of(write));
+    return core::invalid_argument(
+        "stored " + std::string(to_string(write.write.kind)) + " value is not valid JSON", where_of(write));
   }
   return value;
 }
 
 core::Result<void> append_items(core::Json& target, core::Json& items, const StepWrite& write) {
   if (!items.is_array()) {
-    return core::invalid_argument("an append must be a JSON array of items, got " + std::string(items.type_name()),
-                                  where_of(write));
+    return core::invalid_argument(
+        "an append must be a JSON array of items, got " + std::string(items.type_name()), where_of(write));
   }
   if (target.is_null()) target = core::Json::array();
   if (!target.is_array()) {
@@ -40,7 +39,8 @@ core::Result<void> append_items(core::Json& target, core::Json& items, const Ste
 core::Result<void> place_chunk(core::Json& target, core::Json& chunk, const StepWrite& write) {
   if (!chunk.is_object() || !chunk.contains("from") || !chunk["from"].is_number_unsigned() ||
       !chunk.contains("items")) {
-    return core::invalid_argument("a chunk must be an object with an index \"from\" and \"items\"", where_of(write));
+    return core::invalid_argument("a chunk must be an object with an index \"from\" and \"items\"",
+                                  where_of(write));
   }
   const auto from = chunk["from"].get<std::size_t>();
   if (target.is_null()) target = core::Json::array();

@@ -8,11 +8,13 @@ Router supervisor_router(const SupervisorLayout& layout) {
   return [layout](const StateView& state) -> core::Result<std::string> {
     const std::string choice = state.string_or(layout.route_key, "");
     if (choice == layout.finish_value || choice == kEnd) return std::string(kEnd);
-    if (std::find(layout.workers.begin(), layout.workers.end(), choice) != layout.workers.end()) return choice;
+    if (std::find(layout.workers.begin(), layout.workers.end(), choice) != layout.workers.end())
+      return choice;
     std::string known;
     for (const std::string& worker : layout.workers) known += (known.empty() ? "" : ", ") + worker;
     return core::invalid_argument("supervisor " + layout.supervisor + " routed to \"" + choice +
-                                      "\", which is no worker (" + known + ") nor \"" + layout.finish_value + "\"",
+                                      "\", which is no worker (" + known + ") nor \"" + layout.finish_value +
+                                      "\"",
                                   "/" + layout.route_key);
   };
 }

@@ -17,8 +17,8 @@ struct SupervisorLayout {
   std::string supervisor;
   std::vector<std::string> workers;
   std::vector<std::pair<std::string, std::string>> chains;  // fixed edges from -> to, between workers
-  std::string route_key = "next_agent";  // state key the supervisor routes by
-  std::string finish_value = std::string(kEnd);  // route_key value that ends the run
+  std::string route_key = "next_agent";                     // state key the supervisor routes by
+  std::string finish_value = std::string(kEnd);             // route_key value that ends the run
 };
 
 // Routes by `layout.route_key`: a worker's name goes to it, `finish_value` to kEnd; anything else

@@ -22,21 +22,23 @@ core::Error GuardFailure::error() const {
     error.message = "contract " + contract + ": " + error.message;
     return error;
   }
-  return core::failed_precondition(describe(), violations.empty() ? std::string() : violations.front().pointer);
+  return core::failed_precondition(describe(),
+                                   violations.empty() ? std::string() : violations.front().pointer);
 }
 
 std::string reask_payload(const GuardAttempt& failed, std::string_view contract) {
   std::string out = failed.reason == "rejected"
                         ? "Your previous reply meets the contract \"" + std::string(contract) +
                               "\" but cannot be used. Errors, each at its JSON pointer:\n"
-                        : "Your previous reply does not meet the contract \"" + std::string(contract) + "\" (" +
-                              failed.reason + "). Errors, each at its JSON pointer:\n";
+                        : "Your previous reply does not meet the contract \"" + std::string(contract) +
+                              "\" (" + failed.reason + "). Errors, each at its JSON pointer:\n";
   for (const contracts::Violation& violation : failed.violations) out += "- " + violation.describe() + "\n";
   out += "Reply again with ONLY the corrected JSON object, no text before or after it.";
   return out;
 }
 
-GuardedCompletion ContractGuard::generate(CompletionRequest request, const core::CancellationToken* cancel) const {
+GuardedCompletion ContractGuard::generate(CompletionRequest request,
+                                          const core::CancellationToken* cancel) const {
   return generate(std::move(request), ReplyCheck(), cancel);
 }
 
@@ -73,7 +75,8 @@ GuardedCompletion ContractGuard::generate(CompletionRequest request, const Reply
 
   // Prose often holds bracketed citations ("see [1]"); an object contract skips top-level arrays.
   contracts::ExtractOptions extract = options_.extract;
-  if (const core::Json& schema = contract->schema(); schema.is_object() && schema.value("type", "") == "object") {
+  if (const core::Json& schema = contract->schema();
+      schema.is_object() && schema.value("type", "") == "object") {
     extract.objects_only = true;
   }
 
@@ -96,15 +99,17 @@ GuardedCompletion ContractGuard::generate(CompletionRequest request, const Reply
     contracts::ExtractedJson json = contracts::extract_first_json(reply->text, extract);
     if (!json) {
       checked.reason = std::string(contracts::to_string(json.error().kind));
-      checked.violations.push_back({"", checked.reason,
-                                    json.error().message + " (at byte " + std::to_string(json.error().offset) + ")" +
-                                        (reply->finish_reason == "length" ? "; the reply hit max_tokens" : "")});
+      checked.violations.push_back(
+          {"", checked.reason,
+           json.error().message + " (at byte " + std::to_string(json.error().offset) + ")" +
+               (reply->finish_reason == "length" ? "; the reply hit max_tokens" : "")});
     } else {
       contracts::ValidationReport report = contract->validate(*json);
       if (!report.ok()) {
         checked.reason = "schema";
         checked.violations = report.violations();
-      } else if (std::vector<contracts::Violation> faults = check ? check(*json) : std::vector<contracts::Violation>();
+      } else if (std::vector<contracts::Violation> faults =
+                     check ? check(*json) : std::vector<contracts::Violation>();
                  !faults.empty()) {
         checked.reason = "rejected";
         checked.violations = std::move(faults);

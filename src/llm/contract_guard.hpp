@@ -28,7 +28,7 @@ class ContractRegistry;
 namespace planfirst::llm {
 
 struct GuardOptions {
-  int max_reasks = 2;  // config llm.max_reasks
+  int max_reasks = 2;                 // config llm.max_reasks
   contracts::ExtractOptions extract;  // objects_only is forced on for a contract whose type is "object"
 };
 
@@ -36,14 +36,14 @@ struct GuardOptions {
 // (validation), "rejected" (the stage's ReplyCheck), "model_error" (the model call itself failed or
 // was cancelled).
 struct GuardAttempt {
-  std::string reply;                              // the model's text ("" after a model error)
-  std::string reason;                             // "" when the attempt passed
+  std::string reply;                             // the model's text ("" after a model error)
+  std::string reason;                            // "" when the attempt passed
   std::vector<contracts::Violation> violations;  // schema errors, or one entry for an extraction error
 };
 
 struct GuardFailure {
   std::string contract;
-  std::string reason;                             // the last attempt's
+  std::string reason;                            // the last attempt's
   std::vector<contracts::Violation> violations;  // the last attempt's, each by JSON pointer
   std::vector<GuardAttempt> attempts;            // every attempt, in order
   std::optional<core::Error> model_error;        // set when reason == "model_error"
@@ -87,7 +87,8 @@ class ContractGuard {
   // REQUIRES nothing of `request.contract`: an unknown or empty contract is a failure with reason
   // "model_error" (kNotFound / kInvalidArgument). Counts guard_failures_total{contract,reason} once
   // per failed attempt, reason "fallback" once when the guard gives up.
-  GuardedCompletion generate(CompletionRequest request, const core::CancellationToken* cancel = nullptr) const;
+  GuardedCompletion generate(CompletionRequest request,
+                             const core::CancellationToken* cancel = nullptr) const;
   // The same, with `check` run on every reply that meets the contract; a reply passes when both do.
   GuardedCompletion generate(CompletionRequest request, const ReplyCheck& check,
                              const core::CancellationToken* cancel = nullptr) const;

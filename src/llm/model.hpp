@@ -27,8 +27,8 @@ struct ChatMessage {
 
 struct CompletionRequest {
   std::vector<ChatMessage> messages;
-  std::string contract;       // the contract the answer must meet ("analyst_plan"); empty = free text
-  int max_tokens = 1024;      // 0 = the server's default
+  std::string contract;   // the contract the answer must meet ("analyst_plan"); empty = free text
+  int max_tokens = 1024;  // 0 = the server's default
   double temperature = 0.0;
   std::vector<std::string> stop;
   std::chrono::milliseconds timeout{0};  // read timeout for this request; 0 = the model's default

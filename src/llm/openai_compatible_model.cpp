@@ -41,10 +41,13 @@ void record(core::MetricsRegistry* metrics, const std::string& model, const char
             std::chrono::nanoseconds latency, const TokenUsage& usage) {
   if (metrics == nullptr) return;
   metrics->counter("llm_requests_total", {{"model", model}, {"outcome", outcome}}).inc();
-  metrics->histogram("llm_latency_seconds", {{"model", model}}).observe(std::chrono::duration<double>(latency).count());
-  if (usage.prompt > 0) metrics->counter("llm_tokens_total", {{"direction", "prompt"}}).inc(static_cast<double>(usage.prompt));
+  metrics->histogram("llm_latency_seconds", {{"model", model}})
+      .observe(std::chrono::duration<double>(latency).count());
+  if (usage.prompt > 0)
+    metrics->counter("llm_tokens_total", {{"direction", "prompt"}}).inc(static_cast<double>(usage.prompt));
   if (usage.completion > 0) {
-    metrics->counter("llm_tokens_total", {{"direction", "completion"}}).inc(static_cast<double>(usage.completion));
+    metrics->counter("llm_tokens_total", {{"direction", "completion"}})
+        .inc(static_cast<double>(usage.completion));
   }
 }
 
@@ -56,7 +59,8 @@ core::Result<OpenAiModelOptions> model_options_from_config(const core::Config& c
   options.base_url = config.get_string("llm.base_url");
   if (options.base_url.empty()) {
     return core::failed_precondition(
-        "no LLM server is configured: set llm.base_url (or PLANFIRST_LLM_BASE_URL, or --base-url)", "llm.base_url");
+        "no LLM server is configured: set llm.base_url (or PLANFIRST_LLM_BASE_URL, or --base-url)",
+        "llm.base_url");
   }
   options.model = config.get_string("llm.model");
   options.api_key = config.variable_named_by("llm.api_key_env", env);
@@ -71,20 +75,24 @@ core::Result<OpenAiModelOptions> model_options_from_config(const core::Config& c
 OpenAiCompatibleModel::OpenAiCompatibleModel(OpenAiModelOptions options, core::HttpClient http,
                                              const contracts::ContractRegistry& contracts,
                                              core::MetricsRegistry* metrics, const core::Clock& clock)
-    : options_(std::move(options)), http_(std::move(http)), contracts_(&contracts), metrics_(metrics), clock_(&clock) {}
+    : options_(std::move(options)),
+      http_(std::move(http)),
+      contracts_(&contracts),
+      metrics_(metrics),
+      clock_(&clock) {}
 
-core::Result<OpenAiCompatibleModel> OpenAiCompatibleModel::create(OpenAiModelOptions options,
-                                                                  const contracts::ContractRegistry& contracts,
-                                                                  core::MetricsRegistry* metrics) {
+core::Result<OpenAiCompatibleModel> OpenAiCompatibleModel::create(
+    OpenAiModelOptions options, const contracts::ContractRegistry& contracts,
+    core::MetricsRegistry* metrics) {
   return create(std::move(options), contracts, metrics, core::thread_sleeper(), core::system_clock());
 }
 
-core::Result<OpenAiCompatibleModel> OpenAiCompatibleModel::create(OpenAiModelOptions options,
-                                                                  const contracts::ContractRegistry& contracts,
-                                                                  core::MetricsRegistry* metrics,
-                                                                  core::Sleeper& sleeper, const core::Clock& clock) {
-  const std::string url =
-      options.structured_output == StructuredOutput::kOllama ? ollama_root(options.base_url) : options.base_url;
+core::Result<OpenAiCompatibleModel> OpenAiCompatibleModel::create(
+    OpenAiModelOptions options, const contracts::ContractRegistry& contracts, core::MetricsRegistry* metrics,
+    core::Sleeper& sleeper, const core::Clock& clock) {
+  const std::string url = options.structured_output == StructuredOutput::kOllama
+                              ? ollama_root(options.base_url)
+                              : options.base_url;
   core::HttpOptions http_options = options.http;
   http_options.read_timeout = options.timeout;
   core::Result<core::HttpClient> http = core::HttpClient::create(url, http_options, sleeper, clock);
@@ -97,14 +105,15 @@ std::string OpenAiCompatibleModel::name() const {
 }
 
 core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRequest& request) const {
-  if (request.messages.empty()) return core::invalid_argument("a completion request needs at least one message");
+  if (request.messages.empty())
+    return core::invalid_argument("a completion request needs at least one message");
   OrderedJson messages = OrderedJson::array();
   for (std::size_t i = 0; i < request.messages.size(); ++i) {
     const ChatMessage& message = request.messages[i];
     if (auto bad = core::first_invalid_utf8(message.content)) {
-      return core::invalid_argument("message " + std::to_string(i) + " is not valid UTF-8 at byte " +
-                                        std::to_string(*bad),
-                                    "/messages/" + std::to_string(i) + "/content");
+      return core::invalid_argument(
+          "message " + std::to_string(i) + " is not valid UTF-8 at byte " + std::to_string(*bad),
+          "/messages/" + std::to_string(i) + "/content");
     }
     messages.push_back({{"role", message.role}, {"content", message.content}});
   }
@@ -115,7 +124,8 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
     contract = *found;
   }
   for (const std::string& stop : request.stop) {
-    if (core::first_invalid_utf8(stop)) return core::invalid_argument("a stop sequence is not valid UTF-8", "/stop");
+    if (core::first_invalid_utf8(stop))
+      return core::invalid_argument("a stop sequence is not valid UTF-8", "/stop");
   }
 
   OrderedJson body;
@@ -148,8 +158,7 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
         }
         break;
       case StructuredOutput::kOllama:
-      case StructuredOutput::kNone:
-        break;
+      case StructuredOutput::kNone: break;
     }
   }
   return body.dump();
@@ -168,9 +177,11 @@ core::Result<Completion> OpenAiCompatibleModel::complete(const CompletionRequest
 
   core::HttpRequest http_request;
   http_request.method = "POST";
-  http_request.path = options_.structured_output == StructuredOutput::kOllama ? "/api/chat" : "/chat/completions";
+  http_request.path =
+      options_.structured_output == StructuredOutput::kOllama ? "/api/chat" : "/chat/completions";
   http_request.body = std::move(*body);
-  if (!options_.api_key.empty()) http_request.headers.emplace_back("Authorization", "Bearer " + options_.api_key);
+  if (!options_.api_key.empty())
+    http_request.headers.emplace_back("Authorization", "Bearer " + options_.api_key);
   if (request.timeout.count() > 0) http_request.read_timeout = request.timeout;
 
   core::Result<core::HttpResponse> response = http_.send(http_request, cancel);
@@ -178,7 +189,8 @@ core::Result<Completion> OpenAiCompatibleModel::complete(const CompletionRequest
   const std::string where = http_.url(http_request.path);
   if (auto bad = core::first_invalid_utf8(response->body)) {
     return fail(core::invalid_argument(
-        "the server's reply is not valid UTF-8 (first bad byte at offset " + std::to_string(*bad) + ")", where));
+        "the server's reply is not valid UTF-8 (first bad byte at offset " + std::to_string(*bad) + ")",
+        where));
   }
   nlohmann::json reply = nlohmann::json::parse(response->body, nullptr, false);
   if (reply.is_discarded() || !reply.is_object()) {
@@ -210,12 +222,12 @@ core::Result<Completion> OpenAiCompatibleModel::complete(const CompletionRequest
   }
   if (message == nullptr || !message->is_object() || !message->contains("content") ||
       !(*message)["content"].is_string()) {
-    return fail(core::invalid_argument(
-        "the server's reply has no message content (expected " +
-            std::string(options_.structured_output == StructuredOutput::kOllama ? "message.content"
-                                                                                : "choices[0].message.content") +
-            ")",
-        where));
+    return fail(core::invalid_argument("the server's reply has no message content (expected " +
+                                           std::string(options_.structured_output == StructuredOutput::kOllama
+                                                           ? "message.content"
+                                                           : "choices[0].message.content") +
+                                           ")",
+                                       where));
   }
   completion.text = (*message)["content"].get<std::string>();
   completion.latency = clock_->steady_now() - started;
@@ -223,7 +235,8 @@ core::Result<Completion> OpenAiCompatibleModel::complete(const CompletionRequest
   return completion;
 }
 
-core::Result<std::vector<std::string>> OpenAiCompatibleModel::list_models(const core::CancellationToken* cancel) const {
+core::Result<std::vector<std::string>> OpenAiCompatibleModel::list_models(
+    const core::CancellationToken* cancel) const {
   const bool ollama = options_.structured_output == StructuredOutput::kOllama;
   core::HttpHeaders headers;
   if (!options_.api_key.empty()) headers.emplace_back("Authorization", "Bearer " + options_.api_key);
@@ -233,8 +246,10 @@ core::Result<std::vector<std::string>> OpenAiCompatibleModel::list_models(const 
   nlohmann::json reply = nlohmann::json::parse(response->body, nullptr, false);
   const char* list_key = ollama ? "models" : "data";
   const char* id_key = ollama ? "name" : "id";
-  if (reply.is_discarded() || !reply.is_object() || !reply.contains(list_key) || !reply[list_key].is_array()) {
-    return core::invalid_argument(std::string("the model list has no \"") + list_key + "\" array", http_.url(path));
+  if (reply.is_discarded() || !reply.is_object() || !reply.contains(list_key) ||
+      !reply[list_key].is_array()) {
+    return core::invalid_argument(std::string("the model list has no \"") + list_key + "\" array",
+                                  http_.url(path));
   }
   std::vector<std::string> ids;
   for (const nlohmann::json& entry : reply[list_key]) {

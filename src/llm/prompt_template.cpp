@@ -1,8 +1,7 @@
 #include "llm/prompt_template.hpp"
 
-#include <kainjow/mustache.hpp>
-
 #include <algorithm>
+#include <kainjow/mustache.hpp>
 #include <set>
 
 namespace planfirst::llm {
@@ -16,7 +15,8 @@ std::string trim(std::string_view text) {
 }
 
 std::size_t line_of(std::string_view text, std::size_t offset) {
-  return 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+  return 1 + static_cast<std::size_t>(
+                 std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
 }
 
 bool is_identifier(std::string_view name) {
@@ -32,7 +32,8 @@ struct Tag {
 
 // Every variable or section tag of a Mustache body; kInvalidArgument for tags this layer does not
 // allow (partials, delimiter changes) or that never close.
-core::Result<std::vector<Tag>> scan_tags(std::string_view body, std::string_view origin, std::size_t line_offset) {
+core::Result<std::vector<Tag>> scan_tags(std::string_view body, std::string_view origin,
+                                         std::size_t line_offset) {
   std::vector<Tag> tags;
   std::size_t pos = 0;
   while ((pos = body.find("{{", pos)) != std::string_view::npos) {
@@ -40,7 +41,8 @@ core::Result<std::vector<Tag>> scan_tags(std::string_view body, std::string_view
     const std::string_view close = triple ? "}}}" : "}}";
     const std::size_t inner = pos + (triple ? 3 : 2);
     const std::size_t end = body.find(close, inner);
-    const std::string where = std::string(origin) + ":" + std::to_string(line_offset + line_of(body, pos) - 1);
+    const std::string where =
+        std::string(origin) + ":" + std::to_string(line_offset + line_of(body, pos) - 1);
     if (end == std::string_view::npos) return core::invalid_argument("unclosed Mustache tag", where);
     std::string_view content = body.substr(inner, end - inner);
     char sigil = content.empty() ? '\0' : content.front();
@@ -54,7 +56,8 @@ core::Result<std::vector<Tag>> scan_tags(std::string_view body, std::string_view
     if (!triple && (sigil == '#' || sigil == '^' || sigil == '/' || sigil == '&')) content.remove_prefix(1);
     const std::string name = trim(content);
     if (!is_identifier(name)) {
-      return core::invalid_argument("Mustache tag \"" + std::string(body.substr(pos, end + close.size() - pos)) +
+      return core::invalid_argument("Mustache tag \"" +
+                                        std::string(body.substr(pos, end + close.size() - pos)) +
                                         "\" does not name a variable",
                                     where);
     }
@@ -101,14 +104,16 @@ core::Result<PromptTemplate> PromptTemplate::parse(std::string_view text, std::s
       // for readers only
     } else if (key == "variables") {
       has_variables = true;
-      if (value.size() >= 2 && value.front() == '[' && value.back() == ']') value = value.substr(1, value.size() - 2);
+      if (value.size() >= 2 && value.front() == '[' && value.back() == ']')
+        value = value.substr(1, value.size() - 2);
       std::size_t start = 0;
       while (start <= value.size()) {
         std::size_t comma = value.find(',', start);
         if (comma == std::string::npos) comma = value.size();
         const std::string variable = trim(std::string_view(value).substr(start, comma - start));
         if (!variable.empty()) {
-          if (!is_identifier(variable)) return core::invalid_argument("bad variable name \"" + variable + "\"", where);
+          if (!is_identifier(variable))
+            return core::invalid_argument("bad variable name \"" + variable + "\"", where);
           if (std::find(out.variables_.begin(), out.variables_.end(), variable) != out.variables_.end()) {
             return core::invalid_argument("variable \"" + variable + "\" is declared twice", where);
           }
@@ -117,13 +122,14 @@ core::Result<PromptTemplate> PromptTemplate::parse(std::string_view text, std::s
         start = comma + 1;
       }
     } else {
-      return core::invalid_argument("unknown front matter key \"" + key + "\" (name, contract, variables, description)",
-                                    where);
+      return core::invalid_argument(
+          "unknown front matter key \"" + key + "\" (name, contract, variables, description)", where);
     }
   }
   if (!closed) return core::invalid_argument("front matter is not closed by a --- line", where_top);
   if (out.name_.empty()) return core::invalid_argument("front matter has no name", where_top);
-  if (!has_variables) return core::invalid_argument("front matter has no variables line (it may be empty)", where_top);
+  if (!has_variables)
+    return core::invalid_argument("front matter has no variables line (it may be empty)", where_top);
   const std::size_t body_line = line;
   out.body_ = pos < text.size() ? std::string(text.substr(pos)) : std::string();
 

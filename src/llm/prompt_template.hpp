@@ -29,7 +29,7 @@ class PromptTemplate {
   static core::Result<PromptTemplate> parse(std::string_view text, std::string_view origin);
 
   const std::string& name() const { return name_; }
-  const std::string& contract() const { return contract_; }  // "" when the answer is free text
+  const std::string& contract() const { return contract_; }                 // "" when the answer is free text
   const std::vector<std::string>& variables() const { return variables_; }  // as declared
   const std::string& body() const { return body_; }
 

@@ -20,7 +20,8 @@ nlohmann::json messages_json(const std::vector<ChatMessage>& messages) {
 }  // namespace
 
 std::string prompt_hash(const CompletionRequest& request) {
-  const nlohmann::json canonical = {{"contract", request.contract}, {"messages", messages_json(request.messages)}};
+  const nlohmann::json canonical = {{"contract", request.contract},
+                                    {"messages", messages_json(request.messages)}};
   const std::string bytes = canonical.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return "fnv1a64:" + core::to_hex(core::fnv1a64(bytes));
 }
@@ -31,7 +32,8 @@ core::Result<std::unique_ptr<ReplayModel>> ReplayModel::load(const std::filesyst
   return parse(*text, file.string());
 }
 
-core::Result<std::unique_ptr<ReplayModel>> ReplayModel::parse(std::string_view jsonl, std::string_view origin) {
+core::Result<std::unique_ptr<ReplayModel>> ReplayModel::parse(std::string_view jsonl,
+                                                              std::string_view origin) {
   std::unique_ptr<ReplayModel> model(new ReplayModel());
   model->origin_ = std::string(origin);
   std::size_t pos = 0;
@@ -58,8 +60,8 @@ core::Result<std::unique_ptr<ReplayModel>> ReplayModel::parse(std::string_view j
       reply.usage.prompt = entry["usage"].value("prompt", std::int64_t{0});
       reply.usage.completion = entry["usage"].value("completion", std::int64_t{0});
     }
-    model->replies_[{entry["contract"].get<std::string>(), entry["prompt_hash"].get<std::string>()}].push_back(
-        std::move(reply));
+    model->replies_[{entry["contract"].get<std::string>(), entry["prompt_hash"].get<std::string>()}]
+        .push_back(std::move(reply));
   }
   return model;
 }

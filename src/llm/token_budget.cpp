@@ -9,7 +9,9 @@ namespace {
 
 constexpr std::string_view kTruncationMark = "[... truncated]";
 
-bool is_word_byte(unsigned char c) { return std::isalnum(c) != 0 || c >= 0x80; }
+bool is_word_byte(unsigned char c) {
+  return std::isalnum(c) != 0 || c >= 0x80;
+}
 
 // The longest prefix of whole lines of `text` that, with the mark, fits `budget` tokens; "" if none.
 std::string cut_to_fit(const std::string& text, std::size_t budget) {

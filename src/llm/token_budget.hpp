@@ -17,12 +17,12 @@ std::size_t estimate_tokens(std::string_view text);
 struct PromptSection {
   std::string name;  // "engine_profile"
   std::string text;
-  int priority = 0;         // higher is kept first
+  int priority = 0;          // higher is kept first
   bool truncatable = false;  // may be cut to its leading lines, then marked "[... truncated]"
 };
 
 struct BudgetedPrompt {
-  std::vector<PromptSection> kept;   // in the given order; cut ones hold their cut text
+  std::vector<PromptSection> kept;     // in the given order; cut ones hold their cut text
   std::vector<std::string> truncated;  // names of the kept sections that were cut
   std::vector<std::string> dropped;    // names left out, in the given order
   std::size_t tokens = 0;              // estimated tokens of the kept text

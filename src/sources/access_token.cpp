@@ -6,8 +6,9 @@ core::Result<std::string> read_access_token(const TokenSource& source, const cor
   if (source.variable.empty()) return std::string();
   const auto found = env.find(source.variable);
   if (found == env.end() || found->second.empty()) {
-    return core::failed_precondition(std::string(source.service) + " token missing: the environment variable " +
-                                         source.variable + " is not set or empty (set it, or name another variable in " +
+    return core::failed_precondition(std::string(source.service) +
+                                         " token missing: the environment variable " + source.variable +
+                                         " is not set or empty (set it, or name another variable in " +
                                          std::string(source.option) + "; an empty name sends no token)",
                                      source.variable);
   }
@@ -23,15 +24,15 @@ core::Error explain_http_error(core::Error error, const TokenSource& source, std
                         " to the variable holding one): " + error.message;
       } else {
         error.message = service + " refused the token from the environment variable " + source.variable +
-                        " (expired, revoked or without access to " + std::string(what) + "): " + error.message;
+                        " (expired, revoked or without access to " + std::string(what) +
+                        "): " + error.message;
       }
       return error;
     case core::ErrorCode::kNotFound:
-      error.message = service + " has no " + std::string(what) + " (or the token cannot see it): " + error.message;
+      error.message =
+          service + " has no " + std::string(what) + " (or the token cannot see it): " + error.message;
       return error;
-    default:
-      error.message = service + ": " + error.message;
-      return error;
+    default: error.message = service + ": " + error.message; return error;
   }
 }
 

@@ -14,7 +14,9 @@ namespace {
 using std::chrono::days;
 using std::chrono::sys_days;
 
-core::Error cancelled() { return core::unavailable("the db fetch was cancelled"); }
+core::Error cancelled() {
+  return core::unavailable("the db fetch was cancelled");
+}
 
 // The whole days a plan's time range covers: [floor(since), ceil(until)).
 DayRange days_of(const TimeRange& range) {
@@ -26,7 +28,10 @@ DayRange days_of(const TimeRange& range) {
 
 DbSource::DbSource(ConstructionKey, std::unique_ptr<StatusDatabase> database, MetricCatalog catalog,
                    StatusDirectory directory, const core::Clock& clock)
-    : database_(std::move(database)), catalog_(std::move(catalog)), directory_(std::move(directory)), clock_(clock) {}
+    : database_(std::move(database)),
+      catalog_(std::move(catalog)),
+      directory_(std::move(directory)),
+      clock_(clock) {}
 
 core::Result<std::unique_ptr<DbSource>> DbSource::create(std::unique_ptr<StatusDatabase> database,
                                                          MetricCatalog catalog, const core::Clock& clock) {
@@ -36,7 +41,8 @@ core::Result<std::unique_ptr<DbSource>> DbSource::create(std::unique_ptr<StatusD
                                     std::move(*directory), clock);
 }
 
-core::Result<std::unique_ptr<DbSource>> DbSource::open(std::string_view location, const core::AssetStore& assets,
+core::Result<std::unique_ptr<DbSource>> DbSource::open(std::string_view location,
+                                                       const core::AssetStore& assets,
                                                        const core::Clock& clock,
                                                        const StatusDatabaseOptions& options) {
   core::Result<MetricCatalog> catalog = MetricCatalog::load(assets);
@@ -46,7 +52,9 @@ core::Result<std::unique_ptr<DbSource>> DbSource::open(std::string_view location
   return create(std::move(*database), std::move(*catalog), clock);
 }
 
-std::string DbSource::name() const { return "db"; }
+std::string DbSource::name() const {
+  return "db";
+}
 
 core::Result<std::vector<EvidenceItem>> DbSource::fetch(const SourceQuery& query,
                                                         const core::CancellationToken* cancel) const {

@@ -31,7 +31,8 @@ class DbSource final : public RetrievalSource {
                                                         MetricCatalog catalog, const core::Clock& clock);
   // StatusDatabase::open(location) (a project folder, its status folder, a .duckdb file or a
   // postgresql:// URI) with the catalog of `assets`.
-  static core::Result<std::unique_ptr<DbSource>> open(std::string_view location, const core::AssetStore& assets,
+  static core::Result<std::unique_ptr<DbSource>> open(std::string_view location,
+                                                      const core::AssetStore& assets,
                                                       const core::Clock& clock,
                                                       const StatusDatabaseOptions& options = {});
 

@@ -73,7 +73,8 @@ core::Result<Statement> prepare(sqlite3* db, std::string_view sql, const fs::pat
 
 std::string column_text(sqlite3_stmt* statement, int column) {
   const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
-  return text ? std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(statement, column))) : std::string();
+  return text ? std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(statement, column)))
+              : std::string();
 }
 
 void bind_text(sqlite3_stmt* statement, int index, std::string_view text) {
@@ -105,13 +106,15 @@ core::Result<std::vector<FileStamp>> scan(const fs::path& folder) {
     FileStamp stamp;
     stamp.path = path.lexically_relative(folder).generic_string();
     stamp.size = static_cast<std::int64_t>(text->size());
-    stamp.mtime_ns = static_cast<std::int64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(fs::last_write_time(path, error).time_since_epoch()).count());
+    stamp.mtime_ns = static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                   fs::last_write_time(path, error).time_since_epoch())
+                                                   .count());
     stamp.hash = core::to_hex(core::checksum64(*text));
     stamp.text = std::move(*text);
     files.push_back(std::move(stamp));
   }
-  std::sort(files.begin(), files.end(), [](const FileStamp& a, const FileStamp& b) { return a.path < b.path; });
+  std::sort(files.begin(), files.end(),
+            [](const FileStamp& a, const FileStamp& b) { return a.path < b.path; });
   return files;
 }
 
@@ -120,14 +123,20 @@ std::vector<FileStamp> recorded_files(sqlite3* db) {
   std::vector<FileStamp> files;
   sqlite3_stmt* raw = nullptr;
   constexpr std::string_view kVersion = "SELECT value FROM meta WHERE key = 'schema_version'";
-  if (sqlite3_prepare_v2(db, kVersion.data(), static_cast<int>(kVersion.size()), &raw, nullptr) != SQLITE_OK) return files;
+  if (sqlite3_prepare_v2(db, kVersion.data(), static_cast<int>(kVersion.size()), &raw, nullptr) != SQLITE_OK)
+    return files;
   Statement version(raw);
   if (sqlite3_step(raw) != SQLITE_ROW || column_text(raw, 0) != kSchemaVersion) return files;
   constexpr std::string_view kFiles = "SELECT path, size, mtime_ns, hash FROM files ORDER BY path";
-  if (sqlite3_prepare_v2(db, kFiles.data(), static_cast<int>(kFiles.size()), &raw, nullptr) != SQLITE_OK) return files;
+  if (sqlite3_prepare_v2(db, kFiles.data(), static_cast<int>(kFiles.size()), &raw, nullptr) != SQLITE_OK)
+    return files;
   Statement rows(raw);
   while (sqlite3_step(raw) == SQLITE_ROW) {
-    files.push_back({column_text(raw, 0), sqlite3_column_int64(raw, 1), sqlite3_column_int64(raw, 2), column_text(raw, 3), {}});
+    files.push_back({column_text(raw, 0),
+                     sqlite3_column_int64(raw, 1),
+                     sqlite3_column_int64(raw, 2),
+                     column_text(raw, 3),
+                     {}});
   }
   return files;
 }
@@ -156,11 +165,15 @@ core::Result<std::size_t> rebuild(sqlite3* db, const std::vector<FileStamp>& fil
   if (sqlite3_exec(db, std::string(kSchema).c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
     return sqlite_error(db, "cannot create the index tables", cache);
   }
-  core::Result<Statement> meta = prepare(db, "INSERT INTO meta(key, value) VALUES ('schema_version', ?1)", cache);
-  core::Result<Statement> file = prepare(db, "INSERT INTO files(path, size, mtime_ns, hash) VALUES (?1, ?2, ?3, ?4)", cache);
-  core::Result<Statement> section = prepare(db,
-      "INSERT INTO sections(file, anchor, heading, heading_path, first_line, last_line, body) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", cache);
+  core::Result<Statement> meta =
+      prepare(db, "INSERT INTO meta(key, value) VALUES ('schema_version', ?1)", cache);
+  core::Result<Statement> file =
+      prepare(db, "INSERT INTO files(path, size, mtime_ns, hash) VALUES (?1, ?2, ?3, ?4)", cache);
+  core::Result<Statement> section =
+      prepare(db,
+              "INSERT INTO sections(file, anchor, heading, heading_path, first_line, last_line, body) "
+              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+              cache);
   if (!meta) return meta.error();
   if (!file) return file.error();
   if (!section) return section.error();
@@ -191,7 +204,8 @@ core::Result<std::size_t> rebuild(sqlite3* db, const std::vector<FileStamp>& fil
       ++count;
     }
   }
-  if (sqlite3_exec(db, "INSERT INTO sections_fts(sections_fts) VALUES ('rebuild')", nullptr, nullptr, nullptr) != SQLITE_OK) {
+  if (sqlite3_exec(db, "INSERT INTO sections_fts(sections_fts) VALUES ('rebuild')", nullptr, nullptr,
+                   nullptr) != SQLITE_OK) {
     return sqlite_error(db, "cannot build the full-text index", cache);
   }
   return count;
@@ -206,20 +220,24 @@ std::size_t count_sections(sqlite3* db) {
 
 }  // namespace
 
-void DocumentIndex::Closer::operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+void DocumentIndex::Closer::operator()(sqlite3* db) const {
+  sqlite3_close_v2(db);
+}
 
 DocumentIndex::DocumentIndex(ConstructionKey, std::unique_ptr<sqlite3, Closer> db, fs::path cache_file)
     : db_(std::move(db)), cache_file_(std::move(cache_file)) {}
 
 DocumentIndex::~DocumentIndex() = default;
 
-core::Result<std::unique_ptr<DocumentIndex>> DocumentIndex::open(const fs::path& folder, const fs::path& cache_file) {
+core::Result<std::unique_ptr<DocumentIndex>> DocumentIndex::open(const fs::path& folder,
+                                                                 const fs::path& cache_file) {
   core::Result<std::vector<FileStamp>> files = scan(folder);
   if (!files) return files.error();
   std::error_code error;
   if (cache_file.has_parent_path()) fs::create_directories(cache_file.parent_path(), error);
   sqlite3* raw = nullptr;
-  const int opened = sqlite3_open_v2(cache_file.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  const int opened =
+      sqlite3_open_v2(cache_file.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   std::unique_ptr<sqlite3, Closer> db(raw);
   if (opened != SQLITE_OK) return sqlite_error(raw, "cannot open the document index", cache_file);
   sqlite3_busy_timeout(raw, 10'000);
@@ -247,7 +265,8 @@ core::Result<std::unique_ptr<DocumentIndex>> DocumentIndex::open(const fs::path&
   return index;
 }
 
-core::Result<std::vector<DocumentHit>> DocumentIndex::search(std::string_view match, std::size_t limit) const {
+core::Result<std::vector<DocumentHit>> DocumentIndex::search(std::string_view match,
+                                                             std::size_t limit) const {
   std::vector<DocumentHit> hits;
   if (match.empty() || limit == 0) return hits;
   const std::lock_guard lock(mutex_);
@@ -272,8 +291,9 @@ core::Result<std::vector<DocumentHit>> DocumentIndex::search(std::string_view ma
     hits.push_back(std::move(hit));
   }
   if (step != SQLITE_DONE) {
-    return core::invalid_argument("the full-text search refused the query " + std::string(match) + ": " +
-                                      sqlite3_errmsg(db), cache_file_.string());
+    return core::invalid_argument(
+        "the full-text search refused the query " + std::string(match) + ": " + sqlite3_errmsg(db),
+        cache_file_.string());
   }
   return hits;
 }

@@ -33,7 +33,7 @@ class DocumentIndex {
   // kNotFound (no such folder), kInvalidArgument (a file cannot be read), kUnavailable (the cache
   // cannot be opened or written), each naming the path.
   static core::Result<std::unique_ptr<DocumentIndex>> open(const std::filesystem::path& folder,
-                                                            const std::filesystem::path& cache_file);
+                                                           const std::filesystem::path& cache_file);
   ~DocumentIndex();
   DocumentIndex(const DocumentIndex&) = delete;
   DocumentIndex& operator=(const DocumentIndex&) = delete;
@@ -57,9 +57,8 @@ class DocumentIndex {
   DocumentIndex(ConstructionKey, std::unique_ptr<sqlite3, Closer> db, std::filesystem::path cache_file);
 
  private:
-
-  mutable std::mutex mutex_;                // serializes use of db_
-  std::unique_ptr<sqlite3, Closer> db_;     // guarded by mutex_
+  mutable std::mutex mutex_;             // serializes use of db_
+  std::unique_ptr<sqlite3, Closer> db_;  // guarded by mutex_
   std::filesystem::path cache_file_;
   bool rebuilt_ = false;
   std::size_t file_count_ = 0;

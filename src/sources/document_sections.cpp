@@ -25,10 +25,12 @@ std::optional<Heading> heading_of(std::string_view line) {
   while (at + level < line.size() && line[at + level] == '#') ++level;
   if (level == 0 || level > 6) return std::nullopt;
   std::string_view rest = line.substr(at + level);
-  if (!rest.empty() && rest.front() != ' ' && rest.front() != '\t' && rest.front() != '\r') return std::nullopt;
+  if (!rest.empty() && rest.front() != ' ' && rest.front() != '\t' && rest.front() != '\r')
+    return std::nullopt;
   rest = trimmed(rest);
   const auto closing = rest.find_last_not_of('#');
-  if (closing != std::string_view::npos && closing + 1 < rest.size() && (rest[closing] == ' ' || rest[closing] == '\t')) {
+  if (closing != std::string_view::npos && closing + 1 < rest.size() &&
+      (rest[closing] == ' ' || rest[closing] == '\t')) {
     rest = trimmed(rest.substr(0, closing + 1));
   } else if (closing == std::string_view::npos) {
     rest = {};
@@ -65,7 +67,8 @@ std::vector<DocumentSection> split_into_sections(std::string_view file, std::str
   std::size_t start = 0;
   while (start < text.size()) {
     const auto end = text.find('\n', start);
-    const std::string_view line = text.substr(start, end == std::string_view::npos ? text.size() - start : end - start);
+    const std::string_view line =
+        text.substr(start, end == std::string_view::npos ? text.size() - start : end - start);
     start = end == std::string_view::npos ? text.size() : end + 1;
     ++line_number;
     if (markdown && is_fence(line)) in_fence = !in_fence;

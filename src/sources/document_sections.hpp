@@ -12,9 +12,9 @@
 namespace planfirst::sources {
 
 struct DocumentSection {
-  std::string file;          // path relative to the indexed folder, '/'-separated: "architecture.md"
-  std::string heading;       // the section's own heading: "Hotfixes"
-  std::string heading_path;  // its headings from the top, joined by " > ": "Release process > Hotfixes"
+  std::string file;            // path relative to the indexed folder, '/'-separated: "architecture.md"
+  std::string heading;         // the section's own heading: "Hotfixes"
+  std::string heading_path;    // its headings from the top, joined by " > ": "Release process > Hotfixes"
   std::size_t first_line = 0;  // the heading's line (1-based)
   std::size_t last_line = 0;   // the line before the next heading, or the last line
   std::string body;            // the section's text without the heading line, trimmed

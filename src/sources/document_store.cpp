@@ -32,22 +32,27 @@ fs::path DocumentStore::cache_file_for(const DocumentStoreOptions& options) {
 core::Result<std::unique_ptr<DocumentStore>> DocumentStore::create(DocumentStoreOptions options,
                                                                    const core::AssetStore& assets,
                                                                    const core::Clock& clock) {
-  if (options.name.empty()) return core::invalid_argument("a document source needs a name", "DocumentStoreOptions::name");
-  if (options.folder.empty()) return core::invalid_argument("a document source needs a folder", "DocumentStoreOptions::folder");
-  if (options.max_results == 0) return core::invalid_argument("must be positive", "DocumentStoreOptions::max_results");
+  if (options.name.empty())
+    return core::invalid_argument("a document source needs a name", "DocumentStoreOptions::name");
+  if (options.folder.empty())
+    return core::invalid_argument("a document source needs a folder", "DocumentStoreOptions::folder");
+  if (options.max_results == 0)
+    return core::invalid_argument("must be positive", "DocumentStoreOptions::max_results");
   if (!(options.rerank_weight >= 0.0 && options.rerank_weight <= 1.0)) {
     return core::invalid_argument("must be within [0, 1]", "DocumentStoreOptions::rerank_weight");
   }
   core::Result<FtsQueryBuilder> queries = FtsQueryBuilder::load(assets);
   if (!queries) return queries.error();
-  core::Result<std::unique_ptr<DocumentIndex>> index = DocumentIndex::open(options.folder, cache_file_for(options));
+  core::Result<std::unique_ptr<DocumentIndex>> index =
+      DocumentIndex::open(options.folder, cache_file_for(options));
   if (!index) return index.error();
   return std::make_unique<DocumentStore>(ConstructionKey{}, std::move(options), std::move(*index),
                                          std::move(*queries), clock);
 }
 
-DocumentStore::DocumentStore(ConstructionKey, DocumentStoreOptions options, std::unique_ptr<DocumentIndex> index,
-                             FtsQueryBuilder queries, const core::Clock& clock)
+DocumentStore::DocumentStore(ConstructionKey, DocumentStoreOptions options,
+                             std::unique_ptr<DocumentIndex> index, FtsQueryBuilder queries,
+                             const core::Clock& clock)
     : options_(std::move(options)), index_(std::move(index)), queries_(std::move(queries)), clock_(&clock) {}
 
 core::Result<void> DocumentStore::rerank(std::string_view question, std::vector<DocumentHit>& hits,
@@ -69,7 +74,8 @@ core::Result<void> DocumentStore::rerank(std::string_view question, std::vector<
     const double semantic = embed::cosine_similarity(vectors->row(0), vectors->row(i + 1));
     combined[i] = (1.0 - options_.rerank_weight) * lexical + options_.rerank_weight * semantic;
   }
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return combined[a] > combined[b]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return combined[a] > combined[b]; });
   std::vector<DocumentHit> sorted;
   scores.clear();
   for (const std::size_t i : order) {
@@ -110,7 +116,8 @@ core::Result<std::vector<EvidenceItem>> DocumentStore::fetch(const SourceQuery& 
                    {"lines", line_range(section)},
                    {"match", hit.excerpt}};
     item.score = scores[i];
-    item.provenance = {options_.name, section.file + ":" + line_range(section) + "#" + hit.anchor, match, fetched_at};
+    item.provenance = {options_.name, section.file + ":" + line_range(section) + "#" + hit.anchor, match,
+                       fetched_at};
     items.push_back(std::move(item));
   }
   return items;

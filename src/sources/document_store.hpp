@@ -27,13 +27,13 @@ class Embedder;
 namespace planfirst::sources {
 
 struct DocumentStoreOptions {
-  std::string name = "doc";           // what plans call it: "doc" or "policy"
-  std::filesystem::path folder;       // e.g. "examples/project/docs"
-  std::filesystem::path cache_dir;    // empty: the index is <folder>/.planfirst-index.sqlite
-  std::size_t max_results = 8;        // at most this many sections per fetch (and SourceQuery::limit)
+  std::string name = "doc";                   // what plans call it: "doc" or "policy"
+  std::filesystem::path folder;               // e.g. "examples/project/docs"
+  std::filesystem::path cache_dir;            // empty: the index is <folder>/.planfirst-index.sqlite
+  std::size_t max_results = 8;                // at most this many sections per fetch (and SourceQuery::limit)
   const embed::Embedder* reranker = nullptr;  // null: bm25 order only
-  std::size_t rerank_pool = 24;       // bm25 hits the reranker reorders
-  double rerank_weight = 0.5;         // share of embedding similarity in the re-ranked score
+  std::size_t rerank_pool = 24;               // bm25 hits the reranker reorders
+  double rerank_weight = 0.5;                 // share of embedding similarity in the re-ranked score
 };
 
 class DocumentStore final : public RetrievalSource {
@@ -42,7 +42,8 @@ class DocumentStore final : public RetrievalSource {
   // a zero max_results or a weight outside [0, 1]; otherwise DocumentIndex::open's and
   // FtsQueryBuilder::load's.
   static core::Result<std::unique_ptr<DocumentStore>> create(DocumentStoreOptions options,
-                                                             const core::AssetStore& assets, const core::Clock& clock);
+                                                             const core::AssetStore& assets,
+                                                             const core::Clock& clock);
   // Where the index of `options` lives.
   static std::filesystem::path cache_file_for(const DocumentStoreOptions& options);
 

@@ -17,8 +17,8 @@ struct Provenance {
 };
 
 struct EvidenceItem {
-  std::string source;   // as Provenance::source
-  std::string id;       // stable within the source: "gitlab:group/app!12", "docs/design.md#Storage"
+  std::string source;  // as Provenance::source
+  std::string id;      // stable within the source: "gitlab:group/app!12", "docs/design.md#Storage"
   std::string title;
   std::string snippet;  // text a reader or model can quote; may be empty when `rows` carry the data
   std::vector<std::pair<std::string, std::string>> fields;  // structured attributes (author, state, date)

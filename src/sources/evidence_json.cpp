@@ -13,7 +13,8 @@ core::Result<std::string> text_member(const core::Json& object, const char* key,
   const core::Json& value = core::member_or_null(object, key);
   if (value.is_null()) return std::string();
   if (!value.is_string()) {
-    return core::invalid_argument("expected a string, not " + std::string(value.type_name()), pointer + "/" + key);
+    return core::invalid_argument("expected a string, not " + std::string(value.type_name()),
+                                  pointer + "/" + key);
   }
   return value.get<std::string>();
 }
@@ -40,7 +41,9 @@ core::Json to_json(const EvidenceItem& item) {
 core::Result<EvidenceItem> evidence_from_json(const core::Json& json, const std::string& pointer) {
   if (!json.is_object()) return core::invalid_argument("an item must be an object", pointer);
   EvidenceItem item;
-  for (auto [field, key] : {std::pair{&item.source, "source"}, {&item.id, "id"}, {&item.title, "title"},
+  for (auto [field, key] : {std::pair{&item.source, "source"},
+                            {&item.id, "id"},
+                            {&item.title, "title"},
                             {&item.snippet, "snippet"}}) {
     core::Result<std::string> text = text_member(json, key, pointer);
     if (!text) return text.error();
@@ -55,8 +58,10 @@ core::Result<EvidenceItem> evidence_from_json(const core::Json& json, const std:
   const core::Json& score = core::member_or_null(json, "score");
   if (score.is_number()) item.score = score.get<double>();
   const core::Json& provenance = core::member_or_null(json, "provenance");
-  for (auto [field, key] : {std::pair{&item.provenance.source, "source"}, {&item.provenance.locator, "locator"},
-                            {&item.provenance.query, "query"}, {&item.provenance.fetched_at, "fetched_at"}}) {
+  for (auto [field, key] : {std::pair{&item.provenance.source, "source"},
+                            {&item.provenance.locator, "locator"},
+                            {&item.provenance.query, "query"},
+                            {&item.provenance.fetched_at, "fetched_at"}}) {
     core::Result<std::string> text = text_member(provenance, key, pointer + "/provenance");
     if (!text) return text.error();
     *field = std::move(*text);

@@ -16,7 +16,8 @@ std::string field_value(const EvidenceItem& item, std::string_view name, std::st
   return field_value(item.fields, name, absent);
 }
 
-std::vector<FieldCount> count_by_fields(const std::vector<EvidenceItem>& items, const std::vector<std::string>& fields) {
+std::vector<FieldCount> count_by_fields(const std::vector<EvidenceItem>& items,
+                                        const std::vector<std::string>& fields) {
   std::map<std::vector<std::string>, std::size_t> counts;
   for (const EvidenceItem& item : items) {
     std::vector<std::string> key;

@@ -18,7 +18,8 @@ struct FieldCount {
   std::size_t count = 0;
 };
 
-std::vector<FieldCount> count_by_fields(const std::vector<EvidenceItem>& items, const std::vector<std::string>& fields);
+std::vector<FieldCount> count_by_fields(const std::vector<EvidenceItem>& items,
+                                        const std::vector<std::string>& fields);
 
 // The value of the first field named `name` among `fields`; `absent` when none is.
 std::string field_value(const std::vector<std::pair<std::string, std::string>>& fields, std::string_view name,

@@ -17,7 +17,8 @@ EvidenceItem new_item(const ResponseOrigin& origin) {
   return item;
 }
 
-core::Result<EvidenceItem> commit_item(ResponseRecord& record, std::string_view project, const ResponseOrigin& origin) {
+core::Result<EvidenceItem> commit_item(ResponseRecord& record, std::string_view project,
+                                       const ResponseOrigin& origin) {
   const std::string sha = record.text("id");
   std::string short_sha = record.optional_text("short_id");
   const std::string title = record.text("title");
@@ -48,7 +49,8 @@ core::Result<EvidenceItem> commit_item(ResponseRecord& record, std::string_view 
 }
 
 // What issues and merge requests share: iid, title, description, state, author and the timestamps.
-EvidenceItem tracked_item(ResponseRecord& record, std::string_view project, char marker, const ResponseOrigin& origin) {
+EvidenceItem tracked_item(ResponseRecord& record, std::string_view project, char marker,
+                          const ResponseOrigin& origin) {
   const std::int64_t iid = record.integer("iid");
   EvidenceItem item = new_item(origin);
   item.id = "gitlab:" + std::string(project) + marker + std::to_string(iid);
@@ -64,7 +66,8 @@ EvidenceItem tracked_item(ResponseRecord& record, std::string_view project, char
   return item;
 }
 
-core::Result<EvidenceItem> issue_item(ResponseRecord& record, std::string_view project, const ResponseOrigin& origin) {
+core::Result<EvidenceItem> issue_item(ResponseRecord& record, std::string_view project,
+                                      const ResponseOrigin& origin) {
   EvidenceItem item = tracked_item(record, project, '#', origin);
   item.fields.emplace_back("closed_at", record.timestamp("closed_at", false));
   item.fields.emplace_back("labels", core::join(record.texts("labels"), ","));
@@ -87,17 +90,21 @@ core::Result<EvidenceItem> merge_request_item(ResponseRecord& record, std::strin
 
 core::Result<std::vector<EvidenceItem>> parse_gitlab_commits(std::string_view body, std::string_view project,
                                                              const ResponseOrigin& origin) {
-  return parse_records(body, origin.url, [&](ResponseRecord& record) { return commit_item(record, project, origin); });
+  return parse_records(body, origin.url,
+                       [&](ResponseRecord& record) { return commit_item(record, project, origin); });
 }
 
 core::Result<std::vector<EvidenceItem>> parse_gitlab_issues(std::string_view body, std::string_view project,
                                                             const ResponseOrigin& origin) {
-  return parse_records(body, origin.url, [&](ResponseRecord& record) { return issue_item(record, project, origin); });
+  return parse_records(body, origin.url,
+                       [&](ResponseRecord& record) { return issue_item(record, project, origin); });
 }
 
-core::Result<std::vector<EvidenceItem>> parse_gitlab_merge_requests(std::string_view body, std::string_view project,
+core::Result<std::vector<EvidenceItem>> parse_gitlab_merge_requests(std::string_view body,
+                                                                    std::string_view project,
                                                                     const ResponseOrigin& origin) {
-  return parse_records(body, origin.url, [&](ResponseRecord& record) { return merge_request_item(record, project, origin); });
+  return parse_records(body, origin.url,
+                       [&](ResponseRecord& record) { return merge_request_item(record, project, origin); });
 }
 
 }  // namespace planfirst::sources

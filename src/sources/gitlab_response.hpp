@@ -25,7 +25,8 @@ core::Result<std::vector<EvidenceItem>> parse_gitlab_issues(std::string_view bod
                                                             const ResponseOrigin& origin);
 // GET /projects/:id/merge_requests. Fields: project, iid, state, author, source_branch, target_branch,
 // created_at, updated_at, merged_at, web_url.
-core::Result<std::vector<EvidenceItem>> parse_gitlab_merge_requests(std::string_view body, std::string_view project,
+core::Result<std::vector<EvidenceItem>> parse_gitlab_merge_requests(std::string_view body,
+                                                                    std::string_view project,
                                                                     const ResponseOrigin& origin);
 
 }  // namespace planfirst::sources

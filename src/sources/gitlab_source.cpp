@@ -17,14 +17,15 @@
 namespace planfirst::sources {
 namespace {
 
-using Parser = core::Result<std::vector<EvidenceItem>> (*)(std::string_view, std::string_view, const ResponseOrigin&);
+using Parser = core::Result<std::vector<EvidenceItem>> (*)(std::string_view, std::string_view,
+                                                           const ResponseOrigin&);
 
 // One endpoint of one project, read page by page.
 struct Listing {
-  std::string project;          // as the query or the options name it: "group/app" or "42"
-  std::string endpoint;         // "repository/commits", "issues", "merge_requests"
-  core::QueryParams filters;    // since/until, created_after/before, state
-  std::set<std::string> keep;   // states to keep when GitLab cannot filter them in one request; empty: all
+  std::string project;         // as the query or the options name it: "group/app" or "42"
+  std::string endpoint;        // "repository/commits", "issues", "merge_requests"
+  core::QueryParams filters;   // since/until, created_after/before, state
+  std::set<std::string> keep;  // states to keep when GitLab cannot filter them in one request; empty: all
   std::size_t max_items = 0;
   Parser parse = nullptr;
 
@@ -38,7 +39,8 @@ constexpr std::string_view kApiPrefix = "/api/v4";
 // GitLab's state for a normalized status; "" when GitLab has none for it.
 std::string gitlab_state(std::string_view status, bool merge_requests) {
   const std::string word = core::ascii_lower(status);
-  for (const char* open : {"open", "opened", "in-progress", "in_progress", "in progress", "unresolved", "reopened", "todo"}) {
+  for (const char* open :
+       {"open", "opened", "in-progress", "in_progress", "in progress", "unresolved", "reopened", "todo"}) {
     if (word == open) return "opened";
   }
   for (const char* closed : {"closed", "done", "resolved", "fixed", "completed"}) {
@@ -49,15 +51,16 @@ std::string gitlab_state(std::string_view status, bool merge_requests) {
 }
 
 // The `state` parameter for `statuses` and the states to keep on our side when one parameter cannot say it.
-core::Result<void> add_state_filter(const std::vector<std::string>& statuses, bool merge_requests, Listing& listing) {
+core::Result<void> add_state_filter(const std::vector<std::string>& statuses, bool merge_requests,
+                                    Listing& listing) {
   std::set<std::string> states;
   for (const std::string& status : statuses) {
     const std::string state = gitlab_state(status, merge_requests);
     if (state.empty()) {
-      return core::invalid_argument("GitLab has no state for the status \"" + status + "\" (known: open, in-progress, " +
-                                        "unresolved, closed, done, resolved, fixed" +
-                                        (merge_requests ? ", merged, locked)" : ")"),
-                                    "statuses");
+      return core::invalid_argument(
+          "GitLab has no state for the status \"" + status + "\" (known: open, in-progress, " +
+              "unresolved, closed, done, resolved, fixed" + (merge_requests ? ", merged, locked)" : ")"),
+          "statuses");
     }
     states.insert(state);
   }
@@ -89,8 +92,8 @@ core::Result<std::optional<int>> next_page(const core::HttpResponse& response, i
     std::size_t at = target.find("?page=");
     if (at == std::string::npos) at = target.find("&page=");
     if (at == std::string::npos) {
-      return core::invalid_argument("the Link header from " + std::string(url) + " has a next link without a page",
-                                    "Link");
+      return core::invalid_argument(
+          "the Link header from " + std::string(url) + " has a next link without a page", "Link");
     }
     const std::size_t amp = target.find('&', at + 6);
     number = target.substr(at + 6, amp == std::string::npos ? std::string::npos : amp - at - 6);
@@ -100,8 +103,8 @@ core::Result<std::optional<int>> next_page(const core::HttpResponse& response, i
   int next = 0;
   const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), next);
   if (error != std::errc() || end != number.data() + number.size()) {
-    return core::invalid_argument("the next page \"" + number + "\" named by " + std::string(url) + " is not a number",
-                                  "X-Next-Page");
+    return core::invalid_argument(
+        "the next page \"" + number + "\" named by " + std::string(url) + " is not a number", "X-Next-Page");
   }
   return next > page ? std::optional<int>(next) : std::optional<int>();  // never back: no endless loop
 }
@@ -124,7 +127,8 @@ core::Result<std::vector<EvidenceItem>> list_pages(const RestConnection& connect
     if (!response) return response.error();
 
     const ResponseOrigin origin = connection.origin(path, query_text);
-    core::Result<std::vector<EvidenceItem>> page_items = listing.parse(response->body, listing.project, origin);
+    core::Result<std::vector<EvidenceItem>> page_items =
+        listing.parse(response->body, listing.project, origin);
     if (!page_items) return page_items.error();
     for (EvidenceItem& item : *page_items) {
       if (items.size() >= listing.max_items) break;
@@ -132,7 +136,8 @@ core::Result<std::vector<EvidenceItem>> list_pages(const RestConnection& connect
       items.push_back(std::move(item));
     }
     if (page_items->empty()) break;
-    core::Result<std::optional<int>> next = next_page(*response, page, page_items->size(), per_page, origin.url);
+    core::Result<std::optional<int>> next =
+        next_page(*response, page, page_items->size(), per_page, origin.url);
     if (!next) return next.error();
     if (!*next) break;
     page = **next;
@@ -141,7 +146,8 @@ core::Result<std::vector<EvidenceItem>> list_pages(const RestConnection& connect
 }
 
 // Commits counted per project, UTC day and author, sorted by them.
-std::vector<EvidenceItem> commit_metrics(const std::vector<EvidenceItem>& commits, const ResponseOrigin& origin) {
+std::vector<EvidenceItem> commit_metrics(const std::vector<EvidenceItem>& commits,
+                                         const ResponseOrigin& origin) {
   std::vector<EvidenceItem> metrics;
   for (const FieldCount& group : count_by_fields(commits, {"project", "day", "author"})) {
     const std::string& project = group.values[0];
@@ -150,8 +156,8 @@ std::vector<EvidenceItem> commit_metrics(const std::vector<EvidenceItem>& commit
     EvidenceItem item;
     item.source = std::string(kGitLabSourceName);
     item.id = "gitlab:" + project + "~commits/" + day + "/" + author;
-    item.title = std::to_string(group.count) + (group.count == 1 ? " commit" : " commits") + " by " + author + " on " +
-                 day + " in " + project;
+    item.title = std::to_string(group.count) + (group.count == 1 ? " commit" : " commits") + " by " + author +
+                 " on " + day + " in " + project;
     item.snippet = item.title;
     item.fields = {{"project", project},
                    {"metric", "commits_per_author_day"},
@@ -166,17 +172,22 @@ std::vector<EvidenceItem> commit_metrics(const std::vector<EvidenceItem>& commit
 
 }  // namespace
 
-core::Result<std::unique_ptr<GitLabSource>> GitLabSource::create(GitLabOptions options, const core::Clock& clock) {
+core::Result<std::unique_ptr<GitLabSource>> GitLabSource::create(GitLabOptions options,
+                                                                 const core::Clock& clock) {
   return create(std::move(options), clock, core::thread_sleeper(), core::process_environment());
 }
 
-core::Result<std::unique_ptr<GitLabSource>> GitLabSource::create(GitLabOptions options, const core::Clock& clock,
+core::Result<std::unique_ptr<GitLabSource>> GitLabSource::create(GitLabOptions options,
+                                                                 const core::Clock& clock,
                                                                  core::Sleeper& sleeper,
                                                                  const core::Environment& env) {
-  if (options.page_size == 0) return core::invalid_argument("GitLab page size must be at least 1", "page_size");
-  RestSettings settings{options.base_url, "GitLabOptions::base_url", kApiPrefix,
-                        TokenSource{"GitLab", "GitLabOptions::token_env", options.token_env},
-                        "PRIVATE-TOKEN", "", options.http};
+  if (options.page_size == 0)
+    return core::invalid_argument("GitLab page size must be at least 1", "page_size");
+  RestSettings settings{
+      options.base_url, "GitLabOptions::base_url",
+      kApiPrefix,       TokenSource{"GitLab", "GitLabOptions::token_env", options.token_env},
+      "PRIVATE-TOKEN",  "",
+      options.http};
   core::Result<RestConnection> connection = RestConnection::create(std::move(settings), clock, sleeper, env);
   if (!connection) return connection.error();
   return std::make_unique<GitLabSource>(ConstructionKey{}, std::move(options), std::move(*connection));
@@ -185,7 +196,9 @@ core::Result<std::unique_ptr<GitLabSource>> GitLabSource::create(GitLabOptions o
 GitLabSource::GitLabSource(ConstructionKey, GitLabOptions options, RestConnection connection)
     : options_(std::move(options)), connection_(std::move(connection)) {}
 
-std::string GitLabSource::name() const { return std::string(kGitLabSourceName); }
+std::string GitLabSource::name() const {
+  return std::string(kGitLabSourceName);
+}
 
 core::Result<std::vector<EvidenceItem>> GitLabSource::fetch(const SourceQuery& query,
                                                             const core::CancellationToken* cancel) const {
@@ -201,14 +214,16 @@ core::Result<std::vector<EvidenceItem>> GitLabSource::fetch(const SourceQuery& q
     shape.endpoint = "merge_requests";
     shape.parse = parse_gitlab_merge_requests;
   } else {
-    return core::invalid_argument("GitLab has no kind \"" + query.kind +
-                                      "\" (known: commits, issues, merge_requests, metrics)",
-                                  "kind");
+    return core::invalid_argument(
+        "GitLab has no kind \"" + query.kind + "\" (known: commits, issues, merge_requests, metrics)",
+        "kind");
   }
-  const std::vector<std::string>& projects = query.projects.empty() ? options_.default_projects : query.projects;
+  const std::vector<std::string>& projects =
+      query.projects.empty() ? options_.default_projects : query.projects;
   if (projects.empty()) {
     return core::invalid_argument(
-        "the GitLab query names no project: pass SourceQuery::projects or set GitLabOptions::default_projects",
+        "the GitLab query names no project: pass SourceQuery::projects or set "
+        "GitLabOptions::default_projects",
         "projects");
   }
   if (query.time) {
@@ -242,7 +257,8 @@ core::Result<std::vector<EvidenceItem>> GitLabSource::fetch(const SourceQuery& q
     core::Result<std::vector<EvidenceItem>> listed =
         list_pages(connection_, listing, options_.page_size, query.text, cancel);
     if (!listed) return listed.error();
-    if (metrics) *listed = commit_metrics(*listed, connection_.origin(listing.path(listing.filters), query.text));
+    if (metrics)
+      *listed = commit_metrics(*listed, connection_.origin(listing.path(listing.filters), query.text));
     for (EvidenceItem& item : *listed) {
       if (items.size() >= query.limit) break;
       items.push_back(std::move(item));

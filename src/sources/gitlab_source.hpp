@@ -38,7 +38,8 @@ class GitLabSource final : public RetrievalSource {
   static core::Result<std::unique_ptr<GitLabSource>> create(GitLabOptions options, const core::Clock& clock);
   // As above with the environment to read and how to wait between retries (tests: RecordingSleeper).
   static core::Result<std::unique_ptr<GitLabSource>> create(GitLabOptions options, const core::Clock& clock,
-                                                            core::Sleeper& sleeper, const core::Environment& env);
+                                                            core::Sleeper& sleeper,
+                                                            const core::Environment& env);
 
   std::string name() const override;  // "gitlab"
   // kInvalidArgument: unknown kind or status, no project (neither in the query nor default_projects),

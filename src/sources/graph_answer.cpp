@@ -2,7 +2,8 @@
 
 namespace planfirst::sources {
 
-core::Result<std::vector<EvidenceItem>> answer_graph_question(const GraphQuestions& questions, const SourceQuery& query,
+core::Result<std::vector<EvidenceItem>> answer_graph_question(const GraphQuestions& questions,
+                                                              const SourceQuery& query,
                                                               GraphLanguage language, const GraphRunner& run,
                                                               const GraphAnswerContext& context) {
   const bool sql = language == GraphLanguage::kSql;
@@ -26,7 +27,8 @@ core::Result<std::vector<EvidenceItem>> answer_graph_question(const GraphQuestio
   if (!rows) return rows.error();
   if (rows->rows.size() > query.limit) rows->rows.resize(query.limit);
   Provenance origin{context.source, context.locator + "#" + question.id, statement, context.fetched_at};
-  if (!question.entity.empty()) origin.query += sql ? " -- $1 = '" + match->entity_id + "'" : " // $id = '" + match->entity_id + "'";
+  if (!question.entity.empty())
+    origin.query += sql ? " -- $1 = '" + match->entity_id + "'" : " // $id = '" + match->entity_id + "'";
   return graph_evidence(*match, *rows, origin);
 }
 

@@ -19,7 +19,8 @@ namespace planfirst::sources {
 enum class GraphLanguage { kSql, kCypher };
 
 // Runs `statement` in the backend's language; `entity_id` is null for a statement without parameter.
-using GraphRunner = std::function<core::Result<GraphRows>(std::string_view statement, const std::string* entity_id)>;
+using GraphRunner =
+    std::function<core::Result<GraphRows>(std::string_view statement, const std::string* entity_id)>;
 
 struct GraphAnswerContext {
   std::string source;      // "neo4j"
@@ -29,7 +30,8 @@ struct GraphAnswerContext {
 
 // Items for `query.text`, at most `query.limit`. kInvalidArgument when no registry question matches
 // (the message lists what the source can answer); the runner's errors as they come.
-core::Result<std::vector<EvidenceItem>> answer_graph_question(const GraphQuestions& questions, const SourceQuery& query,
+core::Result<std::vector<EvidenceItem>> answer_graph_question(const GraphQuestions& questions,
+                                                              const SourceQuery& query,
                                                               GraphLanguage language, const GraphRunner& run,
                                                               const GraphAnswerContext& context);
 

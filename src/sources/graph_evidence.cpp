@@ -33,7 +33,8 @@ std::string fill_graph_template(const std::string& text, const GraphRows& rows, 
   return out;
 }
 
-std::vector<EvidenceItem> graph_evidence(const GraphMatch& match, const GraphRows& rows, const Provenance& origin) {
+std::vector<EvidenceItem> graph_evidence(const GraphMatch& match, const GraphRows& rows,
+                                         const Provenance& origin) {
   const GraphQuestion& question = *match.question;
   std::vector<EvidenceItem> items;
   for (std::size_t r = 0; r < rows.rows.size(); ++r) {
@@ -48,7 +49,8 @@ std::vector<EvidenceItem> graph_evidence(const GraphMatch& match, const GraphRow
     item.snippet = item.title + ".";
     item.fields.emplace_back("question", question.id);
     if (!match.entity_id.empty()) item.fields.emplace_back("subject", match.entity_id);
-    for (std::size_t c = 0; c < rows.columns.size(); ++c) item.fields.emplace_back(rows.columns[c], rows.rows[r][c]);
+    for (std::size_t c = 0; c < rows.columns.size(); ++c)
+      item.fields.emplace_back(rows.columns[c], rows.rows[r][c]);
     item.provenance = origin;
     items.push_back(std::move(item));
   }

@@ -22,6 +22,7 @@ std::string fill_graph_template(const std::string& text, const GraphRows& rows, 
                                 const std::string& entity_id);
 
 // `origin` gives each item's provenance (source, locator, query, fetched_at) as is.
-std::vector<EvidenceItem> graph_evidence(const GraphMatch& match, const GraphRows& rows, const Provenance& origin);
+std::vector<EvidenceItem> graph_evidence(const GraphMatch& match, const GraphRows& rows,
+                                         const Provenance& origin);
 
 }  // namespace planfirst::sources

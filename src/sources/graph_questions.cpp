@@ -24,7 +24,9 @@ struct Token {
   std::string entity_id;  // set for placeholders
 };
 
-bool is_placeholder(std::string_view word) { return word.size() > 2 && word.front() == '{' && word.back() == '}'; }
+bool is_placeholder(std::string_view word) {
+  return word.size() > 2 && word.front() == '{' && word.back() == '}';
+}
 
 }  // namespace
 
@@ -58,7 +60,8 @@ core::Result<GraphQuestions> GraphQuestions::load(const core::AssetStore& assets
 core::Result<GraphQuestions> GraphQuestions::read(const core::RegistryYaml& yaml) {
   const YAML::Node& root = yaml.root();
   GraphQuestions registry;
-  core::Result<std::vector<std::string>> filler_words = yaml.texts(core::yaml_child(root, "filler_words"), "'filler_words'");
+  core::Result<std::vector<std::string>> filler_words =
+      yaml.texts(core::yaml_child(root, "filler_words"), "'filler_words'");
   if (!filler_words) return filler_words.error();
   registry.filler_words_ = std::move(*filler_words);
   std::sort(registry.filler_words_.begin(), registry.filler_words_.end());
@@ -75,7 +78,8 @@ core::Result<GraphQuestions> GraphQuestions::read(const core::RegistryYaml& yaml
       try {
         registry.issue_key_ = std::regex(pattern->empty() ? std::string("$^") : *pattern);
       } catch (const std::regex_error& e) {
-        return yaml.fault(key_pattern, context, std::string("key_pattern is no regular expression: ") + e.what());
+        return yaml.fault(key_pattern, context,
+                          std::string("key_pattern is no regular expression: ") + e.what());
       }
       continue;
     }
@@ -98,7 +102,8 @@ core::Result<GraphQuestions> GraphQuestions::read(const core::RegistryYaml& yaml
       if (!value) return value.error();
       *field = std::move(*value);
     }
-    for (auto [field, key] : {std::pair{&question.description, "description"}, std::pair{&question.entity, "entity"}}) {
+    for (auto [field, key] :
+         {std::pair{&question.description, "description"}, std::pair{&question.entity, "entity"}}) {
       core::Result<std::string> value = yaml.optional_scalar(node, key, context);
       if (!value) return value.error();
       *field = std::move(*value);
@@ -118,8 +123,9 @@ core::Result<GraphQuestions> GraphQuestions::read(const core::RegistryYaml& yaml
         const std::string piece = raw->substr(start, end - start);
         if (is_placeholder(piece)) {
           if (piece != "{" + question.entity + "}") {
-            return yaml.fault(pattern, context, "pattern names " + piece + " but its entity is " +
-                                                    (question.entity.empty() ? "none" : question.entity));
+            return yaml.fault(pattern, context,
+                              "pattern names " + piece + " but its entity is " +
+                                  (question.entity.empty() ? "none" : question.entity));
           }
           words.push_back(piece);
         } else {
@@ -162,7 +168,8 @@ std::optional<GraphMatch> GraphQuestions::match(std::string_view text, const Gra
       if (!name.empty()) forms.push_back({graph_question_words(name), type, id});
     }
   }
-  std::stable_sort(forms.begin(), forms.end(), [](const Form& a, const Form& b) { return a.words.size() > b.words.size(); });
+  std::stable_sort(forms.begin(), forms.end(),
+                   [](const Form& a, const Form& b) { return a.words.size() > b.words.size(); });
 
   const std::vector<std::string> words = graph_question_words(text);
   std::vector<Token> tokens;
@@ -182,7 +189,8 @@ std::optional<GraphMatch> GraphQuestions::match(std::string_view text, const Gra
       tokens.push_back({"{issue}", core::ascii_upper(words[i])});
       ++i;
     } else {
-      if (!std::binary_search(filler_words_.begin(), filler_words_.end(), words[i])) tokens.push_back({words[i], {}});
+      if (!std::binary_search(filler_words_.begin(), filler_words_.end(), words[i]))
+        tokens.push_back({words[i], {}});
       ++i;
     }
   }

@@ -19,24 +19,24 @@
 namespace planfirst::core {
 class AssetStore;
 class RegistryYaml;
-}
+}  // namespace planfirst::core
 
 namespace planfirst::sources {
 
 struct GraphQuestion {
-  std::string id;           // "component_dependents"
-  std::string description;  // what it answers, for messages and READMEs
-  std::string entity;       // "component", "person", "issue", or "" (none)
+  std::string id;                                  // "component_dependents"
+  std::string description;                         // what it answers, for messages and READMEs
+  std::string entity;                              // "component", "person", "issue", or "" (none)
   std::vector<std::vector<std::string>> patterns;  // words; "{component}" stands for the entity
-  std::vector<std::string> key_columns;  // the columns naming one answer row, for item ids
-  std::string title;                     // per row: "{component} depends on {entity}"
-  std::string sql;                       // $1 = the entity's id
-  std::string cypher;                    // $id = the entity's id
+  std::vector<std::string> key_columns;            // the columns naming one answer row, for item ids
+  std::string title;                               // per row: "{component} depends on {entity}"
+  std::string sql;                                 // $1 = the entity's id
+  std::string cypher;                              // $id = the entity's id
 };
 
 struct GraphEntityQuery {
-  std::string type;         // "component", "person"
-  std::string sql;          // rows of (id, name)
+  std::string type;  // "component", "person"
+  std::string sql;   // rows of (id, name)
   std::string cypher;
 };
 

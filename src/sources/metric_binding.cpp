@@ -14,7 +14,9 @@ using std::chrono::sys_days;
 
 constexpr std::size_t kMaxRows = 1000;
 
-std::string day_text(sys_days day) { return core::format_utc_day(std::chrono::sys_seconds(day)); }
+std::string day_text(sys_days day) {
+  return core::format_utc_day(std::chrono::sys_seconds(day));
+}
 
 std::string describe_sprint(const StatusSprint& sprint) {
   return sprint.name + " (" + day_text(sprint.start) + " .. " + day_text(sprint.end) + ")";
@@ -25,13 +27,15 @@ core::Result<const StatusSprint*> default_sprint(std::string_view spec, const St
   if (spec == "none") return static_cast<const StatusSprint*>(nullptr);
   if (spec == "current") {
     if (const StatusSprint* sprint = directory.sprint_containing(reference)) return sprint;
-    return core::not_found("no sprint contains the reference date " + day_text(reference) + "; name one: \"sprint 12\"");
+    return core::not_found("no sprint contains the reference date " + day_text(reference) +
+                           "; name one: \"sprint 12\"");
   }
   if (spec == "last_closed") {
     if (const StatusSprint* sprint = directory.last_sprint_ended_before(reference)) return sprint;
     return core::not_found("no sprint ended before the reference date " + day_text(reference));
   }
-  return core::invalid_argument("unknown sprint default '" + std::string(spec) + "' (current, last_closed, none)");
+  return core::invalid_argument("unknown sprint default '" + std::string(spec) +
+                                "' (current, last_closed, none)");
 }
 
 // "last_30_days", "last_8_weeks": the range ending with the reference day.
@@ -42,9 +46,11 @@ core::Result<DayRange> default_period(std::string_view spec, sys_days reference)
     const std::string_view count = spec.substr(5, spec.size() - 5 - suffix.size());
     int n = 0;
     auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
-    if (ec == std::errc() && ptr == count.data() + count.size() && n > 0) return DayRange{end - days(n * unit), end};
+    if (ec == std::errc() && ptr == count.data() + count.size() && n > 0)
+      return DayRange{end - days(n * unit), end};
   }
-  return core::invalid_argument("unknown period default '" + std::string(spec) + "' (last_N_days, last_N_weeks)");
+  return core::invalid_argument("unknown period default '" + std::string(spec) +
+                                "' (last_N_days, last_N_weeks)");
 }
 
 template <typename Thing>
@@ -57,7 +63,8 @@ std::string choices(const std::vector<Thing>& things) {
 core::Result<void> require(const MetricParameter& parameter, const std::optional<std::string>& mention,
                            const StatusDirectory& directory) {
   if (!parameter.required || mention) return {};
-  const std::string offered = parameter.name == "person" ? choices(directory.people) : choices(directory.components);
+  const std::string offered =
+      parameter.name == "person" ? choices(directory.people) : choices(directory.components);
   return core::invalid_argument("name a " + parameter.name + " in the question: " + offered);
 }
 
@@ -96,13 +103,15 @@ core::Result<MetricBinding> bind_metric(const MetricEntry& entry, const Question
   const sys_days reference = mentions.reference_day;
   binding.parameters.push_back({"reference_date", data::Value(day_text(reference)), day_text(reference)});
   const std::size_t rows = std::clamp<std::size_t>(row_limit, 1, kMaxRows);
-  binding.parameters.push_back({"row_limit", data::Value(static_cast<std::int64_t>(rows)), std::to_string(rows)});
+  binding.parameters.push_back(
+      {"row_limit", data::Value(static_cast<std::int64_t>(rows)), std::to_string(rows)});
   binding.period = "as of " + day_text(reference);
   const StatusSprint* sprint = mentions.sprint ? directory.sprint(*mentions.sprint) : nullptr;
   for (const MetricParameter& parameter : entry.parameters) {
     if (parameter.name == "sprint") {
       if (sprint == nullptr) {
-        core::Result<const StatusSprint*> fallback = default_sprint(parameter.default_value, directory, reference);
+        core::Result<const StatusSprint*> fallback =
+            default_sprint(parameter.default_value, directory, reference);
         if (!fallback) return fallback.error();
         sprint = *fallback;
       }
@@ -120,16 +129,18 @@ core::Result<MetricBinding> bind_metric(const MetricEntry& entry, const Question
         if (!fallback) return fallback.error();
         period = *fallback;
       }
-      binding.parameters.push_back({"period_start", data::Value(day_text(period->start)), day_text(period->start)});
+      binding.parameters.push_back(
+          {"period_start", data::Value(day_text(period->start)), day_text(period->start)});
       binding.parameters.push_back({"period_end", data::Value(day_text(period->end)), day_text(period->end)});
       binding.period = period->describe();
     } else if (parameter.name == "priority" || parameter.name == "component" || parameter.name == "person") {
       const std::optional<std::string>& mention = parameter.name == "priority"    ? mentions.priority
                                                   : parameter.name == "component" ? mentions.component
                                                                                   : mentions.person;
-      if (core::Result<void> present = require(parameter, mention, directory); !present) return present.error();
-      binding.parameters.push_back({parameter.name, mention ? data::Value(*mention) : data::Value(),
-                                    mention.value_or("any")});
+      if (core::Result<void> present = require(parameter, mention, directory); !present)
+        return present.error();
+      binding.parameters.push_back(
+          {parameter.name, mention ? data::Value(*mention) : data::Value(), mention.value_or("any")});
     }
   }
   return binding;

@@ -18,7 +18,8 @@
 namespace planfirst::sources {
 
 struct BoundParameter {
-  std::string name;  // sprint, period_start, period_end, priority, component, person, reference_date, row_limit
+  std::string
+      name;  // sprint, period_start, period_end, priority, component, person, reference_date, row_limit
   data::Value value;      // NULL when the parameter is unset
   std::string described;  // for people: "Sprint 13 (2026-11-09 .. 2026-11-22)", "P1", "any"
 };

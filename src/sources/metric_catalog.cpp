@@ -12,7 +12,7 @@ namespace planfirst::sources {
 namespace {
 
 constexpr std::array<std::string_view, 3> kKinds = {"metric", "summary", "list"};
-constexpr std::array<std::string_view, 6> kParameters = {"sprint", "period", "priority",
+constexpr std::array<std::string_view, 6> kParameters = {"sprint",    "period", "priority",
                                                          "component", "person", "reference_date"};
 
 template <std::size_t N>
@@ -65,25 +65,29 @@ core::Result<MetricParameter> read_parameter(const core::RegistryYaml& yaml, con
   return parameter;
 }
 
-core::Result<MetricQuery> read_query(const core::RegistryYaml& yaml, const YAML::Node& node, const MetricEntry& entry) {
+core::Result<MetricQuery> read_query(const core::RegistryYaml& yaml, const YAML::Node& node,
+                                     const MetricEntry& entry) {
   MetricQuery query;
   core::Result<std::string> id = text(yaml, node, "id", "query of " + entry.name);
   if (!id) return id.error();
   query.id = std::move(*id);
   const std::string context = "query " + entry.name + "/" + query.id;
-  core::Result<std::vector<std::string>> params = yaml.texts(core::yaml_child(node, "params"), context + " 'params'");
+  core::Result<std::vector<std::string>> params =
+      yaml.texts(core::yaml_child(node, "params"), context + " 'params'");
   if (!params) return params.error();
   query.params = std::move(*params);
-  for (auto [field, key] : {std::pair{&query.sql, "sql"}, std::pair{&query.sql_duckdb, "sql_duckdb"},
-                            std::pair{&query.sql_postgresql, "sql_postgresql"}, std::pair{&query.value_column, "value"},
-                            std::pair{&query.label_column, "label"}}) {
+  for (auto [field, key] :
+       {std::pair{&query.sql, "sql"}, std::pair{&query.sql_duckdb, "sql_duckdb"},
+        std::pair{&query.sql_postgresql, "sql_postgresql"}, std::pair{&query.value_column, "value"},
+        std::pair{&query.label_column, "label"}}) {
     core::Result<std::string> value = text(yaml, node, key, context, false);
     if (!value) return value.error();
     *field = std::move(*value);
   }
   for (const std::string& param : query.params) {
     const bool from_period = (param == "period_start" || param == "period_end") && entry.parameter("period");
-    const bool always = param == "row_limit" || param == "reference_date";  // the plan's limit, the clock's day
+    const bool always =
+        param == "row_limit" || param == "reference_date";  // the plan's limit, the clock's day
     if (entry.parameter(param) == nullptr && !from_period && !always) {
       return yaml.fault(node, context + " binds '" + param + "', which the entry does not declare");
     }
@@ -92,7 +96,8 @@ core::Result<MetricQuery> read_query(const core::RegistryYaml& yaml, const YAML:
     if (sql->empty()) continue;
     if (highest_placeholder(*sql) != query.params.size()) {
       return yaml.fault(node, context + " lists " + std::to_string(query.params.size()) +
-                                  " params but its SQL uses $1..$" + std::to_string(highest_placeholder(*sql)));
+                                  " params but its SQL uses $1..$" +
+                                  std::to_string(highest_placeholder(*sql)));
     }
   }
   if (query.sql.empty() && (query.sql_duckdb.empty() || query.sql_postgresql.empty())) {
@@ -101,20 +106,24 @@ core::Result<MetricQuery> read_query(const core::RegistryYaml& yaml, const YAML:
   return query;
 }
 
-core::Result<MetricEntry> read_entry(const core::RegistryYaml& yaml, const YAML::Node& node, core::Stemmer& stemmer) {
+core::Result<MetricEntry> read_entry(const core::RegistryYaml& yaml, const YAML::Node& node,
+                                     core::Stemmer& stemmer) {
   MetricEntry entry;
   for (auto [field, key] : {std::pair{&entry.name, "name"}, std::pair{&entry.kind, "kind"},
                             std::pair{&entry.description, "description"}, std::pair{&entry.unit, "unit"}}) {
-    core::Result<std::string> value = text(yaml, node, key, entry.name.empty() ? "entry" : "entry " + entry.name);
+    core::Result<std::string> value =
+        text(yaml, node, key, entry.name.empty() ? "entry" : "entry " + entry.name);
     if (!value) return value.error();
     *field = std::move(*value);
   }
   if (!one_of(kKinds, entry.kind)) return yaml.fault(node, "kind must be metric, summary or list");
-  core::Result<std::vector<std::string>> phrases = yaml.texts(core::yaml_child(node, "phrases"), "entry " + entry.name + " 'phrases'");
+  core::Result<std::vector<std::string>> phrases =
+      yaml.texts(core::yaml_child(node, "phrases"), "entry " + entry.name + " 'phrases'");
   if (!phrases) return phrases.error();
   entry.phrases = std::move(*phrases);
   if (entry.phrases.empty()) return yaml.fault(node, "entry " + entry.name + " has no phrases");
-  for (const std::string& phrase : entry.phrases) entry.phrase_stems.push_back(core::stems_of_text(phrase, stemmer));
+  for (const std::string& phrase : entry.phrases)
+    entry.phrase_stems.push_back(core::stems_of_text(phrase, stemmer));
   const YAML::Node parameters = core::yaml_child(node, "parameters");
   if (parameters.IsMap()) {
     for (const auto& item : parameters) {
@@ -124,7 +133,8 @@ core::Result<MetricEntry> read_entry(const core::RegistryYaml& yaml, const YAML:
     }
   }
   const YAML::Node queries = core::yaml_child(node, "queries");
-  if (!queries.IsSequence() || queries.size() == 0) return yaml.fault(node, "entry " + entry.name + " has no queries");
+  if (!queries.IsSequence() || queries.size() == 0)
+    return yaml.fault(node, "entry " + entry.name + " has no queries");
   for (const YAML::Node& item : queries) {
     core::Result<MetricQuery> query = read_query(yaml, item, entry);
     if (!query) return query.error();
@@ -170,7 +180,8 @@ core::Result<MetricCatalog> MetricCatalog::read(const core::RegistryYaml& yaml) 
   for (const YAML::Node& node : entries) {
     core::Result<MetricEntry> entry = read_entry(yaml, node, stemmer);
     if (!entry) return entry.error();
-    if (!seen.insert(entry->name).second) return yaml.fault(node, "entry '" + entry->name + "' is listed twice");
+    if (!seen.insert(entry->name).second)
+      return yaml.fault(node, "entry '" + entry->name + "' is listed twice");
     catalog.entries_.push_back(std::move(*entry));
   }
   if (catalog.entries_.empty()) return core::invalid_argument("the catalog has no entries", yaml.origin());

@@ -25,14 +25,15 @@ Provenance provenance_of(const MetricRun& run) {
   provenance.locator = run.catalog + "#" + run.entry.name + "/" + run.query.id;
   provenance.query = run.sql;
   const std::string bound = run.binding.describe(run.query);
-  if (!bound.empty()) provenance.query += (run.sql.ends_with('\n') ? "" : "\n") + std::string("-- bound: ") + bound;
+  if (!bound.empty())
+    provenance.query += (run.sql.ends_with('\n') ? "" : "\n") + std::string("-- bound: ") + bound;
   provenance.fetched_at = run.fetched_at;
   return provenance;
 }
 
 std::vector<std::pair<std::string, std::string>> common_fields(const MetricRun& run) {
-  return {{"metric", run.entry.name},   {"kind", run.entry.kind},         {"query", run.query.id},
-          {"unit", run.entry.unit},     {"period", run.binding.period}, {"database", run.database}};
+  return {{"metric", run.entry.name}, {"kind", run.entry.kind},       {"query", run.query.id},
+          {"unit", run.entry.unit},   {"period", run.binding.period}, {"database", run.database}};
 }
 
 }  // namespace
@@ -57,7 +58,8 @@ std::vector<EvidenceItem> metric_evidence(const MetricRun& run, const data::Quer
     if (value != nullptr) {
       const std::string shown = cell(value->values[row]);
       item.fields.emplace_back("value", shown);
-      item.title = run.entry.name + ": " + name + " = " + (shown.empty() ? "n/a" : shown + " " + run.entry.unit);
+      item.title =
+          run.entry.name + ": " + name + " = " + (shown.empty() ? "n/a" : shown + " " + run.entry.unit);
     } else {
       item.title = title != nullptr ? name + ": " + cell(title->values[row]) : run.entry.name + ": " + name;
     }

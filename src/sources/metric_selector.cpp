@@ -67,9 +67,10 @@ core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std
   if (const MetricEntry* named = catalog.find(kind)) return named;
   const std::optional<std::string> wanted = entry_kind(kind);
   if (!wanted) {
-    return core::invalid_argument("the db source answers kinds metric, summary and list (or STATUS_METRIC, "
-                                  "STATUS_SUMMARY, STATUS_LIST) or a catalog entry's name, not '" +
-                                  std::string(kind) + "'");
+    return core::invalid_argument(
+        "the db source answers kinds metric, summary and list (or STATUS_METRIC, "
+        "STATUS_SUMMARY, STATUS_LIST) or a catalog entry's name, not '" +
+        std::string(kind) + "'");
   }
   const Tokens words = core::stems_of_text(question);
   const MetricEntry* best = nullptr;

@@ -15,9 +15,11 @@ std::string cell_text(const json& value) {
 
 core::Error neo4j_error(const json& error, std::string_view url) {
   const std::string code = error.is_object() && error.contains("code") && error["code"].is_string()
-                               ? error["code"].get<std::string>() : "Neo.DatabaseError.General.UnknownError";
+                               ? error["code"].get<std::string>()
+                               : "Neo.DatabaseError.General.UnknownError";
   const std::string message = error.is_object() && error.contains("message") && error["message"].is_string()
-                                  ? error["message"].get<std::string>() : "no message";
+                                  ? error["message"].get<std::string>()
+                                  : "no message";
   const std::string text = "Neo4j answered " + code + ": " + message;
   if (code.starts_with("Neo.ClientError.Security.")) return core::failed_precondition(text, std::string(url));
   if (code.starts_with("Neo.ClientError.")) return core::invalid_argument(text, std::string(url));
@@ -31,7 +33,8 @@ core::Error malformed(std::string_view url, std::string pointer, std::string_vie
 
 }  // namespace
 
-std::string neo4j_request_body(std::string_view statement, const std::map<std::string, std::string>& parameters) {
+std::string neo4j_request_body(std::string_view statement,
+                               const std::map<std::string, std::string>& parameters) {
   std::string collapsed;
   bool space = false;
   for (const char c : statement) {
@@ -57,7 +60,8 @@ core::Result<GraphRows> parse_neo4j_response(std::string_view body, std::string_
     if (!errors.is_array()) return malformed(url, "/errors", "errors is not an array");
     if (!errors.empty()) return neo4j_error(errors[0], url);
   }
-  if (!root.contains("results") || !root["results"].is_array()) return malformed(url, "/results", "no results array");
+  if (!root.contains("results") || !root["results"].is_array())
+    return malformed(url, "/results", "no results array");
   const json& results = root["results"];
   if (results.empty()) return malformed(url, "/results", "no result for the statement");
   const json& result = results[0];
@@ -67,17 +71,20 @@ core::Result<GraphRows> parse_neo4j_response(std::string_view body, std::string_
   GraphRows rows;
   for (std::size_t c = 0; c < result["columns"].size(); ++c) {
     const json& column = result["columns"][c];
-    if (!column.is_string()) return malformed(url, "/results/0/columns/" + std::to_string(c), "a column is not a string");
+    if (!column.is_string())
+      return malformed(url, "/results/0/columns/" + std::to_string(c), "a column is not a string");
     rows.columns.push_back(column.get<std::string>());
   }
-  if (!result.contains("data") || !result["data"].is_array()) return malformed(url, "/results/0/data", "no data array");
+  if (!result.contains("data") || !result["data"].is_array())
+    return malformed(url, "/results/0/data", "no data array");
   for (std::size_t r = 0; r < result["data"].size(); ++r) {
     const json& entry = result["data"][r];
     const std::string pointer = "/results/0/data/" + std::to_string(r) + "/row";
     if (!entry.is_object() || !entry.contains("row") || !entry["row"].is_array()) {
       return malformed(url, pointer, "no row array");
     }
-    if (entry["row"].size() != rows.columns.size()) return malformed(url, pointer, "a row does not match the columns");
+    if (entry["row"].size() != rows.columns.size())
+      return malformed(url, pointer, "a row does not match the columns");
     std::vector<std::string> row;
     for (const json& value : entry["row"]) row.push_back(cell_text(value));
     rows.rows.push_back(std::move(row));

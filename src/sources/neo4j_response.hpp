@@ -16,7 +16,8 @@ namespace planfirst::sources {
 
 // `parameters` are string-valued ({"id": "billing-engine"}); the statement's whitespace is collapsed
 // to single spaces (older servers refuse line breaks inside a statement).
-std::string neo4j_request_body(std::string_view statement, const std::map<std::string, std::string>& parameters);
+std::string neo4j_request_body(std::string_view statement,
+                               const std::map<std::string, std::string>& parameters);
 
 // The first statement's result. Errors name `url` and the Neo4j code: Neo.ClientError.Security.* ->
 // kFailedPrecondition, other Neo.ClientError.* -> kInvalidArgument, Neo.TransientError.* and

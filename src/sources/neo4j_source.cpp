@@ -20,18 +20,22 @@ std::string variable(const core::Environment& env, const std::string& name) {
 
 }  // namespace
 
-core::Result<std::unique_ptr<Neo4jSource>> Neo4jSource::create(Neo4jOptions options, const core::AssetStore& assets,
+core::Result<std::unique_ptr<Neo4jSource>> Neo4jSource::create(Neo4jOptions options,
+                                                               const core::AssetStore& assets,
                                                                const core::Clock& clock) {
   return create(std::move(options), assets, clock, core::thread_sleeper(), core::process_environment());
 }
 
-core::Result<std::unique_ptr<Neo4jSource>> Neo4jSource::create(Neo4jOptions options, const core::AssetStore& assets,
-                                                               const core::Clock& clock, core::Sleeper& sleeper,
+core::Result<std::unique_ptr<Neo4jSource>> Neo4jSource::create(Neo4jOptions options,
+                                                               const core::AssetStore& assets,
+                                                               const core::Clock& clock,
+                                                               core::Sleeper& sleeper,
                                                                const core::Environment& env) {
   if (options.database.empty()) return core::invalid_argument("names no database", "Neo4jOptions::database");
   core::Result<GraphQuestions> questions = GraphQuestions::load(assets);
   if (!questions) return questions.error();
-  core::Result<core::HttpClient> http = core::HttpClient::create(options.base_url, options.http, sleeper, clock);
+  core::Result<core::HttpClient> http =
+      core::HttpClient::create(options.base_url, options.http, sleeper, clock);
   if (!http) {
     core::Error error = std::move(http).error();
     error.where = "Neo4jOptions::base_url";
@@ -48,12 +52,12 @@ core::Result<std::unique_ptr<Neo4jSource>> Neo4jSource::create(Neo4jOptions opti
     }
     headers.emplace_back("Authorization", "Basic " + core::base64_encode(user + ":" + password));
   }
-  return std::make_unique<Neo4jSource>(ConstructionKey{}, std::move(options), std::move(*questions), std::move(*http),
-                                       std::move(headers), clock);
+  return std::make_unique<Neo4jSource>(ConstructionKey{}, std::move(options), std::move(*questions),
+                                       std::move(*http), std::move(headers), clock);
 }
 
-Neo4jSource::Neo4jSource(ConstructionKey, Neo4jOptions options, GraphQuestions questions, core::HttpClient http,
-                         core::HttpHeaders headers, const core::Clock& clock)
+Neo4jSource::Neo4jSource(ConstructionKey, Neo4jOptions options, GraphQuestions questions,
+                         core::HttpClient http, core::HttpHeaders headers, const core::Clock& clock)
     : options_(std::move(options)),
       questions_(std::move(questions)),
       http_(std::move(http)),
@@ -65,7 +69,8 @@ core::Result<std::vector<EvidenceItem>> Neo4jSource::fetch(const SourceQuery& qu
   if (cancel != nullptr && cancel->cancelled()) return core::unavailable("neo4j: cancelled");
   const std::string path = "/db/" + core::percent_encode(options_.database) + "/tx/commit";
   const std::string url = http_.url(path);
-  const GraphRunner run = [&](std::string_view statement, const std::string* entity_id) -> core::Result<GraphRows> {
+  const GraphRunner run = [&](std::string_view statement,
+                              const std::string* entity_id) -> core::Result<GraphRows> {
     std::map<std::string, std::string> parameters;
     if (entity_id != nullptr) parameters["id"] = *entity_id;
     core::Result<core::HttpResponse> response =
@@ -73,8 +78,8 @@ core::Result<std::vector<EvidenceItem>> Neo4jSource::fetch(const SourceQuery& qu
     if (!response) {
       core::Error error = std::move(response).error();
       if (error.code == core::ErrorCode::kFailedPrecondition) {
-        error.message = "Neo4j refused the credentials from $" + options_.user_env + " and $" + options_.password_env +
-                        " (" + error.message + ")";
+        error.message = "Neo4j refused the credentials from $" + options_.user_env + " and $" +
+                        options_.password_env + " (" + error.message + ")";
       } else {
         error.message = "neo4j: " + error.message;
       }

@@ -35,10 +35,12 @@ class Neo4jSource final : public RetrievalSource {
   // Reads the credentials from the process environment. kFailedPrecondition when the user variable is
   // set but the password variable is not (or the reverse); kInvalidArgument for a malformed base URL
   // or an empty database; GraphQuestions::load's errors.
-  static core::Result<std::unique_ptr<Neo4jSource>> create(Neo4jOptions options, const core::AssetStore& assets,
+  static core::Result<std::unique_ptr<Neo4jSource>> create(Neo4jOptions options,
+                                                           const core::AssetStore& assets,
                                                            const core::Clock& clock);
   // As above with the environment to read and how to wait between retries (tests: RecordingSleeper).
-  static core::Result<std::unique_ptr<Neo4jSource>> create(Neo4jOptions options, const core::AssetStore& assets,
+  static core::Result<std::unique_ptr<Neo4jSource>> create(Neo4jOptions options,
+                                                           const core::AssetStore& assets,
                                                            const core::Clock& clock, core::Sleeper& sleeper,
                                                            const core::Environment& env);
 

@@ -20,11 +20,12 @@ ProjectGraphSource::ProjectGraphSource(ConstructionKey, data::Database& database
                                        const core::Clock& clock)
     : database_(&database), questions_(std::move(questions)), clock_(&clock) {}
 
-core::Result<std::vector<EvidenceItem>> ProjectGraphSource::fetch(const SourceQuery& query,
-                                                                  const core::CancellationToken* cancel) const {
+core::Result<std::vector<EvidenceItem>> ProjectGraphSource::fetch(
+    const SourceQuery& query, const core::CancellationToken* cancel) const {
   if (cancel != nullptr && cancel->cancelled()) return core::unavailable("neo4j: cancelled");
   const std::lock_guard lock(mutex_);
-  const GraphRunner run = [&](std::string_view statement, const std::string* entity_id) -> core::Result<GraphRows> {
+  const GraphRunner run = [&](std::string_view statement,
+                              const std::string* entity_id) -> core::Result<GraphRows> {
     std::vector<data::Value> params;
     if (entity_id != nullptr) params.emplace_back(*entity_id);
     core::Result<data::QueryResult> result = database_->query(statement, params);

@@ -42,13 +42,14 @@ class ProjectGraphSource final : public RetrievalSource {
   struct ConstructionKey {};  // create() is the only way in
 
  public:
-  ProjectGraphSource(ConstructionKey, data::Database& database, GraphQuestions questions, const core::Clock& clock);
+  ProjectGraphSource(ConstructionKey, data::Database& database, GraphQuestions questions,
+                     const core::Clock& clock);
 
  private:
-  mutable std::mutex mutex_;     // serializes use of database_
-  data::Database* database_;     // borrowed; never null; guarded by mutex_
+  mutable std::mutex mutex_;  // serializes use of database_
+  data::Database* database_;  // borrowed; never null; guarded by mutex_
   GraphQuestions questions_;
-  const core::Clock* clock_;     // borrowed; never null
+  const core::Clock* clock_;  // borrowed; never null
 };
 
 }  // namespace planfirst::sources

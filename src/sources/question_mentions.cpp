@@ -19,7 +19,9 @@ using Tokens = std::vector<std::string>;
 
 constexpr std::size_t kAbsent = static_cast<std::size_t>(-1);
 
-std::string day_text(sys_days day) { return core::format_utc_day(std::chrono::sys_seconds(day)); }
+std::string day_text(sys_days day) {
+  return core::format_utc_day(std::chrono::sys_seconds(day));
+}
 
 // Where `words` occur as consecutive tokens, or kAbsent.
 std::size_t find_words(const Tokens& tokens, const Tokens& words) {
@@ -103,24 +105,26 @@ core::Result<std::optional<std::int64_t>> read_sprint(const Tokens& tokens, cons
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     std::optional<std::int64_t> id;
     if (tokens[i] == "sprint" && i + 1 < tokens.size()) id = number(tokens[i + 1]);
-    if (tokens[i].starts_with("sprint") && tokens[i].size() > 6) id = number(std::string_view(tokens[i]).substr(6));
+    if (tokens[i].starts_with("sprint") && tokens[i].size() > 6)
+      id = number(std::string_view(tokens[i]).substr(6));
     if (!id) continue;
     if (directory.sprint(*id) == nullptr) {
-      std::string known = directory.sprints.empty()
-                              ? std::string("none")
-                              : std::to_string(directory.sprints.front().id) + ".." +
-                                    std::to_string(directory.sprints.back().id);
+      std::string known = directory.sprints.empty() ? std::string("none")
+                                                    : std::to_string(directory.sprints.front().id) + ".." +
+                                                          std::to_string(directory.sprints.back().id);
       return core::invalid_argument("the status database has no sprint " + std::to_string(*id) +
                                     " (its sprints: " + known + ")");
     }
     return std::optional<std::int64_t>(*id);
   }
-  if (find_any(tokens, {{"last", "sprint"}, {"previous", "sprint"}, {"last", "closed", "sprint"}}) != kAbsent) {
+  if (find_any(tokens, {{"last", "sprint"}, {"previous", "sprint"}, {"last", "closed", "sprint"}}) !=
+      kAbsent) {
     const StatusSprint* last = directory.last_sprint_ended_before(reference);
     if (last == nullptr) return core::not_found("no sprint ended before " + day_text(reference));
     return std::optional<std::int64_t>(last->id);
   }
-  if (find_any(tokens, {{"current", "sprint"}, {"this", "sprint"}, {"active", "sprint"}, {"ongoing", "sprint"}}) !=
+  if (find_any(tokens,
+               {{"current", "sprint"}, {"this", "sprint"}, {"active", "sprint"}, {"ongoing", "sprint"}}) !=
       kAbsent) {
     const StatusSprint* current = directory.sprint_containing(reference);
     if (current == nullptr) return core::not_found("no sprint contains " + day_text(reference));
@@ -131,7 +135,8 @@ core::Result<std::optional<std::int64_t>> read_sprint(const Tokens& tokens, cons
 
 std::optional<std::string> read_priority(const Tokens& tokens) {
   for (const std::string& token : tokens) {
-    if (token.size() == 2 && token[0] == 'p' && token[1] >= '1' && token[1] <= '4') return core::ascii_upper(token);
+    if (token.size() == 2 && token[0] == 'p' && token[1] >= '1' && token[1] <= '4')
+      return core::ascii_upper(token);
     if (token == "critical") return std::string("P1");
   }
   return std::nullopt;
@@ -140,7 +145,8 @@ std::optional<std::string> read_priority(const Tokens& tokens) {
 // The id of the named thing mentioned first: by its id's or its name's words, or (when `first_words`)
 // by the first word of its name alone if no other thing shares it.
 template <typename Thing>
-std::optional<std::string> read_named(const Tokens& tokens, const std::vector<Thing>& things, bool first_words) {
+std::optional<std::string> read_named(const Tokens& tokens, const std::vector<Thing>& things,
+                                      bool first_words) {
   std::map<std::string_view, std::size_t> sharing;  // first name word -> how many names start with it
   if (first_words) {
     for (const Thing& thing : things) {
@@ -165,7 +171,9 @@ std::optional<std::string> read_named(const Tokens& tokens, const std::vector<Th
 
 }  // namespace
 
-std::string DayRange::describe() const { return day_text(start) + " .. " + day_text(end - days(1)); }
+std::string DayRange::describe() const {
+  return day_text(start) + " .. " + day_text(end - days(1));
+}
 
 core::Result<QuestionMentions> read_mentions(std::string_view question, const StatusDirectory& directory,
                                              sys_days today) {

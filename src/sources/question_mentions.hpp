@@ -16,8 +16,8 @@
 namespace planfirst::sources {
 
 struct DayRange {
-  std::chrono::sys_days start;  // inclusive
-  std::chrono::sys_days end;    // exclusive
+  std::chrono::sys_days start;   // inclusive
+  std::chrono::sys_days end;     // exclusive
   std::string describe() const;  // "2026-11-23 .. 2026-11-29" (the last day inclusive)
 };
 

@@ -9,7 +9,8 @@ namespace planfirst::sources {
 core::Result<core::Json> parse_json_array(std::string_view body, std::string_view url) {
   core::Json value = core::Json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (value.is_discarded()) {
-    return core::invalid_argument("the response from " + std::string(url) + " is not valid JSON", std::string(url));
+    return core::invalid_argument("the response from " + std::string(url) + " is not valid JSON",
+                                  std::string(url));
   }
   if (!value.is_array()) {
     return core::invalid_argument("the response from " + std::string(url) + " is a JSON " +
@@ -20,7 +21,8 @@ core::Result<core::Json> parse_json_array(std::string_view body, std::string_vie
 }
 
 core::Result<std::vector<EvidenceItem>> parse_records(
-    std::string_view body, std::string_view url, const std::function<core::Result<EvidenceItem>(ResponseRecord&)>& make_item) {
+    std::string_view body, std::string_view url,
+    const std::function<core::Result<EvidenceItem>(ResponseRecord&)>& make_item) {
   core::Result<core::Json> array = parse_json_array(body, url);
   if (!array) return array.error();
   std::vector<EvidenceItem> items;
@@ -51,8 +53,8 @@ void ResponseRecord::fail(std::string_view path, std::string_view expected) {
   if (error_) return;
   const core::Json* found = path.empty() ? &value_ : find(path);
   const std::string actual = found == nullptr ? "missing" : "a " + std::string(found->type_name());
-  error_ = core::invalid_argument("field " + pointer(path) + " of the response from " + std::string(url_) + " is " +
-                                      actual + ", expected " + std::string(expected),
+  error_ = core::invalid_argument("field " + pointer(path) + " of the response from " + std::string(url_) +
+                                      " is " + actual + ", expected " + std::string(expected),
                                   pointer(path));
 }
 
@@ -116,8 +118,9 @@ std::vector<std::string> ResponseRecord::texts(std::string_view path, std::strin
   std::vector<std::string> out;
   const core::Json* found = find(path);
   if (found == nullptr) return out;
-  const std::string expected =
-      member.empty() ? "an array of strings" : "an array of objects with a string \"" + std::string(member) + "\"";
+  const std::string expected = member.empty()
+                                   ? "an array of strings"
+                                   : "an array of objects with a string \"" + std::string(member) + "\"";
   if (!found->is_array()) {
     fail(path, expected);
     return {};

@@ -27,17 +27,17 @@ class ResponseRecord {
   // REQUIRES: `value` is the element at `index` of the array `url` returned. Not an object: status() fails.
   ResponseRecord(const core::Json& value, std::string_view url, std::size_t index);
 
-  std::string text(std::string_view path);           // a string, required
-  std::string optional_text(std::string_view path);  // "" when absent or null
+  std::string text(std::string_view path);                      // a string, required
+  std::string optional_text(std::string_view path);             // "" when absent or null
   std::string timestamp(std::string_view path, bool required);  // an RFC 3339 string; "" when absent
-  std::int64_t integer(std::string_view path);       // required
+  std::int64_t integer(std::string_view path);                  // required
   std::optional<std::int64_t> optional_integer(std::string_view path);
   // An array of strings, or of objects whose `member` is a string; empty when absent or null.
   std::vector<std::string> texts(std::string_view path, std::string_view member = {});
   const core::Json* find(std::string_view path) const;  // null when absent or null
 
   void fail(std::string_view path, std::string_view expected);  // records "field ... expected ..."
-  core::Result<void> status() const;                             // the first problem, if any
+  core::Result<void> status() const;                            // the first problem, if any
 
  private:
   std::string pointer(std::string_view path) const;  // "/3/author/username"
@@ -50,6 +50,7 @@ class ResponseRecord {
 
 // Each element of the JSON array `body` turned into an item by `make_item`; the first failure wins.
 core::Result<std::vector<EvidenceItem>> parse_records(
-    std::string_view body, std::string_view url, const std::function<core::Result<EvidenceItem>(ResponseRecord&)>& make_item);
+    std::string_view body, std::string_view url,
+    const std::function<core::Result<EvidenceItem>(ResponseRecord&)>& make_item);
 
 }  // namespace planfirst::sources

@@ -23,10 +23,11 @@ core::Result<RestConnection> RestConnection::create(RestSettings settings, const
   return RestConnection(std::move(settings), std::move(*http), std::move(root), std::move(*token), clock);
 }
 
-RestConnection::RestConnection(RestSettings settings, core::HttpClient http, std::string root_url, std::string token,
-                               const core::Clock& clock)
+RestConnection::RestConnection(RestSettings settings, core::HttpClient http, std::string root_url,
+                               std::string token, const core::Clock& clock)
     : settings_(std::move(settings)), http_(std::move(http)), root_url_(std::move(root_url)), clock_(&clock) {
-  if (!token.empty()) headers_.emplace_back(std::string(settings_.auth_header), std::string(settings_.auth_scheme) + token);
+  if (!token.empty())
+    headers_.emplace_back(std::string(settings_.auth_header), std::string(settings_.auth_scheme) + token);
 }
 
 core::Result<core::HttpResponse> RestConnection::get(std::string_view path, std::string_view what,

@@ -21,20 +21,20 @@ class Sleeper;
 namespace planfirst::sources {
 
 struct RestSettings {
-  std::string base_url;             // the service's root as the user gives it: "https://gitlab.example.com"
-  std::string_view base_url_option; // "GitLabOptions::base_url", for messages
-  std::string_view api_prefix;      // "/api/v4", "/api"
-  TokenSource token;                // where the token comes from
-  std::string_view auth_header;     // "PRIVATE-TOKEN", "Authorization"
-  std::string_view auth_scheme;     // "" or "Bearer "
+  std::string base_url;              // the service's root as the user gives it: "https://gitlab.example.com"
+  std::string_view base_url_option;  // "GitLabOptions::base_url", for messages
+  std::string_view api_prefix;       // "/api/v4", "/api"
+  TokenSource token;                 // where the token comes from
+  std::string_view auth_header;      // "PRIVATE-TOKEN", "Authorization"
+  std::string_view auth_scheme;      // "" or "Bearer "
   core::HttpOptions http;
 };
 
 class RestConnection {
  public:
   // kInvalidArgument for an empty or malformed base URL; kFailedPrecondition when the token is missing.
-  static core::Result<RestConnection> create(RestSettings settings, const core::Clock& clock, core::Sleeper& sleeper,
-                                             const core::Environment& env);
+  static core::Result<RestConnection> create(RestSettings settings, const core::Clock& clock,
+                                             core::Sleeper& sleeper, const core::Environment& env);
 
   // GET `path` (below the API prefix, with its query string); a 2xx response or an Error that names the
   // service and, for 401/403/404, the token variable or `what` ("project group/app").

@@ -1,9 +1,9 @@
 #include "sources/status_database.hpp"
 
+#include <unistd.h>
+
 #include <system_error>
 #include <thread>
-
-#include <unistd.h>
 
 #include "core/file_text.hpp"
 #include "data/duckdb_database.hpp"
@@ -21,7 +21,8 @@ constexpr std::string_view kCacheName = "status.duckdb";
 std::string without_password(std::string_view uri) {
   const std::size_t scheme = uri.find("://");
   const std::size_t at = uri.find('@');
-  if (scheme == std::string_view::npos || at == std::string_view::npos || at < scheme) return std::string(uri);
+  if (scheme == std::string_view::npos || at == std::string_view::npos || at < scheme)
+    return std::string(uri);
   const std::size_t colon = uri.find(':', scheme + 3);
   if (colon == std::string_view::npos || colon > at) return std::string(uri);
   return std::string(uri.substr(0, colon)) + std::string(uri.substr(at));
@@ -31,11 +32,13 @@ std::string without_password(std::string_view uri) {
 core::Result<fs::path> status_folder(const fs::path& folder) {
   for (const fs::path& candidate : {folder / "status", folder}) {
     std::error_code ec;
-    if (fs::is_regular_file(candidate / "schema.sql", ec) && fs::is_regular_file(candidate / "data.sql", ec)) {
+    if (fs::is_regular_file(candidate / "schema.sql", ec) &&
+        fs::is_regular_file(candidate / "data.sql", ec)) {
       return candidate;
     }
   }
-  return core::not_found("no status database scripts: expected " + (folder / "status" / "schema.sql").string() +
+  return core::not_found("no status database scripts: expected " +
+                             (folder / "status" / "schema.sql").string() +
                              " and data.sql beside it, a .duckdb file or a postgresql:// URI",
                          folder.string());
 }
@@ -71,12 +74,14 @@ core::Result<std::unique_ptr<data::Database>> open_in_memory(const fs::path& sta
 
 }  // namespace
 
-StatusDatabase::StatusDatabase(ConstructionKey, std::unique_ptr<data::Database> database, std::string location)
+StatusDatabase::StatusDatabase(ConstructionKey, std::unique_ptr<data::Database> database,
+                               std::string location)
     : database_(std::move(database)), engine_(database_->engine()), location_(std::move(location)) {}
 
 core::Result<fs::path> StatusDatabase::build_duckdb_cache(const fs::path& status_dir) {
   const fs::path cache = status_dir / kCacheName;
-  if (newer_than(cache, status_dir / "schema.sql") && newer_than(cache, status_dir / "data.sql")) return cache;
+  if (newer_than(cache, status_dir / "schema.sql") && newer_than(cache, status_dir / "data.sql"))
+    return cache;
   // Built beside the cache under a name of its own, then renamed over it: a reader never sees half a file.
   const fs::path building =
       status_dir / (std::string(kCacheName) + ".building-" + std::to_string(::getpid()) + "-" +
@@ -108,7 +113,8 @@ core::Result<std::unique_ptr<StatusDatabase>> StatusDatabase::open(std::string_v
   if (data::is_postgres_uri(location)) {
     auto database = data::PostgresDatabase::connect(location, read_only);
     if (!database) return database.error();
-    return std::make_unique<StatusDatabase>(ConstructionKey{}, std::move(*database), without_password(location));
+    return std::make_unique<StatusDatabase>(ConstructionKey{}, std::move(*database),
+                                            without_password(location));
   }
   const fs::path path(location);
   if (path.extension() == ".duckdb") {

@@ -39,10 +39,13 @@ class StatusDatabase {
 
   // Runs one statement with bound parameters inside BEGIN TRANSACTION READ ONLY ... COMMIT. A write
   // fails with kFailedPrecondition; errors as data::Database::query.
-  core::Result<data::QueryResult> query(std::string_view sql, const std::vector<data::Value>& params = {}) const;
+  core::Result<data::QueryResult> query(std::string_view sql,
+                                        const std::vector<data::Value>& params = {}) const;
 
-  std::string_view engine() const { return engine_; }      // "duckdb" or "postgresql"
-  const std::string& location() const { return location_; }  // the file, ":memory:" or the URI without password
+  std::string_view engine() const { return engine_; }  // "duckdb" or "postgresql"
+  const std::string& location() const {
+    return location_;
+  }  // the file, ":memory:" or the URI without password
 
  private:
   struct ConstructionKey {};

@@ -42,8 +42,10 @@ core::Result<StatusDirectory> StatusDirectory::load(const StatusDatabase& databa
     if (!start) return start.error();
     core::Result<std::chrono::sys_days> end = day_of(sprints->at(row, 3));
     if (!end) return end.error();
-    if (sprints->at(row, 0).kind() != data::Value::Kind::kInt) return core::invalid_argument("sprints.id must be an integer");
-    directory.sprints.push_back({sprints->at(row, 0).as_int(), sprints->at(row, 1).to_string(), *start, *end});
+    if (sprints->at(row, 0).kind() != data::Value::Kind::kInt)
+      return core::invalid_argument("sprints.id must be an integer");
+    directory.sprints.push_back(
+        {sprints->at(row, 0).as_int(), sprints->at(row, 1).to_string(), *start, *end});
   }
   return directory;
 }

@@ -40,7 +40,7 @@ struct StatusSprint {
 };
 
 struct StatusDirectory {
-  std::vector<StatusPerson> people;        // by id
+  std::vector<StatusPerson> people;         // by id
   std::vector<StatusComponent> components;  // by id
   std::vector<StatusSprint> sprints;        // by start date
 
@@ -48,7 +48,7 @@ struct StatusDirectory {
   static core::Result<StatusDirectory> load(const StatusDatabase& database);
 
   const StatusSprint* sprint(std::int64_t id) const;
-  const StatusSprint* sprint_containing(std::chrono::sys_days day) const;     // the current sprint
+  const StatusSprint* sprint_containing(std::chrono::sys_days day) const;         // the current sprint
   const StatusSprint* last_sprint_ended_before(std::chrono::sys_days day) const;  // the last closed one
 };
 

@@ -12,8 +12,8 @@ namespace {
 bool is_plain_word(std::string_view value) {
   if (value.empty()) return false;
   for (const char c : value) {
-    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-                       c == '_' || c == '.';
+    const bool plain = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                       c == '-' || c == '_' || c == '.';
     if (!plain) return false;
   }
   return true;
@@ -35,8 +35,8 @@ core::Result<std::string> attribute(std::string_view name, const std::vector<std
 
 core::Result<std::string> youtrack_value(std::string_view value) {
   if (value.find_first_of("{}") != std::string_view::npos) {
-    return core::invalid_argument("YouTrack cannot quote a value holding a brace: \"" + std::string(value) + "\"",
-                                  "query");
+    return core::invalid_argument(
+        "YouTrack cannot quote a value holding a brace: \"" + std::string(value) + "\"", "query");
   }
   if (value.find_first_not_of(' ') == std::string_view::npos) {
     return core::invalid_argument("YouTrack query values must not be empty", "query");

@@ -19,7 +19,8 @@ namespace planfirst::sources {
 core::Result<std::string> youtrack_query(const SourceQuery& query, const std::vector<std::string>& projects,
                                          std::string_view state_field = "State");
 
-core::Result<std::string> youtrack_value(std::string_view value);  // "PRJ" -> PRJ, "In Progress" -> {In Progress}
-std::string youtrack_state(std::string_view status);                // "in-progress" -> "In Progress"
+core::Result<std::string> youtrack_value(
+    std::string_view value);                          // "PRJ" -> PRJ, "In Progress" -> {In Progress}
+std::string youtrack_state(std::string_view status);  // "in-progress" -> "In Progress"
 
 }  // namespace planfirst::sources

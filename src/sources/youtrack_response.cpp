@@ -21,7 +21,8 @@ std::string time_text(ResponseRecord& record, std::string_view path, std::option
     record.fail(path, "milliseconds since 1970 before the year 2200");
     return "";
   }
-  return core::format_utc_timestamp(std::chrono::system_clock::time_point(std::chrono::milliseconds(*millis)));
+  return core::format_utc_timestamp(
+      std::chrono::system_clock::time_point(std::chrono::milliseconds(*millis)));
 }
 
 // A custom field's value as text: an enum or state ({name}), a user ({login}), several (joined by ","),
@@ -68,7 +69,8 @@ std::vector<std::pair<std::string, std::string>> custom_fields(ResponseRecord& r
     const auto value = field.find("value");
     std::optional<std::string> text = value == field.end() ? std::string() : value_text(*value);
     if (!text) {
-      record.fail("customFields", "custom field values that are null, text, numbers, {name}, {login} or lists");
+      record.fail("customFields",
+                  "custom field values that are null, text, numbers, {name}, {login} or lists");
       return out;
     }
     out.emplace_back(name->get<std::string>(), std::move(*text));
@@ -76,8 +78,8 @@ std::vector<std::pair<std::string, std::string>> custom_fields(ResponseRecord& r
   return out;
 }
 
-core::Result<EvidenceItem> issue_item(ResponseRecord& record, std::string_view root_url, const ResponseOrigin& origin,
-                                      std::string_view state_field) {
+core::Result<EvidenceItem> issue_item(ResponseRecord& record, std::string_view root_url,
+                                      const ResponseOrigin& origin, std::string_view state_field) {
   const std::string id = record.text("idReadable");
   const std::string summary = record.optional_text("summary");
   const std::string description = record.optional_text("description");
@@ -114,7 +116,8 @@ core::Result<EvidenceItem> issue_item(ResponseRecord& record, std::string_view r
 
 }  // namespace
 
-core::Result<std::vector<EvidenceItem>> parse_youtrack_issues(std::string_view body, std::string_view root_url,
+core::Result<std::vector<EvidenceItem>> parse_youtrack_issues(std::string_view body,
+                                                              std::string_view root_url,
                                                               const ResponseOrigin& origin,
                                                               std::string_view state_field) {
   return parse_records(body, origin.url, [&](ResponseRecord& record) {

@@ -25,7 +25,8 @@ bool in_time_range(const EvidenceItem& item, const SourceQuery& query) {
 }
 
 // Issues counted per project and state, sorted by them.
-std::vector<EvidenceItem> state_metrics(const std::vector<EvidenceItem>& issues, const ResponseOrigin& origin) {
+std::vector<EvidenceItem> state_metrics(const std::vector<EvidenceItem>& issues,
+                                        const ResponseOrigin& origin) {
   std::vector<EvidenceItem> metrics;
   for (const FieldCount& group : count_by_fields(issues, {"project", "state"})) {
     const std::string& project = group.values[0];
@@ -33,8 +34,8 @@ std::vector<EvidenceItem> state_metrics(const std::vector<EvidenceItem>& issues,
     EvidenceItem item;
     item.source = std::string(kYouTrackSourceName);
     item.id = "youtrack:" + project + "~state/" + state;
-    item.title = std::to_string(group.count) + (group.count == 1 ? " issue" : " issues") + " in state " + state +
-                 " in " + project;
+    item.title = std::to_string(group.count) + (group.count == 1 ? " issue" : " issues") + " in state " +
+                 state + " in " + project;
     item.snippet = item.title;
     item.fields = {{"project", project},
                    {"metric", "issues_by_state"},
@@ -55,17 +56,22 @@ std::string issues_path(const std::string& youtrack_query, std::size_t top, std:
 
 }  // namespace
 
-core::Result<std::unique_ptr<YouTrackSource>> YouTrackSource::create(YouTrackOptions options, const core::Clock& clock) {
+core::Result<std::unique_ptr<YouTrackSource>> YouTrackSource::create(YouTrackOptions options,
+                                                                     const core::Clock& clock) {
   return create(std::move(options), clock, core::thread_sleeper(), core::process_environment());
 }
 
-core::Result<std::unique_ptr<YouTrackSource>> YouTrackSource::create(YouTrackOptions options, const core::Clock& clock,
+core::Result<std::unique_ptr<YouTrackSource>> YouTrackSource::create(YouTrackOptions options,
+                                                                     const core::Clock& clock,
                                                                      core::Sleeper& sleeper,
                                                                      const core::Environment& env) {
-  if (options.page_size == 0) return core::invalid_argument("YouTrack page size must be at least 1", "page_size");
-  RestSettings settings{options.base_url, "YouTrackOptions::base_url", kApiPrefix,
-                        TokenSource{"YouTrack", "YouTrackOptions::token_env", options.token_env},
-                        "Authorization", "Bearer ", options.http};
+  if (options.page_size == 0)
+    return core::invalid_argument("YouTrack page size must be at least 1", "page_size");
+  RestSettings settings{
+      options.base_url, "YouTrackOptions::base_url",
+      kApiPrefix,       TokenSource{"YouTrack", "YouTrackOptions::token_env", options.token_env},
+      "Authorization",  "Bearer ",
+      options.http};
   core::Result<RestConnection> connection = RestConnection::create(std::move(settings), clock, sleeper, env);
   if (!connection) return connection.error();
   return std::make_unique<YouTrackSource>(ConstructionKey{}, std::move(options), std::move(*connection));
@@ -74,30 +80,35 @@ core::Result<std::unique_ptr<YouTrackSource>> YouTrackSource::create(YouTrackOpt
 YouTrackSource::YouTrackSource(ConstructionKey, YouTrackOptions options, RestConnection connection)
     : options_(std::move(options)), connection_(std::move(connection)) {}
 
-std::string YouTrackSource::name() const { return std::string(kYouTrackSourceName); }
+std::string YouTrackSource::name() const {
+  return std::string(kYouTrackSourceName);
+}
 
 core::Result<std::vector<EvidenceItem>> YouTrackSource::fetch(const SourceQuery& query,
                                                               const core::CancellationToken* cancel) const {
   const bool metrics = query.kind == "metrics";
   if (query.kind != "issues" && !metrics) {
-    return core::invalid_argument("YouTrack has no kind \"" + query.kind + "\" (known: issues, metrics)", "kind");
+    return core::invalid_argument("YouTrack has no kind \"" + query.kind + "\" (known: issues, metrics)",
+                                  "kind");
   }
-  const std::vector<std::string>& projects = query.projects.empty() ? options_.default_projects : query.projects;
+  const std::vector<std::string>& projects =
+      query.projects.empty() ? options_.default_projects : query.projects;
   core::Result<std::string> text = youtrack_query(query, projects, options_.state_field);
   if (!text) return text.error();
   if (!metrics) return list_issues(query, *text, query.limit, cancel);
 
-  core::Result<std::vector<EvidenceItem>> issues = list_issues(query, *text, options_.metrics_scan_limit, cancel);
+  core::Result<std::vector<EvidenceItem>> issues =
+      list_issues(query, *text, options_.metrics_scan_limit, cancel);
   if (!issues) return issues.error();
-  std::vector<EvidenceItem> counts = state_metrics(*issues, connection_.origin("/issues" + core::query_string({{"query", *text}}), query.text));
+  std::vector<EvidenceItem> counts = state_metrics(
+      *issues, connection_.origin("/issues" + core::query_string({{"query", *text}}), query.text));
   if (counts.size() > query.limit) counts.resize(query.limit);
   return counts;
 }
 
-core::Result<std::vector<EvidenceItem>> YouTrackSource::list_issues(const SourceQuery& query,
-                                                                    const std::string& youtrack_query,
-                                                                    std::size_t max_items,
-                                                                    const core::CancellationToken* cancel) const {
+core::Result<std::vector<EvidenceItem>> YouTrackSource::list_issues(
+    const SourceQuery& query, const std::string& youtrack_query, std::size_t max_items,
+    const core::CancellationToken* cancel) const {
   std::vector<EvidenceItem> items;
   std::size_t skip = 0;
   while (items.size() < max_items) {
@@ -105,9 +116,8 @@ core::Result<std::vector<EvidenceItem>> YouTrackSource::list_issues(const Source
     const std::string path = issues_path(youtrack_query, top, skip);
     core::Result<core::HttpResponse> response = connection_.get(path, "issues for this query", cancel);
     if (!response) return response.error();
-    core::Result<std::vector<EvidenceItem>> page =
-        parse_youtrack_issues(response->body, connection_.root_url(), connection_.origin(path, query.text),
-                              options_.state_field);
+    core::Result<std::vector<EvidenceItem>> page = parse_youtrack_issues(
+        response->body, connection_.root_url(), connection_.origin(path, query.text), options_.state_field);
     if (!page) return page.error();
     for (EvidenceItem& item : *page) {
       if (items.size() < max_items && in_time_range(item, query)) items.push_back(std::move(item));

@@ -23,7 +23,7 @@ class Sleeper;
 namespace planfirst::sources {
 
 struct YouTrackOptions {
-  std::string base_url;                       // "https://youtrack.example.com" (or ".../youtrack"); "/api" is appended
+  std::string base_url;  // "https://youtrack.example.com" (or ".../youtrack"); "/api" is appended
   std::string token_env = "YOUTRACK_TOKEN";   // variable holding the permanent token (Bearer); "" = none
   std::vector<std::string> default_projects;  // short names or names, for queries naming none; empty: all
   std::string state_field = "State";          // the custom field that holds an issue's state
@@ -36,10 +36,13 @@ class YouTrackSource final : public RetrievalSource {
  public:
   // Reads the token from the process environment. kFailedPrecondition when the token variable is unset
   // or empty; kInvalidArgument for a malformed base URL or a zero page size.
-  static core::Result<std::unique_ptr<YouTrackSource>> create(YouTrackOptions options, const core::Clock& clock);
+  static core::Result<std::unique_ptr<YouTrackSource>> create(YouTrackOptions options,
+                                                              const core::Clock& clock);
   // As above with the environment to read and how to wait between retries (tests: RecordingSleeper).
-  static core::Result<std::unique_ptr<YouTrackSource>> create(YouTrackOptions options, const core::Clock& clock,
-                                                              core::Sleeper& sleeper, const core::Environment& env);
+  static core::Result<std::unique_ptr<YouTrackSource>> create(YouTrackOptions options,
+                                                              const core::Clock& clock,
+                                                              core::Sleeper& sleeper,
+                                                              const core::Environment& env);
 
   std::string name() const override;  // "youtrack"
   // Kinds "issues" and "metrics". kInvalidArgument: another kind, a value the query language cannot
@@ -55,7 +58,8 @@ class YouTrackSource final : public RetrievalSource {
   YouTrackSource(ConstructionKey, YouTrackOptions options, RestConnection connection);
 
  private:
-  core::Result<std::vector<EvidenceItem>> list_issues(const SourceQuery& query, const std::string& youtrack_query,
+  core::Result<std::vector<EvidenceItem>> list_issues(const SourceQuery& query,
+                                                      const std::string& youtrack_query,
                                                       std::size_t max_items,
                                                       const core::CancellationToken* cancel) const;
 

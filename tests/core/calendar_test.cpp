@@ -21,7 +21,8 @@ TEST(Calendar, APeriodHoldsTheDayOrIsShiftedFromIt) {
   EXPECT_EQ(shown(calendar_period(CalendarUnit::kQuarter, thursday)), "2024-07-01..2024-10-01");
   EXPECT_EQ(shown(calendar_period(CalendarUnit::kYear, thursday, -1)), "2023-01-01..2024-01-01");
   EXPECT_EQ(shown(calendar_period(CalendarUnit::kDay, thursday)), "2024-08-15..2024-08-16");
-  EXPECT_EQ(shown(calendar_period(CalendarUnit::kWeek, sys_days(2024y / January / 3), -1)), "2023-12-25..2024-01-01");
+  EXPECT_EQ(shown(calendar_period(CalendarUnit::kWeek, sys_days(2024y / January / 3), -1)),
+            "2023-12-25..2024-01-01");
 }
 
 TEST(Calendar, MonthsBeforeKeepTheDayOrTheMonthsLast) {

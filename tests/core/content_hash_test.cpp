@@ -33,7 +33,8 @@ TEST(ContentHash, ChecksumChangesWithEveryByteAndWithTheLength) {
   }
 
   EXPECT_EQ(changed_somewhere, 6u);
-  EXPECT_NE(checksum64(data + std::string(1, '\0')), original);  // zero padding is not the same as a zero byte
+  EXPECT_NE(checksum64(data + std::string(1, '\0')),
+            original);  // zero padding is not the same as a zero byte
   EXPECT_EQ(checksum64(data), original);
   EXPECT_EQ(to_hex(0x85944171f73967e8ULL), "85944171f73967e8");
 }

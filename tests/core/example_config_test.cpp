@@ -32,7 +32,9 @@ std::string uncommented(const std::string& toml) {
   return out;
 }
 
-bool is_server_key(const std::string& key) { return key.starts_with("llm.") || key.starts_with("embed."); }
+bool is_server_key(const std::string& key) {
+  return key.starts_with("llm.") || key.starts_with("embed.");
+}
 
 struct TomlBlock {
   int line = 0;  // of the opening fence

@@ -48,7 +48,6 @@ TEST(ReadFileText, DirectoryIsAnInvalidArgument) {
   EXPECT_EQ(text.error().code, ErrorCode::kInvalidArgument);
 }
 
-
 TEST(WriteFileAtomically, ReplacesTheFileWholeAndLeavesNothingElse) {
   test_support::TempDir dir;
   const auto path = dir.write("report.md", "old");
@@ -56,7 +55,9 @@ TEST(WriteFileAtomically, ReplacesTheFileWholeAndLeavesNothingElse) {
   ASSERT_TRUE(write_file_atomically(path, std::string("new\0bytes", 9)));
 
   EXPECT_EQ(read_file_text(path).value_or(""), std::string("new\0bytes", 9));
-  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), std::filesystem::directory_iterator()), 1);
+  EXPECT_EQ(
+      std::distance(std::filesystem::directory_iterator(dir.path()), std::filesystem::directory_iterator()),
+      1);
 }
 
 TEST(WriteFileAtomically, AMissingFolderIsUnavailableNamingThePath) {

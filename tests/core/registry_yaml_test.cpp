@@ -19,7 +19,9 @@ class RegistryFile {
     std::filesystem::create_directories(dir_.path() / "registry");
     dir_.write("registry/test.yaml", text);
   }
-  Result<RegistryYaml> load() const { return RegistryYaml::load(AssetStore(dir_.path()), "registry/test.yaml"); }
+  Result<RegistryYaml> load() const {
+    return RegistryYaml::load(AssetStore(dir_.path()), "registry/test.yaml");
+  }
   std::string origin() const { return (dir_.path() / "registry/test.yaml").string(); }
 
  private:
@@ -126,7 +128,8 @@ TEST(RegistryYaml, AbsentListsAndMappingsReadAsEmpty) {
   const Result<std::vector<std::string>> no_texts = yaml->texts(yaml_child(yaml->root(), "dates"), "dates");
 
   ASSERT_TRUE(statuses.has_value());
-  EXPECT_EQ(*statuses, (std::vector<std::pair<std::string, std::string>>{{"open", "Open"}, {"done", "Closed"}}));
+  EXPECT_EQ(*statuses,
+            (std::vector<std::pair<std::string, std::string>>{{"open", "Open"}, {"done", "Closed"}}));
   ASSERT_TRUE(absent.has_value());
   EXPECT_TRUE(absent->empty());
   ASSERT_TRUE(no_texts.has_value());
@@ -159,7 +162,8 @@ TEST(YamlToJson, ReadsPlainScalarsByTheCoreSchemaAndQuotedOnesAsText) {
 
   const Json json = yaml_to_json(node);
 
-  EXPECT_EQ(json, Json::parse(R"({"n": 3, "x": 2.5, "t": true, "z": null, "s": "word", "q": "3", "l": [1, "two"]})"));
+  EXPECT_EQ(json, Json::parse(
+                      R"({"n": 3, "x": 2.5, "t": true, "z": null, "s": "word", "q": "3", "l": [1, "two"]})"));
 }
 
 }  // namespace

@@ -28,8 +28,9 @@ TEST(Timestamp, FormatsYearsBeyondTheNanosecondClock) {
 }
 
 TEST(Timestamp, RefusesWhatIsNotRfc3339) {
-  for (const char* text : {"", "2024-01-15", "2024-02-30T00:00:00Z", "2024-01-15T10:20:30+1", "2024-01-15T25:00:00Z",
-                           "2024-01-15T10:20:30.Z", "2024-01-15T10:20:30Zjunk", "yesterday"}) {
+  for (const char* text :
+       {"", "2024-01-15", "2024-02-30T00:00:00Z", "2024-01-15T10:20:30+1", "2024-01-15T25:00:00Z",
+        "2024-01-15T10:20:30.Z", "2024-01-15T10:20:30Zjunk", "yesterday"}) {
     const Result<sys_seconds> parsed = parse_timestamp(text);
 
     EXPECT_FALSE(parsed.has_value()) << text;

@@ -46,7 +46,8 @@ TEST(SentenceEnds, APeriodInsideANumberOrAfterALetterOrAShortFormEndsNoSentence)
 
   EXPECT_EQ(sentence_ends("Ph.D. students in the U.S. earn 1.5 times more."), (Ends(12, 12)));
   EXPECT_EQ(sentence_ends("sorted by avg. cost, the no. of units"), (Ends(8, 8)));
-  EXPECT_EQ(sentence_ends("order by height. show a chart"), (Ends{3, 3, 3, 6, 6, 6})) << "a lower-case sentence still starts";
+  EXPECT_EQ(sentence_ends("order by height. show a chart"), (Ends{3, 3, 3, 6, 6, 6}))
+      << "a lower-case sentence still starts";
   EXPECT_EQ(sentence_ends("orderId. HTTPServer", {.split_camel_case = true}), (Ends{2, 2, 4, 4}));
 }
 

@@ -7,7 +7,8 @@ namespace {
 
 TEST(UrlQuery, EncodesEverythingButUnreservedBytes) {
   EXPECT_EQ(percent_encode("group/app"), "group%2Fapp");
-  EXPECT_EQ(percent_encode("State: {In Progress} #Unresolved"), "State%3A%20%7BIn%20Progress%7D%20%23Unresolved");
+  EXPECT_EQ(percent_encode("State: {In Progress} #Unresolved"),
+            "State%3A%20%7BIn%20Progress%7D%20%23Unresolved");
   EXPECT_EQ(percent_encode("a-b_c.d~e"), "a-b_c.d~e");
   EXPECT_EQ(percent_encode("\xc3\xa9"), "%C3%A9");
 }

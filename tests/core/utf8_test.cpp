@@ -15,9 +15,9 @@ TEST(FirstInvalidUtf8, AcceptsAsciiAndEveryEncodedLengthUpToU10FFFF) {
 }
 
 TEST(FirstInvalidUtf8, NamesTheFirstByteOfAnOverlongSurrogateOrOutOfRangeSequence) {
-  EXPECT_EQ(first_invalid_utf8("ab\xC0\xAF"), 2u);          // overlong '/'
-  EXPECT_EQ(first_invalid_utf8("a\xE0\x80\xAF"), 1u);       // overlong three-byte form
-  EXPECT_EQ(first_invalid_utf8("\xED\xA0\x80"), 0u);        // U+D800, a surrogate
+  EXPECT_EQ(first_invalid_utf8("ab\xC0\xAF"), 2u);           // overlong '/'
+  EXPECT_EQ(first_invalid_utf8("a\xE0\x80\xAF"), 1u);        // overlong three-byte form
+  EXPECT_EQ(first_invalid_utf8("\xED\xA0\x80"), 0u);         // U+D800, a surrogate
   EXPECT_EQ(first_invalid_utf8("ok \xF4\x90\x80\x80"), 3u);  // above U+10FFFF
   EXPECT_EQ(first_invalid_utf8("\xFF"), 0u);
 }

@@ -10,9 +10,13 @@ namespace {
 using test_support::TempDir;
 
 // Marks the lease's database with a temporary table, so a later lease can tell whether it got the same one.
-void mark(const DatasetLease& lease) { ASSERT_TRUE(lease.db().exec("CREATE TEMP TABLE pool_mark AS SELECT 1 AS x")); }
+void mark(const DatasetLease& lease) {
+  ASSERT_TRUE(lease.db().exec("CREATE TEMP TABLE pool_mark AS SELECT 1 AS x"));
+}
 
-bool marked(const DatasetLease& lease) { return lease.db().query("SELECT x FROM pool_mark").has_value(); }
+bool marked(const DatasetLease& lease) {
+  return lease.db().query("SELECT x FROM pool_mark").has_value();
+}
 
 // A run that read `path`: leases it, marks its database and gives it back, or retires it.
 void read_and_mark(DatasetPool& pool, const std::filesystem::path& path, bool retire = false) {
@@ -82,7 +86,8 @@ TEST(DatasetPool, LeasesHeldAtOnceHaveTheirOwnDatabases) {
 
 TEST(DatasetPool, APrefetchedDatabaseFileServesEveryTableItHoldsChosenAtAcquire) {
   TempDir dir;
-  const std::string path = make_database(dir, "CREATE TABLE orders(id INTEGER); CREATE TABLE users(id INTEGER);");
+  const std::string path =
+      make_database(dir, "CREATE TABLE orders(id INTEGER); CREATE TABLE users(id INTEGER);");
   DatasetPool pool;
   pool.prefetch(path);
 

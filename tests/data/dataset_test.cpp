@@ -60,8 +60,9 @@ TEST(OpenDataset, ANamedViewOpensAndNamesMatchAsDuckDbMatchesThem) {
   {
     auto db = DuckDbDatabase::open(path);
     ASSERT_TRUE(db) << db.error().describe();
-    ASSERT_TRUE((*db)->exec("CREATE TABLE orders(id INTEGER); INSERT INTO orders VALUES (1), (2); "
-                            "CREATE VIEW big_orders AS SELECT * FROM orders WHERE id > 1;"));
+    ASSERT_TRUE(
+        (*db)->exec("CREATE TABLE orders(id INTEGER); INSERT INTO orders VALUES (1), (2); "
+                    "CREATE VIEW big_orders AS SELECT * FROM orders WHERE id > 1;"));
   }
 
   core::Result<OpenedDataset> view = open_dataset(path, "big_orders");
@@ -86,7 +87,7 @@ TEST(OpenDataset, ANameOutsideTheFilesTablesIsNoTableEvenWhenDuckDbCouldReadIt) 
     ASSERT_TRUE((*db)->exec("CREATE TABLE orders(id INTEGER);"));
   }
 
-  core::Result<OpenedDataset> file = open_dataset(path, csv.string());   // a CSV read by its path
+  core::Result<OpenedDataset> file = open_dataset(path, csv.string());       // a CSV read by its path
   core::Result<OpenedDataset> system = open_dataset(path, "duckdb_tables");  // a system view
 
   ASSERT_FALSE(file);

@@ -2,9 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "data/dataset.hpp"
 #include "data/table_profiler.hpp"

@@ -62,7 +62,8 @@ TEST(QueryResult, FromJsonReadsBackWhatColumnsJsonAndToJsonWrote) {
 TEST(QueryResult, FromJsonNamesTheCellThatIsNotAScalar) {
   const core::Json columns = core::Json::parse(R"([{"name": "id", "type": "integer"}])");
 
-  core::Result<QueryResult> back = QueryResult::from_json(columns, core::Json::parse(R"([{"id": 1}, {"id": [2]}])"));
+  core::Result<QueryResult> back =
+      QueryResult::from_json(columns, core::Json::parse(R"([{"id": 1}, {"id": [2]}])"));
 
   ASSERT_FALSE(back.has_value());
   EXPECT_EQ(back.error().where, "/rows/1/id");

@@ -41,10 +41,14 @@ TEST(InferRole, IdNamedIntegersAreIdentifiersEvenWhenTheyRepeat) {
 
 TEST(InferRole, PhoneFaxAndPostalNumbersAreIdentifiersNotMeasures) {
   EXPECT_EQ(infer_role(numbers("Phone", ColumnType::kInteger, 58, 51, 1035, 9373)), ColumnRole::kIdentifier);
-  EXPECT_EQ(infer_role(numbers("STU_PHONE", ColumnType::kInteger, 8, 8, 2135, 4894)), ColumnRole::kIdentifier);
-  EXPECT_EQ(infer_role(numbers("fax", ColumnType::kInteger, 30, 30, 5550100, 5559999)), ColumnRole::kIdentifier);
-  EXPECT_EQ(infer_role(numbers("zip", ColumnType::kInteger, 300, 120, 10001, 99950)), ColumnRole::kIdentifier);
-  EXPECT_EQ(infer_role(numbers("postcode", ColumnType::kInteger, 300, 200, 1000, 9999)), ColumnRole::kIdentifier);
+  EXPECT_EQ(infer_role(numbers("STU_PHONE", ColumnType::kInteger, 8, 8, 2135, 4894)),
+            ColumnRole::kIdentifier);
+  EXPECT_EQ(infer_role(numbers("fax", ColumnType::kInteger, 30, 30, 5550100, 5559999)),
+            ColumnRole::kIdentifier);
+  EXPECT_EQ(infer_role(numbers("zip", ColumnType::kInteger, 300, 120, 10001, 99950)),
+            ColumnRole::kIdentifier);
+  EXPECT_EQ(infer_role(numbers("postcode", ColumnType::kInteger, 300, 200, 1000, 9999)),
+            ColumnRole::kIdentifier);
   EXPECT_EQ(infer_role(numbers("phones_sold", ColumnType::kInteger, 300, 200, 0, 90)), ColumnRole::kMeasure);
 }
 

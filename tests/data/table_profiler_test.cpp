@@ -129,15 +129,17 @@ TEST(ProfileTable, SamplesAreTheMostFrequentValuesWithTiesInValueOrder) {
 TEST(ProfileTable, AFewDistinctTextsAreAllListedBeyondTheSamples) {
   auto db = DuckDbDatabase::open(":memory:");
   ASSERT_TRUE(db) << db.error().describe();
-  ASSERT_TRUE((*db)->exec("CREATE TABLE t AS SELECT 'city' || (i % 7) AS city, 'name' || i AS name, i AS n "
-                          "FROM range(60) AS r(i)"));
+  ASSERT_TRUE(
+      (*db)->exec("CREATE TABLE t AS SELECT 'city' || (i % 7) AS city, 'name' || i AS name, i AS n "
+                  "FROM range(60) AS r(i)"));
 
   auto profile = profile_table(**db, "t");
 
   ASSERT_TRUE(profile) << profile.error().describe();
   const ColumnProfile& city = *profile->find("city");
   EXPECT_EQ(city.samples, (std::vector<std::string>{"city0", "city1", "city2", "city3", "city4"}));
-  EXPECT_EQ(city.values, (std::vector<std::string>{"city0", "city1", "city2", "city3", "city4", "city5", "city6"}));
+  EXPECT_EQ(city.values,
+            (std::vector<std::string>{"city0", "city1", "city2", "city3", "city4", "city5", "city6"}));
   EXPECT_TRUE(profile->find("name")->values.empty()) << "60 distinct names are more than the list holds";
   EXPECT_TRUE(profile->find("n")->values.empty()) << "numbers are not listed";
 }
@@ -163,8 +165,9 @@ TEST(ProfileTable, DateStringsGetASpanAndDensity) {
 TEST(ProfileTable, DatesSpelledWithTheMonthsFullNameAreTemporal) {
   auto db = DuckDbDatabase::open(":memory:");
   ASSERT_TRUE(db) << db.error().describe();
-  ASSERT_TRUE((*db)->exec("CREATE TABLE flight AS SELECT * FROM (VALUES ('March 1, 1963'), ('August 16, 1963'), "
-                          "('4 July 1964')) AS t(Date)"));
+  ASSERT_TRUE(
+      (*db)->exec("CREATE TABLE flight AS SELECT * FROM (VALUES ('March 1, 1963'), ('August 16, 1963'), "
+                  "('4 July 1964')) AS t(Date)"));
 
   auto profile = profile_table(**db, "flight");
 
@@ -202,8 +205,9 @@ TEST(ProfileTable, TimestampsWithTimesKeepThemInTheSpanWithOrWithoutATimeZone) {
 TEST(ProfileTable, AColumnWithOnlyNullsHasNoDistinctValuesRangeOrSamples) {
   auto db = DuckDbDatabase::open(":memory:");
   ASSERT_TRUE(db.has_value()) << db.error().describe();
-  ASSERT_TRUE((*db)->exec("CREATE TABLE t AS SELECT i, CAST(NULL AS VARCHAR) AS note, CAST(NULL AS DOUBLE) AS x "
-                          "FROM range(3) AS r(i)"));
+  ASSERT_TRUE(
+      (*db)->exec("CREATE TABLE t AS SELECT i, CAST(NULL AS VARCHAR) AS note, CAST(NULL AS DOUBLE) AS x "
+                  "FROM range(3) AS r(i)"));
 
   auto profile = profile_table(**db, "t");
 
@@ -240,7 +244,8 @@ TEST(ProfileTable, CountsRangeAndSamplesComeFromTheSameGroupsOnEveryEngine) {
     EXPECT_EQ(a.max, b.max) << name;
     EXPECT_EQ(a.samples, b.samples) << name;
   }
-  EXPECT_EQ(from_duckdb->find("region")->samples, (std::vector<std::string>{"East", "North", "South", "West"}));
+  EXPECT_EQ(from_duckdb->find("region")->samples,
+            (std::vector<std::string>{"East", "North", "South", "West"}));
   EXPECT_EQ(from_duckdb->find("customer_id")->samples,
             (std::vector<std::string>{"101", "102", "103", "104", "105"}));  // two rows each: value order
 }

@@ -5,10 +5,9 @@
 // on the state `planfirst plan --json` printed, edited.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -27,9 +26,10 @@ class AskCli : public ::testing::Test {
  protected:
   std::string out() const { return (dir_.path() / "out").string(); }
   std::string store() const { return "sqlite:" + (dir_.path() / "checkpoints.sqlite").string(); }
-  CommandOutcome ask(const std::string& data, const std::string& question, const std::string& extra = "") const {
-    return run_command(planfirst("ask " + data + " " + question + " --out " + out() + " --checkpointer " + store() +
-                                 " " + extra));
+  CommandOutcome ask(const std::string& data, const std::string& question,
+                     const std::string& extra = "") const {
+    return run_command(planfirst("ask " + data + " " + question + " --out " + out() + " --checkpointer " +
+                                 store() + " " + extra));
   }
   // The state `planfirst plan --json` prints for `question` on the sales example, writing to out().
   nlohmann::json planned(const std::string& question) const;
@@ -42,7 +42,8 @@ class AskCli : public ::testing::Test {
 // The state after `node` of the autoviz graph ran on `state`: its delta's keys replace the state's.
 nlohmann::json after_node(const test_support::TempDir& dir, const std::string& node, nlohmann::json state) {
   const std::filesystem::path file = dir.write(node + "_state.json", state.dump());
-  const CommandOutcome run = run_command(planfirst("graph node autoviz " + node + " --state " + file.string()));
+  const CommandOutcome run =
+      run_command(planfirst("graph node autoviz " + node + " --state " + file.string()));
   EXPECT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json delta = parsed(run);
   for (const auto& [key, value] : delta.items()) state[key] = value;
@@ -118,7 +119,8 @@ TEST_F(AskCli, TheSeedWalkthroughPlansCoversAndProducesALineChartAndATable) {
   }
   EXPECT_TRUE(line_chart_by_category) << result["plan"];
   EXPECT_EQ(result["outcome"], "done");
-  for (const char* file : {"plan.json", "report.md", "report.html", "plot_line.vl.json", "result.csv", "result.md"}) {
+  for (const char* file :
+       {"plan.json", "report.md", "report.html", "plot_line.vl.json", "result.csv", "result.md"}) {
     EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out()) / file)) << file;
   }
   const std::string page = read_text(std::filesystem::path(out()) / "report.html");
@@ -148,7 +150,8 @@ TEST_F(AskCli, TwoAsksShareOneRendererThatExitsWhenIdle) {
   if (!vl2svg_installed()) GTEST_SKIP() << "node or vega not installed: no SVGs";
   const std::filesystem::path runtime = dir_.path() / "runtime";  // as $XDG_RUNTIME_DIR, which exists
   std::filesystem::create_directories(runtime);
-  const std::string ask_line = "XDG_RUNTIME_DIR=" + runtime.string() + " PLANFIRST_RENDER_KEEP_ALIVE_SECONDS=3 " +
+  const std::string ask_line = "XDG_RUNTIME_DIR=" + runtime.string() +
+                               " PLANFIRST_RENDER_KEEP_ALIVE_SECONDS=3 " +
                                planfirst("ask " + source("examples/sales.csv") +
                                          " \"total revenue by region\" --checkpointer memory: --out ");
 
@@ -215,8 +218,8 @@ TEST_F(AskCli, AStepNamingAColumnTheDataLacksGoesBackToPlanningWithinTheBudget) 
 }
 
 TEST_F(AskCli, PlanStopsAfterTheCoverageCheckAndRunsNothing) {
-  const CommandOutcome run = run_command(planfirst("plan " + source("examples/sales.csv") + " " + kWalkthrough +
-                                                   " --json --checkpointer " + store()));
+  const CommandOutcome run = run_command(planfirst("plan " + source("examples/sales.csv") + " " +
+                                                   kWalkthrough + " --json --checkpointer " + store()));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json result = parsed(run);
@@ -241,11 +244,13 @@ TEST_F(AskCli, WriteFilesFalseExecutesThePlanAndWritesNoReport) {
 }
 
 TEST_F(AskCli, AQuestionWithOneNumberForAnswerWritesItAsATable) {
-  const CommandOutcome run = ask(source("examples/sales.csv"), "\"How many orders were placed in the West region?\"");
+  const CommandOutcome run =
+      ask(source("examples/sales.csv"), "\"How many orders were placed in the West region?\"");
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_EQ(read_text(std::filesystem::path(out()) / "result.csv"), "count\n14248\n");
-  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out()) / "plot_bar.vl.json")) << "one number draws no chart";
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(out()) / "plot_bar.vl.json"))
+      << "one number draws no chart";
 }
 
 TEST_F(AskCli, GroupsAreKeptByTheirCountOrAverageAfterTheAggregation) {
@@ -263,46 +268,55 @@ TEST_F(AskCli, GroupsAreKeptByTheirCountOrAverageAfterTheAggregation) {
   EXPECT_EQ(read_text(result), "origin,price\nBoston,700\nDenver,216.66666666666666\n");
   const CommandOutcome two = ask(flights, "\"total price per origin for origins with at least 2 flights\"");
   EXPECT_EQ(two.exit_code, 3) << two.output;
-  EXPECT_NE(two.output.find("count(*)"), std::string::npos) << "the threshold is refused, not dropped: " << two.output;
+  EXPECT_NE(two.output.find("count(*)"), std::string::npos)
+      << "the threshold is refused, not dropped: " << two.output;
 }
 
 TEST_F(AskCli, TheThingAnIdIdentifiesIsRankedAndAComparisonOfNothingIsRefused) {
-  const std::string flights = dir_.write("flight.csv",
-                                         "flno,origin,distance,price,aircraft_id\n1,Chicago,2300,100,1\n2,Chicago,900,200,1\n"
-                                         "3,Boston,2100,700,2\n4,Denver,2500,400,2\n5,Denver,2400,100,2\n")
-                                  .string();
+  const std::string flights =
+      dir_.write("flight.csv",
+                 "flno,origin,distance,price,aircraft_id\n1,Chicago,2300,100,1\n2,Chicago,900,200,1\n"
+                 "3,Boston,2100,700,2\n4,Denver,2500,400,2\n5,Denver,2400,100,2\n")
+          .string();
   const std::filesystem::path result = std::filesystem::path(out()) / "result.csv";
 
   const CommandOutcome ranked = ask(flights, "\"the 1 aircraft with the most flights\"");
   ASSERT_EQ(ranked.exit_code, 0) << ranked.output;
   EXPECT_EQ(read_text(result), "aircraft_id,count\n2,3\n");
-  const CommandOutcome miles = ask(flights, "\"How many flights longer than 2000 miles does each origin have?\"");
+  const CommandOutcome miles =
+      ask(flights, "\"How many flights longer than 2000 miles does each origin have?\"");
   ASSERT_EQ(miles.exit_code, 0) << miles.output;
   EXPECT_EQ(read_text(result), "origin,count\nBoston,1\nChicago,1\nDenver,2\n");
   const CommandOutcome unnamed = ask(flights, "\"How many flights over 2000 does each origin have?\"");
   EXPECT_EQ(unnamed.exit_code, 3) << unnamed.output;
-  EXPECT_NE(unnamed.output.find("'over 2000'"), std::string::npos) << "distance or price, refused, not dropped: " << unnamed.output;
+  EXPECT_NE(unnamed.output.find("'over 2000'"), std::string::npos)
+      << "distance or price, refused, not dropped: " << unnamed.output;
 }
 
 TEST_F(AskCli, OutputsInTheInputJoinThoseTheQuestionAsksFor) {
   nlohmann::json state = after_node(
-      dir_, "profile", {{"question", "list each region and its total revenue"}, {"dataset", source("examples/sales.csv")}});
-  ASSERT_EQ(after_node(dir_, "requirements", state)["requirements"]["outputs"], nlohmann::json::parse(R"(["table"])"));
+      dir_, "profile",
+      {{"question", "list each region and its total revenue"}, {"dataset", source("examples/sales.csv")}});
+  ASSERT_EQ(after_node(dir_, "requirements", state)["requirements"]["outputs"],
+            nlohmann::json::parse(R"(["table"])"));
 
   state["outputs"] = {"chart"};
   const nlohmann::json joined = after_node(dir_, "requirements", state);
   state["outputs"] = {"movie"};
   const std::filesystem::path file = dir_.write("bad_outputs.json", state.dump());
-  const CommandOutcome refused = run_command(planfirst("graph node autoviz requirements --state " + file.string()));
+  const CommandOutcome refused =
+      run_command(planfirst("graph node autoviz requirements --state " + file.string()));
 
   EXPECT_EQ(joined["requirements"]["outputs"], nlohmann::json::parse(R"(["chart", "table"])"));
   EXPECT_NE(refused.exit_code, 0) << refused.output;
-  EXPECT_NE(refused.output.find("outputs[0] is \"movie\", not one of: chart, table, report"), std::string::npos)
+  EXPECT_NE(refused.output.find("outputs[0] is \"movie\", not one of: chart, table, report"),
+            std::string::npos)
       << refused.output;
 }
 
 TEST_F(AskCli, ConfirmPausesWithTheResumeCommandAndApproveFinishesTheRun) {
-  const CommandOutcome paused = ask(source("examples/sales.csv"), kWalkthrough, "--confirm --json --thread t1");
+  const CommandOutcome paused =
+      ask(source("examples/sales.csv"), kWalkthrough, "--confirm --json --thread t1");
 
   ASSERT_EQ(paused.exit_code, 0) << paused.output;
   const nlohmann::json pause = parsed(paused);
@@ -312,7 +326,7 @@ TEST_F(AskCli, ConfirmPausesWithTheResumeCommandAndApproveFinishesTheRun) {
   EXPECT_NE(pause["resume"].get<std::string>().find("--checkpoint " + checkpoint), std::string::npos);
 
   const CommandOutcome done = run_command(planfirst("resume --thread t1 --checkpoint " + checkpoint +
-                                                   " --answer approve --json --checkpointer " + store()));
+                                                    " --answer approve --json --checkpointer " + store()));
 
   ASSERT_EQ(done.exit_code, 0) << done.output;
   EXPECT_EQ(parsed(done)["outcome"], "done");
@@ -337,7 +351,8 @@ TEST_F(AskCli, ABlankQuestionIsAUsageError) {
 }
 
 TEST_F(AskCli, TextThatIsNotUtf8IsAUsageErrorNamingTheByte) {
-  const CommandOutcome question = ask(source("examples/sales.csv"), "\"$(printf 'revenue by region \\377')\"");
+  const CommandOutcome question =
+      ask(source("examples/sales.csv"), "\"$(printf 'revenue by region \\377')\"");
   const CommandOutcome retrieve = run_command(planfirst("retrieve \"$(printf 'open issues \\303')\""));
   const CommandOutcome answer =
       run_command(planfirst("resume --thread t --checkpoint c --answer \"$(printf 'ok \\355\\240\\200')\""));
@@ -347,7 +362,8 @@ TEST_F(AskCli, TextThatIsNotUtf8IsAUsageErrorNamingTheByte) {
   EXPECT_EQ(retrieve.exit_code, 2) << retrieve.output;
   EXPECT_NE(retrieve.output.find("not valid UTF-8 at byte 12"), std::string::npos) << retrieve.output;
   EXPECT_EQ(answer.exit_code, 2) << answer.output;
-  EXPECT_NE(answer.output.find("not valid UTF-8 at byte 3"), std::string::npos) << "a surrogate: " << answer.output;
+  EXPECT_NE(answer.output.find("not valid UTF-8 at byte 3"), std::string::npos)
+      << "a surrogate: " << answer.output;
   for (const char* command : {"tools search \"$(printf 'rev\\377')\"", "embed \"$(printf 'a\\377')\" b"}) {
     const CommandOutcome run = run_command(planfirst(command));
     EXPECT_EQ(run.exit_code, 2) << command << ": " << run.output;
@@ -368,7 +384,8 @@ TEST_F(AskCli, AnEmptyFileOrATableWithNoRowsIsAnInputError) {
   const std::filesystem::path empty = dir_.write("empty.csv", "");
   const CommandOutcome blank = ask(empty.string(), "'count of x'");
   EXPECT_EQ(blank.exit_code, 3) << blank.output;
-  EXPECT_NE(blank.output.find("empty.csv: the file is empty: it holds no header and no rows"), std::string::npos)
+  EXPECT_NE(blank.output.find("empty.csv: the file is empty: it holds no header and no rows"),
+            std::string::npos)
       << blank.output;
 
   const std::filesystem::path header = dir_.write("header.csv", "region,revenue\n");

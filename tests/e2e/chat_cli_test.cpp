@@ -4,9 +4,8 @@
 // planfirst graph node.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,8 +22,8 @@ class ChatCli : public ::testing::Test {
  protected:
   std::string chat(const std::string& args, bool keep_stderr = false) const {
     return "(XDG_CACHE_HOME=" + cache_.path().string() + " " +
-           planfirst("chat --project " + project_.path().string() + " " + args) + (keep_stderr ? "" : " 2>/dev/null") +
-           ")";
+           planfirst("chat --project " + project_.path().string() + " " + args) +
+           (keep_stderr ? "" : " 2>/dev/null") + ")";
   }
 
   test_support::TempDir project_;
@@ -61,7 +60,8 @@ TEST_F(ChatCli, TextOutputNamesThePlanAndEachSourceNotConfigured) {
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("request type: TROUBLESHOOTING (QUALITY)"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("sources=db, neo4j"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("source neo4j: not_configured - not configured: "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("source neo4j: not_configured - not configured: "), std::string::npos)
+      << run.output;
 }
 
 TEST_F(ChatCli, AClarificationIsAnsweredWithTheAnswerFlag) {
@@ -80,7 +80,8 @@ TEST_F(ChatCli, WithoutATerminalTheClarificationIsPrinted) {
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json output = parsed(run);
   EXPECT_EQ(output["answer"]["schema"], "clarification_v1");
-  EXPECT_EQ(output["answer"]["content"]["question"].get<std::string>().rfind("Which metric do you mean", 0), 0u);
+  EXPECT_EQ(output["answer"]["content"]["question"].get<std::string>().rfind("Which metric do you mean", 0),
+            0u);
   EXPECT_FALSE(output.contains("source_status"));
 }
 
@@ -103,7 +104,8 @@ TEST_F(ChatCli, MetricsFollowTheAnswer) {
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("analyst_plan_success_total 1"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("analyst_source_selection{request_type=\"STATUS_LIST\",source=\"db\"} 1"), std::string::npos)
+  EXPECT_NE(run.output.find("analyst_source_selection{request_type=\"STATUS_LIST\",source=\"db\"} 1"),
+            std::string::npos)
       << run.output;
   EXPECT_NE(run.output.find("analyst_questions_generated_total 0"), std::string::npos) << run.output;
 }
@@ -124,7 +126,8 @@ TEST_F(ChatCli, ANonJsonModelReplyFallsBackToTheSafePlan) {
   server.script_chat({test_support::ScriptedReply::chat("I think you want the db."),
                       test_support::ScriptedReply::chat("nothing to cite")});
 
-  const CommandOutcome run = run_command(chat("\"What's the sprint completion rate?\" --json --llm " + server.base_url()));
+  const CommandOutcome run =
+      run_command(chat("\"What's the sprint completion rate?\" --json --llm " + server.base_url()));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json output = parsed(run);
@@ -134,13 +137,17 @@ TEST_F(ChatCli, ANonJsonModelReplyFallsBackToTheSafePlan) {
 }
 
 TEST_F(ChatCli, EachNodeRunsAloneThroughGraphNode) {
-  const std::string state = project_.write("state.json", R"({"user_query": "Who owns the payments-connector?",
-      "request_type": "KNOWLEDGE_QA", "track": "QUALITY", "route_reason": "router:test"})").string();
+  const std::string state = project_
+                                .write("state.json", R"({"user_query": "Who owns the payments-connector?",
+      "request_type": "KNOWLEDGE_QA", "track": "QUALITY", "route_reason": "router:test"})")
+                                .string();
 
-  const CommandOutcome router = run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
-                                            planfirst("graph node analyst router --state " + state) + " 2>/dev/null)");
-  const CommandOutcome plan = run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
-                                          planfirst("graph node analyst analyst_plan --state " + state) + " 2>/dev/null)");
+  const CommandOutcome router =
+      run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
+                  planfirst("graph node analyst router --state " + state) + " 2>/dev/null)");
+  const CommandOutcome plan =
+      run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
+                  planfirst("graph node analyst analyst_plan --state " + state) + " 2>/dev/null)");
 
   ASSERT_EQ(router.exit_code, 0) << router.output;
   EXPECT_EQ(parsed(router)["request_type"], "KNOWLEDGE_QA");
@@ -204,8 +211,9 @@ TEST_F(ChatOnExampleProject, APolicyQuestionCitesThePolicySection) {
 
   EXPECT_EQ(output["request_type"], "HOWTO_POLICY");
   EXPECT_EQ(called(output), (std::vector<std::string>{"policy", "doc"}));
-  const std::string text = output["answer"]["content"].is_string() ? output["answer"]["content"].get<std::string>()
-                                                                   : output["answer"].dump();
+  const std::string text = output["answer"]["content"].is_string()
+                               ? output["answer"]["content"].get<std::string>()
+                               : output["answer"].dump();
   EXPECT_NE(text.find("[policy:release-process.md#Hotfixes]"), std::string::npos) << text;
 }
 
@@ -224,7 +232,8 @@ TEST_F(ChatOnExampleProject, ADependencyQuestionWalksTheProjectGraph) {
 
   bool graph_answered = false;
   for (const auto& status : output["source_status"]) {
-    if (status["source"] == "neo4j") graph_answered = status["status"] == "ok" && status["items"].get<int>() > 0;
+    if (status["source"] == "neo4j")
+      graph_answered = status["status"] == "ok" && status["items"].get<int>() > 0;
   }
   EXPECT_TRUE(graph_answered) << output["source_status"];
   std::set<std::string> dependents;

@@ -2,9 +2,8 @@
 // 3 input error), the profile of the bundled example, and the contract check of a saved LLM reply.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "e2e/command_runner.hpp"
@@ -12,7 +11,6 @@
 
 namespace planfirst::e2e {
 namespace {
-
 
 TEST(Cli, VersionPrintsTheProgramVersion) {
   const CommandOutcome run = run_command(planfirst("--version"));
@@ -24,8 +22,8 @@ TEST(Cli, VersionPrintsTheProgramVersion) {
 // HTTP and TLS live in a module loaded on first use (core/http_module.hpp): an offline plan never
 // loads OpenSSL. LD_DEBUG=libs makes the loader name every library it initializes.
 TEST(Cli, AnOfflinePlanLoadsNoTls) {
-  const CommandOutcome run = run_command("LD_DEBUG=libs " + planfirst("plan " + source("examples/sales.csv") +
-                                                                      " 'total revenue by region'"));
+  const CommandOutcome run = run_command(
+      "LD_DEBUG=libs " + planfirst("plan " + source("examples/sales.csv") + " 'total revenue by region'"));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   ASSERT_NE(run.output.find("calling init: "), std::string::npos) << "LD_DEBUG named no library";
@@ -83,12 +81,13 @@ TEST(Cli, ProfileOfARaggedCsvNamesTheLine) {
 
 TEST(Cli, ContractCheckOfAReplyWithAnUnknownRequestTypeFailsNamingThePointer) {
   const test_support::TempDir dir;
-  const auto reply = dir.write("reply.txt",
-                                "Sure! Here is the plan you asked for:\n\n```json\n"
-                                "{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_REPORT\",\n"
-                                " \"track\": \"QUALITY\", \"required_sources\": [\"db\"],\n"
-                                " \"missing_info_questions\": [], \"expected_output_schema\": \"status_metric_v1_json\"}\n"
-                                "```\nLet me know if you need more.\n");
+  const auto reply =
+      dir.write("reply.txt",
+                "Sure! Here is the plan you asked for:\n\n```json\n"
+                "{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_REPORT\",\n"
+                " \"track\": \"QUALITY\", \"required_sources\": [\"db\"],\n"
+                " \"missing_info_questions\": [], \"expected_output_schema\": \"status_metric_v1_json\"}\n"
+                "```\nLet me know if you need more.\n");
 
   const CommandOutcome run = run_command(planfirst("contract check analyst_plan " + reply.string()));
 
@@ -98,10 +97,11 @@ TEST(Cli, ContractCheckOfAReplyWithAnUnknownRequestTypeFailsNamingThePointer) {
 
 TEST(Cli, ContractCheckAcceptsTheSeedsStatusMetricExample) {
   const test_support::TempDir dir;
-  const auto reply = dir.write("good_reply.txt",
-                                "{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_METRIC\","
-                                " \"track\": \"QUALITY\", \"required_sources\": [\"db\"],"
-                                " \"missing_info_questions\": [], \"expected_output_schema\": \"status_metric_v1_json\"}");
+  const auto reply =
+      dir.write("good_reply.txt",
+                "{\"intent\": \"query_sprint_completion_rate\", \"request_type\": \"STATUS_METRIC\","
+                " \"track\": \"QUALITY\", \"required_sources\": [\"db\"],"
+                " \"missing_info_questions\": [], \"expected_output_schema\": \"status_metric_v1_json\"}");
 
   const CommandOutcome run = run_command(planfirst("contract check analyst_plan " + reply.string()));
 

@@ -28,8 +28,14 @@ CommandOutcome run_command(const std::string& command_line) {
   return outcome;
 }
 
-std::string binary(const std::string& relative_path) { return std::string(PLANFIRST_BINARY_DIR) + "/" + relative_path; }
-std::string planfirst(const std::string& args) { return binary("planfirst") + " " + args; }
-std::string source(const std::string& relative_path) { return std::string(PLANFIRST_SOURCE_DIR) + "/" + relative_path; }
+std::string binary(const std::string& relative_path) {
+  return std::string(PLANFIRST_BINARY_DIR) + "/" + relative_path;
+}
+std::string planfirst(const std::string& args) {
+  return binary("planfirst") + " " + args;
+}
+std::string source(const std::string& relative_path) {
+  return std::string(PLANFIRST_SOURCE_DIR) + "/" + relative_path;
+}
 
 }  // namespace planfirst::e2e

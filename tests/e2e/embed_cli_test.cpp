@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-
 #include <sstream>
 #include <string>
 #include <vector>
@@ -69,8 +68,8 @@ TEST(EmbedCli, HashedEmbedderPrintsTheSameBytesTwice) {
 TEST(EmbedCli, BaseUrlEmbedsThroughTheServerWithTheDefaultModel) {
   OpenAiTestServer server;
 
-  const CommandOutcome run =
-      run_command(planfirst("embed --base-url " + server.base_url() + " 'revenue by region' 'churn by month'"));
+  const CommandOutcome run = run_command(
+      planfirst("embed --base-url " + server.base_url() + " 'revenue by region' 'churn by month'"));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("embedder:   openai:bge-small-en:4\n"), std::string::npos) << run.output;
@@ -86,11 +85,12 @@ TEST(EmbedCli, BaseUrlEmbedsThroughTheServerWithTheDefaultModel) {
 TEST(EmbedCli, SendsTheApiKeyFromTheVariableThatTheConfigNames) {
   OpenAiTestServer server;
   const TempDir dir;
-  const auto config = dir.write("planfirst.toml", "[embed]\nmodel = \"bge-base-en\"\napi_key_env = \"E2E_EMBED_TOKEN\"\n");
+  const auto config =
+      dir.write("planfirst.toml", "[embed]\nmodel = \"bge-base-en\"\napi_key_env = \"E2E_EMBED_TOKEN\"\n");
 
-  const CommandOutcome run = run_command("E2E_EMBED_TOKEN=sk-e2e " + planfirst("--config " + config.string() +
-                                                                             " embed --base-url " +
-                                                                             server.base_url() + " 'a text'"));
+  const CommandOutcome run =
+      run_command("E2E_EMBED_TOKEN=sk-e2e " + planfirst("--config " + config.string() + " embed --base-url " +
+                                                        server.base_url() + " 'a text'"));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("openai:bge-base-en:4"), std::string::npos) << run.output;

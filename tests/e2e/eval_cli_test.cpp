@@ -2,10 +2,9 @@
 // it prints, the same bytes on a second run, and the errors a broken file gives.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "e2e/command_runner.hpp"
@@ -15,7 +14,8 @@ namespace planfirst::e2e {
 namespace {
 
 constexpr const char* kStaff =
-    "id,name,dept,salary\n1,Ann,Sales,50\n2,Bob,Sales,60\n3,Cid,Ops,40\n4,Dee,Ops,45\n5,Eve,Ops,70\n6,Fay,Legal,80\n";
+    "id,name,dept,salary\n1,Ann,Sales,50\n2,Bob,Sales,60\n3,Cid,Ops,40\n4,Dee,Ops,45\n5,Eve,Ops,70\n6,Fay,"
+    "Legal,80\n";
 
 // The first question is planned exactly as the target; the second asks for a pie the target draws as bars.
 constexpr const char* kCases =
@@ -60,8 +60,9 @@ TEST_F(EvalCli, TheSameFileGivesTheSameBytes) {
 }
 
 TEST_F(EvalCli, AQuestionThatOnlyListsIsStillAskedForAChart) {
-  std::ofstream(file()) << R"({"id": "l", "db_id": "hr", "question": "List each dept and the number of staff in it.", "table_csv": "tables/hr/staff.csv", "chart": "bar", "nvbench_chart": "bar", "x": "dept", "y": "*", "aggregate": "count", "distinct": false, "color": null, "bin": null, "sort": null, "limit": null, "filters": null, "having": null, "hardness": "Easy", "expected": {"columns": ["x", "y"], "rows": [["Legal", 1], ["Ops", 3], ["Sales", 2]], "zero_filled": false}})"
-                        << "\n";
+  std::ofstream(file())
+      << R"({"id": "l", "db_id": "hr", "question": "List each dept and the number of staff in it.", "table_csv": "tables/hr/staff.csv", "chart": "bar", "nvbench_chart": "bar", "x": "dept", "y": "*", "aggregate": "count", "distinct": false, "color": null, "bin": null, "sort": null, "limit": null, "filters": null, "having": null, "hardness": "Easy", "expected": {"columns": ["x", "y"], "rows": [["Legal", 1], ["Ops", 3], ["Sales", 2]], "zero_filled": false}})"
+      << "\n";
 
   const CommandOutcome run = run_command(planfirst("eval nl2vis " + file() + " --json --cases"));
 
@@ -76,7 +77,8 @@ TEST_F(EvalCli, ABrokenFileIsAnInputErrorNamingTheLine) {
   std::ofstream(file(), std::ios::app) << "{\"id\": \"c\", \"question\": \"q\"\n";
 
   const CommandOutcome broken = run_command(planfirst("eval nl2vis " + file()));
-  const CommandOutcome missing = run_command(planfirst("eval nl2vis " + (dir_.path() / "none.jsonl").string()));
+  const CommandOutcome missing =
+      run_command(planfirst("eval nl2vis " + (dir_.path() / "none.jsonl").string()));
 
   EXPECT_EQ(broken.exit_code, 3) << broken.output;
   EXPECT_NE(broken.output.find("dev.jsonl:3"), std::string::npos) << broken.output;

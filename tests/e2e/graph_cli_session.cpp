@@ -17,8 +17,8 @@ CommandOutcome GraphCliSession::planfirst(const std::string& args) const {
 }
 
 CommandOutcome GraphCliSession::run(const std::string& thread, const std::string& extra) const {
-  return planfirst("graph run autoviz --input " + input_ + " --checkpointer " + uri_ + " --thread " + thread + " " +
-                   extra);
+  return planfirst("graph run autoviz --input " + input_ + " --checkpointer " + uri_ + " --thread " + thread +
+                   " " + extra);
 }
 
 CommandOutcome GraphCliSession::resume(const std::string& thread, const std::string& checkpoint,

@@ -5,9 +5,8 @@
 // end-to-end tests share it so each test reads as the commands a user types.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "e2e/command_runner.hpp"

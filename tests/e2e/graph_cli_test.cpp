@@ -4,9 +4,8 @@
 // Lines. Seed 003's reference graph is a test fixture of the runtime, not a graph a user can run.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -18,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-const std::vector<std::string> kAutovizNodes = {"profile",  "intent",  "requirements", "narrow", "adapt",
+const std::vector<std::string> kAutovizNodes = {"profile",  "intent",  "requirements", "narrow",  "adapt",
                                                 "coverage", "confirm", "review",       "execute", "report"};
 
 std::size_t count_lines(const std::string& text) {
@@ -36,7 +35,8 @@ TEST(GraphCli, ListNamesEveryPipelinesGraphWithItsNodesAndMarksTheDecisionNodes)
   EXPECT_EQ(list.output.rfind("analyst ", 0), 0u) << list.output;  // sorted: analyst, autoviz, retrieval
   EXPECT_NE(list.output.find("\nautoviz "), std::string::npos) << list.output;
   EXPECT_NE(list.output.find("\nretrieval "), std::string::npos) << list.output;
-  EXPECT_EQ(list.output.find("friction"), std::string::npos) << "a test fixture, not a graph to run\n" << list.output;
+  EXPECT_EQ(list.output.find("friction"), std::string::npos) << "a test fixture, not a graph to run\n"
+                                                             << list.output;
   EXPECT_NE(list.output.find("clarify (decision)"), std::string::npos) << list.output;
   for (const std::string& node : kAutovizNodes) {
     EXPECT_NE(list.output.find(" " + node), std::string::npos) << node << "\n" << list.output;
@@ -89,7 +89,9 @@ TEST(GraphCli, NodePrintsTheConfirmNodesValidatedDelta) {
   const json delta = json::parse(node.output);
   EXPECT_EQ(delta["checkpoint_prompt"], kApprovalPrompt) << node.output;
   EXPECT_EQ(delta["requires_user_input"], true) << node.output;
-  EXPECT_EQ(delta["checkpoint_message"].get<std::string>().rfind(std::string("Plan ready for ") + kRunQuestion, 0), 0u)
+  EXPECT_EQ(
+      delta["checkpoint_message"].get<std::string>().rfind(std::string("Plan ready for ") + kRunQuestion, 0),
+      0u)
       << node.output;
 }
 
@@ -129,7 +131,8 @@ TEST(GraphCli, RunPausesAtTheFirstCheckpointWithMessagePromptCheckpointAndResume
   EXPECT_EQ(summary["thread_id"], "T");
   EXPECT_EQ(summary["interrupt_node"], "confirm");
   EXPECT_EQ(summary["prompt"], kApprovalPrompt);
-  EXPECT_NE(summary.value("message", "").find(std::string("Plan ready for ") + kRunQuestion), std::string::npos)
+  EXPECT_NE(summary.value("message", "").find(std::string("Plan ready for ") + kRunQuestion),
+            std::string::npos)
       << run.output;
   const std::string checkpoint = summary.value("checkpoint_id", "");
   ASSERT_FALSE(checkpoint.empty()) << run.output;
@@ -156,7 +159,8 @@ TEST(GraphCli, ResumeWithAChangeFromTheHeadPlansAgainUpToTheNextApproval) {
   GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
 
-  const CommandOutcome resume = session.resume("T", first.value("checkpoint_id", "?"), "per product category");
+  const CommandOutcome resume =
+      session.resume("T", first.value("checkpoint_id", "?"), "per product category");
 
   ASSERT_EQ(resume.exit_code, 0) << resume.output;
   const json second = last_json_line(resume.output);
@@ -170,7 +174,8 @@ TEST(GraphCli, ResumeWithAChangeFromTheHeadPlansAgainUpToTheNextApproval) {
 TEST(GraphCli, ResumeWithAStaleCheckpointFailsNamingTheHeadAndDoesNotFork) {
   GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
-  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
+  const json second =
+      last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
   const CommandOutcome history_before = session.threads("history T");
 
   const CommandOutcome stale = session.resume("T", first.value("checkpoint_id", "?"));
@@ -218,8 +223,8 @@ TEST(GraphCli, EventsArePrintedAsJsonLinesWithThreadAndCheckpointIds) {
     if (event["event"] == "node_end") ++ends;
     if (event["event"] == "interrupt") interrupts.push_back(event);
   }
-  EXPECT_EQ(started, (std::vector<std::string>{"profile", "intent", "requirements", "narrow", "adapt", "coverage",
-                                               "confirm"}));
+  EXPECT_EQ(started, (std::vector<std::string>{"profile", "intent", "requirements", "narrow", "adapt",
+                                               "coverage", "confirm"}));
   EXPECT_EQ(ends, started.size());
   ASSERT_EQ(interrupts.size(), 1u) << run.output;
   EXPECT_EQ(interrupts[0]["node"], "confirm");

@@ -3,9 +3,8 @@
 // re-ask that corrects a wrong enum, a guard failure after the last re-ask, and record then replay.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "e2e/command_runner.hpp"
@@ -69,7 +68,8 @@ TEST_F(LlmCli, CheckOfAServerThatIsDownSaysSoInPlainWordsAndFails) {
   EXPECT_NE(run.output.find("Models:            could not list them"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("Contract round trip (intent): the server did not answer"), std::string::npos)
       << run.output;
-  EXPECT_NE(run.output.find("cannot connect to " + url.substr(0, url.size() - 3)), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("cannot connect to " + url.substr(0, url.size() - 3)), std::string::npos)
+      << run.output;
 }
 
 TEST_F(LlmCli, AskPrintsTheValidatedJsonOfAValidReply) {
@@ -102,11 +102,13 @@ TEST_F(LlmCli, AskThatStaysInvalidFailsPrintingEveryErrorByPointerAndEachAttempt
   const CommandOutcome run = run_command(ask_server());
 
   EXPECT_EQ(run.exit_code, 1) << run.output;
-  EXPECT_NE(run.output.find("contract analyst_plan: schema after 3 attempts"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("contract analyst_plan: schema after 3 attempts"), std::string::npos)
+      << run.output;
   for (const char* attempt : {"attempt 1: schema", "attempt 2: schema", "attempt 3: schema"}) {
     EXPECT_NE(run.output.find(attempt), std::string::npos) << attempt << "\n" << run.output;
   }
-  EXPECT_EQ(occurrences(run.output, "/request_type [enum]"), 4u) << run.output;  // the summary, then 3 attempts
+  EXPECT_EQ(occurrences(run.output, "/request_type [enum]"), 4u)
+      << run.output;  // the summary, then 3 attempts
   EXPECT_EQ(occurrences(run.output, "/track [enum]"), 4u) << run.output;
   EXPECT_EQ(server_.requests(kChatPath).size(), 3u);
 }
@@ -117,8 +119,8 @@ TEST_F(LlmCli, ReplayOfARecordedAskGivesTheSameOutputWithNoServer) {
   {
     OpenAiTestServer server;
     server.script_chat({ScriptedReply::chat(kWrongEnumPlan), ScriptedReply::chat(kValidPlan)});
-    const CommandOutcome recorded =
-        run_command(ask("--base-url " + server.base_url() + " --model test-model --record " + fixture.string()));
+    const CommandOutcome recorded = run_command(
+        ask("--base-url " + server.base_url() + " --model test-model --record " + fixture.string()));
     ASSERT_EQ(recorded.exit_code, 0) << recorded.output;
     recorded_output = recorded.output;
   }
@@ -139,8 +141,9 @@ TEST_F(LlmCli, ReplayOfAPromptThatWasNeverRecordedFails) {
   }
   const std::filesystem::path other_prompt = dir_.write("other.txt", "How do I reset my password?\n");
 
-  const CommandOutcome replayed = run_command(planfirst("llm ask --contract analyst_plan --prompt-file " +
-                                                        other_prompt.string() + " --replay " + fixture.string()));
+  const CommandOutcome replayed =
+      run_command(planfirst("llm ask --contract analyst_plan --prompt-file " + other_prompt.string() +
+                            " --replay " + fixture.string()));
 
   EXPECT_NE(replayed.exit_code, 0) << replayed.output;
 }

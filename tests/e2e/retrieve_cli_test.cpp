@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 #include "e2e/command_runner.hpp"
@@ -18,7 +17,8 @@ namespace {
 constexpr const char* kQuestion = "'show commits in project billing-api last week and open issues'";
 
 TEST(RetrievalCli, PlanOnlyJsonHasIntentsHypothesesPlansAndQueries) {
-  const CommandOutcome run = run_command(planfirst(std::string("retrieve ") + kQuestion + " --plan-only --json"));
+  const CommandOutcome run =
+      run_command(planfirst(std::string("retrieve ") + kQuestion + " --plan-only --json"));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json output = parsed(run);
@@ -47,7 +47,8 @@ TEST(RetrievalCli, WithoutSourcesEachPlanIsReportedNotConfiguredWithHowToConfigu
   const CommandOutcome run = run_command(planfirst(std::string("retrieve ") + kQuestion));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  EXPECT_NE(run.output.find("plan0_query  gitlab: source \"gitlab\" is not configured"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("plan0_query  gitlab: source \"gitlab\" is not configured"), std::string::npos)
+      << run.output;
   EXPECT_NE(run.output.find("to configure gitlab: pass --gitlab URL"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("# Context"), std::string::npos) << run.output;
 }
@@ -56,8 +57,10 @@ TEST(RetrievalCli, CommitsComeFromTheGitLabServerTheFlagNames) {
   test_support::GitLabTestServer gitlab;
   const std::string token = std::string("GITLAB_TOKEN=") + test_support::GitLabTestServer::kToken + " ";
 
-  const CommandOutcome run = run_command(token + planfirst("retrieve 'show commits in project group/app on 2024-03-23' "
-                                                           "--json --gitlab " + gitlab.base_url()));
+  const CommandOutcome run =
+      run_command(token + planfirst("retrieve 'show commits in project group/app on 2024-03-23' "
+                                    "--json --gitlab " +
+                                    gitlab.base_url()));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json output = parsed(run);
@@ -76,22 +79,25 @@ TEST(RetrievalCli, OpenIssuesComeFromTheYouTrackServerTheFlagNames) {
   test_support::YouTrackTestServer youtrack;
   const std::string token = std::string("YOUTRACK_TOKEN=") + test_support::YouTrackTestServer::kToken + " ";
 
-  const CommandOutcome run = run_command(token + planfirst("retrieve 'list open issues in project OPS' --json --youtrack " +
-                                                           youtrack.base_url()));
+  const CommandOutcome run =
+      run_command(token + planfirst("retrieve 'list open issues in project OPS' --json --youtrack " +
+                                    youtrack.base_url()));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json output = parsed(run);
   const nlohmann::json& result = output["retrieval"]["results"][0];
   EXPECT_EQ(result["source"], "youtrack") << result;
   ASSERT_FALSE(result["items"].empty()) << result;
-  for (const auto& item : result["items"]) EXPECT_EQ(item["id"].get<std::string>().rfind("youtrack:OPS-", 0), 0u) << item;
+  for (const auto& item : result["items"])
+    EXPECT_EQ(item["id"].get<std::string>().rfind("youtrack:OPS-", 0), 0u) << item;
   ASSERT_FALSE(youtrack.requests().empty());
   EXPECT_NE(youtrack.requests().front().param("query").find("project: OPS"), std::string::npos)
       << youtrack.requests().front().param("query");
 }
 
 TEST(RetrievalCli, AGitLabUrlWithoutATokenNamesTheVariable) {
-  const CommandOutcome run = run_command("env -u GITLAB_TOKEN " + planfirst("retrieve 'commits' --gitlab http://127.0.0.1:1"));
+  const CommandOutcome run =
+      run_command("env -u GITLAB_TOKEN " + planfirst("retrieve 'commits' --gitlab http://127.0.0.1:1"));
 
   EXPECT_EQ(run.exit_code, 2) << run.output;
   EXPECT_NE(run.output.find("GITLAB_TOKEN"), std::string::npos) << run.output;
@@ -109,7 +115,8 @@ TEST(RetrievalCli, AnEmptyQuestionOrBadZoneIsAnErrorNotACrash) {
 
 TEST(RetrievalCli, EachStageRunsAloneThroughGraphNode) {
   test_support::TempDir dir;
-  const std::string state = dir.write("state.json", R"({"question": "open tickets in project ops"})").string();
+  const std::string state =
+      dir.write("state.json", R"({"question": "open tickets in project ops"})").string();
 
   const CommandOutcome run = run_command(planfirst("graph node retrieval intent_detection --state " + state));
 

@@ -3,10 +3,9 @@
 // thread whose plan was approved, whose head shows the executed plan.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,7 +35,8 @@ json shown_state(const std::string& output) {
 }
 
 // Runs THREAD and approves at every checkpoint; the interrupting nodes, in order.
-std::vector<std::string> run_to_the_end(const GraphCliSession& session, const std::string& thread, json& last) {
+std::vector<std::string> run_to_the_end(const GraphCliSession& session, const std::string& thread,
+                                        json& last) {
   std::vector<std::string> pauses;
   last = last_json_line(session.run(thread).output);
   while (last.value("status", "") == "interrupted" && pauses.size() < 10) {
@@ -82,7 +82,8 @@ TEST(ThreadsCli, ShowPrintsTheHeadCheckpointAndTheStateAwaitingAnAnswer) {
 TEST(ThreadsCli, HistoryListsEveryCheckpointNewestFirst) {
   GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
-  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
+  const json second =
+      last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
 
   const CommandOutcome history = session.threads("history T");
 
@@ -92,14 +93,16 @@ TEST(ThreadsCli, HistoryListsEveryCheckpointNewestFirst) {
   EXPECT_NE(rows.front().find(second.value("checkpoint_id", "?")), std::string::npos) << history.output;
   EXPECT_EQ(rows.back().rfind("0 ", 0), 0u) << history.output;
   std::size_t found_first = 0;
-  for (const std::string& row : rows) found_first += row.find(first.value("checkpoint_id", "?")) != std::string::npos;
+  for (const std::string& row : rows)
+    found_first += row.find(first.value("checkpoint_id", "?")) != std::string::npos;
   EXPECT_EQ(found_first, 1u) << history.output;
 }
 
 TEST(ThreadsCli, PruneKeepsTheNewestCheckpointsAndTheHeadsState) {
   GraphCliSession session;
   const json first = last_json_line(session.run("T").output);
-  const json second = last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
+  const json second =
+      last_json_line(session.resume("T", first.value("checkpoint_id", "?"), "per month").output);
   const json state_before = shown_state(session.threads("show T").output);
   const std::size_t rows_before = history_rows(session.threads("history T").output).size();
 
@@ -125,7 +128,8 @@ TEST(ThreadsCli, AnUnknownThreadIsExit3ForShowHistoryAndPrune) {
     const CommandOutcome outcome = session.threads(command);
 
     EXPECT_EQ(outcome.exit_code, 3) << command << "\n" << outcome.output;
-    EXPECT_NE(outcome.output.find("no thread 'nosuch'"), std::string::npos) << command << "\n" << outcome.output;
+    EXPECT_NE(outcome.output.find("no thread 'nosuch'"), std::string::npos) << command << "\n"
+                                                                            << outcome.output;
   }
 }
 

@@ -17,7 +17,8 @@ TEST(ToolsCli, ListNamesAllTwentySevenToolsWithTheirParams) {
   EXPECT_EQ(tools[0]["name"], "load_dataset");
   bool aggregate_has_group_by = false;
   for (const auto& tool : tools) {
-    if (tool["name"] == "aggregate") aggregate_has_group_by = tool["params"].dump().find("group_by") != std::string::npos;
+    if (tool["name"] == "aggregate")
+      aggregate_has_group_by = tool["params"].dump().find("group_by") != std::string::npos;
   }
   EXPECT_TRUE(aggregate_has_group_by);
 }

@@ -72,7 +72,8 @@ TEST(HashedEmbedder, ReturnsUnitLengthRowsAndZeroForTextWithoutWords) {
 TEST(HashedEmbedder, IgnoresCaseAndPunctuation) {
   const HashedEmbedder embedder;
 
-  const EmbeddingMatrix matrix = embed_all(embedder, {"Plot a LINE chart, over time!", "plot a line chart over time"});
+  const EmbeddingMatrix matrix =
+      embed_all(embedder, {"Plot a LINE chart, over time!", "plot a line chart over time"});
 
   EXPECT_EQ(std::memcmp(matrix.row(0).data(), matrix.row(1).data(), 384 * sizeof(float)), 0);
 }
@@ -80,9 +81,9 @@ TEST(HashedEmbedder, IgnoresCaseAndPunctuation) {
 TEST(HashedEmbedder, PlacesSimilarToolDescriptionsCloserThanUnrelatedOnes) {
   const HashedEmbedder embedder;
 
-  const EmbeddingMatrix m = embed_all(embedder, {"plot a line chart over time", "time series line plot",
-                                                 "detect anomalies", "aggregate metrics grouped by region",
-                                                 "summarize totals by group"});
+  const EmbeddingMatrix m =
+      embed_all(embedder, {"plot a line chart over time", "time series line plot", "detect anomalies",
+                           "aggregate metrics grouped by region", "summarize totals by group"});
 
   EXPECT_GT(cosine_similarity(m.row(0), m.row(1)), cosine_similarity(m.row(0), m.row(2)));
   EXPECT_GT(cosine_similarity(m.row(0), m.row(1)), cosine_similarity(m.row(0), m.row(3)));

@@ -42,7 +42,8 @@ json item(int index, std::vector<double> vector) {
 
 std::vector<std::size_t> batch_sizes(const OpenAiTestServer& server) {
   std::vector<std::size_t> sizes;
-  for (const auto& request : server.requests(kEmbeddingsPath)) sizes.push_back(json::parse(request.body)["input"].size());
+  for (const auto& request : server.requests(kEmbeddingsPath))
+    sizes.push_back(json::parse(request.body)["input"].size());
   return sizes;
 }
 
@@ -112,12 +113,14 @@ TEST_F(OpenAiCompatibleEmbedderTest, SplitsTextsIntoBatchesAndKeepsTheirOrder) {
 }
 
 TEST_F(OpenAiCompatibleEmbedderTest, PutsRowsBackInInputOrderByTheirIndex) {
-  server_.script(kEmbeddingsPath, {embeddings(json::array({item(2, {0, 0, 3, 0}), item(0, {2, 0, 0, 0}),
-                                                           item(1, {0, 5, 0, 0})}))});
+  server_.script(
+      kEmbeddingsPath,
+      {embeddings(json::array({item(2, {0, 0, 3, 0}), item(0, {2, 0, 0, 0}), item(1, {0, 5, 0, 0})}))});
   const auto embedder = make(options());
   ASSERT_NE(embedder, nullptr);
 
-  core::Result<EmbeddingMatrix> matrix = embedder->embed(std::vector<std::string>{"first", "second", "third"});
+  core::Result<EmbeddingMatrix> matrix =
+      embedder->embed(std::vector<std::string>{"first", "second", "third"});
 
   ASSERT_TRUE(matrix.has_value()) << matrix.error().describe();
   EXPECT_EQ(matrix->values, (std::vector<float>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}));
@@ -160,7 +163,8 @@ TEST_F(OpenAiCompatibleEmbedderTest, RefusesARepeatedIndex) {
 }
 
 TEST_F(OpenAiCompatibleEmbedderTest, RefusesAReplyThatIsNotJson) {
-  server_.script(kEmbeddingsPath, {reply(200, "<html>gateway</html>", "text/html"), reply(200, R"({"data": "nope"})")});
+  server_.script(kEmbeddingsPath,
+                 {reply(200, "<html>gateway</html>", "text/html"), reply(200, R"({"data": "nope"})")});
   const auto embedder = make(options());
   ASSERT_NE(embedder, nullptr);
 
@@ -258,7 +262,8 @@ TEST(EmbedderFromConfig, SendsTheKeyFromTheVariableThatEmbedApiKeyEnvNames) {
   ASSERT_TRUE((*embedder)->embed(std::vector<std::string>{"revenue by region"}).has_value());
 
   ASSERT_EQ(server.requests(kEmbeddingsPath).size(), 2u);  // the width probe, then the text
-  for (const auto& request : server.requests(kEmbeddingsPath)) EXPECT_EQ(request.header("Authorization"), "Bearer sk-tei");
+  for (const auto& request : server.requests(kEmbeddingsPath))
+    EXPECT_EQ(request.header("Authorization"), "Bearer sk-tei");
 }
 
 TEST(EmbedderFromConfig, SendsNoAuthorizationWhenTheNamedVariableIsUnset) {
@@ -266,7 +271,8 @@ TEST(EmbedderFromConfig, SendsNoAuthorizationWhenTheNamedVariableIsUnset) {
   core::Config config;
   ASSERT_TRUE(config.set_flag("embed.base_url", server.base_url()).has_value());
 
-  core::Result<std::unique_ptr<Embedder>> embedder = embedder_from_config(config, {{"PLANFIRST_LLM_API_KEY", "sk-llm"}});
+  core::Result<std::unique_ptr<Embedder>> embedder =
+      embedder_from_config(config, {{"PLANFIRST_LLM_API_KEY", "sk-llm"}});
 
   ASSERT_TRUE(embedder.has_value()) << embedder.error().describe();
   ASSERT_EQ(server.requests(kEmbeddingsPath).size(), 1u);
@@ -303,8 +309,10 @@ TEST_F(OpenAiCompatibleEmbedderTest, CountsTheWidthProbeAsARequest) {
   const auto embedder = make(o);
 
   ASSERT_NE(embedder, nullptr);
-  EXPECT_EQ(metrics.counter("embed_requests_total", {{"model", "bge-small-en"}, {"outcome", "ok"}}).value(), 1.0);
-  EXPECT_NE(metrics.render_prometheus().find("embed_texts_total{model=\"bge-small-en\"} 1"), std::string::npos)
+  EXPECT_EQ(metrics.counter("embed_requests_total", {{"model", "bge-small-en"}, {"outcome", "ok"}}).value(),
+            1.0);
+  EXPECT_NE(metrics.render_prometheus().find("embed_texts_total{model=\"bge-small-en\"} 1"),
+            std::string::npos)
       << metrics.render_prometheus();
 }
 

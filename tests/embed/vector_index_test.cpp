@@ -41,7 +41,8 @@ EmbeddingMatrix pseudo_random_unit_rows(std::size_t rows, std::size_t dimensions
       m.values[r * dimensions + d] = v;
       norm += static_cast<double>(v) * v;
     }
-    for (std::size_t d = 0; d < dimensions; ++d) m.values[r * dimensions + d] /= static_cast<float>(std::sqrt(norm));
+    for (std::size_t d = 0; d < dimensions; ++d)
+      m.values[r * dimensions + d] /= static_cast<float>(std::sqrt(norm));
   }
   return m;
 }
@@ -71,7 +72,8 @@ TEST(VectorIndex, BreaksScoreTiesByAscendingId) {
   // Rows 7, 3, 5 and 1 are the same vector; the query is that vector, so four rows tie at the top.
   EmbeddingMatrix rows = pseudo_random_unit_rows(10, 16);
   for (const std::size_t copy : {3u, 5u, 1u}) {
-    std::copy_n(rows.values.begin() + 7 * 16, 16, rows.values.begin() + static_cast<std::ptrdiff_t>(copy) * 16);
+    std::copy_n(rows.values.begin() + 7 * 16, 16,
+                rows.values.begin() + static_cast<std::ptrdiff_t>(copy) * 16);
   }
   core::Result<VectorIndex> index = VectorIndex::build(rows);
   ASSERT_TRUE(index.has_value());

@@ -2,16 +2,15 @@
 // on loopback) must behave the same, error codes and states included.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
 
 #include "graph/checkpointer.hpp"
-#include "graph/state_assembler.hpp"
 #include "graph/checkpointer_test_stores.hpp"
+#include "graph/state_assembler.hpp"
 
 namespace planfirst::graph {
 namespace {
@@ -21,9 +20,12 @@ using testing::MemoryStore;
 using testing::PostgresStore;
 using testing::SqliteStore;
 
-const std::chrono::system_clock::time_point kStart = std::chrono::system_clock::time_point(std::chrono::seconds(1'700'000'000));
+const std::chrono::system_clock::time_point kStart =
+    std::chrono::system_clock::time_point(std::chrono::seconds(1'700'000'000));
 
-std::string id_of(const std::string& thread, std::int64_t step) { return thread + "-c" + std::to_string(step); }
+std::string id_of(const std::string& thread, std::int64_t step) {
+  return thread + "-c" + std::to_string(step);
+}
 
 CheckpointRecord make_record(const std::string& thread, std::int64_t step, std::vector<KeyWrite> writes = {},
                              CheckpointStatus status = CheckpointStatus::kRunning) {
@@ -42,9 +44,15 @@ CheckpointRecord make_record(const std::string& thread, std::int64_t step, std::
   return record;
 }
 
-KeyWrite replace(std::string key, const Json& value) { return {std::move(key), WriteKind::kReplace, value.dump()}; }
-KeyWrite append(std::string key, const Json& items) { return {std::move(key), WriteKind::kAppend, items.dump()}; }
-KeyWrite snapshot(std::string key, const Json& value) { return {std::move(key), WriteKind::kSnapshot, value.dump()}; }
+KeyWrite replace(std::string key, const Json& value) {
+  return {std::move(key), WriteKind::kReplace, value.dump()};
+}
+KeyWrite append(std::string key, const Json& items) {
+  return {std::move(key), WriteKind::kAppend, items.dump()};
+}
+KeyWrite snapshot(std::string key, const Json& value) {
+  return {std::move(key), WriteKind::kSnapshot, value.dump()};
+}
 KeyWrite chunk(std::string key, std::size_t from, const Json& items) {
   return {std::move(key), WriteKind::kChunk, Json{{"from", from}, {"items", items}}.dump()};
 }
@@ -105,7 +113,8 @@ TYPED_TEST_SUITE(CheckpointerConformance, Stores, StoreNames);
 
 TYPED_TEST(CheckpointerConformance, AppendedRecordBecomesTheHeadAndReadsBackFieldByField) {
   CheckpointRecord input = make_record("t1", 0, {replace("question", "revenue by region")});
-  CheckpointRecord first = make_record("t1", 1, {replace("next_agent", "analyst")}, CheckpointStatus::kInterrupted);
+  CheckpointRecord first =
+      make_record("t1", 1, {replace("next_agent", "analyst")}, CheckpointStatus::kInterrupted);
   first.metadata_json = R"({"checkpoint_message":"Scope ok?","checkpoint_prompt":"Proceed?"})";
   this->append_next(input);
 
@@ -211,7 +220,8 @@ TYPED_TEST(CheckpointerConformance, RecordsThatBreakTheChainAreRefused) {
   ASSERT_FALSE(parent.has_value());
   EXPECT_EQ(parent.error().code, core::ErrorCode::kInvalidArgument);
   ASSERT_FALSE(duplicate_key.has_value());
-  EXPECT_NE(duplicate_key.error().message.find("'a' twice"), std::string::npos) << duplicate_key.error().message;
+  EXPECT_NE(duplicate_key.error().message.find("'a' twice"), std::string::npos)
+      << duplicate_key.error().message;
   ASSERT_FALSE(duplicate_id.has_value());
   EXPECT_EQ(duplicate_id.error().code, core::ErrorCode::kInvalidArgument);
   EXPECT_EQ((*this->store().head("t"))->checkpoint_id, "t-c2");
@@ -229,9 +239,10 @@ TYPED_TEST(CheckpointerConformance, WritesForStateAreTheLastReplaceOrSnapshotThe
   core::Result<std::vector<StepWrite>> at_3 = this->store().writes_for_state("t", "t-c3");
   const Json state_4 = this->state_at("t", "t-c4");
 
-  const std::vector<StepWrite> expected_1 = {{0, replace("a", 1)}, {0, append("log", Json::array({0}))},
-                                             {1, append("log", Json::array({1}))}};
-  const std::vector<StepWrite> expected_3 = {{2, replace("a", 2)}, {2, snapshot("log", Json::array({0, 1, 2}))},
+  const std::vector<StepWrite> expected_1 = {
+      {0, replace("a", 1)}, {0, append("log", Json::array({0}))}, {1, append("log", Json::array({1}))}};
+  const std::vector<StepWrite> expected_3 = {{2, replace("a", 2)},
+                                             {2, snapshot("log", Json::array({0, 1, 2}))},
                                              {3, append("log", Json::array({3, 4}))}};
   ASSERT_TRUE(at_1.has_value() && at_3.has_value());
   ASSERT_EQ(at_1->size(), expected_1.size());
@@ -366,14 +377,14 @@ TYPED_TEST(CheckpointerConformance, PruneThenAppendKeepsBuildingTheSameState) {
 
 TYPED_TEST(CheckpointerConformance, PruneNeverDropsAPendingInterrupt) {
   this->write_chain("t", 6);
-  CheckpointRecord paused = make_record("t", 6, {replace("checkpoint_prompt", "Proceed?")},
-                                        CheckpointStatus::kInterrupted);
+  CheckpointRecord paused =
+      make_record("t", 6, {replace("checkpoint_prompt", "Proceed?")}, CheckpointStatus::kInterrupted);
   paused.metadata_json = R"({"checkpoint_message":"Synthesis complete","checkpoint_prompt":"Proceed?"})";
   this->append_next(paused);
   const Json before = this->state_at("t", "t-c6");
 
-  core::Result<PruneReport> report = this->store().prune(
-      "t", PruneOptions{.keep_last = 1, .older_than = kStart + std::chrono::hours(1)});
+  core::Result<PruneReport> report =
+      this->store().prune("t", PruneOptions{.keep_last = 1, .older_than = kStart + std::chrono::hours(1)});
 
   ASSERT_TRUE(report.has_value()) << report.error().describe();
   EXPECT_EQ(report->kept, 1u);
@@ -389,8 +400,8 @@ TYPED_TEST(CheckpointerConformance, PruneOlderThanDropsOnlyCheckpointsCreatedBef
   this->write_chain("t", 20);
   const Json before = this->state_at("t", "t-c19");
 
-  core::Result<PruneReport> report =
-      this->store().prune("t", PruneOptions{.keep_last = {}, .older_than = kStart + std::chrono::seconds(12)});
+  core::Result<PruneReport> report = this->store().prune(
+      "t", PruneOptions{.keep_last = {}, .older_than = kStart + std::chrono::seconds(12)});
 
   ASSERT_TRUE(report.has_value()) << report.error().describe();
   EXPECT_EQ(report->removed, 12u);
@@ -403,7 +414,8 @@ TYPED_TEST(CheckpointerConformance, PruneWithoutALimitIsInvalid) {
 
   core::Result<PruneReport> none = this->store().prune("t", PruneOptions{});
   core::Result<PruneReport> zero = this->store().prune("t", PruneOptions{.keep_last = 0, .older_than = {}});
-  core::Result<PruneReport> unknown = this->store().prune("nope", PruneOptions{.keep_last = 1, .older_than = {}});
+  core::Result<PruneReport> unknown =
+      this->store().prune("nope", PruneOptions{.keep_last = 1, .older_than = {}});
 
   EXPECT_EQ(none.error().code, core::ErrorCode::kInvalidArgument);
   EXPECT_EQ(zero.error().code, core::ErrorCode::kInvalidArgument);
@@ -443,7 +455,8 @@ TYPED_TEST(CheckpointerConformance, StoredBytesGrowLinearlyWithAppendOnlyHistory
   std::uint64_t at_50 = 0;
 
   for (std::int64_t step = 0; step < 100; ++step) {
-    this->append_next(make_record("t", step, {append("messages", Json::array({kilobyte})), replace("n", step)}));
+    this->append_next(
+        make_record("t", step, {append("messages", Json::array({kilobyte})), replace("n", step)}));
     if (step == 49) at_50 = *this->store().stored_bytes("t");
   }
   const std::uint64_t at_100 = *this->store().stored_bytes("t");
@@ -463,7 +476,8 @@ TYPED_TEST(CheckpointerConformance, ConcurrentAppendsToDifferentThreadsAllLand) 
     writers.emplace_back([&, w] {
       const std::string thread = "w" + std::to_string(w);
       for (std::int64_t step = 0; step < kSteps; ++step) {
-        const CheckpointRecord record = make_record(thread, step, {replace("step", step), append("log", Json::array({step}))});
+        const CheckpointRecord record =
+            make_record(thread, step, {replace("step", step), append("log", Json::array({step}))});
         if (core::Result<void> r = this->store().append(record, record.parent_id); !r) {
           failures[w] = r.error().describe();
           return;
@@ -477,7 +491,8 @@ TYPED_TEST(CheckpointerConformance, ConcurrentAppendsToDifferentThreadsAllLand) 
     const std::string thread = "w" + std::to_string(w);
     EXPECT_EQ(failures[w], "");
     EXPECT_EQ((*this->store().head(thread))->step, kSteps - 1);
-    EXPECT_EQ(this->state_at(thread, id_of(thread, kSteps - 1))["log"].size(), static_cast<std::size_t>(kSteps));
+    EXPECT_EQ(this->state_at(thread, id_of(thread, kSteps - 1))["log"].size(),
+              static_cast<std::size_t>(kSteps));
   }
 }
 

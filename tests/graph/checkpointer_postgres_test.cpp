@@ -14,7 +14,9 @@ namespace {
 
 using core::Json;
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+std::string first_line(const std::string& text) {
+  return text.substr(0, text.find('\n'));
+}
 
 TEST(PostgresCheckpointer, AnotherProcessResumesAThreadPausedAtAnInterrupt) {
   testing::PostgresStore store;
@@ -29,10 +31,10 @@ TEST(PostgresCheckpointer, AnotherProcessResumesAThreadPausedAtAnInterrupt) {
                                          &paused_out, &err);
   ASSERT_EQ(paused, 0) << err;
   const std::string paused_head = first_line(paused_out);
-  const int resumed = testing::run_to_end({child, "resume", store.uri(), "review", paused_head}, dir.path() / "r.out",
-                                          &resumed_out, &err);
-  const int stale = testing::run_to_end({child, "resume", store.uri(), "review", paused_head}, dir.path() / "s.out",
-                                        &stale_out, &err);
+  const int resumed = testing::run_to_end({child, "resume", store.uri(), "review", paused_head},
+                                          dir.path() / "r.out", &resumed_out, &err);
+  const int stale = testing::run_to_end({child, "resume", store.uri(), "review", paused_head},
+                                        dir.path() / "s.out", &stale_out, &err);
 
   EXPECT_EQ(resumed, 0);
   EXPECT_EQ(stale, 4) << "a stale expected head must be a conflict";
@@ -48,8 +50,7 @@ TEST(PostgresCheckpointer, AnotherProcessResumesAThreadPausedAtAnInterrupt) {
   EXPECT_EQ(paused_record->status, CheckpointStatus::kInterrupted);
   auto writes = reader->writes_for_state("review", resumed_head);
   ASSERT_TRUE(writes.has_value());
-  EXPECT_EQ(*assemble_state(*writes),
-            Json::parse(R"({"step":3,"requires_user_input":false,
+  EXPECT_EQ(*assemble_state(*writes), Json::parse(R"({"step":3,"requires_user_input":false,
                             "reasoning":["step 0","step 1","step 2","step 3","user said yes"]})"));
   EXPECT_EQ(reader->history("review")->size(), 5u);
 }

@@ -1,12 +1,10 @@
 // SqliteCheckpointer beyond the conformance suite: the file's schema version, records of a newer
 // format, reopening, two connections to one file, and a child process killed mid-chain.
 #include <gtest/gtest.h>
-
 #include <sqlite3.h>
 
-#include <nlohmann/json.hpp>
-
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
 
@@ -144,7 +142,8 @@ Json final_state(Checkpointer& store, const std::string& thread) {
 
 // Checks what a killed child left: an intact file whose head is a whole record, a state that
 // matches its step, one side effect per completed step, and an unbroken chain back to step 0.
-void expect_consistent(const std::filesystem::path& file, const std::string& thread, std::int64_t* head_step) {
+void expect_consistent(const std::filesystem::path& file, const std::string& thread,
+                       std::int64_t* head_step) {
   EXPECT_EQ(raw_sql(file, "PRAGMA integrity_check"), "ok");
   auto store = open_or_fail(file);
   ASSERT_NE(store, nullptr);
@@ -173,7 +172,8 @@ void wait_for_commit_after(const std::filesystem::path& file, std::int64_t step)
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (std::chrono::steady_clock::now() < deadline) {
     if (std::filesystem::exists(file)) {
-      const std::string head = raw_sql(file, "SELECT max(step) FROM planfirst_checkpoints WHERE thread_id = 'run'");
+      const std::string head =
+          raw_sql(file, "SELECT max(step) FROM planfirst_checkpoints WHERE thread_id = 'run'");
       if (!head.empty() && std::stoll(head) > step) return;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -188,8 +188,9 @@ TEST(SqliteCheckpointer, KilledMidChainResumesToTheSameStateWithoutRepeatingSide
   const auto reference_file = dir.path() / "reference.sqlite";
   const auto crashed_file = dir.path() / "crashed.sqlite";
   std::string out, err;
-  ASSERT_EQ(testing::run_to_end({child, "chain", "sqlite:" + reference_file.string(), "run", std::to_string(kSteps)},
-                                dir.path() / "reference.out", &out, &err),
+  ASSERT_EQ(testing::run_to_end(
+                {child, "chain", "sqlite:" + reference_file.string(), "run", std::to_string(kSteps)},
+                dir.path() / "reference.out", &out, &err),
             0)
       << err;
   std::mt19937 random(20240917);
@@ -198,8 +199,9 @@ TEST(SqliteCheckpointer, KilledMidChainResumesToTheSameStateWithoutRepeatingSide
   std::int64_t last_step = -1;
 
   for (int trial = 0; trial < kTrials; ++trial) {
-    testing::ChildProcess process({child, "chain", "sqlite:" + crashed_file.string(), "run", std::to_string(kSteps)},
-                                  dir.path() / "trial.out");
+    testing::ChildProcess process(
+        {child, "chain", "sqlite:" + crashed_file.string(), "run", std::to_string(kSteps)},
+        dir.path() / "trial.out");
     ASSERT_TRUE(process.started());
     wait_for_commit_after(crashed_file, last_step);
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms(random)));
@@ -212,9 +214,9 @@ TEST(SqliteCheckpointer, KilledMidChainResumesToTheSameStateWithoutRepeatingSide
     EXPECT_GE(step, last_step) << "trial " << trial << " lost committed steps";
     last_step = step;
   }
-  const int finished = testing::run_to_end({child, "chain", "sqlite:" + crashed_file.string(), "run",
-                                            std::to_string(kSteps)},
-                                           dir.path() / "final.out", &out, &err);
+  const int finished =
+      testing::run_to_end({child, "chain", "sqlite:" + crashed_file.string(), "run", std::to_string(kSteps)},
+                          dir.path() / "final.out", &out, &err);
 
   EXPECT_EQ(finished, 0) << err;
   EXPECT_GE(killed_mid_chain, kTrials / 2) << "too few kills landed mid-chain to mean anything";

@@ -14,10 +14,11 @@ StepWrite at(std::int64_t step, std::string key, WriteKind kind, std::string val
 }
 
 TEST(StateAssembler, ReplacesSnapshotsAndAppendsInOrder) {
-  const std::vector<StepWrite> writes = {
-      at(0, "phase", WriteKind::kReplace, R"("planning")"), at(0, "reasoning", WriteKind::kSnapshot, R"([{"n":0}])"),
-      at(1, "reasoning", WriteKind::kAppend, R"([{"n":1},{"n":2}])"), at(2, "phase", WriteKind::kReplace, R"("qa")"),
-      at(2, "messages", WriteKind::kAppend, R"(["hi"])")};
+  const std::vector<StepWrite> writes = {at(0, "phase", WriteKind::kReplace, R"("planning")"),
+                                         at(0, "reasoning", WriteKind::kSnapshot, R"([{"n":0}])"),
+                                         at(1, "reasoning", WriteKind::kAppend, R"([{"n":1},{"n":2}])"),
+                                         at(2, "phase", WriteKind::kReplace, R"("qa")"),
+                                         at(2, "messages", WriteKind::kAppend, R"(["hi"])")};
 
   core::Result<Json> state = assemble_state(writes);
 
@@ -57,23 +58,25 @@ TEST(StateAssembler, AppendToAScalarIsRefused) {
 }
 
 TEST(StateAssembler, PendingAppendsAreThoseSinceEachKeysLastSnapshotOrChunk) {
-  const std::vector<StepWrite> writes = {
-      at(0, "log", WriteKind::kAppend, "[1]"),     at(1, "log", WriteKind::kSnapshot, "[1,2]"),
-      at(2, "log", WriteKind::kAppend, "[3]"),     at(3, "log", WriteKind::kAppend, "[4,5]"),
-      at(3, "phase", WriteKind::kReplace, "\"x\""), at(4, "messages", WriteKind::kAppend, "[\"m\"]"),
-      at(4, "done", WriteKind::kAppend, "[1]"),    at(5, "done", WriteKind::kChunk, R"({"from":0,"items":[1,2]})")};
+  const std::vector<StepWrite> writes = {at(0, "log", WriteKind::kAppend, "[1]"),
+                                         at(1, "log", WriteKind::kSnapshot, "[1,2]"),
+                                         at(2, "log", WriteKind::kAppend, "[3]"),
+                                         at(3, "log", WriteKind::kAppend, "[4,5]"),
+                                         at(3, "phase", WriteKind::kReplace, "\"x\""),
+                                         at(4, "messages", WriteKind::kAppend, "[\"m\"]"),
+                                         at(4, "done", WriteKind::kAppend, "[1]"),
+                                         at(5, "done", WriteKind::kChunk, R"({"from":0,"items":[1,2]})")};
 
   const PendingAppendsByKey pending = pending_appends(writes);
 
-  EXPECT_EQ(pending, (PendingAppendsByKey{{"log", {2, 3}},
-                                          {"messages", {1, 1}}}));
+  EXPECT_EQ(pending, (PendingAppendsByKey{{"log", {2, 3}}, {"messages", {1, 1}}}));
 }
 
 TEST(StateAssembler, FoldedWritesAssembleToTheSameState) {
   const std::vector<StepWrite> writes = {
-      at(0, "a", WriteKind::kReplace, "1"),       at(0, "log", WriteKind::kAppend, "[0]"),
+      at(0, "a", WriteKind::kReplace, "1"),        at(0, "log", WriteKind::kAppend, "[0]"),
       at(2, "log", WriteKind::kSnapshot, "[0,1]"), at(3, "log", WriteKind::kAppend, "[2,3]"),
-      at(4, "a", WriteKind::kReplace, "2"),       at(4, "reset", WriteKind::kReplace, "[9]"),
+      at(4, "a", WriteKind::kReplace, "2"),        at(4, "reset", WriteKind::kReplace, "[9]"),
       at(5, "reset", WriteKind::kAppend, "[10]")};
 
   core::Result<std::vector<KeyWrite>> folded = fold_writes(writes);
@@ -86,7 +89,8 @@ TEST(StateAssembler, FoldedWritesAssembleToTheSameState) {
 }
 
 TEST(StateAssembler, AChunkPlacesItsItemsFromItsIndex) {
-  const std::vector<StepWrite> writes = {at(0, "log", WriteKind::kSnapshot, "[0]"), at(1, "log", WriteKind::kAppend, "[1]"),
+  const std::vector<StepWrite> writes = {at(0, "log", WriteKind::kSnapshot, "[0]"),
+                                         at(1, "log", WriteKind::kAppend, "[1]"),
                                          at(2, "log", WriteKind::kChunk, R"({"from":1,"items":[1,2]})"),
                                          at(3, "log", WriteKind::kAppend, "[3]")};
 
@@ -137,9 +141,9 @@ TEST(StateAssembler, AppendWritesBecomeAChunkOfThePendingItemsEveryNthAppend) {
     written.push_back(std::string(to_string(write.kind)) + " " + write.value_json);
   }
 
-  EXPECT_EQ(written, (std::vector<std::string>{"append [1]", "append [2]", R"(chunk {"from":1,"items":[1,2,3]})",
-                                               "append [4]", "append [5]", R"(chunk {"from":4,"items":[4,5,6]})",
-                                               "append [7]"}));
+  EXPECT_EQ(written, (std::vector<std::string>{
+                         "append [1]", "append [2]", R"(chunk {"from":1,"items":[1,2,3]})", "append [4]",
+                         "append [5]", R"(chunk {"from":4,"items":[4,5,6]})", "append [7]"}));
   EXPECT_EQ(pending, (PendingAppendsByKey{{"log", {1, 1}}}));
 }
 

@@ -3,10 +3,11 @@
 // cleans up after itself. Used by the conformance suite and the store-specific tests.
 #pragma once
 
+#include <unistd.h>
+
 #include <atomic>
 #include <memory>
 #include <string>
-#include <unistd.h>
 
 #include "core/libpq.hpp"
 #include "graph/memory_checkpointer.hpp"
@@ -42,7 +43,8 @@ inline std::string run_sql(const std::string& uri, const std::string& sql) {
   if (!pq) return pq.error().describe();
   const core::PgConnHandle connection = pq->owned(pq->connectdb(uri.c_str()));
   if (pq->status(connection.get()) != CONNECTION_OK) return pq->error_message(connection.get());
-  pq->set_notice_processor(connection.get(), [](void*, const char*) {}, nullptr);
+  pq->set_notice_processor(
+      connection.get(), [](void*, const char*) {}, nullptr);
   const core::PgResultHandle result = pq->owned(pq->exec(connection.get(), sql.c_str()));
   const ExecStatusType status = pq->result_status(result.get());
   if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return "";

@@ -15,7 +15,8 @@ std::vector<std::string> violations(std::string_view node, std::string_view delt
   const CompiledGraph graph = testing::reference_graph();
   const DeltaReport report = validate_delta(graph, *graph.node(node), node, json(delta));
   std::vector<std::string> lines;
-  for (const DeltaViolation& v : report.violations()) lines.push_back(v.node + " " + v.pointer + " [" + v.keyword + "]");
+  for (const DeltaViolation& v : report.violations())
+    lines.push_back(v.node + " " + v.pointer + " [" + v.keyword + "]");
   return lines;
 }
 
@@ -96,7 +97,8 @@ TEST(DeltaValidator, RequiresAPromptWhenADecisionNodeInterrupts) {
   const auto found = violations("synthesizer", R"({"reasoning": [], "requires_user_input": true,
       "next_agent": "supervisor", "checkpoint_message": "Done"})");
 
-  EXPECT_EQ(found, (std::vector<std::string>{"synthesizer /checkpoint_prompt [input_needs_checkpoint_prompt]"}));
+  EXPECT_EQ(found,
+            (std::vector<std::string>{"synthesizer /checkpoint_prompt [input_needs_checkpoint_prompt]"}));
 }
 
 TEST(DeltaValidator, RequiresAPromptWhenTheDeltaContractDoesNot) {
@@ -107,11 +109,13 @@ TEST(DeltaValidator, RequiresAPromptWhenTheDeltaContractDoesNot) {
   const core::Result<CompiledGraph> graph = builder.compile();
   ASSERT_TRUE(graph);
 
-  const DeltaReport report = validate_delta(*graph, *graph->node("ask"), "ask", json(R"({"requires_user_input": true})"));
+  const DeltaReport report =
+      validate_delta(*graph, *graph->node("ask"), "ask", json(R"({"requires_user_input": true})"));
 
   ASSERT_EQ(report.violations().size(), 1u);
   EXPECT_EQ(report.violations()[0].describe(),
-            "node ask: /checkpoint_prompt [checkpoint_policy] a decision node that sets requires_user_input true must "
+            "node ask: /checkpoint_prompt [checkpoint_policy] a decision node that sets requires_user_input "
+            "true must "
             "set a non-empty checkpoint_prompt");
 }
 

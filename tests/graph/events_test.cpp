@@ -16,15 +16,14 @@ CompiledGraph two_step_graph() {
   GraphSettings settings;
   settings.common_writes = {"requires_user_input"};
   GraphBuilder builder("events", settings);
-  builder.add_node(worker_node(
-      "work",
-      [](const StateView&, const NodeContext& ctx) -> core::Result<Delta> {
-        ctx.report_progress("half way");
-        return Delta(json(R"({"requires_user_input": false, "x": 1})"));
-      },
-      {"x"}));
-  builder.add_node(decision_node("ask", returns(R"({"requires_user_input": true, "checkpoint_prompt": "Ok?"})"),
-                                 {"checkpoint_prompt"}));
+  builder.add_node(worker_node("work",
+                               [](const StateView&, const NodeContext& ctx) -> core::Result<Delta> {
+                                 ctx.report_progress("half way");
+                                 return Delta(json(R"({"requires_user_input": false, "x": 1})"));
+                               },
+                               {"x"}));
+  builder.add_node(decision_node(
+      "ask", returns(R"({"requires_user_input": true, "checkpoint_prompt": "Ok?"})"), {"checkpoint_prompt"}));
   builder.set_entry("work");
   builder.add_edge("work", "ask");
   builder.set_finish("ask");
@@ -34,7 +33,8 @@ CompiledGraph two_step_graph() {
 std::vector<std::string> summary(const std::vector<Event>& events) {
   std::vector<std::string> lines;
   for (const Event& e : events) {
-    lines.push_back(std::string(to_string(e.kind)) + " " + e.node + " " + e.checkpoint_id + " " + std::to_string(e.step));
+    lines.push_back(std::string(to_string(e.kind)) + " " + e.node + " " + e.checkpoint_id + " " +
+                    std::to_string(e.step));
   }
   return lines;
 }
@@ -71,8 +71,9 @@ TEST(Events, SendsValuesOnlyWhenAskedFor) {
   for (const Event& e : h.events.events()) {
     if (e.kind == EventKind::kValues) values.push_back(e.node + " " + e.data.dump());
   }
-  EXPECT_EQ(values, (std::vector<std::string>{R"(work {"requires_user_input":false,"x":1,"y":2})",
-                                              R"(ask {"checkpoint_prompt":"Ok?","requires_user_input":true,"x":1,"y":2})"}));
+  EXPECT_EQ(values, (std::vector<std::string>{
+                        R"(work {"requires_user_input":false,"x":1,"y":2})",
+                        R"(ask {"checkpoint_prompt":"Ok?","requires_user_input":true,"x":1,"y":2})"}));
 }
 
 TEST(Events, UpdatesCarryTheDeltaAsMerged) {

@@ -109,9 +109,10 @@ TEST(FanOut, RefusesTwoBranchesWritingOneReplaceKey) {
   ASSERT_TRUE(result) << result.error().describe();
   EXPECT_EQ(result->status, RunStatus::kFailed);
   EXPECT_EQ(result->error->where, "fan/winner");
-  EXPECT_NE(result->error->message.find("node fan: /winner [parallel_write] replace key \"winner\" written by both "
-                                        "fan/b0 and fan/b1"),
-            std::string::npos)
+  EXPECT_NE(
+      result->error->message.find("node fan: /winner [parallel_write] replace key \"winner\" written by both "
+                                  "fan/b0 and fan/b1"),
+      std::string::npos)
       << result->error->message;
   EXPECT_FALSE(result->state.json().contains("winner"));
 }

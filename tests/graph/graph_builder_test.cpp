@@ -44,14 +44,15 @@ TEST(GraphBuilder, RejectsAnEdgeToAnUnknownNode) {
 
 TEST(GraphBuilder, RejectsAConditionalTargetThatIsUnknown) {
   GraphBuilder builder = two_node_builder();
-  builder.add_conditional_edges("a", [](const StateView&) -> core::Result<std::string> { return std::string("b"); },
-                                {"b", "ghost"});
+  builder.add_conditional_edges(
+      "a", [](const StateView&) -> core::Result<std::string> { return std::string("b"); }, {"b", "ghost"});
   builder.set_finish("b");
 
   core::Result<CompiledGraph> graph = builder.compile();
 
   ASSERT_FALSE(graph);
-  EXPECT_NE(graph.error().message.find("conditional edge from a to unknown node \"ghost\""), std::string::npos)
+  EXPECT_NE(graph.error().message.find("conditional edge from a to unknown node \"ghost\""),
+            std::string::npos)
       << graph.error().message;
 }
 
@@ -63,7 +64,8 @@ TEST(GraphBuilder, RejectsAnUnreachableNode) {
   core::Result<CompiledGraph> graph = builder.compile();
 
   ASSERT_FALSE(graph);
-  EXPECT_NE(graph.error().message.find("node b is unreachable from a"), std::string::npos) << graph.error().message;
+  EXPECT_NE(graph.error().message.find("node b is unreachable from a"), std::string::npos)
+      << graph.error().message;
   EXPECT_EQ(graph.error().where, "b");
 }
 
@@ -76,7 +78,8 @@ TEST(GraphBuilder, RejectsANodeThatMayInterruptButIsNoDecisionNode) {
   core::Result<CompiledGraph> graph = builder.compile();
 
   ASSERT_FALSE(graph);
-  EXPECT_NE(graph.error().message.find("node asker may interrupt"), std::string::npos) << graph.error().message;
+  EXPECT_NE(graph.error().message.find("node asker may interrupt"), std::string::npos)
+      << graph.error().message;
   EXPECT_NE(graph.error().message.find("not declared a decision node"), std::string::npos);
 }
 
@@ -130,7 +133,8 @@ TEST(GraphBuilder, RejectsAKeyTheStateContractDoesNotHave) {
   core::Result<CompiledGraph> graph = builder.compile(&testing::shipped_contracts());
 
   ASSERT_FALSE(graph);
-  EXPECT_NE(graph.error().message.find("declares key \"favourite_colour\""), std::string::npos) << graph.error().message;
+  EXPECT_NE(graph.error().message.find("declares key \"favourite_colour\""), std::string::npos)
+      << graph.error().message;
 }
 
 TEST(GraphBuilder, RejectsAnUnknownContract) {

@@ -3,9 +3,8 @@
 // can see exactly what each step persisted. Not a mock: every call reaches the real store.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -17,7 +16,9 @@
 
 namespace planfirst::graph::testing {
 
-inline core::Json json(std::string_view text) { return core::Json::parse(text); }
+inline core::Json json(std::string_view text) {
+  return core::Json::parse(text);
+}
 
 inline const contracts::ContractRegistry& shipped_contracts() {
   static const contracts::ContractRegistry registry = [] {
@@ -45,7 +46,9 @@ class RecordingCheckpointer final : public Checkpointer {
     }
     return result;
   }
-  core::Result<std::optional<CheckpointRecord>> head(std::string_view thread_id) override { return store_.head(thread_id); }
+  core::Result<std::optional<CheckpointRecord>> head(std::string_view thread_id) override {
+    return store_.head(thread_id);
+  }
   core::Result<CheckpointRecord> get(std::string_view thread_id, std::string_view checkpoint_id) override {
     return store_.get(thread_id, checkpoint_id);
   }
@@ -60,8 +63,12 @@ class RecordingCheckpointer final : public Checkpointer {
   core::Result<PruneReport> prune(std::string_view thread_id, const PruneOptions& options) override {
     return store_.prune(thread_id, options);
   }
-  core::Result<void> delete_thread(std::string_view thread_id) override { return store_.delete_thread(thread_id); }
-  core::Result<std::uint64_t> stored_bytes(std::string_view thread_id) override { return store_.stored_bytes(thread_id); }
+  core::Result<void> delete_thread(std::string_view thread_id) override {
+    return store_.delete_thread(thread_id);
+  }
+  core::Result<std::uint64_t> stored_bytes(std::string_view thread_id) override {
+    return store_.stored_bytes(thread_id);
+  }
 
   std::vector<CheckpointRecord> appended() const {
     std::lock_guard lock(mutex_);
@@ -71,9 +78,11 @@ class RecordingCheckpointer final : public Checkpointer {
   std::string transcript() const {
     std::string text;
     for (const CheckpointRecord& r : appended()) {
-      text += r.thread_id + " " + r.checkpoint_id + " <- " + r.parent_id + " step " + std::to_string(r.step) + " " +
-              r.node + " -> " + r.next_node + " " + std::string(to_string(r.status)) + " " + r.metadata_json;
-      for (const KeyWrite& w : r.writes) text += " | " + w.key + " " + std::string(to_string(w.kind)) + " " + w.value_json;
+      text += r.thread_id + " " + r.checkpoint_id + " <- " + r.parent_id + " step " + std::to_string(r.step) +
+              " " + r.node + " -> " + r.next_node + " " + std::string(to_string(r.status)) + " " +
+              r.metadata_json;
+      for (const KeyWrite& w : r.writes)
+        text += " | " + w.key + " " + std::string(to_string(w.kind)) + " " + w.value_json;
       text += "\n";
     }
     return text;
@@ -87,7 +96,9 @@ class RecordingCheckpointer final : public Checkpointer {
 
 // A node that returns `delta` (JSON text) every time.
 inline NodeFunction returns(std::string_view delta) {
-  return [value = json(delta)](const StateView&, const NodeContext&) -> core::Result<Delta> { return Delta(value); };
+  return [value = json(delta)](const StateView&, const NodeContext&) -> core::Result<Delta> {
+    return Delta(value);
+  };
 }
 
 }  // namespace planfirst::graph::testing

@@ -29,11 +29,12 @@ struct AskingGraph {
                                 "checkpoint_prompt": "Confirm scope?", "proposal": "4 channels"})"));
         },
         {"checkpoint_message", "checkpoint_prompt", "proposal"}));
-    builder.add_node(worker_node("work", returns(R"({"requires_user_input": false, "work": "done"})"), {"work"}));
-    builder.add_node(decision_node("confirm",
-                                   returns(R"({"requires_user_input": true, "checkpoint_message": "Report ready",
+    builder.add_node(
+        worker_node("work", returns(R"({"requires_user_input": false, "work": "done"})"), {"work"}));
+    builder.add_node(decision_node(
+        "confirm", returns(R"({"requires_user_input": true, "checkpoint_message": "Report ready",
                                                "checkpoint_prompt": "Publish?"})"),
-                                   {"checkpoint_message", "checkpoint_prompt"}));
+        {"checkpoint_message", "checkpoint_prompt"}));
     builder.set_entry("propose");
     builder.add_edge("propose", "work");
     builder.add_edge("work", "confirm");
@@ -108,8 +109,9 @@ TEST(Interrupt, ResumeWithAStaleCheckpointIsAConflict) {
 
   ASSERT_FALSE(stale);
   EXPECT_EQ(stale.error().code, core::ErrorCode::kConflict);
-  EXPECT_EQ(stale.error().message, "stale checkpoint cp-2 for thread t1: the head is " + second->checkpoint_id +
-                                       "; reload the thread and decide again, or fork from the older checkpoint");
+  EXPECT_EQ(stale.error().message,
+            "stale checkpoint cp-2 for thread t1: the head is " + second->checkpoint_id +
+                "; reload the thread and decide again, or fork from the older checkpoint");
   core::Result<std::optional<CheckpointRecord>> head = h.store.head("t1");
   ASSERT_TRUE(head);
   EXPECT_EQ((*head)->checkpoint_id, second->checkpoint_id);
@@ -222,8 +224,8 @@ TEST(Interrupt, CustomAnswerFunctionShapesTheAnswerDelta) {
   };
   settings.common_writes = {"requires_user_input"};
   GraphBuilder builder("custom", settings);
-  builder.add_node(decision_node("ask", returns(R"({"requires_user_input": true, "checkpoint_prompt": "Go?"})"),
-                                 {"checkpoint_prompt"}));
+  builder.add_node(decision_node(
+      "ask", returns(R"({"requires_user_input": true, "checkpoint_prompt": "Go?"})"), {"checkpoint_prompt"}));
   builder.add_node(worker_node("after", returns(R"({"requires_user_input": false})")));
   builder.set_entry("ask");
   builder.add_edge("ask", "after");

@@ -18,8 +18,9 @@ TEST(Mermaid, DrawsNodeShapesAndEdgeKindsInInsertionOrder) {
   builder.add_node(decision_node("ask", returns("{}")));
   builder.add_node(worker_node("fix", returns("{}")));
   builder.set_entry("route");
-  builder.add_conditional_edges("route", [](const StateView&) -> core::Result<std::string> { return std::string("ask"); },
-                                {"ask", std::string(kEnd)});
+  builder.add_conditional_edges(
+      "route", [](const StateView&) -> core::Result<std::string> { return std::string("ask"); },
+      {"ask", std::string(kEnd)});
   builder.add_edge("ask", "route");
   builder.set_finish("fix");
   core::Result<CompiledGraph> graph = builder.compile();

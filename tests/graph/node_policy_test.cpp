@@ -74,7 +74,8 @@ TEST(NodePolicy, DoesNotRetryAnErrorThatRetryingCannotFix) {
   NodePolicy policy;
   policy.max_attempts = 3;
   testing::Harness h;
-  Runner runner(policy_graph(fails_first(1, core::ErrorCode::kInvalidArgument, attempts), policy), h.options());
+  Runner runner(policy_graph(fails_first(1, core::ErrorCode::kInvalidArgument, attempts), policy),
+                h.options());
 
   core::Result<RunResult> result = runner.run("t1", Delta(json("{}")));
 
@@ -103,7 +104,8 @@ TEST(NodePolicy, TakesTheErrorRouteWhenTheNodeFails) {
   NodePolicy policy;
   policy.error_route = "fallback";
   testing::Harness h;
-  Runner runner(policy_graph(fails_first(1, core::ErrorCode::kFailedPrecondition, attempts), policy), h.options());
+  Runner runner(policy_graph(fails_first(1, core::ErrorCode::kFailedPrecondition, attempts), policy),
+                h.options());
 
   core::Result<RunResult> result = runner.run("t1", Delta(json("{}")));
 

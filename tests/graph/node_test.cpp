@@ -12,7 +12,8 @@ namespace {
 TEST(WorkerDelta, KeepsTheFieldsAndSetsTheInterruptKeyFalse) {
   const Delta delta = worker_delta(core::Json{{"answer", "42"}, {"reasoning", core::Json::array()}});
 
-  EXPECT_EQ(delta.json(), core::Json::parse(R"({"answer": "42", "reasoning": [], "requires_user_input": false})"));
+  EXPECT_EQ(delta.json(),
+            core::Json::parse(R"({"answer": "42", "reasoning": [], "requires_user_input": false})"));
 }
 
 TEST(WorkerDelta, OverridesAnInterruptKeyTheFieldsSetTrue) {

@@ -27,7 +27,8 @@ TEST(Reducer, AppendPutsTheDeltaItemsAfterTheStateItems) {
       merge_delta(kReducers, state, json(R"({"reasoning": [{"step_name": "B", "step_text": "2"}]})"));
 
   ASSERT_TRUE(merged) << merged.error().describe();
-  EXPECT_EQ(state["reasoning"], json(R"([{"step_name": "A", "step_text": "1"}, {"step_name": "B", "step_text": "2"}])"));
+  EXPECT_EQ(state["reasoning"],
+            json(R"([{"step_name": "A", "step_text": "1"}, {"step_name": "B", "step_text": "2"}])"));
 }
 
 TEST(Reducer, AppendToAnUnsetKeyStartsTheList) {
@@ -65,7 +66,8 @@ TEST(Reducer, AppendOfANonArrayNamesThePointer) {
 TEST(Reducer, MergeByIdItemWithoutIdNamesTheItem) {
   core::Json state = core::Json::object();
 
-  core::Result<void> merged = merge_delta(kReducers, state, json(R"({"plan_tasks": [{"id": "1"}, {"title": "x"}]})"));
+  core::Result<void> merged =
+      merge_delta(kReducers, state, json(R"({"plan_tasks": [{"id": "1"}, {"title": "x"}]})"));
 
   ASSERT_FALSE(merged);
   EXPECT_EQ(merged.error().where, "/plan_tasks/1");

@@ -1,8 +1,7 @@
 #include "reference_graph.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "core/file_text.hpp"
 #include "graph/graph_builder.hpp"
@@ -32,7 +31,8 @@ void replace_all(std::string& text, std::string_view from, std::string_view to) 
 std::string choose_next(const StateView& state) {
   if (state.string_or("phase", "") == "qa") {
     const core::Json& messages = state.member_or_null("messages");
-    const bool asked = messages.is_array() && !messages.empty() && messages.back().value("role", "") == "human";
+    const bool asked =
+        messages.is_array() && !messages.empty() && messages.back().value("role", "") == "human";
     return asked ? "qa_agent" : std::string(kEnd);
   }
   if (state.bool_or("analysis_complete", false)) return std::string(kEnd);
@@ -47,7 +47,9 @@ std::string choose_next(const StateView& state) {
 }
 
 NodeFunction constant(core::Json delta) {
-  return [delta = std::move(delta)](const StateView&, const NodeContext&) -> core::Result<Delta> { return Delta(delta); };
+  return [delta = std::move(delta)](const StateView&, const NodeContext&) -> core::Result<Delta> {
+    return Delta(delta);
+  };
 }
 
 }  // namespace
@@ -70,7 +72,8 @@ core::Result<CompiledGraph> build_reference_graph(const std::filesystem::path& f
   settings.description = "seed 003 reference graph";
   settings.state_contract = "analytics_state";
   settings.delta_contract = "node_delta";
-  settings.reducers = {{"reasoning", Reducer::kAppend}, {"messages", Reducer::kAppend}, {"plan_tasks", Reducer::kMergeById}};
+  settings.reducers = {
+      {"reasoning", Reducer::kAppend}, {"messages", Reducer::kAppend}, {"plan_tasks", Reducer::kMergeById}};
   settings.common_writes = {"reasoning", "requires_user_input", "next_agent"};
   GraphBuilder builder(std::string(kReferenceGraphName), std::move(settings));
 
@@ -79,19 +82,19 @@ core::Result<CompiledGraph> build_reference_graph(const std::filesystem::path& f
   builder.add_node(worker_node(
       "supervisor",
       [plan, route_text](const StateView& state, const NodeContext&) -> core::Result<Delta> {
-                      if (!state.has("plan_tasks")) return Delta(plan);
-                      const std::string next = choose_next(state);
-                      std::string text = route_text;
-                      replace_all(text, "{completed}", std::to_string(state.int_or("plan_steps_completed", 0)));
-                      replace_all(text, "{total}", std::to_string(state.int_or("plan_steps_total", 0)));
-                      replace_all(text, "{next}", next);
-                      return worker_delta(core::Json{
-                          {"reasoning", {{{"step_name", "Supervisor"}, {"step_text", text}}}}, {"next_agent", next}});
+        if (!state.has("plan_tasks")) return Delta(plan);
+        const std::string next = choose_next(state);
+        std::string text = route_text;
+        replace_all(text, "{completed}", std::to_string(state.int_or("plan_steps_completed", 0)));
+        replace_all(text, "{total}", std::to_string(state.int_or("plan_steps_total", 0)));
+        replace_all(text, "{next}", next);
+        return worker_delta(core::Json{{"reasoning", {{{"step_name", "Supervisor"}, {"step_text", text}}}},
+                                       {"next_agent", next}});
       },
       {"plan_tasks", "plan_steps_total"}));
 
-  const std::vector<std::string> checkpoint_writes = {"plan_tasks", "plan_steps_completed", "checkpoint_message",
-                                                      "checkpoint_prompt"};
+  const std::vector<std::string> checkpoint_writes = {"plan_tasks", "plan_steps_completed",
+                                                      "checkpoint_message", "checkpoint_prompt"};
   for (const char* name : {"data_discovery", "data_prep"}) {
     builder.add_node(decision_node(name, constant(deltas[name]), checkpoint_writes));
   }
@@ -108,8 +111,9 @@ core::Result<CompiledGraph> build_reference_graph(const std::filesystem::path& f
   };
   fan_out.branch = [](const StateView&, const NodeContext& ctx) -> core::Result<Delta> {
     const core::Json& agent = ctx.branch_input->json();
-    return Delta(core::Json{{"reasoning",
-                             {{{"step_name", agent.value("step_name", "")}, {"step_text", agent.value("step_text", "")}}}}});
+    return Delta(core::Json{
+        {"reasoning",
+         {{{"step_name", agent.value("step_name", "")}, {"step_text", agent.value("step_text", "")}}}}});
   };
   fan_out.combine = [combine = friction.value("combine", core::Json::object()),
                      agents = friction.value("sub_agents", core::Json::array())](
@@ -132,14 +136,15 @@ core::Result<CompiledGraph> build_reference_graph(const std::filesystem::path& f
 
   builder.add_node(worker_node("critique", constant(deltas["critique"])));
   builder.add_node(worker_node("reporting", constant(deltas["reporting"]),
-                    {"plan_tasks", "plan_steps_completed", "messages", "analysis_complete", "report_file_path",
-                     "data_file_path"}));
+                               {"plan_tasks", "plan_steps_completed", "messages", "analysis_complete",
+                                "report_file_path", "data_file_path"}));
   builder.add_node(worker_node("qa_agent", constant(deltas["qa_agent"]), {"messages"}));
 
   builder.set_entry("supervisor");
   SupervisorLayout layout;
   layout.supervisor = "supervisor";
-  layout.workers = {"data_discovery", "data_prep", "friction", "synthesizer", "critique", "reporting", "qa_agent"};
+  layout.workers = {"data_discovery", "data_prep", "friction", "synthesizer",
+                    "critique",       "reporting", "qa_agent"};
   layout.chains = {{"friction", "synthesizer"}, {"critique", "reporting"}};
   add_supervisor_edges(builder, layout);
   return builder.compile(&contracts);

@@ -131,8 +131,7 @@ TEST(ReferenceGraph, Section6ExampleRoundTripsThroughTheCheckpointer) {
   ASSERT_TRUE(stored) << stored.error().describe();
   EXPECT_EQ(stored->dump(), paused->state.dump());
   EXPECT_EQ(stored->json()["checkpoint_message"], expected["checkpoint_message"]);
-  EXPECT_EQ(stored->json()["plan_tasks"],
-            json(R"([{"id": "3", "title": "Friction Analysis", "status": "done",
+  EXPECT_EQ(stored->json()["plan_tasks"], json(R"([{"id": "3", "title": "Friction Analysis", "status": "done",
                       "sub_agents": [{"id": "f1"}, {"id": "f2"}, {"id": "f3"}, {"id": "f4"}]},
                      {"id": "4", "title": "Synthesis", "status": "in_progress"}])"));
 }
@@ -207,7 +206,8 @@ TEST(GraphRegistry, BuildsAGraphByNameAndNamesTheKnownOnesForAnUnknownName) {
                            }));
   const core::AssetStore assets;
 
-  const core::Result<CompiledGraph> friction = registry.build("friction", {assets, testing::shipped_contracts()});
+  const core::Result<CompiledGraph> friction =
+      registry.build("friction", {assets, testing::shipped_contracts()});
   const core::Result<CompiledGraph> unknown = registry.build("nope", {assets, testing::shipped_contracts()});
 
   EXPECT_EQ(registry.names(), (std::vector<std::string>{"friction"}));

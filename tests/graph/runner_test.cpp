@@ -46,20 +46,19 @@ CompiledGraph compile(const GraphBuilder& builder) {
 // tick appends its count to "log" and counts up; the router loops until count reaches `until`.
 CompiledGraph counting_graph(std::int64_t until) {
   GraphBuilder builder("count", log_settings());
-  builder.add_node(worker_node(
-      "tick",
-      [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
-        const std::int64_t count = state.int_or("count", 0) + 1;
-        return Delta(core::Json{{"log", {count}}, {"count", count}});
-      },
-      {"log", "count"}));
+  builder.add_node(worker_node("tick",
+                               [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
+                                 const std::int64_t count = state.int_or("count", 0) + 1;
+                                 return Delta(core::Json{{"log", {count}}, {"count", count}});
+                               },
+                               {"log", "count"}));
   builder.set_entry("tick");
-  builder.add_conditional_edges(
-      "tick",
-      [until](const StateView& state) -> core::Result<std::string> {
-        return state.int_or("count", 0) < until ? std::string("tick") : std::string(kEnd);
-      },
-      {"tick", std::string(kEnd)});
+  builder.add_conditional_edges("tick",
+                                [until](const StateView& state) -> core::Result<std::string> {
+                                  return state.int_or("count", 0) < until ? std::string("tick")
+                                                                          : std::string(kEnd);
+                                },
+                                {"tick", std::string(kEnd)});
   return compile(builder);
 }
 
@@ -90,7 +89,8 @@ TEST(Runner, WritesOnlyTheKeysAStepChanged) {
 
   const std::vector<CheckpointRecord> records = h.store.appended();
   ASSERT_EQ(records.size(), 3u);
-  EXPECT_EQ(records[1].writes, (std::vector<KeyWrite>{{"x", WriteKind::kReplace, "1"}, {"y", WriteKind::kReplace, "2"}}));
+  EXPECT_EQ(records[1].writes,
+            (std::vector<KeyWrite>{{"x", WriteKind::kReplace, "1"}, {"y", WriteKind::kReplace, "2"}}));
   EXPECT_EQ(records[2].writes, (std::vector<KeyWrite>{{"y", WriteKind::kReplace, "3"}}));
 }
 
@@ -108,8 +108,8 @@ TEST(Runner, WritesAppendKeysAsAppendsCompactedIntoAChunkEveryN) {
     }
   }
   EXPECT_EQ(kinds, (std::vector<std::string>{"snapshot [1]", "append [2]", "append [3]",
-                                             R"(chunk {"from":1,"items":[2,3,4]})", "append [5]", "append [6]",
-                                             R"(chunk {"from":4,"items":[5,6,7]})"}));
+                                             R"(chunk {"from":1,"items":[2,3,4]})", "append [5]",
+                                             "append [6]", R"(chunk {"from":4,"items":[5,6,7]})"}));
   core::Result<JsonValue> stored = runner.state("t1");
   ASSERT_TRUE(stored) << stored.error().describe();
   EXPECT_EQ(*stored, result->state);
@@ -136,13 +136,14 @@ TEST(Runner, RecordsTheLastCompletedNodeAndTheNextNode) {
 TEST(Runner, ClearsAStalePromptAfterAWorkerStep) {
   Harness h;
   GraphBuilder builder("clear", GraphSettings{});
-  builder.add_node(worker_node("work", returns(R"({"requires_user_input": false})"), {"requires_user_input"}));
+  builder.add_node(
+      worker_node("work", returns(R"({"requires_user_input": false})"), {"requires_user_input"}));
   builder.set_entry("work");
   builder.set_finish("work");
   Runner runner(compile(builder), h.options());
 
-  core::Result<RunResult> result =
-      runner.run("t1", Delta(json(R"({"checkpoint_message": "Old question", "checkpoint_prompt": "Still?"})")));
+  core::Result<RunResult> result = runner.run(
+      "t1", Delta(json(R"({"checkpoint_message": "Old question", "checkpoint_prompt": "Still?"})")));
 
   ASSERT_TRUE(result) << result.error().describe();
   EXPECT_EQ(result->state.json()["checkpoint_message"], "");

@@ -42,8 +42,9 @@ TEST(Supervisor, NamesAnUnknownWorker) {
 
   ASSERT_FALSE(next);
   EXPECT_EQ(next.error().where, "/next_agent");
-  EXPECT_EQ(next.error().message,
-            "supervisor boss routed to \"intern\", which is no worker (prep, analyse, write) nor \"__end__\"");
+  EXPECT_EQ(
+      next.error().message,
+      "supervisor boss routed to \"intern\", which is no worker (prep, analyse, write) nor \"__end__\"");
 }
 
 TEST(Supervisor, WorkersReturnToTheSupervisorUnlessChained) {

@@ -88,7 +88,8 @@ TEST(ContractGuard, ReasksWithEachErrorByPointerAndAcceptsTheCorrection) {
   const std::string payload = second["messages"][2]["content"];
   EXPECT_NE(payload.find("/primary [enum]"), std::string::npos) << payload;
   EXPECT_NE(payload.find("\"intent\""), std::string::npos) << payload;
-  EXPECT_EQ(f.metrics.counter("guard_failures_total", {{"contract", "intent"}, {"reason", "schema"}}).value(), 1.0);
+  EXPECT_EQ(f.metrics.counter("guard_failures_total", {{"contract", "intent"}, {"reason", "schema"}}).value(),
+            1.0);
 }
 
 TEST(ContractGuard, FallsBackAfterTheLastReaskWithEveryViolation) {
@@ -110,7 +111,9 @@ TEST(ContractGuard, FallsBackAfterTheLastReaskWithEveryViolation) {
   EXPECT_NE(failure.describe().find("schema after 3 attempts"), std::string::npos) << failure.describe();
   EXPECT_EQ(failure.error().code, core::ErrorCode::kFailedPrecondition);
   EXPECT_EQ(f.server.requests("/v1/chat/completions").size(), 3u);
-  EXPECT_EQ(f.metrics.counter("guard_failures_total", {{"contract", "intent"}, {"reason", "fallback"}}).value(), 1.0);
+  EXPECT_EQ(
+      f.metrics.counter("guard_failures_total", {{"contract", "intent"}, {"reason", "fallback"}}).value(),
+      1.0);
 }
 
 TEST(ContractGuard, ReasksAfterTruncatedJsonAndSaysTheReplyHitMaxTokens) {
@@ -191,7 +194,8 @@ std::vector<contracts::Violation> refuse_ranking(const core::Json& reply) {
 
 TEST(ContractGuard, ReasksWhenTheStagesCheckRefusesAValidReply) {
   ModelFixture f;
-  f.server.script_chat({ScriptedReply::chat(kValidIntent), ScriptedReply::chat(R"({"primary": "distribution", "confidence": 0.6})")});
+  f.server.script_chat({ScriptedReply::chat(kValidIntent),
+                        ScriptedReply::chat(R"({"primary": "distribution", "confidence": 0.6})")});
   const OpenAiCompatibleModel model = f.model();
   const ContractGuard guard(model, builtin_contracts(), {}, &f.metrics);
 
@@ -203,7 +207,9 @@ TEST(ContractGuard, ReasksWhenTheStagesCheckRefusesAValidReply) {
   const std::string reask = f.request_json(1)["messages"].back()["content"].get<std::string>();
   EXPECT_NE(reask.find("meets the contract \"intent\" but cannot be used"), std::string::npos) << reask;
   EXPECT_NE(reask.find("- /primary [template] no template for ranking here"), std::string::npos) << reask;
-  EXPECT_EQ(f.metrics.counter("guard_failures_total", {{"contract", "intent"}, {"reason", "rejected"}}).value(), 1.0);
+  EXPECT_EQ(
+      f.metrics.counter("guard_failures_total", {{"contract", "intent"}, {"reason", "rejected"}}).value(),
+      1.0);
 }
 
 TEST(ContractGuard, GivesUpWithReasonRejectedWhenTheCheckKeepsRefusing) {

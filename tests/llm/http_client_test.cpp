@@ -82,8 +82,10 @@ TEST(HttpClient, HonoursRetryAfterOnTooManyRequests) {
 
 TEST(HttpClient, ReadsRetryAfterAsAnHttpDate) {
   Fixture f;  // the manual clock stands at 1700000000 = Tue, 14 Nov 2023 22:13:20 GMT
-  f.server.script("/v1/x", {ScriptedReply::error(429, "later").with_header("Retry-After", "Tue, 14 Nov 2023 22:13:32 GMT"),
-                            ScriptedReply::chat("ok")});
+  f.server.script(
+      "/v1/x",
+      {ScriptedReply::error(429, "later").with_header("Retry-After", "Tue, 14 Nov 2023 22:13:32 GMT"),
+       ScriptedReply::chat("ok")});
   const HttpClient client = f.client();
 
   Result<HttpResponse> response = client.get("/x");

@@ -43,7 +43,8 @@ TEST(OpenAiCompatibleModel, SendsAStrictJsonSchemaResponseFormat) {
   EXPECT_EQ(body["response_format"]["type"], "json_schema");
   EXPECT_EQ(body["response_format"]["json_schema"]["name"], "intent");
   EXPECT_EQ(body["response_format"]["json_schema"]["strict"], true);
-  EXPECT_EQ(body["response_format"]["json_schema"]["schema"]["required"], nlohmann::json({"primary", "confidence"}));
+  EXPECT_EQ(body["response_format"]["json_schema"]["schema"]["required"],
+            nlohmann::json({"primary", "confidence"}));
   EXPECT_FALSE(body.contains("grammar"));
 }
 
@@ -127,7 +128,8 @@ TEST(OpenAiCompatibleModel, NamesAReplyThatIsNotUtf8) {
 
   ASSERT_FALSE(completion.has_value());
   EXPECT_EQ(completion.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_NE(completion.error().message.find("not valid UTF-8"), std::string::npos) << completion.error().message;
+  EXPECT_NE(completion.error().message.find("not valid UTF-8"), std::string::npos)
+      << completion.error().message;
 }
 
 TEST(OpenAiCompatibleModel, RefusesAPromptThatIsNotUtf8BeforeSending) {
@@ -151,7 +153,8 @@ TEST(OpenAiCompatibleModel, RefusesAnOversizedReply) {
   core::Result<Completion> completion = model.complete(ask("intent", "q"));
 
   ASSERT_FALSE(completion.has_value());
-  EXPECT_NE(completion.error().message.find("larger than the limit"), std::string::npos) << completion.error().message;
+  EXPECT_NE(completion.error().message.find("larger than the limit"), std::string::npos)
+      << completion.error().message;
 }
 
 TEST(OpenAiCompatibleModel, NamesAReplyWithoutMessageContent) {
@@ -229,8 +232,10 @@ TEST(OpenAiCompatibleModel, RecordsRequestAndTokenMetrics) {
   ASSERT_TRUE(model.complete(ask("intent", "q")).has_value());
   ASSERT_FALSE(model.complete(ask("intent", "q")).has_value());
 
-  EXPECT_EQ(f.metrics.counter("llm_requests_total", {{"model", "test-model"}, {"outcome", "ok"}}).value(), 1.0);
-  EXPECT_EQ(f.metrics.counter("llm_requests_total", {{"model", "test-model"}, {"outcome", "error"}}).value(), 1.0);
+  EXPECT_EQ(f.metrics.counter("llm_requests_total", {{"model", "test-model"}, {"outcome", "ok"}}).value(),
+            1.0);
+  EXPECT_EQ(f.metrics.counter("llm_requests_total", {{"model", "test-model"}, {"outcome", "error"}}).value(),
+            1.0);
   EXPECT_EQ(f.metrics.counter("llm_tokens_total", {{"direction", "prompt"}}).value(), 21.0);
   EXPECT_EQ(f.metrics.counter("llm_tokens_total", {{"direction", "completion"}}).value(), 9.0);
   EXPECT_EQ(f.metrics.histogram("llm_latency_seconds", {{"model", "test-model"}}).snapshot().count, 2u);

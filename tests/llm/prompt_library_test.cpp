@@ -23,7 +23,8 @@ TEST(PromptLibrary, ShipsTheSeedPrompts) {
 
   const std::vector<std::string> names = library.names();
 
-  EXPECT_EQ(names, (std::vector<std::string>{"adapt_plan", "analyst_plan", "extract_requirements", "intent"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"adapt_plan", "analyst_plan", "extract_requirements", "intent"}));
 }
 
 TEST(PromptLibrary, RendersEveryTemplateAndEveryExampleMeetsItsContract) {
@@ -32,11 +33,13 @@ TEST(PromptLibrary, RendersEveryTemplateAndEveryExampleMeetsItsContract) {
   for (const std::string& name : library.names()) {
     const PromptTemplate& prompt = **library.get(name);
     PromptVariables values;
-    for (const std::string& variable : prompt.variables()) values[variable] = "<" + variable + " & \"value\">";
+    for (const std::string& variable : prompt.variables())
+      values[variable] = "<" + variable + " & \"value\">";
     core::Result<std::string> rendered = prompt.render(values);
     ASSERT_TRUE(rendered.has_value()) << name << ": " << rendered.error().describe();
     for (const std::string& variable : prompt.variables()) {
-      EXPECT_NE(rendered->find("<" + variable + " & \"value\">"), std::string::npos) << name << " " << variable;
+      EXPECT_NE(rendered->find("<" + variable + " & \"value\">"), std::string::npos)
+          << name << " " << variable;
     }
     EXPECT_EQ(rendered->find("{{"), std::string::npos) << name;
 
@@ -57,11 +60,13 @@ TEST(PromptLibrary, RendersEveryTemplateAndEveryExampleMeetsItsContract) {
 TEST(PromptLibrary, KeepsTheSeedAnalystRules) {
   const PromptLibrary library = builtin_prompts();
 
-  core::Result<std::string> rendered = library.render("analyst_plan", {{"user_query", "What's the sprint completion rate?"}});
+  core::Result<std::string> rendered =
+      library.render("analyst_plan", {{"user_query", "What's the sprint completion rate?"}});
 
   ASSERT_TRUE(rendered.has_value());
   EXPECT_EQ(rendered->rfind("You are BMAD Analyst.", 0), 0u);
-  EXPECT_NE(rendered->find("required_sources MUST include \"db\" and MUST NOT include \"doc\""), std::string::npos);
+  EXPECT_NE(rendered->find("required_sources MUST include \"db\" and MUST NOT include \"doc\""),
+            std::string::npos);
   EXPECT_NE(rendered->find("User query: What's the sprint completion rate?"), std::string::npos);
 }
 
@@ -94,7 +99,8 @@ TEST(PromptTemplate, RefusesAMissingVariable) {
   core::Result<std::string> rendered = prompt->render({{"a", "1"}});
 
   ASSERT_FALSE(rendered.has_value());
-  EXPECT_NE(rendered.error().message.find("missing variable \"b\""), std::string::npos) << rendered.error().message;
+  EXPECT_NE(rendered.error().message.find("missing variable \"b\""), std::string::npos)
+      << rendered.error().message;
 }
 
 TEST(PromptTemplate, RefusesAnUnknownVariable) {

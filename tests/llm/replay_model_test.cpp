@@ -20,8 +20,8 @@ TEST(ReplayModel, ReplaysWhatTheRecorderWroteIncludingReasks) {
   ModelFixture f;
   TempDir dir;
   const auto fixture = dir.path() / "intent.jsonl";
-  f.server.script_chat({ScriptedReply::chat(R"({"primary": "nope", "confidence": 1})"),
-                        ScriptedReply::chat(kValidIntent)});
+  f.server.script_chat(
+      {ScriptedReply::chat(R"({"primary": "nope", "confidence": 1})"), ScriptedReply::chat(kValidIntent)});
   const OpenAiCompatibleModel server_model = f.model();
   const RecordingModel recorder(server_model, fixture);
   GuardedCompletion recorded = ContractGuard(recorder, builtin_contracts()).generate(ask("intent", "rank"));
@@ -54,8 +54,12 @@ TEST(ReplayModel, NamesTheContractAndHashOfAnUnrecordedPrompt) {
 TEST(ReplayModel, AnswersARepeatedPromptInRecordedOrderThenRepeatsTheLast) {
   const CompletionRequest request = ask("intent", "q");
   const std::string hash = prompt_hash(request);
-  const std::string jsonl = R"({"contract":"intent","prompt_hash":")" + hash + R"(","text":"first"})" "\n" +
-                            R"({"contract":"intent","prompt_hash":")" + hash + R"(","text":"second"})" "\n";
+  const std::string jsonl = R"({"contract":"intent","prompt_hash":")" + hash +
+                            R"(","text":"first"})"
+                            "\n" +
+                            R"({"contract":"intent","prompt_hash":")" + hash +
+                            R"(","text":"second"})"
+                            "\n";
   core::Result<std::unique_ptr<ReplayModel>> replay = ReplayModel::parse(jsonl, "f.jsonl");
   ASSERT_TRUE(replay.has_value());
 
@@ -66,7 +70,8 @@ TEST(ReplayModel, AnswersARepeatedPromptInRecordedOrderThenRepeatsTheLast) {
 }
 
 TEST(ReplayModel, NamesTheLineOfAMalformedFixture) {
-  const std::string jsonl = "{\"contract\":\"intent\",\"prompt_hash\":\"x\",\"text\":\"ok\"}\n\n{\"contract\": 3}\n";
+  const std::string jsonl =
+      "{\"contract\":\"intent\",\"prompt_hash\":\"x\",\"text\":\"ok\"}\n\n{\"contract\": 3}\n";
 
   core::Result<std::unique_ptr<ReplayModel>> replay = ReplayModel::parse(jsonl, "bad.jsonl");
 

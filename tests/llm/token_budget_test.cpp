@@ -42,7 +42,8 @@ TEST(FitToBudget, DropsTheLowestPriorityFirstAndKeepsTheGivenOrder) {
 TEST(FitToBudget, CutsATruncatableSectionAtALineBoundary) {
   const std::vector<PromptSection> sections = {
       {"role", "role", 10, false},
-      {"explain", "line one\nline two\nline three\nline four\nline five\nline six\nline seven\nline eight", 5, true}};
+      {"explain", "line one\nline two\nline three\nline four\nline five\nline six\nline seven\nline eight", 5,
+       true}};
 
   const BudgetedPrompt prompt = fit_to_budget(sections, 12);
 
@@ -55,8 +56,8 @@ TEST(FitToBudget, CutsATruncatableSectionAtALineBoundary) {
 }
 
 TEST(FitToBudget, GivesTheSameResultTwice) {
-  const std::vector<PromptSection> sections = {{"a", "alpha beta", 1, true}, {"b", "gamma", 1, false},
-                                               {"c", "delta epsilon zeta", 2, false}};
+  const std::vector<PromptSection> sections = {
+      {"a", "alpha beta", 1, true}, {"b", "gamma", 1, false}, {"c", "delta epsilon zeta", 2, false}};
 
   const BudgetedPrompt first = fit_to_budget(sections, 4);
   const BudgetedPrompt second = fit_to_budget(sections, 4);

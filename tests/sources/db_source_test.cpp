@@ -26,9 +26,13 @@ std::string field(const EvidenceItem& item, std::string_view name) {
   return {};
 }
 
-double number(const EvidenceItem& item, std::string_view name) { return std::stod(field(item, name)); }
+double number(const EvidenceItem& item, std::string_view name) {
+  return std::stod(field(item, name));
+}
 
-sys_days day_of(std::chrono::sys_seconds t) { return std::chrono::floor<days>(t); }
+sys_days day_of(std::chrono::sys_seconds t) {
+  return std::chrono::floor<days>(t);
+}
 
 bool done_by(const Issue& issue, sys_days last_day) {
   return issue.status == "done" && issue.resolved && day_of(*issue.resolved) <= last_day;
@@ -47,7 +51,8 @@ class DbSourceTest : public ::testing::TestWithParam<std::string> {
     ASSERT_NE(source_, nullptr);
   }
 
-  std::vector<EvidenceItem> fetch(const std::string& question, const std::string& kind = "", std::size_t limit = 100) {
+  std::vector<EvidenceItem> fetch(const std::string& question, const std::string& kind = "",
+                                  std::size_t limit = 100) {
     SourceQuery query;
     query.text = question;
     query.kind = kind;
@@ -106,7 +111,8 @@ TEST_P(DbSourceTest, VelocityAveragesTheLastThreeClosedSprints) {
   for (const Issue& issue : data().issues) {
     if (!issue.sprint || *issue.sprint < 11 || *issue.sprint > 13) continue;
     const orbit::Sprint& sprint = data().sprints.at(*issue.sprint);
-    if (done_by(issue, sprint.end) && day_of(*issue.resolved) >= sprint.start) points[*issue.sprint] += *issue.points;
+    if (done_by(issue, sprint.end) && day_of(*issue.resolved) >= sprint.start)
+      points[*issue.sprint] += *issue.points;
   }
 
   const auto items = fetch("what is our velocity?");
@@ -130,13 +136,15 @@ TEST_P(DbSourceTest, OpenBugsAreCountedForEveryPriority) {
   const auto items = fetch("How many open bugs do we have by priority?");
 
   ASSERT_EQ(items.size(), 4u);
-  for (const EvidenceItem& item : items) EXPECT_EQ(number(item, "open_bugs"), expected[field(item, "priority")]);
+  for (const EvidenceItem& item : items)
+    EXPECT_EQ(number(item, "open_bugs"), expected[field(item, "priority")]);
 }
 
 TEST_P(DbSourceTest, OpenBugsOfOneComponentByItsName) {
   int expected = 0;
   for (const Issue& issue : data().issues) {
-    expected += issue.type == "bug" && issue.status != "done" && issue.component == "payments-connector" ? 1 : 0;
+    expected +=
+        issue.type == "bug" && issue.status != "done" && issue.component == "payments-connector" ? 1 : 0;
   }
 
   const auto items = fetch("open bugs by priority in the Payments Connector");
@@ -225,7 +233,8 @@ TEST_P(DbSourceTest, WorkInProgressPerAssignee) {
   const auto items = fetch("show work in progress per person");
 
   ASSERT_EQ(items.size(), expected.size());
-  for (const EvidenceItem& item : items) EXPECT_EQ(number(item, "work_in_progress"), expected[field(item, "assignee_id")]);
+  for (const EvidenceItem& item : items)
+    EXPECT_EQ(number(item, "work_in_progress"), expected[field(item, "assignee_id")]);
 }
 
 TEST_P(DbSourceTest, SprintSummaryOfTheCurrentSprint) {
@@ -264,7 +273,8 @@ TEST_P(DbSourceTest, SprintSummaryOfTheCurrentSprint) {
 TEST_P(DbSourceTest, ListsOpenBugsOfOnePriority) {
   std::vector<std::string> expected;
   for (const Issue& issue : data().issues) {
-    if (issue.type == "bug" && issue.status != "done" && issue.priority == "P2") expected.push_back(issue.key);
+    if (issue.type == "bug" && issue.status != "done" && issue.priority == "P2")
+      expected.push_back(issue.key);
   }
 
   auto listed = keys_of(fetch("list open P2 bugs"));
@@ -322,7 +332,8 @@ TEST_P(DbSourceTest, AnEntryNamedByKindStillNeedsItsRequiredPerson) {
 
   ASSERT_FALSE(items);
   EXPECT_EQ(items.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_NE(items.error().message.find("Priya Raman (priya.raman)"), std::string::npos) << items.error().message;
+  EXPECT_NE(items.error().message.find("Priya Raman (priya.raman)"), std::string::npos)
+      << items.error().message;
 }
 
 TEST_P(DbSourceTest, SqlInTheQuestionIsNeverExecuted) {
@@ -387,8 +398,10 @@ INSTANTIATE_TEST_SUITE_P(Engines, DbSourceTest, ::testing::Values("duckdb", "pos
 // The question a test asks of `entry`: its first phrase plus whatever it requires.
 std::string question_for(const MetricEntry& entry) {
   std::string question = entry.phrases.front();
-  if (const MetricParameter* p = entry.parameter("person"); p != nullptr && p->required) question += " Daniel Okafor";
-  if (const MetricParameter* p = entry.parameter("component"); p != nullptr && p->required) question += " billing-engine";
+  if (const MetricParameter* p = entry.parameter("person"); p != nullptr && p->required)
+    question += " Daniel Okafor";
+  if (const MetricParameter* p = entry.parameter("component"); p != nullptr && p->required)
+    question += " billing-engine";
   return question;
 }
 

@@ -4,10 +4,10 @@
 #include "sources/document_store.hpp"
 
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "core/asset_store.hpp"
@@ -54,17 +54,23 @@ std::string to_json(const std::vector<EvidenceItem>& items) {
   for (const EvidenceItem& item : items) {
     nlohmann::json fields = nlohmann::json::object();
     for (const auto& [key, value] : item.fields) fields[key] = value;
-    out.push_back({{"source", item.source}, {"id", item.id}, {"title", item.title}, {"snippet", item.snippet},
-                   {"fields", fields}, {"score", item.score.value_or(0)},
-                   {"provenance", {item.provenance.source, item.provenance.locator, item.provenance.query,
-                                   item.provenance.fetched_at}}});
+    out.push_back({{"source", item.source},
+                   {"id", item.id},
+                   {"title", item.title},
+                   {"snippet", item.snippet},
+                   {"fields", fields},
+                   {"score", item.score.value_or(0)},
+                   {"provenance",
+                    {item.provenance.source, item.provenance.locator, item.provenance.query,
+                     item.provenance.fetched_at}}});
   }
   return out.dump();
 }
 
 TEST(DocumentSections, CutsMarkdownAtHeadingsKeepingPathsAndLineRanges) {
   const std::string text =
-      "# Release process\nIntro line.\n\n## Regular releases\n### Steps\n1. Deploy.\n\n## Hotfixes ##\nAny time.\n";
+      "# Release process\nIntro line.\n\n## Regular releases\n### Steps\n1. Deploy.\n\n## Hotfixes ##\nAny "
+      "time.\n";
 
   const std::vector<DocumentSection> sections = split_into_sections("release-process.md", text);
 
@@ -124,13 +130,15 @@ TEST_F(DocumentStoreTest, RanksTheSectionThatAnswersARealisticQuestionFirst) {
       {"policy", "How do we release a hotfix on a Friday?", "policy:release-process.md#Hotfixes"},
       {"policy", "What is the resolution SLA for a P1 bug?", "policy:bug-triage.md#Priority SLAs"},
       {"policy", "How often are database passwords rotated?", "policy:access-and-secrets.md#Rotation"},
-      {"policy", "What is the retention period for application logs?", "policy:data-retention.md#Retention periods"},
+      {"policy", "What is the retention period for application logs?",
+       "policy:data-retention.md#Retention periods"},
       {"policy", "Who approves a release of billing-engine?", "policy:release-process.md#Second reviewer"},
       {"policy", "When do we roll back a release?", "policy:release-process.md#Rollback"},
       {"doc", "How is the sprint completion rate defined?", "doc:data-definitions.md#Sprint completion rate"},
       {"doc", "What is the root cause of the duplicate charges incident?",
        "doc:post-incident-review-duplicate-charges.md#Root cause"},
-      {"doc", "How does the connector deduplicate webhooks from the PSP?", "doc:payments-connector.md#Deduplication"},
+      {"doc", "How does the connector deduplicate webhooks from the PSP?",
+       "doc:payments-connector.md#Deduplication"},
       {"doc", "How long are session tokens valid?", "doc:auth-service.md#Session tokens"},
   };
   for (const RankingCase& c : cases) {

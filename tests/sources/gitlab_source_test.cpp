@@ -12,8 +12,8 @@
 
 #include "core/cancellation.hpp"
 #include "sources/field_counts.hpp"
-#include "sources/source_fixture.hpp"
 #include "sources/gitlab_response.hpp"
+#include "sources/source_fixture.hpp"
 #include "support/gitlab_test_server.hpp"
 
 namespace planfirst::sources {
@@ -233,11 +233,13 @@ TEST_F(GitLabSourceTest, Gives500AsUnavailableAfterTheRetries) {
 }
 
 TEST_F(GitLabSourceTest, AMalformedPayloadIsAnErrorNamingUrlAndField) {
-  server.rest().script({test_support::RestReply::json(200, "[{\"id\": 42, \"title\": \"x\"}]"),
-                        test_support::RestReply::json(200, "{\"message\": \"not a list\"}"),
-                        test_support::RestReply::json(200, "[{\"iid\": 1, \"title\": \"t\", \"state\": \"opened\", "
-                                                           "\"created_at\": \"last tuesday\"}]"),
-                        test_support::RestReply::json(200, "<html>oops")});
+  server.rest().script(
+      {test_support::RestReply::json(200, "[{\"id\": 42, \"title\": \"x\"}]"),
+       test_support::RestReply::json(200, "{\"message\": \"not a list\"}"),
+       test_support::RestReply::json(200,
+                                     "[{\"iid\": 1, \"title\": \"t\", \"state\": \"opened\", "
+                                     "\"created_at\": \"last tuesday\"}]"),
+       test_support::RestReply::json(200, "<html>oops")});
 
   auto wrong_type = source()->fetch(query("commits"), nullptr);
   auto not_array = source()->fetch(query("commits"), nullptr);
@@ -247,7 +249,8 @@ TEST_F(GitLabSourceTest, AMalformedPayloadIsAnErrorNamingUrlAndField) {
   ASSERT_FALSE(wrong_type.has_value());
   EXPECT_EQ(wrong_type.error().code, core::ErrorCode::kInvalidArgument);
   EXPECT_EQ(wrong_type.error().where, "/0/id");
-  EXPECT_NE(wrong_type.error().message.find("/api/v4/projects/group%2Fapp/repository/commits"), std::string::npos);
+  EXPECT_NE(wrong_type.error().message.find("/api/v4/projects/group%2Fapp/repository/commits"),
+            std::string::npos);
   ASSERT_FALSE(not_array.has_value());
   EXPECT_NE(not_array.error().message.find("expected an array"), std::string::npos);
   ASSERT_FALSE(bad_time.has_value());
@@ -326,7 +329,8 @@ TEST_F(GitLabSourceTest, MetricsCountCommitsPerAuthorAndDay) {
   std::size_t total = 0;
   for (const EvidenceItem& item : *metrics) {
     EXPECT_EQ(field_value(item, "metric"), "commits_per_author_day");
-    EXPECT_EQ(item.id, "gitlab:group/app~commits/" + field_value(item, "day") + "/" + field_value(item, "author"));
+    EXPECT_EQ(item.id,
+              "gitlab:group/app~commits/" + field_value(item, "day") + "/" + field_value(item, "author"));
     total += std::stoul(field_value(item, "count"));
   }
   EXPECT_EQ(total, 40u);
@@ -338,8 +342,10 @@ TEST_F(GitLabSourceTest, MetricsCountCommitsPerAuthorAndDay) {
 TEST_F(GitLabSourceTest, TwoFetchesInParallelEachGetTheirOwnPages) {
   const std::unique_ptr<GitLabSource> shared = source();
 
-  auto app = std::async(std::launch::async, [&] { return shared->fetch(query("commits", {"group/app"}), nullptr); });
-  auto api = std::async(std::launch::async, [&] { return shared->fetch(query("commits", {"group/api"}), nullptr); });
+  auto app =
+      std::async(std::launch::async, [&] { return shared->fetch(query("commits", {"group/app"}), nullptr); });
+  auto api =
+      std::async(std::launch::async, [&] { return shared->fetch(query("commits", {"group/api"}), nullptr); });
   auto app_items = app.get();
   auto api_items = api.get();
 
@@ -350,8 +356,8 @@ TEST_F(GitLabSourceTest, TwoFetchesInParallelEachGetTheirOwnPages) {
 }
 
 TEST(GitLabResponse, ParsesACommitPageWithoutTheServer) {
-  const ResponseOrigin origin{"http://x/api/v4/projects/1/repository/commits", "/api/v4/projects/1/repository/commits",
-                              "q", "2024-01-01T00:00:00Z"};
+  const ResponseOrigin origin{"http://x/api/v4/projects/1/repository/commits",
+                              "/api/v4/projects/1/repository/commits", "q", "2024-01-01T00:00:00Z"};
 
   auto items = parse_gitlab_commits(R"([{"id": "0123456789abcdef", "title": "Fix", "author_name": "Ann",
       "committed_date": "2024-01-15T23:30:00.000-02:00"}])",

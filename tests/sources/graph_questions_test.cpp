@@ -20,8 +20,10 @@ GraphQuestions load() {
 }
 
 const GraphEntities kEntities = {
-    {"component", {{"billing-engine", "Billing Engine"}, {"web-dashboard", "Web Dashboard"},
-                   {"payments-connector", "Payments Connector"}}},
+    {"component",
+     {{"billing-engine", "Billing Engine"},
+      {"web-dashboard", "Web Dashboard"},
+      {"payments-connector", "Payments Connector"}}},
     {"person", {{"ben.carter", "Ben Carter"}, {"maya.chen", "Maya Chen"}}},
 };
 
@@ -38,7 +40,8 @@ TEST(GraphQuestions, EveryStatementRunsOnTheStatusDatabaseSchema) {
     auto rows = db->query(question.sql, params);
 
     ASSERT_TRUE(rows.has_value()) << question.id << ": " << rows.error().describe();
-    for (const std::string& key : question.key_columns) EXPECT_NE(rows->find_column(key), nullptr) << question.id;
+    for (const std::string& key : question.key_columns)
+      EXPECT_NE(rows->find_column(key), nullptr) << question.id;
   }
   for (const GraphEntityQuery& entity : questions.entity_queries()) {
     auto rows = db->query(entity.sql);

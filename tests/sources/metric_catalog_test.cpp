@@ -12,9 +12,10 @@ TEST(MetricCatalog, TheBuiltinCatalogHasTheSeedsMetricsSummaryAndLists) {
   auto catalog = MetricCatalog::load(core::AssetStore());
 
   ASSERT_TRUE(catalog) << catalog.error().describe();
-  for (const char* name : {"sprint_completion_rate", "velocity", "open_bugs_by_priority", "lead_time", "throughput",
-                           "overdue_items", "work_in_progress", "sprint_summary", "list_open_bugs",
-                           "list_overdue_items", "list_sprint_issues", "list_person_issues", "list_component_issues"}) {
+  for (const char* name :
+       {"sprint_completion_rate", "velocity", "open_bugs_by_priority", "lead_time", "throughput",
+        "overdue_items", "work_in_progress", "sprint_summary", "list_open_bugs", "list_overdue_items",
+        "list_sprint_issues", "list_person_issues", "list_component_issues"}) {
     const MetricEntry* entry = catalog->find(name);
     ASSERT_NE(entry, nullptr) << name;
     EXPECT_FALSE(entry->description.empty()) << name;

@@ -12,7 +12,8 @@ const MetricCatalog& catalog() {
   return loaded;
 }
 
-std::string chosen(std::string_view question, const QuestionMentions& mentions = {}, std::string_view kind = "") {
+std::string chosen(std::string_view question, const QuestionMentions& mentions = {},
+                   std::string_view kind = "") {
   auto entry = choose_metric(catalog(), question, kind, mentions);
   return entry ? (*entry)->name : "error: " + entry.error().message;
 }

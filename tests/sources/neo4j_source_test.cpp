@@ -4,6 +4,7 @@
 #include "sources/neo4j_source.hpp"
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
 #include "core/asset_store.hpp"
@@ -32,38 +33,51 @@ const GraphQuestions& registry() {
 
 // The statement as the source sends it.
 std::string sent(const std::string& cypher) {
-  return nlohmann::json::parse(neo4j_request_body(cypher, {}))["statements"][0]["statement"].get<std::string>();
+  return nlohmann::json::parse(neo4j_request_body(cypher, {}))["statements"][0]["statement"]
+      .get<std::string>();
 }
 
-std::string cypher_of(std::string_view question) { return sent(registry().find(question)->cypher); }
+std::string cypher_of(std::string_view question) {
+  return sent(registry().find(question)->cypher);
+}
 
 // The Orbit graph of graph_fixture.hpp as Neo4j would answer the registry's statements about it.
 std::vector<Neo4jFixture> orbit_fixtures(bool with_questions = true) {
   const auto& entities = registry().entity_queries();
   std::vector<Neo4jFixture> fixtures = {
-      {sent(entities[0].cypher), {}, {"id", "name"},
+      {sent(entities[0].cypher),
+       {},
+       {"id", "name"},
        {R"(["api-gateway", "API Gateway"])", R"(["auth-service", "Auth Service"])",
         R"(["billing-engine", "Billing Engine"])", R"(["invoice-renderer", "Invoice Renderer"])",
         R"(["payments-connector", "Payments Connector"])", R"(["reporting-pipeline", "Reporting Pipeline"])",
         R"(["web-dashboard", "Web Dashboard"])"}},
-      {sent(entities[1].cypher), {}, {"id", "name"},
-       {R"(["aiko.tanaka", "Aiko Tanaka"])", R"(["ben.carter", "Ben Carter"])", R"(["daniel.okafor", "Daniel Okafor"])",
-        R"(["lucas.moreau", "Lucas Moreau"])", R"(["maya.chen", "Maya Chen"])", R"(["priya.raman", "Priya Raman"])",
+      {sent(entities[1].cypher),
+       {},
+       {"id", "name"},
+       {R"(["aiko.tanaka", "Aiko Tanaka"])", R"(["ben.carter", "Ben Carter"])",
+        R"(["daniel.okafor", "Daniel Okafor"])", R"(["lucas.moreau", "Lucas Moreau"])",
+        R"(["maya.chen", "Maya Chen"])", R"(["priya.raman", "Priya Raman"])",
         R"(["sofia.alvarez", "Sofia Alvarez"])", R"(["tomasz.nowak", "Tomasz Nowak"])"}},
   };
   if (!with_questions) return fixtures;
-  fixtures.push_back({cypher_of("component_dependents"), {{"id", "billing-engine"}}, {"component", "name", "owner", "depth"},
+  fixtures.push_back({cypher_of("component_dependents"),
+                      {{"id", "billing-engine"}},
+                      {"component", "name", "owner", "depth"},
                       {R"(["api-gateway", "API Gateway", "lucas.moreau", 1])",
                        R"(["reporting-pipeline", "Reporting Pipeline", "ben.carter", 1])",
                        R"(["web-dashboard", "Web Dashboard", "sofia.alvarez", 2])"}});
-  fixtures.push_back({cypher_of("issue_blockers"), {{"id", "ORB-42"}},
+  fixtures.push_back({cypher_of("issue_blockers"),
+                      {{"id", "ORB-42"}},
                       {"issue", "title", "type", "priority", "status", "depth"},
                       {R"(["ORB-41", "Refund ledger export", "story", "P2", "in_progress", 1])",
                        R"(["ORB-43", "Refund API contract", "task", "P3", "done", 1])",
                        R"(["ORB-40", "Webhook retries double-apply refunds", "bug", "P1", "open", 2])"}});
-  fixtures.push_back({cypher_of("component_owner"), {{"id", "payments-connector"}},
-                      {"component", "name", "owner", "owner_name", "role"},
-                      {R"(["payments-connector", "Payments Connector", "priya.raman", "Priya Raman", "backend engineer"])"}});
+  fixtures.push_back(
+      {cypher_of("component_owner"),
+       {{"id", "payments-connector"}},
+       {"component", "name", "owner", "owner_name", "role"},
+       {R"(["payments-connector", "Payments Connector", "priya.raman", "Priya Raman", "backend engineer"])"}});
   return fixtures;
 }
 
@@ -71,7 +85,8 @@ struct Neo4jSourceTest : ::testing::Test {
   Neo4jTestServer server{orbit_fixtures()};
   core::RecordingSleeper sleeper;
   core::ManualClock clock{std::chrono::sys_days{std::chrono::year{2026} / 11 / 24}};
-  core::Environment env{{"NEO4J_USER", Neo4jTestServer::kUser}, {"NEO4J_PASSWORD", Neo4jTestServer::kPassword}};
+  core::Environment env{{"NEO4J_USER", Neo4jTestServer::kUser},
+                        {"NEO4J_PASSWORD", Neo4jTestServer::kPassword}};
 
   Neo4jOptions options() const {
     Neo4jOptions o;
@@ -119,7 +134,8 @@ TEST_F(Neo4jSourceTest, AnswersLikeTheBuiltInGraphForTheSameGraph) {
   ASSERT_TRUE(builtin.has_value());
   const auto neo4j = source();
 
-  for (const char* question : {"What depends on billing-engine?", "what blocks ORB-42", "Who owns the payments connector?"}) {
+  for (const char* question :
+       {"What depends on billing-engine?", "what blocks ORB-42", "Who owns the payments connector?"}) {
     auto remote = neo4j->fetch(ask(question), nullptr);
     auto local = (*builtin)->fetch(ask(question), nullptr);
 
@@ -169,7 +185,8 @@ TEST(Neo4jSource, ReportsNeo4jErrorsFromTheErrorsArray) {
   Neo4jTestServer server(orbit_fixtures(/*with_questions=*/false));
   core::RecordingSleeper sleeper;
   core::ManualClock clock;
-  const core::Environment env{{"NEO4J_USER", Neo4jTestServer::kUser}, {"NEO4J_PASSWORD", Neo4jTestServer::kPassword}};
+  const core::Environment env{{"NEO4J_USER", Neo4jTestServer::kUser},
+                              {"NEO4J_PASSWORD", Neo4jTestServer::kPassword}};
   Neo4jOptions options;
   options.base_url = server.base_url();
   auto source = Neo4jSource::create(options, core::AssetStore(), clock, sleeper, env);
@@ -213,7 +230,8 @@ TEST_F(Neo4jSourceTest, AnswersNothingForAnEntityTheGraphLacks) {
 
 TEST(Neo4jSource, ParsesRowsAndNamesMalformedParts) {
   auto rows = parse_neo4j_response(
-      R"({"results":[{"columns":["a","n","b","x"],"data":[{"row":["s",2,true,null],"meta":[]}]}],"errors":[]})", "u");
+      R"({"results":[{"columns":["a","n","b","x"],"data":[{"row":["s",2,true,null],"meta":[]}]}],"errors":[]})",
+      "u");
   ASSERT_TRUE(rows.has_value()) << rows.error().describe();
   EXPECT_EQ(rows->rows[0], (std::vector<std::string>{"s", "2", "true", ""}));
 
@@ -227,7 +245,8 @@ TEST(Neo4jSource, ParsesRowsAndNamesMalformedParts) {
   EXPECT_EQ(security.error().code, core::ErrorCode::kFailedPrecondition);
 
   auto transient = parse_neo4j_response(
-      R"({"results":[],"errors":[{"code":"Neo.TransientError.Transaction.DeadlockDetected","message":"retry"}]})", "u");
+      R"({"results":[],"errors":[{"code":"Neo.TransientError.Transaction.DeadlockDetected","message":"retry"}]})",
+      "u");
   ASSERT_FALSE(transient.has_value());
   EXPECT_EQ(transient.error().code, core::ErrorCode::kUnavailable);
 

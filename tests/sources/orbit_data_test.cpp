@@ -1,4 +1,5 @@
-// The generated Orbit status data (examples/project/status/) keeps to the facts in examples/project/README.md and to itself.
+// The generated Orbit status data (examples/project/status/) keeps to the facts in examples/project/README.md
+// and to itself.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -11,9 +12,13 @@ namespace {
 using std::chrono::days;
 using std::chrono::sys_days;
 
-const orbit::Orbit& data() { return orbit::direct().orbit; }
+const orbit::Orbit& data() {
+  return orbit::direct().orbit;
+}
 
-sys_days day_of(std::chrono::sys_seconds t) { return std::chrono::floor<days>(t); }
+sys_days day_of(std::chrono::sys_seconds t) {
+  return std::chrono::floor<days>(t);
+}
 
 TEST(OrbitData, FourteenTwoWeekSprintsTheLastActive) {
   ASSERT_EQ(data().sprints.size(), 14u);
@@ -31,7 +36,8 @@ TEST(OrbitData, PeopleAndComponentOwnersAreTheSharedOnes) {
 
   EXPECT_EQ(people.size(), 8u);
   EXPECT_EQ(data().component_owner.size(), 7u);
-  for (const auto& [component, owner] : data().component_owner) EXPECT_TRUE(people.contains(owner)) << component;
+  for (const auto& [component, owner] : data().component_owner)
+    EXPECT_TRUE(people.contains(owner)) << component;
   EXPECT_EQ(data().component_owner.at("billing-engine"), "daniel.okafor");
   EXPECT_EQ(data().component_owner.at("reporting-pipeline"), "ben.carter");
   EXPECT_EQ(data().dependencies.size(), 6u);
@@ -60,7 +66,8 @@ TEST(OrbitData, IssuesReferToExistingRowsAndUseTheClosedVocabularies) {
 }
 
 TEST(OrbitData, ResolutionsFollowCreationAndPrecedeTheSnapshot) {
-  const auto snapshot = std::chrono::sys_seconds(sys_days{std::chrono::year{2026} / 11 / 25}) + std::chrono::hours(9);
+  const auto snapshot =
+      std::chrono::sys_seconds(sys_days{std::chrono::year{2026} / 11 / 25}) + std::chrono::hours(9);
   for (const orbit::Issue& issue : data().issues) {
     EXPECT_LE(issue.created, snapshot) << issue.key;
     if (issue.resolved) {
@@ -89,7 +96,8 @@ TEST(OrbitData, CommitmentsAreIssuesCreatedBeforeTheSprintStarted) {
 }
 
 TEST(OrbitData, BlocksLinksCrossComponentsAlongDependencies) {
-  std::set<std::pair<std::string, std::string>> depends(data().dependencies.begin(), data().dependencies.end());
+  std::set<std::pair<std::string, std::string>> depends(data().dependencies.begin(),
+                                                        data().dependencies.end());
   int blocks = 0;
   for (const auto& [from, to, kind] : data().links) {
     const orbit::Issue* a = data().issue(from);

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <chrono>
@@ -80,11 +79,15 @@ struct Orbit {
 inline sys_seconds timestamp(const data::Value& v) {
   return core::parse_date(v.as_text())->time;
 }
-inline sys_days day(const data::Value& v) { return core::parse_date(v.as_text())->day(); }
+inline sys_days day(const data::Value& v) {
+  return core::parse_date(v.as_text())->day();
+}
 inline std::optional<std::int64_t> maybe_int(const data::Value& v) {
   return v.is_null() ? std::nullopt : std::optional<std::int64_t>(v.as_int());
 }
-inline std::string text(const data::Value& v) { return v.is_null() ? std::string() : v.to_string(); }
+inline std::string text(const data::Value& v) {
+  return v.is_null() ? std::string() : v.to_string();
+}
 
 // Reads every table with plain SELECTs; any failure fails the calling test.
 inline Orbit read_orbit(data::Database& db) {
@@ -95,23 +98,26 @@ inline Orbit read_orbit(data::Database& db) {
     return r ? *r : data::QueryResult();
   };
   auto people = q("SELECT id, name FROM people");
-  for (std::size_t i = 0; i < people.row_count(); ++i) o.people.emplace_back(text(people.at(i, 0)), text(people.at(i, 1)));
+  for (std::size_t i = 0; i < people.row_count(); ++i)
+    o.people.emplace_back(text(people.at(i, 0)), text(people.at(i, 1)));
   auto components = q("SELECT id, name, owner_id FROM components");
   for (std::size_t i = 0; i < components.row_count(); ++i) {
     o.component_name[text(components.at(i, 0))] = text(components.at(i, 1));
     o.component_owner[text(components.at(i, 0))] = text(components.at(i, 2));
   }
   auto deps = q("SELECT component_id, depends_on_id FROM component_dependencies");
-  for (std::size_t i = 0; i < deps.row_count(); ++i) o.dependencies.emplace_back(text(deps.at(i, 0)), text(deps.at(i, 1)));
+  for (std::size_t i = 0; i < deps.row_count(); ++i)
+    o.dependencies.emplace_back(text(deps.at(i, 0)), text(deps.at(i, 1)));
   auto sprints = q("SELECT id, name, state, start_date, end_date FROM sprints");
   for (std::size_t i = 0; i < sprints.row_count(); ++i) {
     Sprint s{sprints.at(i, 0).as_int(), text(sprints.at(i, 1)), text(sprints.at(i, 2)), day(sprints.at(i, 3)),
              day(sprints.at(i, 4))};
     o.sprints[s.id] = s;
   }
-  auto issues = q(
-      "SELECT key, title, type, priority, status, component_id, assignee_id, reporter_id, sprint_id, story_points, "
-      "created_at, resolved_at, due_date FROM issues");
+  auto issues =
+      q("SELECT key, title, type, priority, status, component_id, assignee_id, reporter_id, sprint_id, "
+        "story_points, "
+        "created_at, resolved_at, due_date FROM issues");
   for (std::size_t i = 0; i < issues.row_count(); ++i) {
     Issue is;
     is.key = text(issues.at(i, 0));
@@ -188,7 +194,8 @@ inline const std::filesystem::path& project_dir() {
     auto path = std::filesystem::path(::testing::TempDir()) / ("orbit-project-" + std::to_string(::getpid()));
     std::filesystem::remove_all(path);
     std::filesystem::create_directories(path / "status");
-    for (const char* f : {"schema.sql", "data.sql"}) std::filesystem::copy_file(scripts_dir() / f, path / "status" / f);
+    for (const char* f : {"schema.sql", "data.sql"})
+      std::filesystem::copy_file(scripts_dir() / f, path / "status" / f);
     return path;
   }();
   return dir;

@@ -36,7 +36,8 @@ struct ProjectGraphSourceTest : ::testing::Test {
 // "id@depth" for every item, in order.
 std::vector<std::string> reached(const std::vector<EvidenceItem>& items, const char* key) {
   std::vector<std::string> out;
-  for (const EvidenceItem& item : items) out.push_back(field_value(item, key) + "@" + field_value(item, "depth"));
+  for (const EvidenceItem& item : items)
+    out.push_back(field_value(item, key) + "@" + field_value(item, "depth"));
   return out;
 }
 
@@ -58,8 +59,8 @@ TEST_F(ProjectGraphSourceTest, FindsWhatAComponentDependsOnTransitively) {
   const auto items = ask("what does web-dashboard depend on (transitively)?");
 
   EXPECT_EQ(reached(items, "component"),
-            (std::vector<std::string>{"api-gateway@1", "auth-service@2", "billing-engine@2", "invoice-renderer@3",
-                                      "payments-connector@3"}));
+            (std::vector<std::string>{"api-gateway@1", "auth-service@2", "billing-engine@2",
+                                      "invoice-renderer@3", "payments-connector@3"}));
 }
 
 TEST_F(ProjectGraphSourceTest, RecognizesAComponentByItsName) {
@@ -80,7 +81,8 @@ TEST_F(ProjectGraphSourceTest, NamesTheOwnerOfAComponent) {
 TEST_F(ProjectGraphSourceTest, ListsTheComponentsAPersonOwns) {
   const auto items = ask("What does Ben Carter own?");
 
-  EXPECT_EQ(reached(items, "component"), (std::vector<std::string>{"invoice-renderer@", "reporting-pipeline@"}));
+  EXPECT_EQ(reached(items, "component"),
+            (std::vector<std::string>{"invoice-renderer@", "reporting-pipeline@"}));
 }
 
 TEST_F(ProjectGraphSourceTest, FindsWhatBlocksAnIssueThroughChainsOfBlocksLinks) {

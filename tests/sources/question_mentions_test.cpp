@@ -12,8 +12,8 @@ constexpr sys_days kToday = sys_days{std::chrono::year{2026} / 11 / 25};  // a W
 
 StatusDirectory orbit_directory() {
   StatusDirectory directory;
-  directory.people = {{"daniel.okafor", "Daniel Okafor"}, {"priya.raman", "Priya Raman"},
-                      {"sofia.alvarez", "Sofia Alvarez"}};
+  directory.people = {
+      {"daniel.okafor", "Daniel Okafor"}, {"priya.raman", "Priya Raman"}, {"sofia.alvarez", "Sofia Alvarez"}};
   directory.components = {{"billing-engine", "Billing Engine"}, {"invoice-renderer", "Invoice Renderer"}};
   for (std::int64_t k = 1; k <= 14; ++k) {
     const sys_days start = sys_days{std::chrono::year{2026} / 5 / 25} + days(14 * (k - 1));

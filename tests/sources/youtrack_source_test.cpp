@@ -137,8 +137,9 @@ TEST_F(YouTrackSourceTest, ARefusedTokenNamesItsVariable) {
 
   ASSERT_FALSE(items.has_value());
   EXPECT_EQ(items.error().code, core::ErrorCode::kFailedPrecondition);
-  EXPECT_NE(items.error().message.find("YouTrack refused the token from the environment variable YOUTRACK_TOKEN"),
-            std::string::npos)
+  EXPECT_NE(
+      items.error().message.find("YouTrack refused the token from the environment variable YOUTRACK_TOKEN"),
+      std::string::npos)
       << items.error().message;
 }
 
@@ -165,10 +166,11 @@ TEST_F(YouTrackSourceTest, Gives500AsUnavailableAfterTheRetries) {
 }
 
 TEST_F(YouTrackSourceTest, AMalformedPayloadIsAnErrorNamingUrlAndField) {
-  server.rest().script({test_support::RestReply::json(200, R"([{"idReadable": "PRJ-1", "created": "yesterday"}])"),
-                        test_support::RestReply::json(200, R"([{"idReadable": "PRJ-1", "created": 1,
+  server.rest().script(
+      {test_support::RestReply::json(200, R"([{"idReadable": "PRJ-1", "created": "yesterday"}])"),
+       test_support::RestReply::json(200, R"([{"idReadable": "PRJ-1", "created": 1,
                             "customFields": [{"name": "State", "value": [[1]]}]}])"),
-                        test_support::RestReply::json(200, "[1, 2")});
+       test_support::RestReply::json(200, "[1, 2")});
 
   auto wrong_type = source()->fetch(query(), nullptr);
   auto bad_custom = source()->fetch(query(), nullptr);
@@ -214,7 +216,8 @@ TEST_F(YouTrackSourceTest, ItemsCarryIdsFieldsAndProvenance) {
   EXPECT_FALSE(field_value(item, "state").empty());
   EXPECT_FALSE(field_value(item, "reporter").empty());
   EXPECT_EQ(field_value(item, "web_url"), server.base_url() + "/issue/" + item.id.substr(9));
-  EXPECT_EQ(item.provenance.locator.rfind("/api/issues?query=project%3A%20PRJ", 0), 0u) << item.provenance.locator;
+  EXPECT_EQ(item.provenance.locator.rfind("/api/issues?query=project%3A%20PRJ", 0), 0u)
+      << item.provenance.locator;
   EXPECT_EQ(item.provenance.query, "Retrieve issue data from YouTrack projects:PRJ");
   EXPECT_EQ(item.provenance.fetched_at, "2024-04-10T12:00:00Z");
 }

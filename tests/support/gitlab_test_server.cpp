@@ -33,7 +33,8 @@ std::optional<long long> time_param(const RestRequest& request, const char* name
   return value;
 }
 
-bool in_range(const json& record, const char* field, std::optional<long long> after, std::optional<long long> before) {
+bool in_range(const json& record, const char* field, std::optional<long long> after,
+              std::optional<long long> before) {
   if (!after && !before) return true;
   const std::optional<long long> at = epoch_seconds(record.value(field, std::string()));
   if (!at) return false;

@@ -24,7 +24,7 @@ class GitLabTestServer {
   ~GitLabTestServer();
 
   std::string base_url() const { return server_->root_url(); }  // what GitLabOptions::base_url takes
-  RestTestServer& rest() { return *server_; }                     // scripts, token, request log
+  RestTestServer& rest() { return *server_; }                   // scripts, token, request log
   std::vector<RestRequest> requests() const { return server_->requests(); }
 
  private:

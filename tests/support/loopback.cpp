@@ -12,7 +12,8 @@ int start_loopback(httplib::Server& http, std::thread& thread, const char* who) 
   const int port = http.bind_to_any_port("127.0.0.1");
   if (port <= 0) throw std::runtime_error(std::string(who) + ": cannot bind 127.0.0.1");
   thread = std::thread([&http] { http.listen_after_bind(); });
-  for (int i = 0; i < 500 && !http.is_running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  for (int i = 0; i < 500 && !http.is_running(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
   return port;
 }
 

@@ -33,7 +33,7 @@ class Neo4jTestServer {
   ~Neo4jTestServer();
 
   std::string base_url() const { return server_->root_url(); }  // what Neo4jOptions::base_url takes
-  RestTestServer& rest() { return *server_; }                     // scripts, credentials, request log
+  RestTestServer& rest() { return *server_; }                   // scripts, credentials, request log
   std::vector<RestRequest> requests() const { return server_->requests(); }
 
   static std::string basic_auth(const std::string& user, const std::string& password);  // "Basic ..."

@@ -2,8 +2,6 @@
 
 #include <httplib.h>
 
-#include "support/loopback.hpp"
-
 #include <algorithm>
 #include <cctype>
 #include <condition_variable>
@@ -13,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <thread>
+
+#include "support/loopback.hpp"
 
 namespace planfirst::test_support {
 namespace {
@@ -33,8 +33,9 @@ ScriptedReply json_reply(int status, const json& body) {
 }
 
 ScriptedReply models_reply() {
-  return json_reply(200, {{"object", "list"},
-                          {"data", json::array({{{"id", "test-model"}, {"object", "model"}, {"owned_by", "test"}}})}});
+  return json_reply(
+      200, {{"object", "list"},
+            {"data", json::array({{{"id", "test-model"}, {"object", "model"}, {"owned_by", "test"}}})}});
 }
 
 ScriptedReply ollama_tags_reply() {
@@ -60,27 +61,29 @@ ScriptedReply embeddings_reply(const std::string& request_body) {
     }
     data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", vector}});
   }
-  return json_reply(200, {{"object", "list"},
-                          {"model", request.value("model", "test-model")},
-                          {"data", data},
-                          {"usage", {{"prompt_tokens", 3 * inputs.size()}, {"total_tokens", 3 * inputs.size()}}}});
+  return json_reply(200,
+                    {{"object", "list"},
+                     {"model", request.value("model", "test-model")},
+                     {"data", data},
+                     {"usage", {{"prompt_tokens", 3 * inputs.size()}, {"total_tokens", 3 * inputs.size()}}}});
 }
 
 }  // namespace
 
 ScriptedReply ScriptedReply::chat(std::string_view content, int prompt_tokens, int completion_tokens,
                                   std::string_view finish_reason) {
-  return json_reply(200, {{"id", "chatcmpl-test"},
-                          {"object", "chat.completion"},
-                          {"created", 1700000000},
-                          {"model", "test-model"},
-                          {"choices", json::array({{{"index", 0},
-                                                    {"message", {{"role", "assistant"}, {"content", content}}},
-                                                    {"finish_reason", finish_reason}}})},
-                          {"usage",
-                           {{"prompt_tokens", prompt_tokens},
-                            {"completion_tokens", completion_tokens},
-                            {"total_tokens", prompt_tokens + completion_tokens}}}});
+  return json_reply(200,
+                    {{"id", "chatcmpl-test"},
+                     {"object", "chat.completion"},
+                     {"created", 1700000000},
+                     {"model", "test-model"},
+                     {"choices", json::array({{{"index", 0},
+                                               {"message", {{"role", "assistant"}, {"content", content}}},
+                                               {"finish_reason", finish_reason}}})},
+                     {"usage",
+                      {{"prompt_tokens", prompt_tokens},
+                       {"completion_tokens", completion_tokens},
+                       {"total_tokens", prompt_tokens + completion_tokens}}}});
 }
 
 ScriptedReply ScriptedReply::ollama_chat(std::string_view content, int prompt_tokens, int completion_tokens) {
@@ -128,9 +131,9 @@ struct OpenAiTestServer::Server {
 
   mutable std::mutex mutex;
   std::condition_variable stopping_changed;
-  bool stopping = false;                                        // guarded by mutex
+  bool stopping = false;                                                  // guarded by mutex
   std::map<std::string, std::deque<ScriptedReply>, std::less<>> scripts;  // guarded by mutex
-  std::vector<RecordedRequest> received;                        // guarded by mutex
+  std::vector<RecordedRequest> received;                                  // guarded by mutex
 
   void handle(const httplib::Request& req, httplib::Response& res) {
     RecordedRequest record{req.method, req.path, req.body, {}};
@@ -180,9 +183,15 @@ OpenAiTestServer::~OpenAiTestServer() {
   stop_loopback(server_->http, server_->thread);
 }
 
-int OpenAiTestServer::port() const { return server_->port; }
-std::string OpenAiTestServer::root_url() const { return "http://127.0.0.1:" + std::to_string(server_->port); }
-std::string OpenAiTestServer::base_url() const { return root_url() + "/v1"; }
+int OpenAiTestServer::port() const {
+  return server_->port;
+}
+std::string OpenAiTestServer::root_url() const {
+  return "http://127.0.0.1:" + std::to_string(server_->port);
+}
+std::string OpenAiTestServer::base_url() const {
+  return root_url() + "/v1";
+}
 
 void OpenAiTestServer::script(std::string_view path, std::vector<ScriptedReply> replies) {
   std::lock_guard<std::mutex> lock(server_->mutex);

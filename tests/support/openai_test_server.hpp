@@ -24,7 +24,8 @@ struct ScriptedReply {
   static ScriptedReply chat(std::string_view content, int prompt_tokens = 11, int completion_tokens = 7,
                             std::string_view finish_reason = "stop");
   // An Ollama /api/chat reply (stream false) with `content`.
-  static ScriptedReply ollama_chat(std::string_view content, int prompt_tokens = 11, int completion_tokens = 7);
+  static ScriptedReply ollama_chat(std::string_view content, int prompt_tokens = 11,
+                                   int completion_tokens = 7);
   // A chat completion whose content holds the bytes "\xff\xfe", which are not UTF-8.
   static ScriptedReply chat_with_invalid_utf8();
   // An OpenAI-style error body {"error":{"message":...}} with `status`.

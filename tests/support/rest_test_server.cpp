@@ -2,8 +2,6 @@
 
 #include <httplib.h>
 
-#include "support/loopback.hpp"
-
 #include <algorithm>
 #include <cctype>
 #include <condition_variable>
@@ -11,6 +9,8 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+
+#include "support/loopback.hpp"
 
 namespace planfirst::test_support {
 namespace {
@@ -192,7 +192,9 @@ RestTestServer::~RestTestServer() {
   stop_loopback(server_->http, server_->thread);
 }
 
-std::string RestTestServer::root_url() const { return "http://127.0.0.1:" + std::to_string(server_->port); }
+std::string RestTestServer::root_url() const {
+  return "http://127.0.0.1:" + std::to_string(server_->port);
+}
 
 void RestTestServer::script(std::vector<RestReply> replies) {
   std::lock_guard<std::mutex> lock(server_->mutex);
@@ -202,7 +204,8 @@ void RestTestServer::script(std::vector<RestReply> replies) {
 void RestTestServer::fail_next(int count, int status) {
   std::vector<RestReply> replies;
   for (int i = 0; i < count; ++i) {
-    replies.push_back(RestReply::json(status, R"({"message":")" + std::to_string(status) + R"( scripted failure"})"));
+    replies.push_back(
+        RestReply::json(status, R"({"message":")" + std::to_string(status) + R"( scripted failure"})"));
   }
   script(std::move(replies));
 }

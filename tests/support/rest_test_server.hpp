@@ -1,6 +1,6 @@
-// RestTestServer is the loopback HTTP server under the GitLab, YouTrack and Neo4j test servers (GET and POST): it binds
-// 127.0.0.1 on a free port, checks one auth header (a wrong or missing value gets 401 with the
-// service's body), plays scripted replies first (the next N requests get 429 with Retry-After, 500, a
+// RestTestServer is the loopback HTTP server under the GitLab, YouTrack and Neo4j test servers (GET and
+// POST): it binds 127.0.0.1 on a free port, checks one auth header (a wrong or missing value gets 401 with
+// the service's body), plays scripted replies first (the next N requests get 429 with Retry-After, 500, a
 // malformed body, a delay), then asks the protocol's handler, and records every request. Thread-safe;
 // destruction stops it, cutting scripted delays short.
 #pragma once
@@ -24,7 +24,7 @@ struct RestRequest {
   std::string path;      // decoded: "/api/v4/projects/group/app/issues"
   HeaderList params;     // decoded query parameters, in order
   HeaderList headers;
-  std::string body;      // as sent (POST)
+  std::string body;  // as sent (POST)
 
   std::string header(std::string_view name) const;  // case-insensitive; "" when absent
   std::string param(std::string_view name) const;   // "" when absent
@@ -45,9 +45,9 @@ struct RestReply {
 };
 
 struct AuthCheck {
-  std::string header;         // "PRIVATE-TOKEN", "Authorization"
-  std::string expected;       // the value a request must carry; "" = no check
-  std::string refusal_body;   // what a 401 carries, in the service's own shape
+  std::string header;        // "PRIVATE-TOKEN", "Authorization"
+  std::string expected;      // the value a request must carry; "" = no check
+  std::string refusal_body;  // what a 401 carries, in the service's own shape
 };
 
 class RestTestServer {

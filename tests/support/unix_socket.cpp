@@ -33,10 +33,13 @@ bool with_fresh_socket(const std::filesystem::path& path, Call call) {
 std::optional<std::pair<ino_t, std::int64_t>> socket_identity(const std::filesystem::path& path) {
   struct stat status {};
   if (::stat(path.c_str(), &status) != 0 || !S_ISSOCK(status.st_mode)) return std::nullopt;
-  return std::pair<ino_t, std::int64_t>(status.st_ino, status.st_ctim.tv_sec * 1000000000LL + status.st_ctim.tv_nsec);
+  return std::pair<ino_t, std::int64_t>(status.st_ino,
+                                        status.st_ctim.tv_sec * 1000000000LL + status.st_ctim.tv_nsec);
 }
 
-bool accepts_connections(const std::filesystem::path& path) { return with_fresh_socket(path, ::connect); }
+bool accepts_connections(const std::filesystem::path& path) {
+  return with_fresh_socket(path, ::connect);
+}
 
 std::optional<pid_t> listening_pid(const std::filesystem::path& path) {
   std::optional<pid_t> pid;
@@ -52,7 +55,9 @@ std::optional<pid_t> listening_pid(const std::filesystem::path& path) {
   return pid;
 }
 
-bool leave_stale_socket(const std::filesystem::path& path) { return with_fresh_socket(path, ::bind); }
+bool leave_stale_socket(const std::filesystem::path& path) {
+  return with_fresh_socket(path, ::bind);
+}
 
 bool holds_within(const std::function<bool()>& condition, std::chrono::milliseconds limit) {
   const auto give_up = std::chrono::steady_clock::now() + limit;

@@ -30,7 +30,9 @@ std::string lower(std::string text) {
 std::vector<Term> parse_query(std::string_view text) {
   std::vector<Term> terms;
   std::size_t at = 0;
-  auto skip_spaces = [&] { while (at < text.size() && text[at] == ' ') ++at; };
+  auto skip_spaces = [&] {
+    while (at < text.size() && text[at] == ' ') ++at;
+  };
   auto read_value = [&]() -> std::string {
     skip_spaces();
     if (at < text.size() && text[at] == '{') {
@@ -97,7 +99,8 @@ std::string state_of(const json& issue) {
 
 bool matches(const json& issue, const Term& term) {
   auto any_equal = [&](const std::string& actual) {
-    return std::any_of(term.values.begin(), term.values.end(), [&](const std::string& v) { return lower(v) == lower(actual); });
+    return std::any_of(term.values.begin(), term.values.end(),
+                       [&](const std::string& v) { return lower(v) == lower(actual); });
   };
   if (term.attribute == "project") {
     return any_equal(issue["project"]["shortName"]) || any_equal(issue["project"]["name"]);
@@ -136,8 +139,9 @@ json project_fields(const json& value, std::string_view fields) {
     const std::size_t open = field.find('(');
     const std::string name(field.substr(0, open));
     if (value.contains(name)) {
-      out[name] = open == std::string_view::npos ? value[name]
-                                                 : project_fields(value[name], field.substr(open + 1, field.size() - open - 2));
+      out[name] = open == std::string_view::npos
+                      ? value[name]
+                      : project_fields(value[name], field.substr(open + 1, field.size() - open - 2));
     }
     at = end + 1;
   }
@@ -151,13 +155,15 @@ struct YouTrackTestServer::Fixtures {
 
   RestReply answer(const RestRequest& request) const {
     if (request.raw_path != "/api/issues") {
-      return RestReply::json(404, R"({"error":"Not Found","error_description":"Entity with id issue not found"})");
+      return RestReply::json(404,
+                             R"({"error":"Not Found","error_description":"Entity with id issue not found"})");
     }
     std::vector<Term> terms;
     try {
       terms = parse_query(request.param("query"));
     } catch (const BadQuery& bad) {
-      return RestReply::json(400, json{{"error", "invalid_query"}, {"error_description", bad.message}}.dump());
+      return RestReply::json(400,
+                             json{{"error", "invalid_query"}, {"error_description", bad.message}}.dump());
     }
     std::vector<json> kept;
     try {
@@ -167,7 +173,8 @@ struct YouTrackTestServer::Fixtures {
         }
       }
     } catch (const BadQuery& bad) {
-      return RestReply::json(400, json{{"error", "invalid_query"}, {"error_description", bad.message}}.dump());
+      return RestReply::json(400,
+                             json{{"error", "invalid_query"}, {"error_description", bad.message}}.dump());
     }
     for (const Term& term : terms) {
       if (term.attribute == "sort by" && term.values[0] == "created") {
@@ -180,13 +187,15 @@ struct YouTrackTestServer::Fixtures {
     const std::size_t top = request.has_param("$top") ? std::stoul(request.param("$top")) : 42;
     const std::string fields = request.has_param("fields") ? request.param("fields") : "id";
     json body = json::array();
-    for (std::size_t i = skip; i < kept.size() && i < skip + top; ++i) body.push_back(project_fields(kept[i], fields));
+    for (std::size_t i = skip; i < kept.size() && i < skip + top; ++i)
+      body.push_back(project_fields(kept[i], fields));
     return RestReply::json(200, body.dump());
   }
 };
 
 YouTrackTestServer::YouTrackTestServer() : fixtures_(std::make_unique<Fixtures>()) {
-  const std::filesystem::path file = std::filesystem::path(PLANFIRST_TEST_FIXTURES) / "youtrack" / "issues.json";
+  const std::filesystem::path file =
+      std::filesystem::path(PLANFIRST_TEST_FIXTURES) / "youtrack" / "issues.json";
   std::ifstream in(file);
   if (!in) throw std::runtime_error("YouTrackTestServer: cannot read " + file.string());
   fixtures_->issues = json::parse(in);

@@ -22,7 +22,7 @@ class YouTrackTestServer {
   ~YouTrackTestServer();
 
   std::string base_url() const { return server_->root_url(); }  // what YouTrackOptions::base_url takes
-  RestTestServer& rest() { return *server_; }                     // scripts, token, request log
+  RestTestServer& rest() { return *server_; }                   // scripts, token, request log
   std::vector<RestRequest> requests() const { return server_->requests(); }
 
  private:

@@ -33,19 +33,13 @@ HttpExchangeFailure failure_of(httplib::Error error) {
   switch (error) {
     case httplib::Error::Connection:
     case httplib::Error::ConnectionTimeout:
-    case httplib::Error::BindIPAddress:
-      return HttpExchangeFailure::kConnect;
-    case httplib::Error::Read:
-      return HttpExchangeFailure::kRead;
-    case httplib::Error::Write:
-      return HttpExchangeFailure::kWrite;
+    case httplib::Error::BindIPAddress: return HttpExchangeFailure::kConnect;
+    case httplib::Error::Read: return HttpExchangeFailure::kRead;
+    case httplib::Error::Write: return HttpExchangeFailure::kWrite;
     case httplib::Error::SSLConnection:
-    case httplib::Error::SSLLoadingCerts:
-      return HttpExchangeFailure::kTls;
-    case httplib::Error::SSLServerVerification:
-      return HttpExchangeFailure::kTlsVerification;
-    default:
-      return HttpExchangeFailure::kOther;
+    case httplib::Error::SSLLoadingCerts: return HttpExchangeFailure::kTls;
+    case httplib::Error::SSLServerVerification: return HttpExchangeFailure::kTlsVerification;
+    default: return HttpExchangeFailure::kOther;
   }
 }
 
@@ -89,7 +83,8 @@ void exchange(const HttpExchangeRequest& request, HttpExchangeResult& result) {
   if (request.wait_cancelled) {
     watcher = std::thread([&] {
       while (!done.load()) {
-        if (request.wait_cancelled(std::chrono::milliseconds(10))) client.stop();  // the blocked read fails at once
+        if (request.wait_cancelled(std::chrono::milliseconds(10)))
+          client.stop();  // the blocked read fails at once
       }
     });
   }
@@ -118,7 +113,7 @@ extern "C" __attribute__((visibility("default"))) int planfirst_http_exchange_ve
   return planfirst::core::kHttpExchangeVersion;
 }
 
-extern "C" __attribute__((visibility("default"))) void planfirst_http_exchange(const HttpExchangeRequest* request,
-                                                                               HttpExchangeResult* result) {
+extern "C" __attribute__((visibility("default"))) void planfirst_http_exchange(
+    const HttpExchangeRequest* request, HttpExchangeResult* result) {
   exchange(*request, *result);
 }

@@ -9,7 +9,8 @@ namespace planfirst::analyst {
 AnalystMetrics::AnalystMetrics(core::MetricsRegistry* registry) : registry_(registry) {
   if (registry_ == nullptr) return;
   using core::MetricType;
-  registry_->describe("analyst_plan_success_total", MetricType::kCounter, "Analyst plans that passed the output guard");
+  registry_->describe("analyst_plan_success_total", MetricType::kCounter,
+                      "Analyst plans that passed the output guard");
   registry_->describe("analyst_plan_fallback_total", MetricType::kCounter,
                       "Analyst plans replaced by the safe fallback plan, by reason");
   registry_->describe("analyst_questions_generated_total", MetricType::kCounter,
@@ -25,7 +26,8 @@ void AnalystMetrics::plan_succeeded() const {
 }
 
 void AnalystMetrics::plan_fell_back(std::string_view reason) const {
-  if (registry_ != nullptr) registry_->counter("analyst_plan_fallback_total", {{"reason", std::string(reason)}}).inc();
+  if (registry_ != nullptr)
+    registry_->counter("analyst_plan_fallback_total", {{"reason", std::string(reason)}}).inc();
 }
 
 void AnalystMetrics::guard_failed(std::string_view reason) const {
@@ -36,10 +38,12 @@ void AnalystMetrics::guard_failed(std::string_view reason) const {
 
 void AnalystMetrics::plan_selected(const AnalystPlan& plan) const {
   if (registry_ == nullptr) return;
-  registry_->counter("analyst_questions_generated_total").inc(static_cast<double>(plan.missing_info_questions.size()));
+  registry_->counter("analyst_questions_generated_total")
+      .inc(static_cast<double>(plan.missing_info_questions.size()));
   for (const std::string& source : plan.required_sources) {
-    registry_->counter("analyst_source_selection",
-                       {{"source", source}, {"request_type", std::string(to_string(plan.request_type))}})
+    registry_
+        ->counter("analyst_source_selection",
+                  {{"source", source}, {"request_type", std::string(to_string(plan.request_type))}})
         .inc();
   }
 }

@@ -28,21 +28,25 @@ core::Result<std::string> user_query(const StateView& state) {
 
 RouterChoice router_choice(const StateView& state) {
   RouterChoice choice;
-  choice.request_type = parse_request_type(state.string_or("request_type", "KNOWLEDGE_QA")).value_or(RequestType::kKnowledgeQa);
+  choice.request_type =
+      parse_request_type(state.string_or("request_type", "KNOWLEDGE_QA")).value_or(RequestType::kKnowledgeQa);
   choice.track = parse_track(state.string_or("track", "QUALITY")).value_or(Track::kQuality);
   // The router's own reason: route_reason also carries the analyst's notes once a plan was made.
   const Json& reason = core::member_or_null(state.member_or_null("router"), "reason");
-  choice.reason =
-      reason.is_string() ? reason.get<std::string>() : state.string_or("route_reason", "router:none (no router ran)");
+  choice.reason = reason.is_string() ? reason.get<std::string>()
+                                     : state.string_or("route_reason", "router:none (no router ran)");
   return choice;
 }
 
 core::Result<AnalystPlan> state_plan(const StateView& state) {
   if (!state.has("analyst_plan")) {
-    return core::failed_precondition("no validated analyst_plan in the state: run analyst_plan first", "/analyst_plan");
+    return core::failed_precondition("no validated analyst_plan in the state: run analyst_plan first",
+                                     "/analyst_plan");
   }
   core::Result<AnalystPlan> plan = plan_from_json(state.member_or_null("analyst_plan"));
-  if (!plan) return core::failed_precondition("analyst_plan is not a plan: " + plan.error().describe(), "/analyst_plan");
+  if (!plan)
+    return core::failed_precondition("analyst_plan is not a plan: " + plan.error().describe(),
+                                     "/analyst_plan");
   return plan;
 }
 
@@ -59,13 +63,15 @@ PlanDecision make_plan(const AnalystServices& services, const std::string& query
     if (reply) return services.guard->accept_reply(*reply, router, "llm");
     core::log_warn("analyst plan: the model failed, planning with the rules: {}", reply.error().describe());
     PlanDecision decision = services.guard->accept(
-        to_json(services.rule_analyst->plan(query, router.request_type, router.track, may_ask)), router, "rules");
+        to_json(services.rule_analyst->plan(query, router.request_type, router.track, may_ask)), router,
+        "rules");
     decision.route_reason += "; model unavailable: " + reply.error().message;
     decision.warnings.push_back("model_error: " + reply.error().describe());
     return decision;
   }
-  return services.guard->accept(to_json(services.rule_analyst->plan(query, router.request_type, router.track, may_ask)),
-                                router, "rules");
+  return services.guard->accept(
+      to_json(services.rule_analyst->plan(query, router.request_type, router.track, may_ask)), router,
+      "rules");
 }
 
 }  // namespace
@@ -97,7 +103,8 @@ graph::NodeFunction analyst_plan_node(Services services) {
     if (!may_ask && !decision.plan.missing_info_questions.empty()) {
       decision.warnings.push_back("question_limit: one clarification per thread, dropped the new question");
       decision.plan.missing_info_questions.clear();
-      decision.plan.expected_output_schema = std::string(expected_output_schema_for(decision.plan.request_type));
+      decision.plan.expected_output_schema =
+          std::string(expected_output_schema_for(decision.plan.request_type));
     }
     Json review{{"strategy", services->llm_analyst ? "llm" : "rules"},
                 {"fell_back", decision.fell_back},
@@ -168,15 +175,16 @@ graph::NodeFunction answer_node(Services services) {
     std::vector<sources::EvidenceItem> evidence;
     if (const Json& items = state.member_or_null("evidence"); items.is_array()) {
       for (std::size_t i = 0; i < items.size(); ++i) {
-        core::Result<sources::EvidenceItem> item = sources::evidence_from_json(items[i], "/evidence/" + std::to_string(i));
+        core::Result<sources::EvidenceItem> item =
+            sources::evidence_from_json(items[i], "/evidence/" + std::to_string(i));
         if (!item) return item.error();
         evidence.push_back(std::move(*item));
       }
     }
-    const std::vector<SourceReport> reports =
-        source_reports_from_json(state.member_or_null("source_status"));
-    const Answer answer = services->answer_writer ? services->answer_writer->write(*query, *plan, evidence, reports)
-                                                  : services->composer.compose(*query, *plan, evidence, reports);
+    const std::vector<SourceReport> reports = source_reports_from_json(state.member_or_null("source_status"));
+    const Answer answer = services->answer_writer
+                              ? services->answer_writer->write(*query, *plan, evidence, reports)
+                              : services->composer.compose(*query, *plan, evidence, reports);
     return worker_delta(Json{{"answer", to_json(answer)}});
   };
 }
@@ -194,11 +202,12 @@ graph::Router after_analyst_plan() {
 core::Result<graph::Delta> merge_clarification(const StateView& state, std::string_view answer) {
   std::string question = state.string_or("checkpoint_prompt", "");
   const std::string query = state.string_or("user_query", "");
-  return Delta(Json{{"user_query", query + "\n\n" + std::string(answer)},
-                    {"clarifications", Json::array({Json{{"question", question}, {"answer", std::string(answer)}}})},
-                    {"requires_user_input", false},
-                    {"checkpoint_message", ""},
-                    {"checkpoint_prompt", ""}});
+  return Delta(
+      Json{{"user_query", query + "\n\n" + std::string(answer)},
+           {"clarifications", Json::array({Json{{"question", question}, {"answer", std::string(answer)}}})},
+           {"requires_user_input", false},
+           {"checkpoint_message", ""},
+           {"checkpoint_prompt", ""}});
 }
 
 }  // namespace planfirst::analyst

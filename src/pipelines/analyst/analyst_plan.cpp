@@ -6,13 +6,15 @@ namespace planfirst::analyst {
 namespace {
 
 core::Result<std::string> text_at(const core::Json& json, const char* key) {
-  if (!json.contains(key) || !json[key].is_string()) return core::invalid_argument("expected a string", std::string("/") + key);
+  if (!json.contains(key) || !json[key].is_string())
+    return core::invalid_argument("expected a string", std::string("/") + key);
   return json[key].get<std::string>();
 }
 
 core::Result<std::vector<std::string>> texts_at(const core::Json& json, const char* key) {
   const std::string where = std::string("/") + key;
-  if (!json.contains(key) || !json[key].is_array()) return core::invalid_argument("expected a list of strings", where);
+  if (!json.contains(key) || !json[key].is_array())
+    return core::invalid_argument("expected a list of strings", where);
   std::vector<std::string> texts;
   for (const core::Json& item : json[key]) {
     if (!item.is_string()) return core::invalid_argument("expected a string, got " + item.dump(), where);

@@ -12,10 +12,12 @@ core::Result<void> load_model_strategies(AnalystServices& services, const core::
   const core::Config defaults;
   core::Config config = options.config != nullptr ? *options.config : defaults;
   if (!options.llm_base_url.empty()) {
-    if (core::Result<void> set = config.set_flag("llm.base_url", options.llm_base_url); !set) return set.error();
+    if (core::Result<void> set = config.set_flag("llm.base_url", options.llm_base_url); !set)
+      return set.error();
   }
   if (config.get_string("llm.base_url").empty()) return core::ok();
-  core::Result<llm::OpenAiModelOptions> model_options = llm::model_options_from_config(config, core::process_environment());
+  core::Result<llm::OpenAiModelOptions> model_options =
+      llm::model_options_from_config(config, core::process_environment());
   if (!model_options) return model_options.error();
   core::Result<llm::OpenAiCompatibleModel> model =
       llm::OpenAiCompatibleModel::create(*model_options, *services.contracts, services.metrics.get());
@@ -34,7 +36,7 @@ core::Result<void> load_model_strategies(AnalystServices& services, const core::
 }  // namespace
 
 core::Result<std::shared_ptr<const AnalystServices>> AnalystServices::load(const core::AssetStore& assets,
-                                                                         AnalystOptions options) {
+                                                                           AnalystOptions options) {
   auto services = std::make_shared<AnalystServices>();
   core::Result<RouterRules> rules = RouterRules::load(assets);
   if (!rules) return rules.error();
@@ -60,7 +62,8 @@ core::Result<std::shared_ptr<const AnalystServices>> AnalystServices::load(const
   services->guard.emplace(*services->contracts, AnalystMetrics(services->metrics.get()));
   services->sources = std::move(options.sources);
   services->source_hints = std::move(options.source_hints);
-  if (core::Result<void> loaded = load_model_strategies(*services, assets, options); !loaded) return loaded.error();
+  if (core::Result<void> loaded = load_model_strategies(*services, assets, options); !loaded)
+    return loaded.error();
   return std::shared_ptr<const AnalystServices>(std::move(services));
 }
 

@@ -41,17 +41,17 @@ struct AnalystOptions {
   std::filesystem::path cache_dir;       // router model cache; empty: <user cache dir>/analyst
   sources::SourceMap sources;            // the retrievers plans may name
   std::map<std::string, std::string, std::less<>> source_hints;  // source -> how to configure it
-  std::shared_ptr<core::MetricsRegistry> metrics;                 // null: a registry of its own
+  std::shared_ptr<core::MetricsRegistry> metrics;                // null: a registry of its own
 };
 
 struct AnalystServices {
-  std::optional<RouterRules> rules;         // always set by load()
-  std::optional<RouterModel> router_model;  // always set by load()
-  std::optional<QuestionRouter> router;     // always set by load(); refers to the two above
-  std::optional<RuleAnalyst> rule_analyst;  // always set by load()
+  std::optional<RouterRules> rules;                      // always set by load()
+  std::optional<RouterModel> router_model;               // always set by load()
+  std::optional<QuestionRouter> router;                  // always set by load(); refers to the two above
+  std::optional<RuleAnalyst> rule_analyst;               // always set by load()
   std::optional<contracts::ContractRegistry> contracts;  // always set by load()
-  std::shared_ptr<core::MetricsRegistry> metrics;       // co-owned with the caller that prints it
-  std::optional<PlanGuard> guard;                       // always set by load(); refers to `contracts`
+  std::shared_ptr<core::MetricsRegistry> metrics;        // co-owned with the caller that prints it
+  std::optional<PlanGuard> guard;                        // always set by load(); refers to `contracts`
   sources::SourceMap sources;
   std::map<std::string, std::string, std::less<>> source_hints;
   AnswerComposer composer;

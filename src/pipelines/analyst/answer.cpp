@@ -10,8 +10,11 @@ core::Json to_json(const Answer& answer) {
     core::Json parsed = core::Json::parse(answer.text, nullptr, false);
     if (!parsed.is_discarded()) content = std::move(parsed);
   }
-  core::Json json{{"schema", answer.schema},     {"format", answer.format},     {"content", std::move(content)},
-                  {"citations", answer.citations}, {"strategy", answer.strategy}};
+  core::Json json{{"schema", answer.schema},
+                  {"format", answer.format},
+                  {"content", std::move(content)},
+                  {"citations", answer.citations},
+                  {"strategy", answer.strategy}};
   if (!answer.fallback.empty()) json["fallback"] = answer.fallback;
   return json;
 }

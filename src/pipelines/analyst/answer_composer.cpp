@@ -16,8 +16,8 @@ constexpr std::size_t kSnippetChars = 240;
 
 // The snippet's first line, cut at kSnippetChars (at a UTF-8 boundary), else the fields as "k=v".
 std::string statement_text(const sources::EvidenceItem& item) {
-  std::string text = sources::snippet_of(std::string_view(item.snippet).substr(0, item.snippet.find('\n')),
-                                         kSnippetChars);
+  std::string text =
+      sources::snippet_of(std::string_view(item.snippet).substr(0, item.snippet.find('\n')), kSnippetChars);
   if (text.empty()) {
     for (const auto& [key, value] : item.fields) text += (text.empty() ? "" : ", ") + key + "=" + value;
   }
@@ -81,8 +81,13 @@ std::vector<const sources::EvidenceItem*> first_items(const std::vector<sources:
 Answer status_metric(const AnalystPlan& plan, const std::vector<sources::EvidenceItem>& evidence,
                      const std::vector<SourceReport>& reports) {
   Answer answer{"status_metric_v1_json", "json", "", {}, "rules", ""};
-  core::Json json{{"schema", answer.schema}, {"intent", plan.intent}, {"value", nullptr}, {"unit", ""},
-                  {"period", ""},            {"sql", ""},             {"evidence", core::Json::array()}};
+  core::Json json{{"schema", answer.schema},
+                  {"intent", plan.intent},
+                  {"value", nullptr},
+                  {"unit", ""},
+                  {"period", ""},
+                  {"sql", ""},
+                  {"evidence", core::Json::array()}};
   auto metric = std::find_if(evidence.begin(), evidence.end(), [](const sources::EvidenceItem& item) {
     return item.source == "db" && !sources::field_value(item, "value").empty();
   });
@@ -102,8 +107,9 @@ Answer status_metric(const AnalystPlan& plan, const std::vector<sources::Evidenc
     if (rows.size() > 1) {  // a breakdown ("open bugs by priority"): value is its first row's
       core::Json breakdown = core::Json::array();
       for (const sources::EvidenceItem* row : rows) {
-        breakdown.push_back(
-            {{"label", row->title}, {"value", sources::field_value(*row, "value")}, {"evidence", citation_key(*row)}});
+        breakdown.push_back({{"label", row->title},
+                             {"value", sources::field_value(*row, "value")},
+                             {"evidence", citation_key(*row)}});
       }
       json["breakdown"] = std::move(breakdown);
     }
@@ -142,7 +148,8 @@ Answer markdown_answer(std::string_view user_query, const std::vector<sources::E
   return answer;
 }
 
-Answer design_doc(std::string_view user_query, const AnalystPlan& plan, const std::vector<sources::EvidenceItem>& evidence,
+Answer design_doc(std::string_view user_query, const AnalystPlan& plan,
+                  const std::vector<sources::EvidenceItem>& evidence,
                   const std::vector<SourceReport>& reports) {
   Answer answer{"design_doc_v1_markdown", "markdown", "", {}, "rules", ""};
   std::string text = "# Design: " + plan.intent + "\n\n## Question\n\n" + std::string(user_query) + "\n";
@@ -165,7 +172,8 @@ Answer design_doc(std::string_view user_query, const AnalystPlan& plan, const st
 Answer clarification(const AnalystPlan& plan) {
   Answer answer{"clarification_v1", "json", "", {}, "rules", ""};
   const std::string question = plan.missing_info_questions.empty() ? "" : plan.missing_info_questions.front();
-  answer.text = core::Json{{"schema", answer.schema}, {"intent", plan.intent}, {"question", question}}.dump(2);
+  answer.text =
+      core::Json{{"schema", answer.schema}, {"intent", plan.intent}, {"question", question}}.dump(2);
   return answer;
 }
 
@@ -175,12 +183,17 @@ Answer AnswerComposer::compose(std::string_view user_query, const AnalystPlan& p
                                const std::vector<sources::EvidenceItem>& evidence,
                                const std::vector<SourceReport>& reports) const {
   if (plan.request_type == RequestType::kCasual) {
-    return Answer{"answer_v1_markdown", "markdown",
-                  "Hello! Ask me about the project's status, metrics, design, data definitions or policies.\n",
-                  {}, "rules", ""};
+    return Answer{
+        "answer_v1_markdown",
+        "markdown",
+        "Hello! Ask me about the project's status, metrics, design, data definitions or policies.\n",
+        {},
+        "rules",
+        ""};
   }
   if (plan.expected_output_schema == "status_metric_v1_json") return status_metric(plan, evidence, reports);
-  if (plan.expected_output_schema == "design_doc_v1_markdown") return design_doc(user_query, plan, evidence, reports);
+  if (plan.expected_output_schema == "design_doc_v1_markdown")
+    return design_doc(user_query, plan, evidence, reports);
   if (plan.expected_output_schema == "clarification_v1") return clarification(plan);
   return markdown_answer(user_query, evidence, reports);
 }

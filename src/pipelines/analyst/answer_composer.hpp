@@ -21,7 +21,8 @@ inline constexpr std::size_t kMaxCitedItems = 8;
 
 class AnswerComposer {
  public:
-  Answer compose(std::string_view user_query, const AnalystPlan& plan, const std::vector<sources::EvidenceItem>& evidence,
+  Answer compose(std::string_view user_query, const AnalystPlan& plan,
+                 const std::vector<sources::EvidenceItem>& evidence,
                  const std::vector<SourceReport>& reports) const;
 };
 

@@ -6,7 +6,9 @@
 namespace planfirst::analyst {
 namespace {
 
-bool is_source_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; }
+bool is_source_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
 
 }  // namespace
 
@@ -37,7 +39,8 @@ std::vector<std::string> citations_in(std::string_view text) {
   return keys;
 }
 
-std::vector<std::string> unknown_keys(std::vector<std::string> keys, const std::vector<sources::EvidenceItem>& retrieved) {
+std::vector<std::string> unknown_keys(std::vector<std::string> keys,
+                                      const std::vector<sources::EvidenceItem>& retrieved) {
   std::set<std::string, std::less<>> known;
   for (const sources::EvidenceItem& item : retrieved) known.insert(citation_key(item));
   std::erase_if(keys, [&](const std::string& key) { return known.count(key) != 0; });

@@ -17,6 +17,7 @@ std::string citation_key(const sources::EvidenceItem& item);
 std::vector<std::string> citations_in(std::string_view text);
 
 // The `keys` that name no item of `retrieved`, in order (empty: every key names retrieved evidence).
-std::vector<std::string> unknown_keys(std::vector<std::string> keys, const std::vector<sources::EvidenceItem>& retrieved);
+std::vector<std::string> unknown_keys(std::vector<std::string> keys,
+                                      const std::vector<sources::EvidenceItem>& retrieved);
 
 }  // namespace planfirst::analyst

@@ -20,7 +20,9 @@ core::Result<LabeledQuestions> LabeledQuestions::parse(std::string_view text, st
       return core::invalid_argument("expected REQUEST_TYPE<TAB>question", where);
     }
     std::optional<RequestType> type = parse_request_type(line.substr(0, tab));
-    if (!type) return core::invalid_argument("unknown request type \"" + std::string(line.substr(0, tab)) + "\"", where);
+    if (!type)
+      return core::invalid_argument("unknown request type \"" + std::string(line.substr(0, tab)) + "\"",
+                                    where);
     LabeledQuestion labeled{*type, std::string(line.substr(tab + 1)), line_number};
     (line_number % kHeldOutEvery == 0 ? set.held_out : set.train).push_back(std::move(labeled));
   }

@@ -21,7 +21,8 @@ std::vector<std::string> evidence_ids(const core::Json& answer) {
 }
 
 // Why an answer citing `cited` may not stand; "" when it may.
-std::string rejection(const std::vector<std::string>& cited, const std::vector<sources::EvidenceItem>& evidence) {
+std::string rejection(const std::vector<std::string>& cited,
+                      const std::vector<sources::EvidenceItem>& evidence) {
   const std::vector<std::string> unknown = unknown_keys(cited, evidence);
   if (!unknown.empty()) return "cites evidence that was not retrieved: " + core::join(unknown, ", ");
   if (!evidence.empty() && cited.empty()) return "cites no evidence";
@@ -46,7 +47,8 @@ std::string evidence_prompt_text(const std::vector<sources::EvidenceItem>& evide
 core::Result<LlmAnswerWriter> LlmAnswerWriter::load(const core::AssetStore& assets, const llm::Model& model) {
   core::Result<std::string> text = assets.read(kAnswerPromptAsset);
   if (!text) return text.error();
-  core::Result<llm::PromptTemplate> prompt = llm::PromptTemplate::parse(*text, assets.origin(kAnswerPromptAsset));
+  core::Result<llm::PromptTemplate> prompt =
+      llm::PromptTemplate::parse(*text, assets.origin(kAnswerPromptAsset));
   if (!prompt) return prompt.error();
   return LlmAnswerWriter(std::move(*prompt), model);
 }
@@ -55,7 +57,8 @@ Answer LlmAnswerWriter::write(std::string_view user_query, const AnalystPlan& pl
                               const std::vector<sources::EvidenceItem>& evidence,
                               const std::vector<SourceReport>& reports) const {
   Answer composed = composer_.compose(user_query, plan, evidence, reports);
-  if (plan.request_type == RequestType::kCasual || plan.expected_output_schema == "clarification_v1") return composed;
+  if (plan.request_type == RequestType::kCasual || plan.expected_output_schema == "clarification_v1")
+    return composed;
   core::Result<std::string> prompt = prompt_.render({{"user_query", std::string(user_query)},
                                                      {"expected_output_schema", plan.expected_output_schema},
                                                      {"evidence", evidence_prompt_text(evidence)}});

@@ -22,11 +22,13 @@ class LlmAnswerWriter {
  public:
   static core::Result<LlmAnswerWriter> load(const core::AssetStore& assets, const llm::Model& model);
 
-  Answer write(std::string_view user_query, const AnalystPlan& plan, const std::vector<sources::EvidenceItem>& evidence,
+  Answer write(std::string_view user_query, const AnalystPlan& plan,
+               const std::vector<sources::EvidenceItem>& evidence,
                const std::vector<SourceReport>& reports) const;
 
  private:
-  LlmAnswerWriter(llm::PromptTemplate prompt, const llm::Model& model) : prompt_(std::move(prompt)), model_(&model) {}
+  LlmAnswerWriter(llm::PromptTemplate prompt, const llm::Model& model)
+      : prompt_(std::move(prompt)), model_(&model) {}
 
   llm::PromptTemplate prompt_;
   const llm::Model* model_;  // borrowed; never null

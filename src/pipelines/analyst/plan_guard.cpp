@@ -20,7 +20,8 @@ void limit_questions(core::Json& candidate, std::vector<std::string>& warnings) 
   if (!questions.is_array() || questions.empty()) return;
   const core::Json track = candidate.value("track", core::Json());
   if (track == "FAST") {
-    warnings.push_back("question_limit: FAST track, dropped " + std::to_string(questions.size()) + " question(s)");
+    warnings.push_back("question_limit: FAST track, dropped " + std::to_string(questions.size()) +
+                       " question(s)");
     questions = core::Json::array();
     // Nothing is asked now, so the answer takes its type's schema instead of a clarification's.
     // The contract check comes later: a member of the wrong type is left for it to name.
@@ -31,7 +32,8 @@ void limit_questions(core::Json& candidate, std::vector<std::string>& warnings) 
       candidate["expected_output_schema"] = std::string(expected_output_schema_for(*type));
     }
   } else if (track == "QUALITY" && questions.size() > 1) {
-    warnings.push_back("question_limit: QUALITY track, kept 1 of " + std::to_string(questions.size()) + " questions");
+    warnings.push_back("question_limit: QUALITY track, kept 1 of " + std::to_string(questions.size()) +
+                       " questions");
     questions = core::Json::array({questions.front()});
   }
 }
@@ -62,8 +64,8 @@ void append_missing(std::vector<std::string>& sources, const std::vector<std::st
 // Step 4: the router's high-stakes type and QUALITY track survive; notes what changed.
 void resolve_conflicts(AnalystPlan& plan, const RouterChoice& router, std::vector<std::string>& warnings) {
   if (is_high_stakes(router.request_type) && !is_high_stakes(plan.request_type)) {
-    warnings.push_back("conflict:router_wins " + std::string(to_string(router.request_type)) + " kept over analyst " +
-                       std::string(to_string(plan.request_type)));
+    warnings.push_back("conflict:router_wins " + std::string(to_string(router.request_type)) +
+                       " kept over analyst " + std::string(to_string(plan.request_type)));
     plan.request_type = router.request_type;
     append_missing(plan.required_sources, required_sources_by_type(router.request_type));
     plan.expected_output_schema = std::string(expected_output_schema_for(router.request_type));
@@ -86,33 +88,42 @@ PlanDecision PlanGuard::accept_reply(std::string_view model_reply, const RouterC
   contracts::ExtractedJson json = contracts::extract_first_json(model_reply, options);
   if (!json) {
     const contracts::ExtractError& error = json.error();
-    return fall_back(router, "parse_error", std::string(contracts::to_string(error.kind)) + ": " + error.message, {}, {});
+    return fall_back(router, "parse_error",
+                     std::string(contracts::to_string(error.kind)) + ": " + error.message, {}, {});
   }
   return accept(std::move(*json), router, strategy);
 }
 
-PlanDecision PlanGuard::accept(core::Json candidate, const RouterChoice& router, std::string_view strategy) const {
+PlanDecision PlanGuard::accept(core::Json candidate, const RouterChoice& router,
+                               std::string_view strategy) const {
   std::vector<std::string> warnings;
   std::vector<std::string> guard_failures;
   limit_questions(candidate, warnings);
-  core::Result<contracts::ValidationReport> report = contracts::validate_role_output(contracts_, "ANALYST", candidate);
-  if (!report) return fall_back(router, "validation_failed", "validation_failed:" + report.error().message, warnings, {});
+  core::Result<contracts::ValidationReport> report =
+      contracts::validate_role_output(contracts_, "ANALYST", candidate);
+  if (!report)
+    return fall_back(router, "validation_failed", "validation_failed:" + report.error().message, warnings,
+                     {});
   if (!report->ok() && names_forbidden_source(*report)) {
     guard_failures.push_back("source_forbidden: " + report->describe());
     metrics_.guard_failed("source_forbidden");
     core::log_warn("analyst output guard: source_forbidden, repairing the plan: {}", report->describe());
     repair_status_sources(candidate);
-    warnings.push_back("repair:source_forbidden removed doc from a " + candidate.value("request_type", std::string()) +
-                       " plan");
+    warnings.push_back("repair:source_forbidden removed doc from a " +
+                       candidate.value("request_type", std::string()) + " plan");
     report = contracts::validate_role_output(contracts_, "ANALYST", candidate);
-    if (!report) return fall_back(router, "validation_failed", "validation_failed:" + report.error().message, warnings, {});
+    if (!report)
+      return fall_back(router, "validation_failed", "validation_failed:" + report.error().message, warnings,
+                       {});
   }
   if (!report->ok()) {
-    return fall_back(router, "validation_failed", "validation_failed:" + report->describe(), std::move(warnings),
-                     std::move(guard_failures));
+    return fall_back(router, "validation_failed", "validation_failed:" + report->describe(),
+                     std::move(warnings), std::move(guard_failures));
   }
   core::Result<AnalystPlan> plan = plan_from_json(candidate);
-  if (!plan) return fall_back(router, "validation_failed", "validation_failed:" + plan.error().describe(), warnings, {});
+  if (!plan)
+    return fall_back(router, "validation_failed", "validation_failed:" + plan.error().describe(), warnings,
+                     {});
   resolve_conflicts(*plan, router, warnings);
   for (const std::string& warning : warnings) core::log_warn("analyst plan: {}", warning);
   metrics_.plan_succeeded();
@@ -126,8 +137,9 @@ PlanDecision PlanGuard::accept(core::Json candidate, const RouterChoice& router,
   return decision;
 }
 
-PlanDecision PlanGuard::fall_back(const RouterChoice& router, std::string_view label, const std::string& reason,
-                                  std::vector<std::string> warnings, std::vector<std::string> guard_failures) const {
+PlanDecision PlanGuard::fall_back(const RouterChoice& router, std::string_view label,
+                                  const std::string& reason, std::vector<std::string> warnings,
+                                  std::vector<std::string> guard_failures) const {
   core::log_warn("analyst plan fallback ({}): {}", label, reason);
   metrics_.plan_fell_back(label);
   PlanDecision decision;

@@ -43,7 +43,8 @@ class PlanGuard {
   PlanGuard(const contracts::ContractRegistry& contracts, AnalystMetrics metrics)
       : contracts_(contracts), metrics_(metrics) {}
 
-  PlanDecision accept_reply(std::string_view model_reply, const RouterChoice& router, std::string_view strategy) const;
+  PlanDecision accept_reply(std::string_view model_reply, const RouterChoice& router,
+                            std::string_view strategy) const;
   PlanDecision accept(core::Json candidate, const RouterChoice& router, std::string_view strategy) const;
 
  private:

@@ -25,10 +25,11 @@ RouteDecision QuestionRouter::route(std::string_view question) const {
   decision.rules_type = scores.best;
   decision.rules_decisive = scores.decisive;
   decision.model = model_.predict(words);
-  const std::string model_text = fmt::format("model {} p={:.2f}", to_string(decision.model.type), decision.model.probability);
-  const std::string rules_text = scores.decisive
-                                     ? fmt::format("rules {} ({})", to_string(scores.best), matched_text(scores, scores.best))
-                                     : std::string("rules undecided");
+  const std::string model_text =
+      fmt::format("model {} p={:.2f}", to_string(decision.model.type), decision.model.probability);
+  const std::string rules_text = scores.decisive ? fmt::format("rules {} ({})", to_string(scores.best),
+                                                               matched_text(scores, scores.best))
+                                                 : std::string("rules undecided");
   bool agree = false;
   std::string rule;
   if (scores.decisive && scores.best == decision.model.type) {
@@ -45,7 +46,8 @@ RouteDecision QuestionRouter::route(std::string_view question) const {
     decision.request_type = decision.model.type;
     rule = "model_fallback";
   }
-  decision.track = agree && rules_.fast_eligible(decision.request_type, words) ? Track::kFast : Track::kQuality;
+  decision.track =
+      agree && rules_.fast_eligible(decision.request_type, words) ? Track::kFast : Track::kQuality;
   decision.reason = fmt::format("router:{} {} {} ({}; {})", rule, to_string(decision.request_type),
                                 to_string(decision.track), rules_text, model_text);
   return decision;

@@ -24,7 +24,9 @@ std::optional<RequestType> parse_request_type(std::string_view text) {
   return std::nullopt;
 }
 
-std::string_view to_string(Track track) { return track == Track::kFast ? "FAST" : "QUALITY"; }
+std::string_view to_string(Track track) {
+  return track == Track::kFast ? "FAST" : "QUALITY";
+}
 
 std::optional<Track> parse_track(std::string_view text) {
   if (text == "FAST") return Track::kFast;

@@ -21,8 +21,8 @@ enum class RequestType {
 };
 
 inline constexpr std::array<RequestType, 9> kAllRequestTypes = {
-    RequestType::kStatusMetric,   RequestType::kStatusSummary,  RequestType::kStatusList,
-    RequestType::kHowtoPolicy,    RequestType::kDesignArch,     RequestType::kDataDefinition,
+    RequestType::kStatusMetric,    RequestType::kStatusSummary, RequestType::kStatusList,
+    RequestType::kHowtoPolicy,     RequestType::kDesignArch,    RequestType::kDataDefinition,
     RequestType::kTroubleshooting, RequestType::kKnowledgeQa,   RequestType::kCasual};
 
 std::string_view to_string(RequestType type);  // "STATUS_METRIC", ...

@@ -2,12 +2,12 @@
 
 #include <fasttext/args.h>
 #include <fasttext/fasttext.h>
+#include <unistd.h>
 
 #include <exception>
 #include <fstream>
 #include <sstream>
 #include <system_error>
-#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -21,7 +21,9 @@ namespace {
 
 constexpr std::string_view kLabelPrefix = "__label__";
 // Every hyper-parameter is part of the cache key; changing one retrains.
-constexpr std::string_view kHyperParameters = "sup softmax dim=50 epoch=40 lr=0.5 wordNgrams=2 minn=3 maxn=5 bucket=20000 minCount=1 thread=1 seed=1 v1";
+constexpr std::string_view kHyperParameters =
+    "sup softmax dim=50 epoch=40 lr=0.5 wordNgrams=2 minn=3 maxn=5 bucket=20000 minCount=1 thread=1 seed=1 "
+    "v1";
 
 fasttext::Args training_args(const std::filesystem::path& input) {
   fasttext::Args args;
@@ -45,16 +47,21 @@ fasttext::Args training_args(const std::filesystem::path& input) {
 std::string training_text(const LabeledQuestions& questions) {
   std::string text;
   for (const LabeledQuestion& labeled : questions.train) {
-    text += std::string(kLabelPrefix) + std::string(to_string(labeled.type)) + " " + model_text(labeled.question) + "\n";
+    text += std::string(kLabelPrefix) + std::string(to_string(labeled.type)) + " " +
+            model_text(labeled.question) + "\n";
   }
   return text;
 }
 
 }  // namespace
 
-std::string model_text(std::string_view question) { return model_text(question_words(question)); }
+std::string model_text(std::string_view question) {
+  return model_text(question_words(question));
+}
 
-std::string model_text(const std::vector<std::string>& words) { return core::join(words, " "); }
+std::string model_text(const std::vector<std::string>& words) {
+  return core::join(words, " ");
+}
 
 RouterModel::RouterModel(RouterModel&&) noexcept = default;
 RouterModel& RouterModel::operator=(RouterModel&&) noexcept = default;
@@ -68,7 +75,8 @@ core::Result<RouterModel> RouterModel::train_or_load(const LabeledQuestions& que
   const bool cached = !cache_dir.empty();
   const std::filesystem::path folder =
       cached ? cache_dir
-             : std::filesystem::temp_directory_path() / ("planfirst-router-" + std::to_string(::getpid()) + "-" + router.key_);
+             : std::filesystem::temp_directory_path() /
+                   ("planfirst-router-" + std::to_string(::getpid()) + "-" + router.key_);
   const std::filesystem::path model_path = folder / ("router-" + router.key_ + ".bin");
   std::error_code ec;
   try {
@@ -87,7 +95,8 @@ core::Result<RouterModel> RouterModel::train_or_load(const LabeledQuestions& que
   if (core::Result<void> written = core::write_file_atomically(input, training_text(questions)); !written) {
     return written.error();
   }
-  const std::filesystem::path partial = folder / ("router-" + router.key_ + ".bin.partial-" + std::to_string(::getpid()));
+  const std::filesystem::path partial =
+      folder / ("router-" + router.key_ + ".bin.partial-" + std::to_string(::getpid()));
   try {
     router.model_ = std::make_unique<fasttext::FastText>();
     router.model_->train(training_args(input));
@@ -108,7 +117,9 @@ core::Result<RouterModel> RouterModel::train_or_load(const LabeledQuestions& que
   return router;
 }
 
-ModelPrediction RouterModel::predict(std::string_view question) const { return predict(question_words(question)); }
+ModelPrediction RouterModel::predict(std::string_view question) const {
+  return predict(question_words(question));
+}
 
 ModelPrediction RouterModel::predict(const std::vector<std::string>& words) const {
   std::istringstream in(model_text(words) + "\n");

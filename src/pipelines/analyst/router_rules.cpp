@@ -11,8 +11,8 @@ namespace {
 
 constexpr std::size_t kMaxGap = 4;
 
-bool matches_at(const std::vector<RouterRules::Word>& pattern, std::size_t p, const std::vector<std::string>& words,
-                std::size_t w) {
+bool matches_at(const std::vector<RouterRules::Word>& pattern, std::size_t p,
+                const std::vector<std::string>& words, std::size_t w) {
   using Kind = RouterRules::Word::Kind;
   if (p == pattern.size()) return true;
   const RouterRules::Word& word = pattern[p];
@@ -52,7 +52,8 @@ core::Result<RouterRules::Phrase> parse_phrase(const std::string& text, const st
       phrase.words.push_back({Kind::kGap, ""});
     } else if (piece.back() == '*') {
       std::vector<std::string> stem = core::tokenize(piece.substr(0, piece.size() - 1));
-      if (stem.size() != 1) return core::invalid_argument("a prefix word must be one word: \"" + piece + "\"", where);
+      if (stem.size() != 1)
+        return core::invalid_argument("a prefix word must be one word: \"" + piece + "\"", where);
       phrase.words.push_back({Kind::kPrefix, stem.front()});
       ++phrase.literal_count;
     } else {
@@ -68,7 +69,9 @@ core::Result<RouterRules::Phrase> parse_phrase(const std::string& text, const st
 
 }  // namespace
 
-std::vector<std::string> question_words(std::string_view question) { return core::tokenize(question); }
+std::vector<std::string> question_words(std::string_view question) {
+  return core::tokenize(question);
+}
 
 core::Result<RouterRules> RouterRules::load(const core::AssetStore& assets) {
   core::Result<std::string> text = assets.read(kRouterRulesAsset);
@@ -80,14 +83,17 @@ core::Result<RouterRules> RouterRules::parse(std::string_view json_text, std::st
   const core::Json json = core::Json::parse(json_text, nullptr, false);
   const std::string where(origin);
   if (json.is_discarded() || !json.is_object()) return core::invalid_argument("not a JSON object", where);
-  if (!json.contains("types") || !json["types"].is_object()) return core::invalid_argument("missing \"types\"", where);
+  if (!json.contains("types") || !json["types"].is_object())
+    return core::invalid_argument("missing \"types\"", where);
   RouterRules rules;
   for (const auto& [name, phrases] : json["types"].items()) {
     std::optional<RequestType> type = parse_request_type(name);
     if (!type) return core::invalid_argument("unknown request type \"" + name + "\"", where + "#/types");
-    if (!phrases.is_array()) return core::invalid_argument("phrases must be a list", where + "#/types/" + name);
+    if (!phrases.is_array())
+      return core::invalid_argument("phrases must be a list", where + "#/types/" + name);
     for (const core::Json& phrase : phrases) {
-      if (!phrase.is_string()) return core::invalid_argument("a phrase must be a string", where + "#/types/" + name);
+      if (!phrase.is_string())
+        return core::invalid_argument("a phrase must be a string", where + "#/types/" + name);
       core::Result<Phrase> parsed = parse_phrase(phrase.get<std::string>(), where + "#/types/" + name);
       if (!parsed) return parsed.error();
       rules.phrases_[static_cast<std::size_t>(*type)].push_back(std::move(*parsed));
@@ -95,15 +101,19 @@ core::Result<RouterRules> RouterRules::parse(std::string_view json_text, std::st
   }
   const core::Json fast = json.value("fast_track", core::Json::object());
   for (const core::Json& name : fast.value("types", core::Json::array())) {
-    std::optional<RequestType> type = name.is_string() ? parse_request_type(name.get<std::string>()) : std::nullopt;
-    if (!type) return core::invalid_argument("unknown request type " + name.dump(), where + "#/fast_track/types");
+    std::optional<RequestType> type =
+        name.is_string() ? parse_request_type(name.get<std::string>()) : std::nullopt;
+    if (!type)
+      return core::invalid_argument("unknown request type " + name.dump(), where + "#/fast_track/types");
     rules.fast_types_.push_back(*type);
   }
   rules.fast_max_words_ = fast.value("max_words", std::size_t{12});
   return rules;
 }
 
-RuleScores RouterRules::score(std::string_view question) const { return score(question_words(question)); }
+RuleScores RouterRules::score(std::string_view question) const {
+  return score(question_words(question));
+}
 
 RuleScores RouterRules::score(const std::vector<std::string>& words) const {
   RuleScores result;

@@ -18,7 +18,8 @@ core::Result<RuleAnalyst> RuleAnalyst::load(const core::AssetStore& assets) {
   const core::Json prefixes = json.value("intent_prefixes", core::Json::object());
   for (const auto& [name, prefix] : prefixes.items()) {
     std::optional<RequestType> type = parse_request_type(name);
-    if (!type || !prefix.is_string()) return core::invalid_argument("bad intent prefix " + name, origin + "#/intent_prefixes");
+    if (!type || !prefix.is_string())
+      return core::invalid_argument("bad intent prefix " + name, origin + "#/intent_prefixes");
     rules.prefixes_[*type] = prefix.get<std::string>();
   }
   for (const core::Json& word : json.value("intent_stopwords", core::Json::array())) {
@@ -48,9 +49,10 @@ std::string RuleAnalyst::intent_label(const std::vector<std::string>& words, Req
   std::size_t kept = 0;
   for (const std::string& word : words) {
     if (kept == max_words_) break;
-    if (stopwords_.count(word) != 0 || label == word || label.ends_with("_" + word) || std::find_if(word.begin(), word.end(), [](char c) {
-                                          return !(c >= 'a' && c <= 'z') && !(c >= '0' && c <= '9');
-                                        }) != word.end()) {
+    if (stopwords_.count(word) != 0 || label == word || label.ends_with("_" + word) ||
+        std::find_if(word.begin(), word.end(), [](char c) {
+          return !(c >= 'a' && c <= 'z') && !(c >= '0' && c <= '9');
+        }) != word.end()) {
       continue;
     }
     label += "_" + word;
@@ -59,7 +61,8 @@ std::string RuleAnalyst::intent_label(const std::vector<std::string>& words, Req
   return label;
 }
 
-AnalystPlan RuleAnalyst::plan(std::string_view user_query, RequestType type, Track track, bool may_ask) const {
+AnalystPlan RuleAnalyst::plan(std::string_view user_query, RequestType type, Track track,
+                              bool may_ask) const {
   AnalystPlan plan;
   const std::vector<std::string> words = question_words(user_query);
   plan.intent = intent_label(words, type);

@@ -7,7 +7,10 @@ namespace planfirst::analyst {
 core::Json to_json(const std::vector<SourceReport>& reports) {
   core::Json json = core::Json::array();
   for (const SourceReport& report : reports) {
-    json.push_back({{"source", report.source}, {"status", report.status}, {"items", report.items}, {"message", report.message}});
+    json.push_back({{"source", report.source},
+                    {"status", report.status},
+                    {"items", report.items},
+                    {"message", report.message}});
   }
   return json;
 }

@@ -20,6 +20,7 @@ struct SourceReport {
 };
 
 core::Json to_json(const std::vector<SourceReport>& reports);
-std::vector<SourceReport> source_reports_from_json(const core::Json& json);  // lenient: skips malformed entries
+std::vector<SourceReport> source_reports_from_json(
+    const core::Json& json);  // lenient: skips malformed entries
 
 }  // namespace planfirst::analyst

@@ -12,7 +12,8 @@ namespace {
 graph::GraphSettings autoviz_settings() {
   graph::GraphSettings settings;
   settings.description =
-      "seed 002 plan-first analysis: profile, intent, requirements, narrow, adapt, coverage, confirm, execute, report";
+      "seed 002 plan-first analysis: profile, intent, requirements, narrow, adapt, coverage, confirm, "
+      "execute, report";
   settings.reducers = {{"reasoning", graph::Reducer::kAppend},
                        {"messages", graph::Reducer::kAppend},
                        {"strategies", graph::Reducer::kAppend}};
@@ -30,10 +31,13 @@ core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const Aut
   builder.add_node(worker_node("requirements", requirements_node(services), {"requirements", "strategies"}));
   builder.add_node(worker_node("narrow", narrow_node(services), {"tools"}));
   builder.add_node(worker_node("adapt", adapt_node(services),
-                                {"plan", "tools", "planning_attempts", "adaptation", "strategies"}));
-  builder.add_node(worker_node("coverage", coverage_node(services), {"coverage", "retry_payload", "outcome"}));
-  builder.add_node(graph::decision_node("confirm", confirm_node(), {"checkpoint_message", "checkpoint_prompt"}));
-  builder.add_node(worker_node("review", review_node(), {"question", "confirmed", "retry_payload", "planning_attempts"}));
+                               {"plan", "tools", "planning_attempts", "adaptation", "strategies"}));
+  builder.add_node(
+      worker_node("coverage", coverage_node(services), {"coverage", "retry_payload", "outcome"}));
+  builder.add_node(
+      graph::decision_node("confirm", confirm_node(), {"checkpoint_message", "checkpoint_prompt"}));
+  builder.add_node(
+      worker_node("review", review_node(), {"question", "confirmed", "retry_payload", "planning_attempts"}));
   builder.add_node(worker_node("execute", execute_node(services), {"execution", "replan", "outcome"}));
   builder.add_node(worker_node("report", report_node(services), {"artifacts", "outcome"}));
   builder.set_entry("profile");
@@ -42,7 +46,8 @@ core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const Aut
   builder.add_edge("requirements", "narrow");
   builder.add_edge("narrow", "adapt");
   builder.add_edge("adapt", "coverage");
-  builder.add_conditional_edges("coverage", after_coverage(), {"narrow", "confirm", "execute", std::string(graph::kEnd)});
+  builder.add_conditional_edges("coverage", after_coverage(),
+                                {"narrow", "confirm", "execute", std::string(graph::kEnd)});
   builder.add_edge("confirm", "review");
   builder.add_conditional_edges("review", after_review(), {"execute", "requirements"});
   builder.add_conditional_edges("execute", after_execute(), {"adapt", "report", std::string(graph::kEnd)});

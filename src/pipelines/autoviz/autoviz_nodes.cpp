@@ -1,9 +1,8 @@
 #include "pipelines/autoviz/autoviz_nodes.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cctype>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 
@@ -14,8 +13,8 @@
 #include "data/table_profiler.hpp"
 #include "graph/compiled_graph.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
-#include "pipelines/autoviz/planning/coverage_checker.hpp"
 #include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/planning/coverage_checker.hpp"
 #include "pipelines/autoviz/report/run_artifacts.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/tools/step_executor.hpp"
@@ -38,7 +37,8 @@ Delta step_delta(std::string_view step_name, std::string text, Json fields = Jso
 
 // A stage's strategy, in its reasoning line and the state's "strategies", once a model was asked:
 // offline runs keep the delta they always had.
-void record_strategy(std::string_view stage, const StrategyRecord& strategy, std::string& text, Json& fields) {
+void record_strategy(std::string_view stage, const StrategyRecord& strategy, std::string& text,
+                     Json& fields) {
   if (!strategy.asked_model()) return;
   text += " Strategy: " + strategy.describe() + ".";
   fields["strategies"] = Json::array({strategy.to_json(stage)});
@@ -48,7 +48,9 @@ core::Result<Requirements> state_requirements(const StateView& state) {
   return Requirements::from_json(state.member_or_null("requirements"));
 }
 
-core::Result<Plan> state_plan(const StateView& state) { return Plan::from_json(state.member_or_null("plan")); }
+core::Result<Plan> state_plan(const StateView& state) {
+  return Plan::from_json(state.member_or_null("plan"));
+}
 
 core::Result<data::SchemaProfile> state_profile(const StateView& state) {
   return data::SchemaProfile::from_json(state.member_or_null("profile"));
@@ -62,15 +64,15 @@ core::Result<const PlanTemplate*> state_template(const StateView& state, const A
   return base;
 }
 
-
 // The semantic repairs the last execution sent back ("totals.metrics = profit (metric)"), when the
 // run came back to planning for them; empty otherwise.
 std::string refused_repairs(const StateView& state) {
   if (state.string_or("outcome", "") != "replan") return {};
   std::string refused;
   for (const Json& request : state.member_or_null("replan").value("replan", Json::array())) {
-    refused += (refused.empty() ? "" : ", ") + request.value("step_id", "") + "." + request.value("param", "") +
-               " = " + request.value("value", "") + " (" + request.value("change", "") + ")";
+    refused += (refused.empty() ? "" : ", ") + request.value("step_id", "") + "." +
+               request.value("param", "") + " = " + request.value("value", "") + " (" +
+               request.value("change", "") + ")";
   }
   return refused;
 }
@@ -82,21 +84,26 @@ bool writes_files(const StateView& state) {
 
 // The input's "outputs" (the outputs its caller always wants, e.g. a chart for nl2vis) joined to
 // those the question asks for, in the contract's order; a label outside its set is refused.
-core::Result<void> add_wanted_outputs(const StateView& state, const AutovizServices& services, Requirements& requirements) {
+core::Result<void> add_wanted_outputs(const StateView& state, const AutovizServices& services,
+                                      Requirements& requirements) {
   const Json& wanted = state.member_or_null("outputs");
   if (wanted.is_null()) return core::ok();
   const std::vector<std::string>& known = services.output_labels;
   const std::string choices = "one of: " + core::join(known);
-  if (!wanted.is_array()) return core::invalid_argument("the input's outputs must be a list of labels, " + choices, "outputs");
+  if (!wanted.is_array())
+    return core::invalid_argument("the input's outputs must be a list of labels, " + choices, "outputs");
   for (std::size_t i = 0; i < wanted.size(); ++i) {
-    if (!wanted[i].is_string() || std::find(known.begin(), known.end(), wanted[i].get<std::string>()) == known.end()) {
-      return core::invalid_argument("the input's outputs[" + std::to_string(i) + "] is " + wanted[i].dump() + ", not " + choices,
-                                    "outputs/" + std::to_string(i));
+    if (!wanted[i].is_string() ||
+        std::find(known.begin(), known.end(), wanted[i].get<std::string>()) == known.end()) {
+      return core::invalid_argument(
+          "the input's outputs[" + std::to_string(i) + "] is " + wanted[i].dump() + ", not " + choices,
+          "outputs/" + std::to_string(i));
     }
   }
   std::vector<std::string> joined;
   for (const std::string& label : known) {
-    const bool asked = std::find(requirements.outputs.begin(), requirements.outputs.end(), label) != requirements.outputs.end();
+    const bool asked = std::find(requirements.outputs.begin(), requirements.outputs.end(), label) !=
+                       requirements.outputs.end();
     if (asked || std::find(wanted.begin(), wanted.end(), label) != wanted.end()) joined.push_back(label);
   }
   requirements.outputs = std::move(joined);
@@ -124,7 +131,8 @@ graph::NodeFunction profile_node(Services services) {
     }
     const data::SchemaProfile& profile = profiled->profile;
     if (profile.row_count == 0) {  // every plan would end in an empty result
-      return core::invalid_argument("table " + profiled->table + " has no rows, so there is nothing to analyse", dataset);
+      return core::invalid_argument(
+          "table " + profiled->table + " has no rows, so there is nothing to analyse", dataset);
     }
     return step_delta("profile",
                       "Profiled " + profiled->table + ": " + std::to_string(profile.row_count) + " rows, " +
@@ -138,13 +146,15 @@ graph::NodeFunction intent_node(Services services) {
   return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
     core::Result<data::SchemaProfile> profile = state_profile(state);
     if (!profile) return profile.error();
-    core::Result<IntentChoice> choice = services->intent_classifier().classify(state.string_or("question", ""), *profile);
+    core::Result<IntentChoice> choice =
+        services->intent_classifier().classify(state.string_or("question", ""), *profile);
     if (!choice) return choice.error();
     Json intent = choice->to_json();
     intent["template"] = choice->template_name;
     intent["evidence"] = choice->evidence;
-    std::string text = "Intent " + choice->intent + " (confidence " + std::to_string(choice->confidence).substr(0, 4) +
-                       "), template " + choice->template_name + ".";
+    std::string text = "Intent " + choice->intent + " (confidence " +
+                       std::to_string(choice->confidence).substr(0, 4) + "), template " +
+                       choice->template_name + ".";
     Json fields{{"intent", std::move(intent)}};
     record_strategy("intent", choice->strategy, text, fields);
     return step_delta("intent", std::move(text), std::move(fields));
@@ -203,7 +213,8 @@ graph::NodeFunction adapt_node(Services services) {
     const std::string refused = refused_repairs(state);
     std::string feedback = state.string_or("retry_payload", "");  // what the model strategy is told
     if (!refused.empty()) {
-      feedback += (feedback.empty() ? "" : "\n") + ("Execution refused, as the step's input lacks the column: " + refused);
+      feedback += (feedback.empty() ? "" : "\n") +
+                  ("Execution refused, as the step's input lacks the column: " + refused);
     }
     core::Result<AdaptedPlan> adapted =
         services->plan_adapter().adapt({question, *requirements, *profile, **base, allowed, feedback});
@@ -217,10 +228,12 @@ graph::NodeFunction adapt_node(Services services) {
     if (!refused.empty()) {
       text = "Planning again: execution refused " + refused + ". " + text;
       if (state.member_or_null("plan") == adapted->plan.to_json()) {
-        text += adapted->strategy.strategy == "llm" ? " The model gives the same plan." : " The rules give the same plan.";
+        text += adapted->strategy.strategy == "llm" ? " The model gives the same plan."
+                                                    : " The rules give the same plan.";
       }
     }
-    Json fields{{"plan", adapted->plan.to_json()}, {"tools", std::move(narrowed)},
+    Json fields{{"plan", adapted->plan.to_json()},
+                {"tools", std::move(narrowed)},
                 {"planning_attempts", state.int_or("planning_attempts", 0) + 1}};
     if (adapted->strategy.asked_model()) {
       fields["adaptation"] = adapted->adaptation ? adapted->adaptation->to_json() : Json();
@@ -234,14 +247,16 @@ namespace {
 
 // Runs `plan` on the leased dataset, a chart rendering while the later steps run.
 ExecutionReport run_plan(const Services& services, const StateView& state, const NodeContext& context,
-                         const Plan& plan, const Requirements& requirements, const data::DatasetLease& dataset) {
+                         const Plan& plan, const Requirements& requirements,
+                         const data::DatasetLease& dataset) {
   ToolContext tools(dataset.db(), dataset.table(), state.string_or("out_dir", "planfirst-out"));
   if (core::Result<data::SchemaProfile> profile = state_profile(state)) {
     adopt_profile_spans(tools, *profile);
   }
   const bool renders = writes_files(state);
   return services->executor->execute(
-      plan, requirements, tools, [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); },
+      plan, requirements, tools,
+      [&context](const PlanStep& step) { context.report_progress("running " + step.step_id); },
       [&](const StepReport& step) {
         if (renders && !step.output->chart.empty()) services->artifacts->start_chart(step.output->chart);
       });
@@ -263,7 +278,8 @@ graph::NodeFunction execute_node(Services services) {
     Json fields{{"replan", nullptr}, {"outcome", "executed"}};
     fields["execution"] = report.to_json();  // moved in: a braced list would copy every row
     std::string text = "Ran " + std::to_string(report.steps.size()) + " steps";
-    if (report.repair_count() > 0) text += ", " + std::to_string(report.repair_count()) + " safe repairs logged";
+    if (report.repair_count() > 0)
+      text += ", " + std::to_string(report.repair_count()) + " safe repairs logged";
     text += ".";
     if (const StepReport* failed = report.failed_step(); failed != nullptr) {
       text = failed->error ? failed->error->describe() : "Step " + failed->step_id + " failed.";
@@ -292,7 +308,8 @@ graph::NodeFunction report_node(Services services) {
     for (const std::filesystem::path& file : run->files) files.push_back(file.string());
     std::string text = "The run's " + std::to_string(files.size()) + " files are in " + out_dir + ".";
     for (const std::string& notice : run->notices) text += " " + notice + ".";
-    const std::string outcome = state.string_or("outcome", "") == "executed" ? "done" : state.string_or("outcome", "");
+    const std::string outcome =
+        state.string_or("outcome", "") == "executed" ? "done" : state.string_or("outcome", "");
     return step_delta("report", std::move(text), Json{{"artifacts", std::move(files)}, {"outcome", outcome}});
   };
 }
@@ -303,21 +320,24 @@ graph::NodeFunction coverage_node(Services services) {
     if (!requirements) return requirements.error();
     core::Result<Plan> plan = state_plan(state);
     if (!plan) return plan.error();
-    const CoverageReport report = CoverageChecker(services->capabilities, services->tools).check(*requirements, *plan);
+    const CoverageReport report =
+        CoverageChecker(services->capabilities, services->tools).check(*requirements, *plan);
     const bool retry = !report.complete() && state.int_or("planning_attempts", 0) <= kMaxPlanningRetries;
     Json fields{{"coverage", report.to_json()}, {"retry_payload", report.retry_payload()}};
     if (!report.complete() && !retry) fields["outcome"] = "coverage_failed";
-    return step_delta("coverage", report.complete() ? "Every requirement is covered and every step justified."
-                                                    : report.retry_payload(),
-                      std::move(fields));
+    return step_delta(
+        "coverage",
+        report.complete() ? "Every requirement is covered and every step justified." : report.retry_payload(),
+        std::move(fields));
   };
 }
 
 graph::NodeFunction confirm_node() {
   return [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
-    Json fields{{"checkpoint_message", "Plan ready for " + state.string_or("question", "") + "\n" +
-                                           state.member_or_null("coverage").value("retry_payload", "")},
-                {"checkpoint_prompt", "Approve the plan? Answer 'approve', or say in plain words what to change."}};
+    Json fields{
+        {"checkpoint_message", "Plan ready for " + state.string_or("question", "") + "\n" +
+                                   state.member_or_null("coverage").value("retry_payload", "")},
+        {"checkpoint_prompt", "Approve the plan? Answer 'approve', or say in plain words what to change."}};
     Delta delta = step_delta("confirm", "Waiting for the plan to be approved.", std::move(fields));
     delta.json()["requires_user_input"] = true;
     return delta;
@@ -327,14 +347,16 @@ graph::NodeFunction confirm_node() {
 graph::NodeFunction review_node() {
   return [](const StateView& state, const NodeContext&) -> core::Result<Delta> {
     const Json& messages = state.member_or_null("messages");
-    const std::string answer = messages.is_array() && !messages.empty() ? messages.back().value("content", "") : "";
+    const std::string answer =
+        messages.is_array() && !messages.empty() ? messages.back().value("content", "") : "";
     const std::string word = core::ascii_lower(answer);
     if (word == "approve" || word == "approved" || word == "yes" || word == "ok") {
       return step_delta("review", "Plan approved.", Json{{"confirmed", true}});
     }
     const std::string question = state.string_or("question", "") + " (" + answer + ")";
-    return step_delta("review", "Plan change requested: " + answer + "; planning again.",
-                      Json{{"confirmed", false}, {"question", question}, {"retry_payload", ""}, {"planning_attempts", 0}});
+    return step_delta(
+        "review", "Plan change requested: " + answer + "; planning again.",
+        Json{{"confirmed", false}, {"question", question}, {"retry_payload", ""}, {"planning_attempts", 0}});
   };
 }
 
@@ -342,10 +364,12 @@ graph::Router after_coverage() {
   return [](const StateView& state) -> core::Result<std::string> {
     const Json& coverage = state.member_or_null("coverage");
     if (!coverage.value("complete", false)) {
-      return state.string_or("outcome", "") == "coverage_failed" ? std::string(graph::kEnd) : std::string("narrow");
+      return state.string_or("outcome", "") == "coverage_failed" ? std::string(graph::kEnd)
+                                                                 : std::string("narrow");
     }
     if (state.bool_or("plan_only", false)) return std::string(graph::kEnd);
-    return std::string(state.bool_or("confirm", false) && !state.bool_or("confirmed", false) ? "confirm" : "execute");
+    return std::string(state.bool_or("confirm", false) && !state.bool_or("confirmed", false) ? "confirm"
+                                                                                             : "execute");
   };
 }
 

@@ -26,8 +26,8 @@ graph::NodeFunction execute_node(Services services);
 graph::NodeFunction report_node(Services services);
 
 // Routers: after coverage "narrow" (retry), "confirm", "execute" or the end (coverage failed for
-// good, or a plan-only run); after review "execute" (approved) or "requirements" (a change); after execute "adapt"
-// (a semantic repair) or "report".
+// good, or a plan-only run); after review "execute" (approved) or "requirements" (a change); after execute
+// "adapt" (a semantic repair) or "report".
 graph::Router after_coverage();
 graph::Router after_review();
 graph::Router after_execute();

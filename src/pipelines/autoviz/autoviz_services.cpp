@@ -15,8 +15,9 @@ namespace planfirst::autoviz {
 namespace {
 
 core::Result<std::shared_ptr<const embed::Embedder>> load_embedder(const core::Config* config,
-                                                                  const core::Environment& env) {
-  if (config == nullptr) return std::shared_ptr<const embed::Embedder>(std::make_shared<embed::HashedEmbedder>());
+                                                                   const core::Environment& env) {
+  if (config == nullptr)
+    return std::shared_ptr<const embed::Embedder>(std::make_shared<embed::HashedEmbedder>());
   core::Result<std::unique_ptr<embed::Embedder>> embedder = embed::embedder_from_config(*config, env);
   if (!embedder) return embedder.error();
   return std::shared_ptr<const embed::Embedder>(std::move(*embedder));
@@ -31,7 +32,8 @@ core::Result<void> load_model_strategies(AutovizServices& services, const core::
   core::Result<contracts::ContractRegistry> contracts = contracts::ContractRegistry::load(assets);
   if (!contracts) return contracts.error();
   services.contracts.emplace(std::move(*contracts));
-  core::Result<llm::OpenAiCompatibleModel> model = llm::OpenAiCompatibleModel::create(*options, *services.contracts);
+  core::Result<llm::OpenAiCompatibleModel> model =
+      llm::OpenAiCompatibleModel::create(*options, *services.contracts);
   if (!model) return model.error();
   services.model = std::make_unique<const llm::OpenAiCompatibleModel>(std::move(*model));
   core::Result<llm::PromptLibrary> prompts = llm::PromptLibrary::load(assets);
@@ -42,8 +44,8 @@ core::Result<void> load_model_strategies(AutovizServices& services, const core::
   services.stage_model.emplace(*services.model, *services.contracts, *services.prompts, std::move(guard));
   services.model_intents.emplace(*services.stage_model, services.templates, *services.intents);
   services.model_requirements.emplace(*services.stage_model, *services.requirements);
-  services.model_adapter.emplace(*services.stage_model, services.tools, services.capabilities, *services.executor,
-                                 *services.adapter);
+  services.model_adapter.emplace(*services.stage_model, services.tools, services.capabilities,
+                                 *services.executor, *services.adapter);
   return core::ok();
 }
 
@@ -107,7 +109,8 @@ core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(
       ToolNarrower::build(services->tools, *services->embedder, services->cache_dir, std::move(*narrowing));
   if (!narrower) return narrower.error();
   services->narrower.emplace(std::move(*narrower));
-  core::Result<RulePlanAdapter> adapter = RulePlanAdapter::load(assets, services->requirements->sort_magnitudes());
+  core::Result<RulePlanAdapter> adapter =
+      RulePlanAdapter::load(assets, services->requirements->sort_magnitudes());
   if (!adapter) return adapter.error();
   services->adapter.emplace(std::move(*adapter));
   core::Result<StepExecutor> executor = StepExecutor::create(services->tools, ToolLibrary::builtin());

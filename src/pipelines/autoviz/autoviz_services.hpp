@@ -15,22 +15,22 @@
 #include "contracts/contract_registry.hpp"
 #include "core/asset_store.hpp"
 #include "core/result.hpp"
-#include "llm/model.hpp"
-#include "llm/prompt_library.hpp"
 #include "data/dataset_pool.hpp"
 #include "data/profile_cache.hpp"
+#include "llm/model.hpp"
+#include "llm/prompt_library.hpp"
 #include "pipelines/autoviz/planning/capability_map.hpp"
-#include "pipelines/autoviz/understand/llm_intent_classifier.hpp"
 #include "pipelines/autoviz/planning/llm_plan_adapter.hpp"
-#include "pipelines/autoviz/understand/llm_requirement_extractor.hpp"
-#include "pipelines/autoviz/understand/rule_intent_classifier.hpp"
 #include "pipelines/autoviz/planning/rule_plan_adapter.hpp"
-#include "pipelines/autoviz/understand/rule_requirement_extractor.hpp"
-#include "pipelines/autoviz/report/run_artifacts.hpp"
-#include "pipelines/autoviz/tools/step_executor.hpp"
-#include "pipelines/autoviz/understand/template_registry.hpp"
 #include "pipelines/autoviz/planning/tool_narrower.hpp"
 #include "pipelines/autoviz/planning/tool_registry.hpp"
+#include "pipelines/autoviz/report/run_artifacts.hpp"
+#include "pipelines/autoviz/tools/step_executor.hpp"
+#include "pipelines/autoviz/understand/llm_intent_classifier.hpp"
+#include "pipelines/autoviz/understand/llm_requirement_extractor.hpp"
+#include "pipelines/autoviz/understand/rule_intent_classifier.hpp"
+#include "pipelines/autoviz/understand/rule_requirement_extractor.hpp"
+#include "pipelines/autoviz/understand/template_registry.hpp"
 
 namespace planfirst::core {
 class Config;
@@ -45,16 +45,16 @@ struct AutovizServices {
   ToolRegistry tools;
   TemplateRegistry templates;
   CapabilityMap capabilities;
-  std::optional<RuleIntentClassifier> intents;  // always set by load(); refers to `templates`
+  std::optional<RuleIntentClassifier> intents;           // always set by load(); refers to `templates`
   std::optional<RuleRequirementExtractor> requirements;  // always set by load()
-  std::optional<ToolNarrower> narrower;                  // always set by load(); refers to `tools`, `embedder`
-  std::optional<RulePlanAdapter> adapter;                // always set by load()
-  std::optional<StepExecutor> executor;                  // always set by load(); `tools`' schemas, builtin tools
-  std::optional<RunArtifacts> artifacts;                 // always set by load(); SVGs where bootstrap installs vega
+  std::optional<ToolNarrower> narrower;    // always set by load(); refers to `tools`, `embedder`
+  std::optional<RulePlanAdapter> adapter;  // always set by load()
+  std::optional<StepExecutor> executor;    // always set by load(); `tools`' schemas, builtin tools
+  std::optional<RunArtifacts> artifacts;   // always set by load(); SVGs where bootstrap installs vega
   std::vector<std::string> output_labels;  // the requirements contract's outputs, in its order
   std::shared_ptr<const embed::Embedder> embedder;
-  std::filesystem::path cache_dir;  // where the tool index is cached; empty: not cached
-  data::ProfileCache profiles{{}};  // dataset files' profiles, under the user's cache folder
+  std::filesystem::path cache_dir;              // where the tool index is cached; empty: not cached
+  data::ProfileCache profiles{{}};              // dataset files' profiles, under the user's cache folder
   std::shared_ptr<data::DatasetPool> datasets;  // always set by load(); profile and execute read through it
 
   // Set only when config llm.base_url names a server; each refers to the members above it.

@@ -6,7 +6,8 @@
 
 namespace planfirst::autoviz {
 
-core::Result<std::vector<std::string>> contract_labels(const core::AssetStore& assets, std::string_view contract_path,
+core::Result<std::vector<std::string>> contract_labels(const core::AssetStore& assets,
+                                                       std::string_view contract_path,
                                                        std::string_view pointer) {
   core::Result<std::string> text = assets.read(contract_path);
   if (!text) return text.error();

@@ -15,7 +15,8 @@ namespace planfirst::autoviz {
 // The "enum" found at `pointer` (e.g. "/properties/primary") in assets `contract_path`, in the
 // contract's order. kNotFound when the file is absent; kInvalidArgument naming file and pointer when
 // there is no list of strings there.
-core::Result<std::vector<std::string>> contract_labels(const core::AssetStore& assets, std::string_view contract_path,
+core::Result<std::vector<std::string>> contract_labels(const core::AssetStore& assets,
+                                                       std::string_view contract_path,
                                                        std::string_view pointer);
 
 inline constexpr std::string_view kIntentContract = "contracts/intent.schema.json";

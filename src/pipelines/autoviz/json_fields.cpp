@@ -6,26 +6,32 @@
 namespace planfirst::autoviz {
 namespace {
 
-std::string pointer(const std::string& where, std::string_view key) { return where + "/" + std::string(key); }
+std::string pointer(const std::string& where, std::string_view key) {
+  return where + "/" + std::string(key);
+}
 
 }  // namespace
 
 core::Result<void> check_object(const core::Json& json, const std::string& where,
                                 std::initializer_list<std::string_view> required,
                                 std::initializer_list<std::string_view> optional) {
-  if (!json.is_object()) return core::invalid_argument("expected an object, not " + std::string(json.type_name()), where);
+  if (!json.is_object())
+    return core::invalid_argument("expected an object, not " + std::string(json.type_name()), where);
   for (std::string_view key : required) {
-    if (!json.contains(std::string(key))) return core::invalid_argument("'" + std::string(key) + "' is required", where);
+    if (!json.contains(std::string(key)))
+      return core::invalid_argument("'" + std::string(key) + "' is required", where);
   }
   for (const auto& [key, value] : json.items()) {
-    if (std::ranges::find(required, key) == required.end() && std::ranges::find(optional, key) == optional.end()) {
+    if (std::ranges::find(required, key) == required.end() &&
+        std::ranges::find(optional, key) == optional.end()) {
       return core::invalid_argument("unknown field '" + key + "'", pointer(where, key));
     }
   }
   return core::ok();
 }
 
-core::Result<std::string> string_field(const core::Json& object, std::string_view key, const std::string& where) {
+core::Result<std::string> string_field(const core::Json& object, std::string_view key,
+                                       const std::string& where) {
   const core::Json& value = object.at(std::string(key));
   if (!value.is_string()) return core::invalid_argument("expected a string", pointer(where, key));
   return value.get<std::string>();

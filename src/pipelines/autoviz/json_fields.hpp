@@ -17,7 +17,8 @@ namespace planfirst::autoviz {
 core::Result<void> check_object(const core::Json& json, const std::string& where,
                                 std::initializer_list<std::string_view> required,
                                 std::initializer_list<std::string_view> optional = {});
-core::Result<std::string> string_field(const core::Json& object, std::string_view key, const std::string& where);
+core::Result<std::string> string_field(const core::Json& object, std::string_view key,
+                                       const std::string& where);
 // A string or null; nullopt for null.
 core::Result<std::optional<std::string>> nullable_string_field(const core::Json& object, std::string_view key,
                                                                const std::string& where);

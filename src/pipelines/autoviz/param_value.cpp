@@ -11,7 +11,8 @@ core::Result<ParamScalar> scalar_from_json(const core::Json& json, std::string_v
   if (json.is_number_integer()) return ParamScalar(json.get<std::int64_t>());
   if (json.is_number()) return ParamScalar(json.get<double>());
   if (json.is_string()) return ParamScalar(json.get<std::string>());
-  return core::invalid_argument("expected a scalar, not " + std::string(json.type_name()), std::string(where));
+  return core::invalid_argument("expected a scalar, not " + std::string(json.type_name()),
+                                std::string(where));
 }
 
 core::Json scalar_to_json(const ParamScalar& scalar) {
@@ -30,7 +31,8 @@ core::Result<ParamValue> ParamValue::from_json(const core::Json& json, std::stri
   }
   value.is_list = true;
   for (std::size_t i = 0; i < json.size(); ++i) {
-    core::Result<ParamScalar> scalar = scalar_from_json(json[i], std::string(where) + "/" + std::to_string(i));
+    core::Result<ParamScalar> scalar =
+        scalar_from_json(json[i], std::string(where) + "/" + std::to_string(i));
     if (!scalar) return scalar.error();
     value.items.push_back(std::move(*scalar));
   }
@@ -59,7 +61,8 @@ bool ParamValue::mentions(std::string_view text) const {
 }
 
 core::Result<Params> params_from_json(const core::Json& json, std::string_view where) {
-  if (!json.is_object()) return core::invalid_argument("expected an object of parameters", std::string(where));
+  if (!json.is_object())
+    return core::invalid_argument("expected an object of parameters", std::string(where));
   Params params;
   for (const auto& [name, value] : json.items()) {
     core::Result<ParamValue> param = ParamValue::from_json(value, std::string(where) + "/" + name);

@@ -11,7 +11,9 @@ namespace planfirst::autoviz {
 namespace {
 
 core::Result<PlanStep> step_from_json(const core::Json& json, const std::string& where) {
-  if (core::Result<void> shape = check_object(json, where, {"step_id", "tool", "params", "rationale", "satisfies"}); !shape) {
+  if (core::Result<void> shape =
+          check_object(json, where, {"step_id", "tool", "params", "rationale", "satisfies"});
+      !shape) {
     return shape.error();
   }
   PlanStep step;
@@ -31,7 +33,8 @@ core::Result<PlanStep> step_from_json(const core::Json& json, const std::string&
 }
 
 core::Result<PlanChange> change_from_json(const core::Json& json, const std::string& where) {
-  if (core::Result<void> shape = check_object(json, where, {"action", "step_id", "rationale", "satisfies"}, {"tool", "params"});
+  if (core::Result<void> shape =
+          check_object(json, where, {"action", "step_id", "rationale", "satisfies"}, {"tool", "params"});
       !shape) {
     return shape.error();
   }
@@ -41,7 +44,8 @@ core::Result<PlanChange> change_from_json(const core::Json& json, const std::str
   std::optional<ChangeAction> parsed = parse_change_action(*action);
   if (!parsed) return core::invalid_argument("action must be add, remove or modify", where + "/action");
   change.action = *parsed;
-  for (auto [key, target] : {std::pair{"step_id", &change.step_id}, std::pair{"rationale", &change.rationale}}) {
+  for (auto [key, target] :
+       {std::pair{"step_id", &change.step_id}, std::pair{"rationale", &change.rationale}}) {
     core::Result<std::string> text = string_field(json, key, where);
     if (!text) return text.error();
     *target = std::move(*text);
@@ -146,7 +150,8 @@ Plan plan_from_template(const PlanTemplate& plan_template) {
     PlanStep step;
     step.tool = template_step.tool;
     step.step_id = template_step.tool;
-    for (int n = 2; plan.find(step.step_id) != nullptr; ++n) step.step_id = template_step.tool + "_" + std::to_string(n);
+    for (int n = 2; plan.find(step.step_id) != nullptr; ++n)
+      step.step_id = template_step.tool + "_" + std::to_string(n);
     plan.steps.push_back(std::move(step));
   }
   return plan;
@@ -158,13 +163,15 @@ core::Result<Plan> apply_adaptation(Plan base, const PlanAdaptation& adaptation)
     const std::string where = "/changes/" + std::to_string(i);
     auto it = std::ranges::find(base.steps, change.step_id, &PlanStep::step_id);
     if (change.action == ChangeAction::kAdd) {
-      if (it != base.steps.end()) return core::invalid_argument("step '" + change.step_id + "' already exists", where);
+      if (it != base.steps.end())
+        return core::invalid_argument("step '" + change.step_id + "' already exists", where);
       if (!change.tool) return core::invalid_argument("an added step needs a tool", where);
       base.steps.push_back({change.step_id, *change.tool, change.params.value_or(Params{}), change.rationale,
                             change.satisfies});
       continue;
     }
-    if (it == base.steps.end()) return core::invalid_argument("no step '" + change.step_id + "' in the plan", where);
+    if (it == base.steps.end())
+      return core::invalid_argument("no step '" + change.step_id + "' in the plan", where);
     if (change.action == ChangeAction::kRemove) {
       base.steps.erase(it);
       continue;

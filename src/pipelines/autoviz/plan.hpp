@@ -18,8 +18,8 @@ namespace planfirst::autoviz {
 struct PlanTemplate;
 
 struct PlanStep {
-  std::string step_id;                 // unique within the plan
-  std::string tool;                    // a tools.yaml name
+  std::string step_id;  // unique within the plan
+  std::string tool;     // a tools.yaml name
   Params params;
   std::string rationale;
   std::vector<std::string> satisfies;  // requirement citations, contract pattern

@@ -14,7 +14,8 @@ core::Result<Constraint> constraint_from_json(const core::Json& json, const std:
   Constraint constraint;
   constraint.type = json["type"].get<std::string>();
   if (constraint.type == "filter") {
-    if (core::Result<void> shape = check_object(json, where, {"type", "column", "op", "value"}); !shape) return shape.error();
+    if (core::Result<void> shape = check_object(json, where, {"type", "column", "op", "value"}); !shape)
+      return shape.error();
     core::Result<ParamValue> value = ParamValue::from_json(json["value"], where + "/value");
     if (!value) return value.error();
     constraint.value = std::move(*value);
@@ -22,7 +23,8 @@ core::Result<Constraint> constraint_from_json(const core::Json& json, const std:
     if (!op) return op.error();
     constraint.op = std::move(*op);
   } else if (constraint.type == "sort") {
-    if (core::Result<void> shape = check_object(json, where, {"type", "column", "direction"}); !shape) return shape.error();
+    if (core::Result<void> shape = check_object(json, where, {"type", "column", "direction"}); !shape)
+      return shape.error();
     core::Result<std::string> direction = string_field(json, "direction", where);
     if (!direction) return direction.error();
     constraint.direction = std::move(*direction);
@@ -68,15 +70,17 @@ core::Result<Requirements> Requirements::from_json(const core::Json& json) {
     return shape.error();
   }
   Requirements requirements;
-  for (auto [key, target] : {std::pair{"metrics", &requirements.metrics}, std::pair{"group_by", &requirements.group_by},
-                             std::pair{"analysis", &requirements.analysis}, std::pair{"outputs", &requirements.outputs}}) {
+  for (auto [key, target] :
+       {std::pair{"metrics", &requirements.metrics}, std::pair{"group_by", &requirements.group_by},
+        std::pair{"analysis", &requirements.analysis}, std::pair{"outputs", &requirements.outputs}}) {
     core::Result<std::vector<std::string>> list = string_list_field(json, key, root);
     if (!list) return list.error();
     *target = std::move(*list);
   }
 
   const core::Json& time = json["time"];
-  if (core::Result<void> shape = check_object(time, "/time", {"column", "grain"}); !shape) return shape.error();
+  if (core::Result<void> shape = check_object(time, "/time", {"column", "grain"}); !shape)
+    return shape.error();
   core::Result<std::optional<std::string>> column = nullable_string_field(time, "column", "/time");
   if (!column) return column.error();
   requirements.time.column = std::move(*column);
@@ -85,9 +89,11 @@ core::Result<Requirements> Requirements::from_json(const core::Json& json) {
   requirements.time.grain = std::move(*grain);
 
   const core::Json& constraints = json["constraints"];
-  if (!constraints.is_array()) return core::invalid_argument("expected a list of constraints", "/constraints");
+  if (!constraints.is_array())
+    return core::invalid_argument("expected a list of constraints", "/constraints");
   for (std::size_t i = 0; i < constraints.size(); ++i) {
-    core::Result<Constraint> constraint = constraint_from_json(constraints[i], "/constraints/" + std::to_string(i));
+    core::Result<Constraint> constraint =
+        constraint_from_json(constraints[i], "/constraints/" + std::to_string(i));
     if (!constraint) return constraint.error();
     requirements.constraints.push_back(std::move(*constraint));
   }
@@ -99,7 +105,8 @@ core::Json Requirements::to_json() const {
   for (const Constraint& constraint : constraints) constraint_list.push_back(constraint_to_json(constraint));
   return {{"metrics", metrics},
           {"group_by", group_by},
-          {"time", {{"column", time.column ? core::Json(*time.column) : core::Json(nullptr)}, {"grain", time.grain}}},
+          {"time",
+           {{"column", time.column ? core::Json(*time.column) : core::Json(nullptr)}, {"grain", time.grain}}},
           {"analysis", analysis},
           {"outputs", outputs},
           {"constraints", std::move(constraint_list)}};

@@ -22,11 +22,11 @@ struct TimeRequirement {
   bool operator==(const TimeRequirement&) const = default;
 };
 
-struct Constraint {       // one of the contract's filter, sort or limit objects
-  std::string type;       // "filter", "sort" or "limit"
-  std::string column;     // filter, sort
-  std::string op;         // filter: =, !=, >, >=, <, <=, in, not_in, between, not_between, contains, not_contains
-  ParamValue value;       // filter
+struct Constraint {    // one of the contract's filter, sort or limit objects
+  std::string type;    // "filter", "sort" or "limit"
+  std::string column;  // filter, sort
+  std::string op;    // filter: =, !=, >, >=, <, <=, in, not_in, between, not_between, contains, not_contains
+  ParamValue value;  // filter
   std::string direction;  // sort: asc, desc
   std::int64_t n = 0;     // limit
   bool operator==(const Constraint&) const = default;

@@ -1,9 +1,8 @@
 #include "pipelines/retrieval/context_synthesizer.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace planfirst::retrieval {
@@ -57,7 +56,9 @@ SynthesizedContext synthesize_context(const ContextInputs& inputs) {
     const RetrievalPlan* plan = plan_named(inputs.plans, result->plan_id);
     const std::string description = plan != nullptr ? plan->description : result->query_id;
     if (!result->ok()) {
-      failures.push_back({{"query_id", result->query_id}, {"source", result->source}, {"message", result->failure_message()}});
+      failures.push_back({{"query_id", result->query_id},
+                          {"source", result->source},
+                          {"message", result->failure_message()}});
       continue;
     }
     md += "\n## " + description + " (" + result->answered_by +
@@ -81,12 +82,15 @@ SynthesizedContext synthesize_context(const ContextInputs& inputs) {
   if (!failures.empty()) {
     md += "\n## Not retrieved\n\n";
     for (const core::Json& failure : failures) {
-      md += "- " + failure["query_id"].get<std::string>() + ": " + failure["message"].get<std::string>() + "\n";
+      md +=
+          "- " + failure["query_id"].get<std::string>() + ": " + failure["message"].get<std::string>() + "\n";
     }
   }
-  context.document = graph::JsonValue(core::Json{{"question", inputs.question}, {"intents", std::move(intents)},
-                                {"sections", std::move(sections)}, {"failures", std::move(failures)},
-                                {"item_count", item_count}});
+  context.document = graph::JsonValue(core::Json{{"question", inputs.question},
+                                                 {"intents", std::move(intents)},
+                                                 {"sections", std::move(sections)},
+                                                 {"failures", std::move(failures)},
+                                                 {"item_count", item_count}});
   return context;
 }
 

@@ -23,7 +23,8 @@ std::optional<DayRange> relative_days(const Words& words, sys_days today) {
   if (n == 1 && words[0] == "yesterday") return DayRange{today - days(1), today};
   if (n == 2 && (words[0] == "this" || words[0] == "last" || words[0] == "past")) {
     const std::optional<core::CalendarUnit> unit = core::calendar_unit(words[1]);
-    if (unit && *unit != core::CalendarUnit::kDay) return core::calendar_period(*unit, today, words[0] == "this" ? 0 : -1);
+    if (unit && *unit != core::CalendarUnit::kDay)
+      return core::calendar_period(*unit, today, words[0] == "this" ? 0 : -1);
   }
   if (n == 3 && (words[0] == "last" || words[0] == "past") && is_number(words[1]) && words[1].size() <= 4) {
     const int count = std::stoi(words[1]);
@@ -45,7 +46,8 @@ core::Result<sources::TimeRange> DateResolver::resolve(std::string_view value) c
   std::optional<DayRange> range = relative_days(words, today);
   if (!range) {
     core::Result<core::ParsedDate> parsed = core::parse_date(value);
-    if (!parsed) return core::invalid_argument("cannot resolve the date \"" + std::string(value) + "\"", "dates");
+    if (!parsed)
+      return core::invalid_argument("cannot resolve the date \"" + std::string(value) + "\"", "dates");
     const sys_days day = parsed->day();
     if (parsed->format == core::DateFormat::kYearMonth) {
       range = core::calendar_period(core::CalendarUnit::kMonth, day);
@@ -56,7 +58,8 @@ core::Result<sources::TimeRange> DateResolver::resolve(std::string_view value) c
   return sources::TimeRange{zone_.midnight(range->since), zone_.midnight(range->until)};
 }
 
-core::Result<std::optional<sources::TimeRange>> DateResolver::resolve_all(const std::vector<std::string>& values) const {
+core::Result<std::optional<sources::TimeRange>> DateResolver::resolve_all(
+    const std::vector<std::string>& values) const {
   std::optional<sources::TimeRange> span;
   for (const std::string& value : values) {
     core::Result<sources::TimeRange> range = resolve(value);

@@ -7,9 +7,9 @@
 
 #include <chrono>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
-#include <string>
 
 #include "core/result.hpp"
 #include "pipelines/retrieval/time_zone.hpp"
@@ -19,7 +19,8 @@ namespace planfirst::retrieval {
 
 class DateResolver {
  public:
-  DateResolver(std::chrono::system_clock::time_point now, TimeZone zone) : now_(now), zone_(std::move(zone)) {}
+  DateResolver(std::chrono::system_clock::time_point now, TimeZone zone)
+      : now_(now), zone_(std::move(zone)) {}
 
   // kInvalidArgument naming the value it cannot read.
   core::Result<sources::TimeRange> resolve(std::string_view value) const;

@@ -24,7 +24,8 @@ bool is_name_char(char c) {
 // "group/app": one slash between two names of letters, digits, '-', '_' or '.'.
 bool is_project_path(const std::string& word) {
   const std::size_t slash = word.find('/');
-  if (slash == std::string::npos || slash == 0 || slash + 1 == word.size() || word.find('/', slash + 1) != std::string::npos) {
+  if (slash == std::string::npos || slash == 0 || slash + 1 == word.size() ||
+      word.find('/', slash + 1) != std::string::npos) {
     return false;
   }
   return std::all_of(word.begin(), word.end(), [](char c) { return c == '/' || is_name_char(c); }) &&

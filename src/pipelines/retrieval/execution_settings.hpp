@@ -14,10 +14,10 @@
 namespace planfirst::retrieval {
 
 struct SourceSettings {
-  std::size_t limit = 50;                      // items per query at most
-  std::chrono::milliseconds timeout{10'000};   // per attempt
-  std::string kind = "documents";              // record kind of a plan the rules do not know
-  std::vector<std::string> fallbacks;          // tried in order after this source fails
+  std::size_t limit = 50;                     // items per query at most
+  std::chrono::milliseconds timeout{10'000};  // per attempt
+  std::string kind = "documents";             // record kind of a plan the rules do not know
+  std::vector<std::string> fallbacks;         // tried in order after this source fails
 };
 
 struct ExecutionSettings {

@@ -24,7 +24,9 @@ std::vector<std::string> stems_of_phrase(const Words& words, core::Stemmer& stem
 
 }  // namespace
 
-double round_confidence(double value) { return std::round(value * 100.0) / 100.0; }
+double round_confidence(double value) {
+  return std::round(value * 100.0) / 100.0;
+}
 
 IntentDetector::IntentDetector(IntentRules rules) : rules_(std::move(rules)), entities_(rules_.entities) {
   core::Stemmer stemmer;

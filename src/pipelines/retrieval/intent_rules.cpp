@@ -5,14 +5,16 @@
 namespace planfirst::retrieval {
 namespace {
 
-core::Result<std::vector<WeightedPhrase>> weighted(const core::RegistryYaml& yaml, const YAML::Node& node, std::string_view what) {
+core::Result<std::vector<WeightedPhrase>> weighted(const core::RegistryYaml& yaml, const YAML::Node& node,
+                                                   std::string_view what) {
   core::Result<std::vector<std::pair<std::string, std::string>>> entries = yaml.pairs(node, what);
   if (!entries) return entries.error();
   std::vector<WeightedPhrase> phrases;
   for (const auto& entry : node) {
     core::Result<double> weight = yaml.number(entry.second, std::string(what) + " " + entry.first.Scalar());
     if (!weight) return weight.error();
-    if (*weight <= 0.0 || *weight > 1.0) return yaml.fault(entry.second, std::string(what) + " weights must be in (0, 1]");
+    if (*weight <= 0.0 || *weight > 1.0)
+      return yaml.fault(entry.second, std::string(what) + " weights must be in (0, 1]");
     phrases.push_back({split_phrase(entry.first.Scalar()), *weight});
   }
   return phrases;
@@ -22,12 +24,15 @@ core::Result<IntentRule> intent_rule(const core::RegistryYaml& yaml, const YAML:
   IntentRule rule;
   core::Result<std::string> type = yaml.text(core::yaml_child(node, "type"), "intent type");
   if (!type) return type.error();
-  core::Result<std::string> hypothesis = yaml.text(core::yaml_child(node, "hypothesis"), "intent " + *type + " hypothesis");
+  core::Result<std::string> hypothesis =
+      yaml.text(core::yaml_child(node, "hypothesis"), "intent " + *type + " hypothesis");
   if (!hypothesis) return hypothesis.error();
-  core::Result<std::vector<std::string>> depends = yaml.texts(core::yaml_child(node, "depends_on"), "depends_on");
+  core::Result<std::vector<std::string>> depends =
+      yaml.texts(core::yaml_child(node, "depends_on"), "depends_on");
   if (!depends) return depends.error();
   for (const char* key : {"keywords", "phrases"}) {
-    core::Result<std::vector<WeightedPhrase>> phrases = weighted(yaml, core::yaml_child(node, key), "intent " + *type + " " + key);
+    core::Result<std::vector<WeightedPhrase>> phrases =
+        weighted(yaml, core::yaml_child(node, key), "intent " + *type + " " + key);
     if (!phrases) return phrases.error();
     rule.phrases.insert(rule.phrases.end(), phrases->begin(), phrases->end());
   }
@@ -39,9 +44,11 @@ core::Result<IntentRule> intent_rule(const core::RegistryYaml& yaml, const YAML:
 
 core::Result<EntityRules> entity_rules(const core::RegistryYaml& yaml, const YAML::Node& node) {
   EntityRules rules;
-  core::Result<std::vector<std::string>> markers = yaml.texts(core::yaml_child(node, "project_markers"), "project_markers");
+  core::Result<std::vector<std::string>> markers =
+      yaml.texts(core::yaml_child(node, "project_markers"), "project_markers");
   if (!markers) return markers.error();
-  core::Result<std::vector<std::string>> skip = yaml.texts(core::yaml_child(node, "project_skip"), "project_skip");
+  core::Result<std::vector<std::string>> skip =
+      yaml.texts(core::yaml_child(node, "project_skip"), "project_skip");
   if (!skip) return skip.error();
   core::Result<std::vector<std::string>> dates = yaml.texts(core::yaml_child(node, "dates"), "dates");
   if (!dates) return dates.error();
@@ -65,20 +72,25 @@ core::Result<IntentRules> read_rules(const core::RegistryYaml& yaml) {
   core::Result<double> cap = yaml.number(core::yaml_child(root, "max_confidence"), "max_confidence");
   if (!cap) return cap.error();
   const YAML::Node fallback = core::yaml_child(root, "fallback");
-  core::Result<std::string> fallback_type = yaml.text(core::yaml_child(fallback, "intent"), "fallback intent");
+  core::Result<std::string> fallback_type =
+      yaml.text(core::yaml_child(fallback, "intent"), "fallback intent");
   if (!fallback_type) return fallback_type.error();
-  core::Result<double> fallback_confidence = yaml.number(core::yaml_child(fallback, "confidence"), "fallback confidence");
+  core::Result<double> fallback_confidence =
+      yaml.number(core::yaml_child(fallback, "confidence"), "fallback confidence");
   if (!fallback_confidence) return fallback_confidence.error();
-  core::Result<std::string> synthesis = yaml.text(core::yaml_child(root, "synthesis_hypothesis"), "synthesis_hypothesis");
+  core::Result<std::string> synthesis =
+      yaml.text(core::yaml_child(root, "synthesis_hypothesis"), "synthesis_hypothesis");
   if (!synthesis) return synthesis.error();
-  core::Result<std::string> unknown = yaml.text(core::yaml_child(root, "unknown_intent_hypothesis"), "unknown_intent_hypothesis");
+  core::Result<std::string> unknown =
+      yaml.text(core::yaml_child(root, "unknown_intent_hypothesis"), "unknown_intent_hypothesis");
   if (!unknown) return unknown.error();
   const YAML::Node intents = core::yaml_child(root, "intents");
   if (!intents.IsSequence()) return yaml.fault(intents, "intents must be a list");
   for (const YAML::Node& node : intents) {
     core::Result<IntentRule> rule = intent_rule(yaml, node);
     if (!rule) return rule.error();
-    if (rules.find(rule->type) != nullptr) return yaml.fault(node, "intent " + rule->type + " is listed twice");
+    if (rules.find(rule->type) != nullptr)
+      return yaml.fault(node, "intent " + rule->type + " is listed twice");
     rules.intents.push_back(std::move(*rule));
   }
   core::Result<EntityRules> entities = entity_rules(yaml, core::yaml_child(root, "entities"));

@@ -49,7 +49,8 @@ struct IntentRules {
   const IntentRule* find(std::string_view type) const;  // nullptr when unknown
 
   // kNotFound without the asset; kInvalidArgument at the file and line of a malformed rule.
-  static core::Result<IntentRules> load(const core::AssetStore& assets, std::string_view path = kIntentRulesAsset);
+  static core::Result<IntentRules> load(const core::AssetStore& assets,
+                                        std::string_view path = kIntentRulesAsset);
 };
 
 }  // namespace planfirst::retrieval

@@ -13,7 +13,8 @@ const nlohmann::json& empty_array() {
 core::Result<std::string> read_string(const nlohmann::json& value, const std::string& pointer,
                                       std::string_view fallback) {
   if (value.is_null()) return std::string(fallback);
-  if (!value.is_string()) return core::invalid_argument("expected a string, not " + std::string(value.type_name()), pointer);
+  if (!value.is_string())
+    return core::invalid_argument("expected a string, not " + std::string(value.type_name()), pointer);
   return value.get<std::string>();
 }
 
@@ -21,7 +22,9 @@ core::Result<std::vector<std::string>> read_strings(const nlohmann::json& value,
   std::vector<std::string> strings;
   if (value.is_null()) return strings;
   if (value.is_string()) return std::vector<std::string>{value.get<std::string>()};
-  if (!value.is_array()) return core::invalid_argument("expected a list of strings, not " + std::string(value.type_name()), pointer);
+  if (!value.is_array())
+    return core::invalid_argument("expected a list of strings, not " + std::string(value.type_name()),
+                                  pointer);
   for (std::size_t i = 0; i < value.size(); ++i) {
     if (!value[i].is_string()) {
       return core::invalid_argument("expected a string, not " + std::string(value[i].type_name()),
@@ -34,7 +37,8 @@ core::Result<std::vector<std::string>> read_strings(const nlohmann::json& value,
 
 core::Result<const nlohmann::json*> read_array(const nlohmann::json& value, const std::string& pointer) {
   if (value.is_null()) return &empty_array();
-  if (!value.is_array()) return core::invalid_argument("expected a list, not " + std::string(value.type_name()), pointer);
+  if (!value.is_array())
+    return core::invalid_argument("expected a list, not " + std::string(value.type_name()), pointer);
   return &value;
 }
 

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,7 +23,8 @@ core::Result<const nlohmann::json*> read_array(const nlohmann::json& value, cons
 // Each item of the array at `pointer` (empty when null) read by `read_one(item, item_pointer)`,
 // which returns core::Result<T>; the first error stops the walk.
 template <typename T, typename ReadOne>
-core::Result<std::vector<T>> read_list(const nlohmann::json& value, const std::string& pointer, ReadOne read_one) {
+core::Result<std::vector<T>> read_list(const nlohmann::json& value, const std::string& pointer,
+                                       ReadOne read_one) {
   core::Result<const nlohmann::json*> array = read_array(value, pointer);
   if (!array) return array.error();
   std::vector<T> items;

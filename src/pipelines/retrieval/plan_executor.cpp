@@ -41,7 +41,8 @@ auto fetch_with_timeout(std::chrono::milliseconds timeout, bool& timed_out, Fetc
 
 }  // namespace
 
-Attempt PlanExecutor::attempt(const std::string& source, const sources::SourceQuery& query, QueryOutcome& result) const {
+Attempt PlanExecutor::attempt(const std::string& source, const sources::SourceQuery& query,
+                              QueryOutcome& result) const {
   auto found = sources_.find(source);
   if (found == sources_.end() || found->second == nullptr) {
     return {source, AttemptStatus::kNotConfigured, "source \"" + source + "\" is not configured"};
@@ -51,7 +52,8 @@ Attempt PlanExecutor::attempt(const std::string& source, const sources::SourceQu
   limited.limit = settings.limit;
   bool timed_out = false;
   core::Result<std::vector<sources::EvidenceItem>> items = fetch_with_timeout(
-      settings.timeout, timed_out, [&](const core::CancellationToken& token) -> core::Result<std::vector<sources::EvidenceItem>> {
+      settings.timeout, timed_out,
+      [&](const core::CancellationToken& token) -> core::Result<std::vector<sources::EvidenceItem>> {
         try {
           return found->second->fetch(limited, &token);
         } catch (const std::exception& e) {
@@ -62,7 +64,8 @@ Attempt PlanExecutor::attempt(const std::string& source, const sources::SourceQu
     return {source, AttemptStatus::kTimedOut,
             "source \"" + source + "\" timed out after " + std::to_string(settings.timeout.count()) + " ms"};
   }
-  if (!items) return {source, AttemptStatus::kFailed, "source \"" + source + "\": " + items.error().describe()};
+  if (!items)
+    return {source, AttemptStatus::kFailed, "source \"" + source + "\": " + items.error().describe()};
   result.truncated = items->size() > settings.limit;
   if (result.truncated) items->resize(settings.limit);
   result.items = std::move(*items);
@@ -79,7 +82,8 @@ QueryOutcome PlanExecutor::run(const Job& job) const {
   const auto started = clock_.steady_now();
   std::vector<std::string> candidates{job.result.source};
   for (const std::string& fallback : rules_.execution.source(job.result.source).fallbacks) {
-    if (std::find(candidates.begin(), candidates.end(), fallback) == candidates.end()) candidates.push_back(fallback);
+    if (std::find(candidates.begin(), candidates.end(), fallback) == candidates.end())
+      candidates.push_back(fallback);
   }
   for (const std::string& source : candidates) {
     result.attempts.push_back(attempt(source, job.query, result));
@@ -89,7 +93,8 @@ QueryOutcome PlanExecutor::run(const Job& job) const {
   return result;
 }
 
-std::vector<QueryOutcome> PlanExecutor::execute(const std::vector<RetrievalPlan>& plans, const DateResolver& dates) const {
+std::vector<QueryOutcome> PlanExecutor::execute(const std::vector<RetrievalPlan>& plans,
+                                                const DateResolver& dates) const {
   std::vector<Job> jobs;
   for (const RetrievalPlan& plan : plans) {
     core::Result<std::optional<sources::TimeRange>> time = dates.resolve_all(filter_values(plan, "dates"));

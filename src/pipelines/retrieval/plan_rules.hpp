@@ -39,7 +39,8 @@ struct PlanRules {
   std::string kind_of(std::string_view description, std::string_view source) const;
 
   // kNotFound without the asset; kInvalidArgument at the file and line of a malformed rule.
-  static core::Result<PlanRules> load(const core::AssetStore& assets, std::string_view path = kPlanRulesAsset);
+  static core::Result<PlanRules> load(const core::AssetStore& assets,
+                                      std::string_view path = kPlanRulesAsset);
 };
 
 }  // namespace planfirst::retrieval

@@ -1,9 +1,9 @@
 #include "pipelines/retrieval/query_outcome.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <fmt/chrono.h>
 #include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
 
 #include "core/date_parse.hpp"
 #include "core/json_member.hpp"
@@ -29,10 +29,12 @@ core::Result<AttemptStatus> parse_status(const std::string& text, const std::str
   return core::invalid_argument("unknown attempt status \"" + text + "\"", pointer);
 }
 
-core::Result<std::chrono::system_clock::time_point> time_from_json(const core::Json& json, const std::string& pointer) {
+core::Result<std::chrono::system_clock::time_point> time_from_json(const core::Json& json,
+                                                                   const std::string& pointer) {
   core::Result<std::string> text = read_string(json, pointer);
   if (!text) return text.error();
-  core::Result<core::ParsedDate> parsed = core::parse_date(text->ends_with('Z') ? text->substr(0, text->size() - 1) : *text);
+  core::Result<core::ParsedDate> parsed =
+      core::parse_date(text->ends_with('Z') ? text->substr(0, text->size() - 1) : *text);
   if (!parsed) return core::invalid_argument("not an ISO-8601 time: \"" + *text + "\"", pointer);
   return std::chrono::system_clock::time_point(parsed->time);
 }
@@ -52,8 +54,11 @@ core::Result<Attempt> attempt_from_json(const core::Json& attempt, const std::st
 core::Result<QueryOutcome> outcome_from_json(const core::Json& json, const std::string& pointer) {
   if (!json.is_object()) return core::invalid_argument("a result must be an object", pointer);
   QueryOutcome result;
-  for (auto [field, key] : {std::pair{&result.query_id, "query_id"}, {&result.plan_id, "plan_id"},
-                            {&result.source, "source"}, {&result.answered_by, "answered_by"}, {&result.kind, "kind"}}) {
+  for (auto [field, key] : {std::pair{&result.query_id, "query_id"},
+                            {&result.plan_id, "plan_id"},
+                            {&result.source, "source"},
+                            {&result.answered_by, "answered_by"},
+                            {&result.kind, "kind"}}) {
     core::Result<std::string> text = read_string(member_or_null(json, key), pointer + "/" + key);
     if (!text) return text.error();
     *field = std::move(*text);
@@ -68,8 +73,8 @@ core::Result<QueryOutcome> outcome_from_json(const core::Json& json, const std::
     if (!until) return until.error();
     result.time = sources::TimeRange{*since, *until};
   }
-  core::Result<std::vector<sources::EvidenceItem>> items =
-      read_list<sources::EvidenceItem>(member_or_null(json, "items"), pointer + "/items", sources::evidence_from_json);
+  core::Result<std::vector<sources::EvidenceItem>> items = read_list<sources::EvidenceItem>(
+      member_or_null(json, "items"), pointer + "/items", sources::evidence_from_json);
   if (!items) return items.error();
   core::Result<std::vector<Attempt>> attempts =
       read_list<Attempt>(member_or_null(json, "attempts"), pointer + "/attempts", attempt_from_json);
@@ -107,16 +112,23 @@ core::Json to_json(const QueryOutcome& result) {
   for (const sources::EvidenceItem& item : result.items) items.push_back(sources::to_json(item));
   core::Json attempts = core::Json::array();
   for (const Attempt& attempt : result.attempts) {
-    attempts.push_back({{"source", attempt.source}, {"status", to_string(attempt.status)}, {"message", attempt.message}});
+    attempts.push_back(
+        {{"source", attempt.source}, {"status", to_string(attempt.status)}, {"message", attempt.message}});
   }
   core::Json time = nullptr;
   if (result.time) time = {{"since", iso_utc(result.time->since)}, {"until", iso_utc(result.time->until)}};
-  return core::Json{{"query_id", result.query_id},   {"plan_id", result.plan_id},
-                    {"source", result.source},       {"answered_by", result.answered_by},
-                    {"kind", result.kind},           {"status", result.ok() ? "ok" : "failed"},
-                    {"time_range", std::move(time)}, {"items", std::move(items)},
-                    {"item_count", result.items.size()}, {"truncated", result.truncated},
-                    {"attempts", std::move(attempts)},   {"elapsed_ms", result.elapsed_ms}};
+  return core::Json{{"query_id", result.query_id},
+                    {"plan_id", result.plan_id},
+                    {"source", result.source},
+                    {"answered_by", result.answered_by},
+                    {"kind", result.kind},
+                    {"status", result.ok() ? "ok" : "failed"},
+                    {"time_range", std::move(time)},
+                    {"items", std::move(items)},
+                    {"item_count", result.items.size()},
+                    {"truncated", result.truncated},
+                    {"attempts", std::move(attempts)},
+                    {"elapsed_ms", result.elapsed_ms}};
 }
 
 core::Result<std::vector<QueryOutcome>> outcomes_from_json(const core::Json& json, std::string_view pointer) {

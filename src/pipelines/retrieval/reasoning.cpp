@@ -1,8 +1,7 @@
 #include "pipelines/retrieval/reasoning.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <cmath>
+#include <nlohmann/json.hpp>
 
 #include "core/json_member.hpp"
 #include "pipelines/retrieval/json_read.hpp"
@@ -30,7 +29,8 @@ core::Result<Hypothesis> hypothesis_from_json(const core::Json& json, const std:
   Hypothesis hypothesis;
   core::Result<std::string> id = read_string(member_or_null(json, "id"), pointer + "/id");
   if (!id) return id.error();
-  core::Result<std::string> description = read_string(member_or_null(json, "description"), pointer + "/description");
+  core::Result<std::string> description =
+      read_string(member_or_null(json, "description"), pointer + "/description");
   if (!description) return description.error();
   core::Result<std::vector<std::string>> dependencies =
       read_strings(member_or_null(json, "dependencies"), pointer + "/dependencies");
@@ -57,10 +57,16 @@ auto* entity_values(Owner& entities, std::string_view name) {
 
 }  // namespace
 
-const std::vector<std::string>* Entities::values(std::string_view name) const { return entity_values(*this, name); }
-std::vector<std::string>* Entities::values(std::string_view name) { return entity_values(*this, name); }
+const std::vector<std::string>* Entities::values(std::string_view name) const {
+  return entity_values(*this, name);
+}
+std::vector<std::string>* Entities::values(std::string_view name) {
+  return entity_values(*this, name);
+}
 
-core::Json to_json(const Intent& intent) { return core::Json{{"type", intent.type}, {"confidence", intent.confidence}}; }
+core::Json to_json(const Intent& intent) {
+  return core::Json{{"type", intent.type}, {"confidence", intent.confidence}};
+}
 
 core::Json to_json(const Hypothesis& hypothesis) {
   return core::Json{{"id", hypothesis.id},
@@ -100,9 +106,11 @@ core::Result<Reasoning> reasoning_from_json(const core::Json& json, std::string_
   if (!hypotheses) return hypotheses.error();
   reasoning.intents = std::move(*intents);
   reasoning.hypotheses = std::move(*hypotheses);
-  core::Result<double> primary = score_from_json(member_or_null(json, "primary_score"), at + "/primary_score");
+  core::Result<double> primary =
+      score_from_json(member_or_null(json, "primary_score"), at + "/primary_score");
   if (!primary) return primary.error();
-  core::Result<double> overall = score_from_json(member_or_null(json, "overall_score"), at + "/overall_score");
+  core::Result<double> overall =
+      score_from_json(member_or_null(json, "overall_score"), at + "/overall_score");
   if (!overall) return overall.error();
   reasoning.primary_score = *primary;
   reasoning.overall_score = *overall;

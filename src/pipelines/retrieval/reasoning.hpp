@@ -13,7 +13,7 @@
 namespace planfirst::retrieval {
 
 struct Intent {
-  std::string type;  // "query_commits", "query_issues", ..., or any name a state file brings
+  std::string type;         // "query_commits", "query_issues", ..., or any name a state file brings
   double confidence = 0.0;  // 0..1
 };
 

@@ -11,7 +11,8 @@ std::vector<Hypothesis> build_hypotheses(const std::vector<Intent>& intents, con
   hypotheses.reserve(intents.size() + 1);
   for (std::size_t i = 0; i < intents.size(); ++i) {
     const IntentRule* rule = rules.find(intents[i].type);
-    Hypothesis hypothesis{"h" + std::to_string(i), rule != nullptr ? rule->hypothesis : rules.unknown_intent_hypothesis, {}};
+    Hypothesis hypothesis{
+        "h" + std::to_string(i), rule != nullptr ? rule->hypothesis : rules.unknown_intent_hypothesis, {}};
     if (rule != nullptr) {
       for (std::size_t j = 0; j < intents.size(); ++j) {
         const bool needed = std::find(rule->depends_on.begin(), rule->depends_on.end(), intents[j].type) !=

@@ -11,7 +11,8 @@ namespace {
 graph::GraphSettings retrieval_settings() {
   graph::GraphSettings settings;
   settings.description =
-      "seed 001 retrieval: intent detection, reasoning structure, retrieval planner, execute plans, context synthesizer";
+      "seed 001 retrieval: intent detection, reasoning structure, retrieval planner, execute plans, context "
+      "synthesizer";
   settings.reducers = {{"audit", graph::Reducer::kAppend}};
   settings.common_writes = {"audit", "requires_user_input"};
   return settings;
@@ -30,7 +31,8 @@ core::Result<graph::CompiledGraph> build_retrieval_graph(std::shared_ptr<const R
   builder.set_entry("intent_detection");
   builder.add_edge("intent_detection", "reasoning_structure");
   builder.add_edge("reasoning_structure", "retrieval_planner");
-  builder.add_conditional_edges("retrieval_planner", after_planning(), {"execute_plans", std::string(graph::kEnd)});
+  builder.add_conditional_edges("retrieval_planner", after_planning(),
+                                {"execute_plans", std::string(graph::kEnd)});
   builder.add_edge("execute_plans", "context_synthesizer");
   builder.set_finish("context_synthesizer");
   return builder.compile();

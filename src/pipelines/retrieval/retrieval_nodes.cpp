@@ -79,7 +79,8 @@ graph::NodeFunction reasoning_structure_node(Services services) {
     const AuditTimer timer(clock_of(context), "reasoning_structure");
     core::Result<Reasoning> reasoning = state_reasoning(state);
     if (!reasoning) return reasoning.error();
-    if (reasoning->intents.empty()) return core::failed_precondition("No intents found in context", "reasoning.intents");
+    if (reasoning->intents.empty())
+      return core::failed_precondition("No intents found in context", "reasoning.intents");
     reasoning->hypotheses = build_hypotheses(reasoning->intents, services->detector.rules());
     Json details{{"hypotheses", reasoning->hypotheses.size()}};
     return stage_delta(Json{{"reasoning", to_json(*reasoning)}}, timer, std::move(details));
@@ -129,11 +130,16 @@ graph::NodeFunction execute_plans_node(Services services) {
     for (const QueryOutcome& result : results) {
       items += result.items.size();
       if (!result.ok()) {
-        failures.push_back({{"query_id", result.query_id}, {"source", result.source}, {"message", result.failure_message()}});
+        failures.push_back({{"query_id", result.query_id},
+                            {"source", result.source},
+                            {"message", result.failure_message()}});
       }
       listed.push_back(to_json(result));
     }
-    Json details{{"queries", results.size()}, {"failed", failures.size()}, {"items", items}, {"timezone", zone.name()}};
+    Json details{{"queries", results.size()},
+                 {"failed", failures.size()},
+                 {"items", items},
+                 {"timezone", zone.name()}};
     retrieval["results"] = std::move(listed);
     retrieval["failures"] = std::move(failures);
     return stage_delta(Json{{"retrieval", std::move(retrieval)}}, timer, std::move(details));
@@ -155,7 +161,8 @@ graph::NodeFunction context_synthesizer_node() {
     SynthesizedContext synthesized = synthesize_context({*question, *reasoning, *plans, *results});
     Json& document = synthesized.document.json();
     Json details{{"items", document["item_count"]}, {"sections", document["sections"].size()}};
-    Json fields{{"context", {{"markdown", std::move(synthesized.markdown)}, {"document", std::move(document)}}}};
+    Json fields{
+        {"context", {{"markdown", std::move(synthesized.markdown)}, {"document", std::move(document)}}}};
     return stage_delta(std::move(fields), timer, std::move(details));
   };
 }

@@ -1,8 +1,7 @@
 #include "pipelines/retrieval/retrieval_plan.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "core/join.hpp"
 #include "core/json_member.hpp"
@@ -24,12 +23,15 @@ core::Result<RetrievalPlan> plan_from_json(const core::Json& json, const std::st
   core::Result<std::string> id = read_string(member_or_null(json, "id"), pointer + "/id");
   if (!id) return id.error();
   if (id->empty()) return core::invalid_argument("a plan needs a non-empty \"id\"", pointer + "/id");
-  core::Result<std::string> description = read_string(member_or_null(json, "description"), pointer + "/description");
+  core::Result<std::string> description =
+      read_string(member_or_null(json, "description"), pointer + "/description");
   if (!description) return description.error();
-  core::Result<std::vector<std::string>> sources = read_strings(member_or_null(json, "sources"), pointer + "/sources");
+  core::Result<std::vector<std::string>> sources =
+      read_strings(member_or_null(json, "sources"), pointer + "/sources");
   if (!sources) return sources.error();
   const core::Json& priority = member_or_null(json, "priority");
-  if (!priority.is_number_integer()) return core::invalid_argument("\"priority\" must be an integer", pointer + "/priority");
+  if (!priority.is_number_integer())
+    return core::invalid_argument("\"priority\" must be an integer", pointer + "/priority");
   const core::Json& filters = member_or_null(json, "filters");
   if (!filters.is_null() && !filters.is_object()) {
     return core::invalid_argument("\"filters\" must be an object", pointer + "/filters");

@@ -15,7 +15,8 @@
 namespace planfirst::retrieval {
 
 // The seed's filters in the order query strings name them; other names follow, sorted.
-inline constexpr std::array<std::string_view, 4> kFilterOrder = {"projects", "dates", "statuses", "providers"};
+inline constexpr std::array<std::string_view, 4> kFilterOrder = {"projects", "dates", "statuses",
+                                                                 "providers"};
 
 struct Filter {
   std::string name;                 // "projects", "dates", "statuses", "providers"

@@ -1,8 +1,7 @@
 #include "pipelines/retrieval/retrieval_planner.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace planfirst::retrieval {
@@ -44,7 +43,8 @@ core::Json to_json(const PlannerCapabilities& capabilities) {
 }
 
 core::Result<PlannerOutput> RetrievalPlanner::plan(const Reasoning& reasoning) const {
-  if (reasoning.intents.empty()) return core::failed_precondition("No intents found in context", "reasoning.intents");
+  if (reasoning.intents.empty())
+    return core::failed_precondition("No intents found in context", "reasoning.intents");
   if (reasoning.hypotheses.empty()) {
     return core::failed_precondition("No hypotheses found in context", "reasoning.hypotheses");
   }

@@ -3,7 +3,8 @@
 namespace planfirst::retrieval {
 
 core::Result<std::shared_ptr<const RetrievalServices>> RetrievalServices::load(const core::AssetStore& assets,
-                                                                               SourceMap sources, TimeZone zone) {
+                                                                               SourceMap sources,
+                                                                               TimeZone zone) {
   core::Result<IntentRules> intents = IntentRules::load(assets);
   if (!intents) return intents.error();
   core::Result<PlanRules> plans = PlanRules::load(assets);

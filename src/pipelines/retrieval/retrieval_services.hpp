@@ -17,7 +17,10 @@ namespace planfirst::retrieval {
 
 struct RetrievalServices {
   RetrievalServices(IntentRules intent_rules, PlanRules plan_rules, SourceMap sources, TimeZone zone)
-      : detector(std::move(intent_rules)), planner(std::move(plan_rules)), sources(std::move(sources)), zone(std::move(zone)) {}
+      : detector(std::move(intent_rules)),
+        planner(std::move(plan_rules)),
+        sources(std::move(sources)),
+        zone(std::move(zone)) {}
 
   IntentDetector detector;
   RetrievalPlanner planner;
@@ -26,7 +29,8 @@ struct RetrievalServices {
 
   // The rules from `assets`; errors name the asset, line and key at fault.
   static core::Result<std::shared_ptr<const RetrievalServices>> load(const core::AssetStore& assets,
-                                                                     SourceMap sources = {}, TimeZone zone = {});
+                                                                     SourceMap sources = {},
+                                                                     TimeZone zone = {});
 };
 
 }  // namespace planfirst::retrieval

@@ -22,7 +22,8 @@ bool parse_offset(std::string_view text, std::chrono::minutes& offset) {
   std::string_view rest = text.substr(1);
   std::string_view hours = rest.substr(0, 2);
   std::string_view minutes = rest.size() > 2 ? rest.substr(rest[2] == ':' ? 3 : 2) : std::string_view("00");
-  if ((rest.size() > 2 && rest[2] == ':' && rest.size() != 5) || (rest.size() > 2 && rest[2] != ':' && rest.size() != 4)) {
+  if ((rest.size() > 2 && rest[2] == ':' && rest.size() != 5) ||
+      (rest.size() > 2 && rest[2] != ':' && rest.size() != 4)) {
     return false;
   }
   const int h = digits(hours);
@@ -40,7 +41,8 @@ core::Result<TimeZone> TimeZone::parse(std::string_view name) {
   zone.name_ = std::string(name);
   if (name[0] == '+' || name[0] == '-') {
     if (!parse_offset(name, zone.offset_)) {
-      return core::invalid_argument("not a UTC offset: \"" + std::string(name) + "\" (expected +HH:MM)", "timezone");
+      return core::invalid_argument("not a UTC offset: \"" + std::string(name) + "\" (expected +HH:MM)",
+                                    "timezone");
     }
     return zone;
   }
@@ -62,7 +64,8 @@ std::chrono::sys_days TimeZone::local_day(std::chrono::system_clock::time_point 
 std::chrono::system_clock::time_point TimeZone::midnight(std::chrono::sys_days day) const {
   if (zone_ == nullptr) return std::chrono::system_clock::time_point(day) - offset_;
   const date::local_seconds local(std::chrono::seconds(day.time_since_epoch()));
-  return std::chrono::system_clock::time_point(zone_->to_sys(local, date::choose::earliest).time_since_epoch());
+  return std::chrono::system_clock::time_point(
+      zone_->to_sys(local, date::choose::earliest).time_since_epoch());
 }
 
 }  // namespace planfirst::retrieval

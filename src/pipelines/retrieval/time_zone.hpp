@@ -31,7 +31,7 @@ class TimeZone {
 
  private:
   std::string name_ = "UTC";
-  std::chrono::minutes offset_{0};       // when zone_ is null
+  std::chrono::minutes offset_{0};         // when zone_ is null
   const date::time_zone* zone_ = nullptr;  // owned by the date library's tz database
 };
 

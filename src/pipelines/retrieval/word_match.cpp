@@ -7,7 +7,9 @@
 namespace planfirst::retrieval {
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // Punctuation a word loses at either end; '-', '/', '.' and '_' inside it stay.
 bool is_outer_punctuation(char c) {

@@ -5,15 +5,14 @@
 //   interrupt URI THREAD         write THREAD up to a head that awaits user input; print its id.
 //   resume URI THREAD HEAD       append the user's answer after HEAD (compare-and-swap); print the
 //                                new head. Exit 0 ok, 4 conflict, 3 any other error.
-#include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
-
-#include <unistd.h>
 
 #include "graph/checkpointer.hpp"
 #include "graph/open_checkpointer.hpp"
@@ -69,7 +68,8 @@ int chain(Checkpointer& store, const std::string& thread, std::int64_t steps) {
   } else {
     CheckpointRecord input = record_for(thread, 0, "");
     state = {{"counter", 0}, {"digest", 1}, {"side_effects", Json::array()}, {"reasoning", Json::array()}};
-    for (const auto& [key, value] : state.items()) input.writes.push_back({key, WriteKind::kReplace, value.dump()});
+    for (const auto& [key, value] : state.items())
+      input.writes.push_back({key, WriteKind::kReplace, value.dump()});
     if (auto r = store.append(input, ""); !r) return fail(r.error());
     head_id = input.checkpoint_id;
     step = 1;
@@ -83,7 +83,8 @@ int chain(Checkpointer& store, const std::string& thread, std::int64_t steps) {
     record.writes.push_back({"digest", WriteKind::kReplace, Json(digest).dump()});
     record.writes.push_back(list_write(state, pending, "side_effects", step));
     record.writes.push_back(
-        list_write(state, pending, "reasoning", {{"step_name", record.node}, {"step_text", "digest " + std::to_string(digest)}}));
+        list_write(state, pending, "reasoning",
+                   {{"step_name", record.node}, {"step_text", "digest " + std::to_string(digest)}}));
     if (step == steps) record.status = CheckpointStatus::kDone;
     if (auto r = store.append(record, head_id); !r) return fail(r.error());
     head_id = record.checkpoint_id;
@@ -97,7 +98,8 @@ int interrupt(Checkpointer& store, const std::string& thread) {
   for (std::int64_t step = 0; step <= 3; ++step) {
     CheckpointRecord record = record_for(thread, step, parent);
     record.writes.push_back({"step", WriteKind::kReplace, Json(step).dump()});
-    record.writes.push_back({"reasoning", WriteKind::kAppend, Json::array({"step " + std::to_string(step)}).dump()});
+    record.writes.push_back(
+        {"reasoning", WriteKind::kAppend, Json::array({"step " + std::to_string(step)}).dump()});
     if (step == 3) {
       record.node = record.last_completed_node = "data_discovery";
       record.next_node = "data_discovery";
@@ -130,7 +132,8 @@ int resume(Checkpointer& store, const std::string& thread, const std::string& ex
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::cerr << "usage: checkpointer_child chain URI THREAD STEPS | interrupt URI THREAD | resume URI THREAD HEAD\n";
+    std::cerr << "usage: checkpointer_child chain URI THREAD STEPS | interrupt URI THREAD | resume URI "
+                 "THREAD HEAD\n";
     return 2;
   }
   const std::string mode = argv[1];

@@ -5,11 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <map>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -49,10 +48,13 @@ class OrbitSource final : public sources::RetrievalSource {
     if (name_ == "db") {
       item.id = "db:metric/sprint_completion_rate/13";
       item.title = "sprint completion rate, Sprint 13";
-      item.fields = {{"metric", "sprint_completion_rate"}, {"value", "87.5"}, {"unit", "percent"},
+      item.fields = {{"metric", "sprint_completion_rate"},
+                     {"value", "87.5"},
+                     {"unit", "percent"},
                      {"period", "Sprint 13 (2026-11-09 .. 2026-11-22)"}};
       item.provenance.locator = "metric catalog: sprint_completion_rate";
-      item.provenance.query = "SELECT 100.0 * done_points / committed_points FROM sprint_completion WHERE sprint_id = $1";
+      item.provenance.query =
+          "SELECT 100.0 * done_points / committed_points FROM sprint_completion WHERE sprint_id = $1";
     } else if (name_ == "doc") {
       item.id = "doc:architecture.md#Component map";
       item.title = "Component map";
@@ -97,13 +99,15 @@ struct OrbitSources {
 
 inline OrbitSources all_orbit_sources() {
   OrbitSources sources;
-  for (const char* name : {"db", "doc", "policy", "neo4j"}) sources.by_name[name] = std::make_shared<OrbitSource>(name);
+  for (const char* name : {"db", "doc", "policy", "neo4j"})
+    sources.by_name[name] = std::make_shared<OrbitSource>(name);
   return sources;
 }
 
 inline std::shared_ptr<const AnalystServices> load_services(AnalystOptions options = {}) {
   if (options.cache_dir.empty()) options.cache_dir = model_cache();
-  core::Result<std::shared_ptr<const AnalystServices>> services = AnalystServices::load(core::AssetStore(), std::move(options));
+  core::Result<std::shared_ptr<const AnalystServices>> services =
+      AnalystServices::load(core::AssetStore(), std::move(options));
   EXPECT_TRUE(services.has_value()) << (services ? "" : services.error().describe());
   return services ? *services : nullptr;
 }

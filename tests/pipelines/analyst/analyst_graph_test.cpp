@@ -15,7 +15,8 @@ using nlohmann::json;
 using testing::GraphHarness;
 
 struct Harness {
-  explicit Harness(testing::OrbitSources orbit_sources = testing::all_orbit_sources()) : orbit(std::move(orbit_sources)) {
+  explicit Harness(testing::OrbitSources orbit_sources = testing::all_orbit_sources())
+      : orbit(std::move(orbit_sources)) {
     AnalystOptions options;
     options.sources = orbit.map();
     options.metrics = metrics;
@@ -46,7 +47,8 @@ TEST(AnalystGraph, ClarificationInterruptsThenResumesAndPlansAgain) {
   EXPECT_TRUE(sources_called(h.orbit).empty()) << "no retrieval before the clarification is answered";
   EXPECT_FALSE(paused->state.json().contains("evidence"));
 
-  core::Result<graph::RunResult> done = h.graph->runner.resume("t1", paused->checkpoint_id, "the sprint completion rate");
+  core::Result<graph::RunResult> done =
+      h.graph->runner.resume("t1", paused->checkpoint_id, "the sprint completion rate");
 
   ASSERT_TRUE(done.has_value()) << done.error().describe();
   ASSERT_EQ(done->status, graph::RunStatus::kDone) << (done->error ? done->error->describe() : "");
@@ -91,10 +93,12 @@ TEST(AnalystGraph, RetrievalCallsOnlyTheRequiredSourcesForEveryType) {
 
     ASSERT_TRUE(result.has_value()) << question;
     ASSERT_EQ(result->status, graph::RunStatus::kDone) << question;
-    std::vector<std::string> required = result->state.json()["analyst_plan"]["required_sources"].get<std::vector<std::string>>();
+    std::vector<std::string> required =
+        result->state.json()["analyst_plan"]["required_sources"].get<std::vector<std::string>>();
     std::sort(required.begin(), required.end());
     EXPECT_EQ(required, expected) << question;
-    EXPECT_EQ(sources_called(h.orbit), expected) << question << ": a source outside required_sources was called";
+    EXPECT_EQ(sources_called(h.orbit), expected)
+        << question << ": a source outside required_sources was called";
   }
 }
 
@@ -179,13 +183,15 @@ TEST(AnalystGraph, MarkdownAnswersCiteEveryStatement) {
 TEST(AnalystGraph, DesignQuestionsGetADesignDocument) {
   Harness h;
 
-  core::Result<graph::RunResult> result = h.graph->ask("Design a retry mechanism for the payments-connector.");
+  core::Result<graph::RunResult> result =
+      h.graph->ask("Design a retry mechanism for the payments-connector.");
 
   ASSERT_TRUE(result.has_value());
   const json& answer = result->state.json()["answer"];
   EXPECT_EQ(answer["schema"], "design_doc_v1_markdown");
   EXPECT_NE(answer["content"].get<std::string>().find("## Constraints from policy"), std::string::npos);
-  EXPECT_EQ(answer["citations"], json::array({"doc:architecture.md#Component map", "policy:deployments.md#Hotfixes"}));
+  EXPECT_EQ(answer["citations"],
+            json::array({"doc:architecture.md#Component map", "policy:deployments.md#Hotfixes"}));
 }
 
 TEST(AnalystGraph, TheSameQuestionGivesTheSameAnswerBytes) {
@@ -193,7 +199,8 @@ TEST(AnalystGraph, TheSameQuestionGivesTheSameAnswerBytes) {
   Harness b;
 
   core::Result<graph::RunResult> first = a.graph->ask("Design a retry mechanism for the payments-connector.");
-  core::Result<graph::RunResult> second = b.graph->ask("Design a retry mechanism for the payments-connector.");
+  core::Result<graph::RunResult> second =
+      b.graph->ask("Design a retry mechanism for the payments-connector.");
 
   ASSERT_TRUE(first.has_value() && second.has_value());
   EXPECT_EQ(first->state.json()["answer"].dump(), second->state.json()["answer"].dump());
@@ -202,8 +209,8 @@ TEST(AnalystGraph, TheSameQuestionGivesTheSameAnswerBytes) {
 TEST(AnalystGraph, RetrieveEvidenceRefusesToRunWithoutAPlan) {
   Harness h;
 
-  core::Result<graph::Delta> delta =
-      h.graph->runner.run_node("retrieve_evidence", graph::JsonValue(json{{"user_query", "list overdue issues"}}));
+  core::Result<graph::Delta> delta = h.graph->runner.run_node(
+      "retrieve_evidence", graph::JsonValue(json{{"user_query", "list overdue issues"}}));
 
   ASSERT_FALSE(delta.has_value());
   EXPECT_TRUE(sources_called(h.orbit).empty());
@@ -212,14 +219,16 @@ TEST(AnalystGraph, RetrieveEvidenceRefusesToRunWithoutAPlan) {
 TEST(AnalystGraph, EachNodeRunsAlone) {
   Harness h;
 
-  core::Result<graph::Delta> routed = h.graph->runner.run_node("router", graph::JsonValue(json{{"user_query", "Which issues are overdue?"}}));
+  core::Result<graph::Delta> routed =
+      h.graph->runner.run_node("router", graph::JsonValue(json{{"user_query", "Which issues are overdue?"}}));
   ASSERT_TRUE(routed.has_value()) << routed.error().describe();
   json state = routed->json();
   state["user_query"] = "Which issues are overdue?";
   core::Result<graph::Delta> planned = h.graph->runner.run_node("analyst_plan", graph::JsonValue(state));
   ASSERT_TRUE(planned.has_value()) << planned.error().describe();
   state.update(planned->json());
-  core::Result<graph::Delta> retrieved = h.graph->runner.run_node("retrieve_evidence", graph::JsonValue(state));
+  core::Result<graph::Delta> retrieved =
+      h.graph->runner.run_node("retrieve_evidence", graph::JsonValue(state));
   ASSERT_TRUE(retrieved.has_value()) << retrieved.error().describe();
   state.update(retrieved->json());
   core::Result<graph::Delta> answered = h.graph->runner.run_node("answer", graph::JsonValue(state));
@@ -239,7 +248,9 @@ TEST(AnalystGraph, CountsTheSeedMetrics) {
 
   EXPECT_EQ(testing::counter(*h.metrics, "analyst_plan_success_total"), 2.0);
   EXPECT_EQ(testing::counter(*h.metrics, "analyst_questions_generated_total"), 1.0);
-  EXPECT_EQ(testing::counter(*h.metrics, "analyst_source_selection{request_type=\"DESIGN_ARCH\",source=\"doc\"}"), 1.0);
+  EXPECT_EQ(
+      testing::counter(*h.metrics, "analyst_source_selection{request_type=\"DESIGN_ARCH\",source=\"doc\"}"),
+      1.0);
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 #include <vector>
 
@@ -32,8 +31,8 @@ TEST(AnswerComposer, EverySourceThatAnsweredIsCitedBeforeAnySourceIsCitedTwice) 
   evidence.push_back(item("doc", "d0"));
   evidence.push_back(item("doc", "d1"));
 
-  const Answer answer = AnswerComposer().compose("q", plan(RequestType::kDataDefinition, "answer_v1_markdown"),
-                                                 evidence, {});
+  const Answer answer =
+      AnswerComposer().compose("q", plan(RequestType::kDataDefinition, "answer_v1_markdown"), evidence, {});
 
   ASSERT_EQ(answer.citations.size(), kMaxCitedItems);
   EXPECT_EQ(answer.citations[0], "policy:p0");
@@ -45,11 +44,12 @@ TEST(AnswerComposer, EverySourceThatAnsweredIsCitedBeforeAnySourceIsCitedTwice) 
 }
 
 TEST(AnswerComposer, AMetricWithSeveralRowsCarriesTheBreakdown) {
-  const std::vector<sources::EvidenceItem> evidence = {item("db", "bugs/P1", {{"value", "3"}, {"unit", "bugs"}}),
-                                                       item("db", "bugs/P2", {{"value", "8"}, {"unit", "bugs"}})};
+  const std::vector<sources::EvidenceItem> evidence = {
+      item("db", "bugs/P1", {{"value", "3"}, {"unit", "bugs"}}),
+      item("db", "bugs/P2", {{"value", "8"}, {"unit", "bugs"}})};
 
-  const Answer answer = AnswerComposer().compose("q", plan(RequestType::kStatusMetric, "status_metric_v1_json"),
-                                                 evidence, {});
+  const Answer answer =
+      AnswerComposer().compose("q", plan(RequestType::kStatusMetric, "status_metric_v1_json"), evidence, {});
 
   const nlohmann::json content = nlohmann::json::parse(answer.text);
   EXPECT_EQ(content["value"], 3.0);
@@ -60,8 +60,9 @@ TEST(AnswerComposer, AMetricWithSeveralRowsCarriesTheBreakdown) {
 }
 
 TEST(AnswerComposer, ASingleMetricRowHasNoBreakdown) {
-  const Answer answer = AnswerComposer().compose("q", plan(RequestType::kStatusMetric, "status_metric_v1_json"),
-                                                 {item("db", "rate", {{"value", "77.5"}})}, {});
+  const Answer answer =
+      AnswerComposer().compose("q", plan(RequestType::kStatusMetric, "status_metric_v1_json"),
+                               {item("db", "rate", {{"value", "77.5"}})}, {});
 
   EXPECT_FALSE(nlohmann::json::parse(answer.text).contains("breakdown"));
 }

@@ -29,14 +29,16 @@ struct LlmHarness {
   std::optional<testing::GraphHarness> graph;
 };
 
-const char* kStatusWithDoc = R"({"intent": "query_sprint_completion_rate", "request_type": "STATUS_METRIC", "track": "QUALITY",
+const char* kStatusWithDoc =
+    R"({"intent": "query_sprint_completion_rate", "request_type": "STATUS_METRIC", "track": "QUALITY",
   "required_sources": ["doc"], "missing_info_questions": [], "expected_output_schema": "status_metric_v1_json"})";
 
 TEST(AnalystLlm, SendsTheSeedPromptUnderTheAnalystContract) {
   LlmHarness h;
-  h.server.script_chat({ScriptedReply::chat(R"({"intent": "who_owns_payments_connector", "request_type": "KNOWLEDGE_QA",
+  h.server.script_chat(
+      {ScriptedReply::chat(R"({"intent": "who_owns_payments_connector", "request_type": "KNOWLEDGE_QA",
       "track": "QUALITY", "required_sources": ["neo4j"], "missing_info_questions": [], "expected_output_schema": "answer_v1_markdown"})"),
-                        ScriptedReply::chat("Priya Raman owns it [neo4j:component/billing-engine].")});
+       ScriptedReply::chat("Priya Raman owns it [neo4j:component/billing-engine].")});
 
   core::Result<graph::RunResult> result = h.graph->ask("Who owns the payments-connector?");
 
@@ -72,20 +74,25 @@ TEST(AnalystLlm, NonJsonReplyFallsBackToPolicyOnlyQuality) {
 
 TEST(AnalystLlm, JsonFailingTheContractFallsBack) {
   LlmHarness h;
-  h.server.script_chat({ScriptedReply::chat(R"(Here you go: {"intent": "x", "request_type": "STATUS_REPORT", "track": "SLOW"})"),
-                        ScriptedReply::chat("x")});
+  h.server.script_chat(
+      {ScriptedReply::chat(
+           R"(Here you go: {"intent": "x", "request_type": "STATUS_REPORT", "track": "SLOW"})"),
+       ScriptedReply::chat("x")});
 
   core::Result<graph::RunResult> result = h.graph->ask("How is sprint 14 going?");
 
   ASSERT_TRUE(result.has_value());
-  EXPECT_EQ(result->state.json()["route_reason"].get<std::string>().rfind("analyst_plan_fallback:validation_failed:", 0), 0u);
+  EXPECT_EQ(result->state.json()["route_reason"].get<std::string>().rfind(
+                "analyst_plan_fallback:validation_failed:", 0),
+            0u);
   EXPECT_EQ(testing::counter(*h.metrics, "analyst_plan_fallback_total{reason=\"validation_failed\"}"), 1.0);
 }
 
 TEST(AnalystLlm, StatusPlanWithDocIsRepairedToDb) {
   LlmHarness h;
-  h.server.script_chat({ScriptedReply::chat(kStatusWithDoc),
-                        ScriptedReply::chat(R"({"value": 87.5, "unit": "percent", "period": "Sprint 13", "sql": "SELECT 1",
+  h.server.script_chat(
+      {ScriptedReply::chat(kStatusWithDoc),
+       ScriptedReply::chat(R"({"value": 87.5, "unit": "percent", "period": "Sprint 13", "sql": "SELECT 1",
                                                 "evidence": ["db:metric/sprint_completion_rate/13"]})")});
 
   core::Result<graph::RunResult> result = h.graph->ask("What's the sprint completion rate?");
@@ -98,7 +105,8 @@ TEST(AnalystLlm, StatusPlanWithDocIsRepairedToDb) {
   EXPECT_EQ(h.orbit.calls("db"), 1u);
   EXPECT_EQ(state["answer"]["strategy"], "llm");
   EXPECT_EQ(state["answer"]["content"]["value"], 87.5);
-  EXPECT_EQ(testing::counter(*h.metrics, "analyst_output_guard_failures_total{reason=\"source_forbidden\"}"), 1.0);
+  EXPECT_EQ(testing::counter(*h.metrics, "analyst_output_guard_failures_total{reason=\"source_forbidden\"}"),
+            1.0);
 }
 
 TEST(AnalystLlm, StatusPlanStillInvalidAfterTheRepairFallsBack) {
@@ -111,7 +119,8 @@ TEST(AnalystLlm, StatusPlanStillInvalidAfterTheRepairFallsBack) {
 
   ASSERT_TRUE(result.has_value());
   EXPECT_EQ(result->state.json()["analyst_plan"]["intent"], "parse_error");
-  EXPECT_EQ(testing::counter(*h.metrics, "analyst_output_guard_failures_total{reason=\"source_forbidden\"}"), 1.0);
+  EXPECT_EQ(testing::counter(*h.metrics, "analyst_output_guard_failures_total{reason=\"source_forbidden\"}"),
+            1.0);
   EXPECT_EQ(testing::counter(*h.metrics, "analyst_plan_fallback_total{reason=\"validation_failed\"}"), 1.0);
 }
 
@@ -124,23 +133,26 @@ TEST(AnalystLlm, AModelQuestionOnFastIsDroppedAndOnQualityAsked) {
   json quality = fast;
   quality["track"] = "QUALITY";
   quality["missing_info_questions"] = {"Which sprint are you asking about?", "And which team?"};
-  h.server.script_chat({ScriptedReply::chat(fast.dump()), ScriptedReply::chat("{}"), ScriptedReply::chat(quality.dump())});
+  h.server.script_chat(
+      {ScriptedReply::chat(fast.dump()), ScriptedReply::chat("{}"), ScriptedReply::chat(quality.dump())});
 
   core::Result<graph::RunResult> first = h.graph->ask("What's the sprint completion rate?", "fast");
   core::Result<graph::RunResult> second = h.graph->ask("What's the sprint completion rate?", "quality");
 
   ASSERT_TRUE(first.has_value() && second.has_value());
   EXPECT_EQ(first->status, graph::RunStatus::kDone);
-  EXPECT_EQ(first->state.json()["plan_review"]["warnings"][0], "question_limit: FAST track, dropped 1 question(s)");
+  EXPECT_EQ(first->state.json()["plan_review"]["warnings"][0],
+            "question_limit: FAST track, dropped 1 question(s)");
   ASSERT_EQ(second->status, graph::RunStatus::kInterrupted);
   EXPECT_EQ(second->prompt, "Which sprint are you asking about?");
 }
 
 TEST(AnalystLlm, AnAnswerCitingEvidenceNotRetrievedIsReplacedByTheComposer) {
   LlmHarness h;
-  h.server.script_chat({ScriptedReply::chat(R"({"intent": "who_owns", "request_type": "KNOWLEDGE_QA", "track": "QUALITY",
+  h.server.script_chat(
+      {ScriptedReply::chat(R"({"intent": "who_owns", "request_type": "KNOWLEDGE_QA", "track": "QUALITY",
       "required_sources": ["doc"], "missing_info_questions": [], "expected_output_schema": "answer_v1_markdown"})"),
-                        ScriptedReply::chat("Priya owns it [doc:people.md#Owners].")});
+       ScriptedReply::chat("Priya owns it [doc:people.md#Owners].")});
 
   core::Result<graph::RunResult> result = h.graph->ask("Who owns the payments-connector?");
 
@@ -153,8 +165,9 @@ TEST(AnalystLlm, AnAnswerCitingEvidenceNotRetrievedIsReplacedByTheComposer) {
 
 TEST(AnalystLlm, AJsonAnswerCitingAnIdThatWasNotRetrievedIsReplacedByTheComposer) {
   LlmHarness h;
-  h.server.script_chat({ScriptedReply::chat(kStatusWithDoc),
-                        ScriptedReply::chat(R"({"value": 87.5, "unit": "percent", "period": "Sprint 13", "sql": "SELECT 1",
+  h.server.script_chat(
+      {ScriptedReply::chat(kStatusWithDoc),
+       ScriptedReply::chat(R"({"value": 87.5, "unit": "percent", "period": "Sprint 13", "sql": "SELECT 1",
                                                 "evidence": ["bogus"]})")});
 
   core::Result<graph::RunResult> result = h.graph->ask("What's the sprint completion rate?");
@@ -177,7 +190,8 @@ TEST(AnalystLlm, AnUnreachableServerPlansWithTheRules) {
   ASSERT_TRUE(result.has_value());
   EXPECT_EQ(result->status, graph::RunStatus::kDone);
   EXPECT_EQ(result->state.json()["analyst_plan"]["required_sources"], json::array({"db"}));
-  EXPECT_NE(result->state.json()["route_reason"].get<std::string>().find("model unavailable"), std::string::npos);
+  EXPECT_NE(result->state.json()["route_reason"].get<std::string>().find("model unavailable"),
+            std::string::npos);
 }
 
 }  // namespace

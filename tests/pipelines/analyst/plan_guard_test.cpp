@@ -1,5 +1,7 @@
 // tests/pipelines/analyst/plan_guard_test.cpp: the rules strategy for every request type, the output
 // guard, every row of the conflict table, the question limits and the seed's fallback (§2-§5, §8).
+#include "pipelines/analyst/plan_guard.hpp"
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -7,7 +9,6 @@
 #include "contracts/contract_registry.hpp"
 #include "core/metrics.hpp"
 #include "pipelines/analyst/analyst_fixture.hpp"
-#include "pipelines/analyst/plan_guard.hpp"
 #include "pipelines/analyst/rule_analyst.hpp"
 #include "pipelines/analyst/source_policy.hpp"
 
@@ -18,7 +19,9 @@ using nlohmann::json;
 
 class PlanGuardTest : public ::testing::Test {
  protected:
-  PlanGuardTest() : contracts_(*contracts::ContractRegistry::load(core::AssetStore())), guard_(contracts_, AnalystMetrics(&metrics_)) {}
+  PlanGuardTest()
+      : contracts_(*contracts::ContractRegistry::load(core::AssetStore())),
+        guard_(contracts_, AnalystMetrics(&metrics_)) {}
 
   static RouterChoice router(RequestType type, Track track) { return {type, track, "router:test"}; }
 
@@ -30,9 +33,12 @@ class PlanGuardTest : public ::testing::Test {
 
 json plan_json(std::string type, std::string track, json sources, json questions = json::array(),
                std::string schema = "answer_v1_markdown") {
-  return {{"intent", "test_intent"},        {"request_type", type},
-          {"track", track},                 {"required_sources", sources},
-          {"missing_info_questions", questions}, {"expected_output_schema", schema}};
+  return {{"intent", "test_intent"},
+          {"request_type", type},
+          {"track", track},
+          {"required_sources", sources},
+          {"missing_info_questions", questions},
+          {"expected_output_schema", schema}};
 }
 
 struct TypeCase {
@@ -47,10 +53,19 @@ TEST_F(PlanGuardTest, RulesStrategyPlansEveryRequestTypeFromTheSeedTables) {
       {RequestType::kStatusMetric, "What's the sprint completion rate?", {"db"}, "status_metric_v1_json"},
       {RequestType::kStatusSummary, "How is sprint 14 going?", {"db"}, "answer_v1_markdown"},
       {RequestType::kStatusList, "Which issues are overdue?", {"db"}, "answer_v1_markdown"},
-      {RequestType::kHowtoPolicy, "How do I request a production hotfix?", {"policy", "doc"}, "answer_v1_markdown"},
-      {RequestType::kDesignArch, "Design the new authentication module", {"doc", "policy"}, "design_doc_v1_markdown"},
+      {RequestType::kHowtoPolicy,
+       "How do I request a production hotfix?",
+       {"policy", "doc"},
+       "answer_v1_markdown"},
+      {RequestType::kDesignArch,
+       "Design the new authentication module",
+       {"doc", "policy"},
+       "design_doc_v1_markdown"},
       {RequestType::kDataDefinition, "How is velocity defined?", {"policy", "doc"}, "answer_v1_markdown"},
-      {RequestType::kTroubleshooting, "Why is the api-gateway returning 502 errors?", {"db", "neo4j"}, "answer_v1_markdown"},
+      {RequestType::kTroubleshooting,
+       "Why is the api-gateway returning 502 errors?",
+       {"db", "neo4j"},
+       "answer_v1_markdown"},
       {RequestType::kKnowledgeQa, "Who owns the payments-connector?", {"doc", "neo4j"}, "answer_v1_markdown"},
       {RequestType::kCasual, "thanks!", {}, "answer_v1_markdown"},
   };
@@ -69,9 +84,10 @@ TEST_F(PlanGuardTest, RulesStrategyPlansEveryRequestTypeFromTheSeedTables) {
 }
 
 TEST_F(PlanGuardTest, StatusMetricPlanHasDbAndNoDoc) {
-  const PlanDecision decision = guard_.accept(to_json(rules_.plan("What's the sprint completion rate?",
-                                                                  RequestType::kStatusMetric, Track::kFast, true)),
-                                              router(RequestType::kStatusMetric, Track::kFast), "rules");
+  const PlanDecision decision =
+      guard_.accept(to_json(rules_.plan("What's the sprint completion rate?", RequestType::kStatusMetric,
+                                        Track::kFast, true)),
+                    router(RequestType::kStatusMetric, Track::kFast), "rules");
 
   EXPECT_EQ(decision.plan.intent, "query_sprint_completion_rate");
   EXPECT_EQ(decision.plan.required_sources, std::vector<std::string>{"db"});
@@ -80,7 +96,8 @@ TEST_F(PlanGuardTest, StatusMetricPlanHasDbAndNoDoc) {
 TEST_F(PlanGuardTest, AVagueMetricQuestionAsksOneQuestionAndPromotesToQuality) {
   const AnalystPlan plan = rules_.plan("What's our rate?", RequestType::kStatusMetric, Track::kFast, true);
 
-  const PlanDecision decision = guard_.accept(to_json(plan), router(RequestType::kStatusMetric, Track::kFast), "rules");
+  const PlanDecision decision =
+      guard_.accept(to_json(plan), router(RequestType::kStatusMetric, Track::kFast), "rules");
 
   ASSERT_EQ(decision.plan.missing_info_questions.size(), 1u);
   EXPECT_EQ(decision.plan.track, Track::kQuality);
@@ -90,15 +107,16 @@ TEST_F(PlanGuardTest, AVagueMetricQuestionAsksOneQuestionAndPromotesToQuality) {
 }
 
 TEST_F(PlanGuardTest, NoQuestionOnceTheThreadWasClarified) {
-  const AnalystPlan plan = rules_.plan("What's our rate?", RequestType::kStatusMetric, Track::kQuality, false);
+  const AnalystPlan plan =
+      rules_.plan("What's our rate?", RequestType::kStatusMetric, Track::kQuality, false);
 
   EXPECT_TRUE(plan.missing_info_questions.empty());
 }
 
 // Conflict table row 1: Router FAST, Analyst QUALITY -> Analyst wins (promotes to QUALITY).
 TEST_F(PlanGuardTest, ConflictAnalystPromotesFastToQuality) {
-  const PlanDecision decision =
-      guard_.accept(plan_json("STATUS_LIST", "QUALITY", {"db"}), router(RequestType::kStatusList, Track::kFast), "llm");
+  const PlanDecision decision = guard_.accept(plan_json("STATUS_LIST", "QUALITY", {"db"}),
+                                              router(RequestType::kStatusList, Track::kFast), "llm");
 
   EXPECT_FALSE(decision.fell_back);
   EXPECT_EQ(decision.plan.track, Track::kQuality);
@@ -106,23 +124,24 @@ TEST_F(PlanGuardTest, ConflictAnalystPromotesFastToQuality) {
 
 // The analyst may promote, never demote: a QUALITY router track stays QUALITY.
 TEST_F(PlanGuardTest, ConflictRouterQualityIsNotDemoted) {
-  const PlanDecision decision =
-      guard_.accept(plan_json("STATUS_LIST", "FAST", {"db"}), router(RequestType::kStatusList, Track::kQuality), "llm");
+  const PlanDecision decision = guard_.accept(plan_json("STATUS_LIST", "FAST", {"db"}),
+                                              router(RequestType::kStatusList, Track::kQuality), "llm");
 
   EXPECT_EQ(decision.plan.track, Track::kQuality);
 }
 
 // Conflict table row 2: Router DESIGN_ARCH, Analyst CASUAL -> Router wins (high-stakes type kept).
 TEST_F(PlanGuardTest, ConflictHighStakesRouterTypeSurvivesADowngrade) {
-  const PlanDecision decision =
-      guard_.accept(plan_json("CASUAL", "FAST", json::array()), router(RequestType::kDesignArch, Track::kQuality), "llm");
+  const PlanDecision decision = guard_.accept(plan_json("CASUAL", "FAST", json::array()),
+                                              router(RequestType::kDesignArch, Track::kQuality), "llm");
 
   EXPECT_FALSE(decision.fell_back);
   EXPECT_EQ(decision.plan.request_type, RequestType::kDesignArch);
   EXPECT_EQ(decision.plan.track, Track::kQuality);
   EXPECT_EQ(decision.plan.required_sources, (std::vector<std::string>{"doc", "policy"}));
   EXPECT_EQ(decision.plan.expected_output_schema, "design_doc_v1_markdown");
-  EXPECT_NE(decision.route_reason.find("conflict:router_wins DESIGN_ARCH kept over analyst CASUAL"), std::string::npos);
+  EXPECT_NE(decision.route_reason.find("conflict:router_wins DESIGN_ARCH kept over analyst CASUAL"),
+            std::string::npos);
 }
 
 TEST_F(PlanGuardTest, ConflictEveryHighStakesTypeSurvivesADowngradeToStatus) {
@@ -136,31 +155,36 @@ TEST_F(PlanGuardTest, ConflictEveryHighStakesTypeSurvivesADowngradeToStatus) {
 }
 
 TEST_F(PlanGuardTest, ConflictAnalystMayRefineANonHighStakesType) {
-  const PlanDecision decision = guard_.accept(plan_json("STATUS_METRIC", "QUALITY", {"db"}, json::array(), "status_metric_v1_json"),
-                                              router(RequestType::kKnowledgeQa, Track::kQuality), "llm");
+  const PlanDecision decision =
+      guard_.accept(plan_json("STATUS_METRIC", "QUALITY", {"db"}, json::array(), "status_metric_v1_json"),
+                    router(RequestType::kKnowledgeQa, Track::kQuality), "llm");
 
   EXPECT_EQ(decision.plan.request_type, RequestType::kStatusMetric);
 }
 
 // Conflict table row 3: Router STATUS_METRIC, Analyst adds "doc" -> output_guard FAIL (source_forbidden).
 TEST_F(PlanGuardTest, ConflictStatusPlanNamingDocFailsTheGuardAndIsRepaired) {
-  const PlanDecision decision = guard_.accept(plan_json("STATUS_METRIC", "QUALITY", {"doc"}, json::array(), "status_metric_v1_json"),
-                                              router(RequestType::kStatusMetric, Track::kFast), "llm");
+  const PlanDecision decision =
+      guard_.accept(plan_json("STATUS_METRIC", "QUALITY", {"doc"}, json::array(), "status_metric_v1_json"),
+                    router(RequestType::kStatusMetric, Track::kFast), "llm");
 
   EXPECT_FALSE(decision.fell_back);
   EXPECT_EQ(decision.plan.required_sources, std::vector<std::string>{"db"});
   ASSERT_EQ(decision.guard_failures.size(), 1u);
   EXPECT_EQ(decision.guard_failures[0].rfind("source_forbidden", 0), 0u);
-  EXPECT_EQ(testing::counter(metrics_, "analyst_output_guard_failures_total{reason=\"source_forbidden\"}"), 1.0);
+  EXPECT_EQ(testing::counter(metrics_, "analyst_output_guard_failures_total{reason=\"source_forbidden\"}"),
+            1.0);
 }
 
 TEST_F(PlanGuardTest, AStatusPlanStillInvalidAfterTheRepairFallsBack) {
-  const PlanDecision decision = guard_.accept(plan_json("STATUS_LIST", "QUALITY", {"db", "doc"}, json::array(), "Not An Id"),
-                                              router(RequestType::kStatusList, Track::kQuality), "llm");
+  const PlanDecision decision =
+      guard_.accept(plan_json("STATUS_LIST", "QUALITY", {"db", "doc"}, json::array(), "Not An Id"),
+                    router(RequestType::kStatusList, Track::kQuality), "llm");
 
   EXPECT_TRUE(decision.fell_back);
   EXPECT_EQ(decision.guard_failures.size(), 1u);
-  EXPECT_EQ(decision.route_reason.rfind("analyst_plan_fallback:validation_failed:", 0), 0u) << decision.route_reason;
+  EXPECT_EQ(decision.route_reason.rfind("analyst_plan_fallback:validation_failed:", 0), 0u)
+      << decision.route_reason;
 }
 
 TEST_F(PlanGuardTest, FastTrackQuestionsAreDroppedWithAWarning) {
@@ -188,7 +212,8 @@ TEST_F(PlanGuardTest, AFastClarificationWithARequestTypeOrSchemaThatIsNotTextFal
     json candidate = plan_json("STATUS_METRIC", "FAST", {"db"}, {"Which sprint?"}, "clarification_v1");
     candidate[field] = 7;
 
-    const PlanDecision decision = guard_.accept(candidate, router(RequestType::kStatusMetric, Track::kFast), "llm");
+    const PlanDecision decision =
+        guard_.accept(candidate, router(RequestType::kStatusMetric, Track::kFast), "llm");
 
     EXPECT_TRUE(decision.fell_back) << field;
     EXPECT_EQ(decision.fallback_reason, "validation_failed") << field;
@@ -204,7 +229,8 @@ TEST_F(PlanGuardTest, QualityTrackKeepsAtMostOneQuestion) {
 }
 
 TEST_F(PlanGuardTest, NonJsonReplyFallsBackToTheSeedsSafePlan) {
-  const PlanDecision decision = guard_.accept_reply("This is not JSON", router(RequestType::kStatusMetric, Track::kFast), "llm");
+  const PlanDecision decision =
+      guard_.accept_reply("This is not JSON", router(RequestType::kStatusMetric, Track::kFast), "llm");
 
   EXPECT_TRUE(decision.fell_back);
   EXPECT_EQ(decision.fallback_reason, "parse_error");
@@ -218,8 +244,9 @@ TEST_F(PlanGuardTest, NonJsonReplyFallsBackToTheSeedsSafePlan) {
 }
 
 TEST_F(PlanGuardTest, ContractViolationFallsBackWithTheErrors) {
-  const PlanDecision decision = guard_.accept_reply(R"({"intent": "x", "request_type": "STATUS_REPORT"})",
-                                                    router(RequestType::kKnowledgeQa, Track::kQuality), "llm");
+  const PlanDecision decision =
+      guard_.accept_reply(R"({"intent": "x", "request_type": "STATUS_REPORT"})",
+                          router(RequestType::kKnowledgeQa, Track::kQuality), "llm");
 
   EXPECT_TRUE(decision.fell_back);
   EXPECT_EQ(decision.fallback_reason, "validation_failed");
@@ -229,11 +256,15 @@ TEST_F(PlanGuardTest, ContractViolationFallsBackWithTheErrors) {
 }
 
 TEST_F(PlanGuardTest, CountsTheSourcesEachPlanSelects) {
-  (void)guard_.accept(plan_json("TROUBLESHOOTING", "QUALITY", {"db", "neo4j"}), router(RequestType::kTroubleshooting, Track::kQuality),
-                      "llm");
+  (void)guard_.accept(plan_json("TROUBLESHOOTING", "QUALITY", {"db", "neo4j"}),
+                      router(RequestType::kTroubleshooting, Track::kQuality), "llm");
 
-  EXPECT_EQ(testing::counter(metrics_, "analyst_source_selection{request_type=\"TROUBLESHOOTING\",source=\"db\"}"), 1.0);
-  EXPECT_EQ(testing::counter(metrics_, "analyst_source_selection{request_type=\"TROUBLESHOOTING\",source=\"neo4j\"}"), 1.0);
+  EXPECT_EQ(
+      testing::counter(metrics_, "analyst_source_selection{request_type=\"TROUBLESHOOTING\",source=\"db\"}"),
+      1.0);
+  EXPECT_EQ(testing::counter(metrics_,
+                             "analyst_source_selection{request_type=\"TROUBLESHOOTING\",source=\"neo4j\"}"),
+            1.0);
 }
 
 }  // namespace

@@ -1,21 +1,23 @@
 // tests/pipelines/analyst/question_router_test.cpp: the rules, the fastText model and how the router
 // combines them (seed 000 §5).
-#include <gtest/gtest.h>
+#include "pipelines/analyst/question_router.hpp"
 
+#include <gtest/gtest.h>
 
 #include "core/asset_store.hpp"
 #include "core/file_text.hpp"
+#include "pipelines/analyst/analyst_fixture.hpp"
 #include "pipelines/analyst/labeled_questions.hpp"
-#include "pipelines/analyst/question_router.hpp"
 #include "pipelines/analyst/router_model.hpp"
 #include "pipelines/analyst/router_rules.hpp"
 #include "support/temp_dir.hpp"
-#include "pipelines/analyst/analyst_fixture.hpp"
 
 namespace planfirst::analyst {
 namespace {
 
-RouterRules shipped_rules() { return *RouterRules::load(core::AssetStore()); }
+RouterRules shipped_rules() {
+  return *RouterRules::load(core::AssetStore());
+}
 
 TEST(LabeledQuestions, HoldsOutEveryFifthLineAndCoversEveryType) {
   const LabeledQuestions questions = *LabeledQuestions::load(core::AssetStore());
@@ -29,7 +31,8 @@ TEST(LabeledQuestions, HoldsOutEveryFifthLineAndCoversEveryType) {
 }
 
 TEST(LabeledQuestions, NamesTheLineOfAnUnknownType) {
-  core::Result<LabeledQuestions> parsed = LabeledQuestions::parse("CASUAL\thi\nSTATUS\thow many bugs\n", "q.tsv");
+  core::Result<LabeledQuestions> parsed =
+      LabeledQuestions::parse("CASUAL\thi\nSTATUS\thow many bugs\n", "q.tsv");
 
   ASSERT_FALSE(parsed.has_value());
   EXPECT_EQ(parsed.error().where, "q.tsv:2");
@@ -42,12 +45,13 @@ TEST(RouterRules, ScoresThePhrasesOfEachType) {
 
   EXPECT_TRUE(scores.decisive);
   EXPECT_EQ(scores.best, RequestType::kStatusMetric);
-  EXPECT_NE(std::find(scores.matched.begin(), scores.matched.end(), "STATUS_METRIC:completion rate"), scores.matched.end());
+  EXPECT_NE(std::find(scores.matched.begin(), scores.matched.end(), "STATUS_METRIC:completion rate"),
+            scores.matched.end());
 }
 
 TEST(RouterRules, GapAndPrefixWordsMatch) {
-  core::Result<RouterRules> rules =
-      RouterRules::parse(R"({"types": {"DATA_DEFINITION": ["what does ... mean"], "DESIGN_ARCH": ["architect*"]}})", "t");
+  core::Result<RouterRules> rules = RouterRules::parse(
+      R"({"types": {"DATA_DEFINITION": ["what does ... mean"], "DESIGN_ARCH": ["architect*"]}})", "t");
   ASSERT_TRUE(rules.has_value()) << rules.error().describe();
 
   EXPECT_EQ(rules->score("what does the kind column mean").best, RequestType::kDataDefinition);
@@ -84,7 +88,8 @@ TEST(RouterModel, TrainsTheSameModelBytesTwice) {
   ASSERT_TRUE(b.has_value()) << b.error().describe();
   EXPECT_FALSE(a->loaded_from_cache());
   EXPECT_EQ(a->path().filename(), b->path().filename());
-  EXPECT_EQ(core::read_file_text(a->path()).value_or("a unreadable"), core::read_file_text(b->path()).value_or("b unreadable"));
+  EXPECT_EQ(core::read_file_text(a->path()).value_or("a unreadable"),
+            core::read_file_text(b->path()).value_or("b unreadable"));
   for (const LabeledQuestion& q : questions.held_out) {
     const ModelPrediction pa = a->predict(q.question);
     const ModelPrediction pb = b->predict(q.question);
@@ -95,7 +100,8 @@ TEST(RouterModel, TrainsTheSameModelBytesTwice) {
 
 TEST(RouterModel, LoadsTheCachedModelKeyedByTheTrainingFile) {
   const LabeledQuestions questions = *LabeledQuestions::load(core::AssetStore());
-  const LabeledQuestions changed = *LabeledQuestions::parse(questions.text + "CASUAL\tgood afternoon\n", "q.tsv");
+  const LabeledQuestions changed =
+      *LabeledQuestions::parse(questions.text + "CASUAL\tgood afternoon\n", "q.tsv");
   const test_support::TempDir cache;
 
   const RouterModel trained = *RouterModel::train_or_load(questions, cache.path());
@@ -113,14 +119,16 @@ TEST(RouterModel, ClassifiesMostHeldOutQuestions) {
   const RouterModel model = *RouterModel::train_or_load(questions, testing::model_cache());
 
   std::size_t right = 0;
-  for (const LabeledQuestion& q : questions.held_out) right += model.predict(q.question).type == q.type ? 1 : 0;
+  for (const LabeledQuestion& q : questions.held_out)
+    right += model.predict(q.question).type == q.type ? 1 : 0;
 
   EXPECT_GE(static_cast<double>(right) / static_cast<double>(questions.held_out.size()), 0.7);
 }
 
 TEST(QuestionRouter, AgreementOnAShortStatusQuestionIsFast) {
   const RouterRules rules = shipped_rules();
-  const RouterModel model = *RouterModel::train_or_load(*LabeledQuestions::load(core::AssetStore()), testing::model_cache());
+  const RouterModel model =
+      *RouterModel::train_or_load(*LabeledQuestions::load(core::AssetStore()), testing::model_cache());
   const QuestionRouter router(rules, model);
 
   const RouteDecision decision = router.route("What's the sprint completion rate?");
@@ -132,7 +140,8 @@ TEST(QuestionRouter, AgreementOnAShortStatusQuestionIsFast) {
 
 TEST(QuestionRouter, HighStakesTypesAreQuality) {
   const RouterRules rules = shipped_rules();
-  const RouterModel model = *RouterModel::train_or_load(*LabeledQuestions::load(core::AssetStore()), testing::model_cache());
+  const RouterModel model =
+      *RouterModel::train_or_load(*LabeledQuestions::load(core::AssetStore()), testing::model_cache());
   const QuestionRouter router(rules, model);
 
   const RouteDecision decision = router.route("Design the new authentication module");
@@ -143,10 +152,12 @@ TEST(QuestionRouter, HighStakesTypesAreQuality) {
 
 TEST(QuestionRouter, RoutesTheSameWayTwice) {
   const RouterRules rules = shipped_rules();
-  const RouterModel model = *RouterModel::train_or_load(*LabeledQuestions::load(core::AssetStore()), testing::model_cache());
+  const RouterModel model =
+      *RouterModel::train_or_load(*LabeledQuestions::load(core::AssetStore()), testing::model_cache());
   const QuestionRouter router(rules, model);
 
-  for (const char* question : {"why is the gateway slow", "who owns billing-engine", "hi", "list overdue issues"}) {
+  for (const char* question :
+       {"why is the gateway slow", "who owns billing-engine", "hi", "list overdue issues"}) {
     const RouteDecision a = router.route(question);
     const RouteDecision b = router.route(question);
     EXPECT_EQ(a.reason, b.reason) << question;

@@ -42,7 +42,8 @@ class AssetOverrides {
   void write_without(std::string_view relative, const std::string& removed) const {
     std::string text = loaded(core::AssetStore().read(relative));
     const std::size_t at = text.find(removed);
-    if (at == std::string::npos) throw std::runtime_error("no such line in " + std::string(relative) + ": " + removed);
+    if (at == std::string::npos)
+      throw std::runtime_error("no such line in " + std::string(relative) + ": " + removed);
     write(std::string(relative), text.erase(at, removed.size()));
   }
   core::AssetStore store() const { return core::AssetStore(dir_.path()); }

@@ -12,7 +12,8 @@ TEST(GroupFilter, ReadsTheAggregateAFilterColumnSpells) {
 }
 
 TEST(GroupFilter, APlainColumnOrAMalformedSpellingIsNoAggregate) {
-  for (const char* column : {"price", "count", "(price)", "avg()", "avg(price", "Avg(price)", "sum(*)", "avg price)"}) {
+  for (const char* column :
+       {"price", "count", "(price)", "avg()", "avg(price", "Avg(price)", "sum(*)", "avg price)"}) {
     EXPECT_EQ(group_filter_column(column), std::nullopt) << column;
   }
 }

@@ -7,9 +7,9 @@
 
 #include "autoviz_fixtures.hpp"
 #include "pipelines/autoviz/planning/capability_map.hpp"
+#include "pipelines/autoviz/planning/tool_registry.hpp"
 #include "pipelines/autoviz/understand/rule_intent_classifier.hpp"
 #include "pipelines/autoviz/understand/template_registry.hpp"
-#include "pipelines/autoviz/planning/tool_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -45,7 +45,8 @@ TEST(InvalidRegistry, EachCaseFailsAtItsLineWithItsMessage) {
       EXPECT_EQ(error.message, item["message"]) << name;
     }
     if (item.contains("message_prefix")) {
-      EXPECT_TRUE(error.message.starts_with(item["message_prefix"].get<std::string>())) << name << ": " << error.message;
+      EXPECT_TRUE(error.message.starts_with(item["message_prefix"].get<std::string>()))
+          << name << ": " << error.message;
     }
   }
 }

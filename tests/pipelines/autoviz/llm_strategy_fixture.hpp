@@ -12,12 +12,12 @@
 #include "llm/model_fixture.hpp"
 #include "llm/prompt_library.hpp"
 #include "pipelines/autoviz/planning/capability_map.hpp"
-#include "pipelines/autoviz/understand/rule_intent_classifier.hpp"
 #include "pipelines/autoviz/planning/rule_plan_adapter.hpp"
-#include "pipelines/autoviz/understand/rule_requirement_extractor.hpp"
-#include "pipelines/autoviz/stage_model.hpp"
-#include "pipelines/autoviz/understand/template_registry.hpp"
 #include "pipelines/autoviz/planning/tool_registry.hpp"
+#include "pipelines/autoviz/stage_model.hpp"
+#include "pipelines/autoviz/understand/rule_intent_classifier.hpp"
+#include "pipelines/autoviz/understand/rule_requirement_extractor.hpp"
+#include "pipelines/autoviz/understand/template_registry.hpp"
 
 namespace planfirst::autoviz::testing {
 

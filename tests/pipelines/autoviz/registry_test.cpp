@@ -8,10 +8,10 @@
 
 #include "autoviz_fixtures.hpp"
 #include "core/asset_store.hpp"
-#include "pipelines/autoviz/planning/capability_map.hpp"
 #include "pipelines/autoviz/contract_labels.hpp"
-#include "pipelines/autoviz/understand/template_registry.hpp"
+#include "pipelines/autoviz/planning/capability_map.hpp"
 #include "pipelines/autoviz/planning/tool_registry.hpp"
+#include "pipelines/autoviz/understand/template_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -19,13 +19,33 @@ namespace {
 using testing::AssetOverrides;
 using testing::loaded;
 
-const std::vector<std::string> kIssueTools = {
-    "load_dataset",         "infer_schema",        "parse_datetime",   "cast_types",      "handle_missing",
-    "filter_rows",          "aggregate",           "segment_metric",   "compute_summary_stats",
-    "compute_value_counts", "compute_percentiles", "time_bucket",      "sort_limit",      "compute_share",
-    "compare_periods",      "rolling_average",     "compute_correlations", "detect_anomalies",
-    "compute_distributions", "plot_line",          "plot_bar",         "plot_scatter",    "plot_histogram",
-    "plot_pie",             "plot_boxplot",        "plot_heatmap",     "save_table"};
+const std::vector<std::string> kIssueTools = {"load_dataset",
+                                              "infer_schema",
+                                              "parse_datetime",
+                                              "cast_types",
+                                              "handle_missing",
+                                              "filter_rows",
+                                              "aggregate",
+                                              "segment_metric",
+                                              "compute_summary_stats",
+                                              "compute_value_counts",
+                                              "compute_percentiles",
+                                              "time_bucket",
+                                              "sort_limit",
+                                              "compute_share",
+                                              "compare_periods",
+                                              "rolling_average",
+                                              "compute_correlations",
+                                              "detect_anomalies",
+                                              "compute_distributions",
+                                              "plot_line",
+                                              "plot_bar",
+                                              "plot_scatter",
+                                              "plot_histogram",
+                                              "plot_pie",
+                                              "plot_boxplot",
+                                              "plot_heatmap",
+                                              "save_table"};
 
 // Seed §2's "require updates in CI": what the shipped registries disagree on, one line per fault.
 // `labels` are the requirement labels of the requirements contract's closed sets.
@@ -34,7 +54,8 @@ std::vector<std::string> consistency_faults(const ToolRegistry& tools, const Cap
   std::vector<std::string> faults;
   for (const ToolSpec& tool : tools.tools()) {
     for (const std::string& capability : tool.capabilities) {
-      if (!map.canonical(capability)) faults.push_back("tool " + tool.name + " declares unknown capability " + capability);
+      if (!map.canonical(capability))
+        faults.push_back("tool " + tool.name + " declares unknown capability " + capability);
     }
   }
   for (const std::string& label : labels) {
@@ -56,7 +77,8 @@ std::vector<std::string> contract_requirement_labels(const core::AssetStore& ass
   const core::Json schema = core::Json::parse(loaded(assets.read(kRequirementsContract)));
   for (const core::Json& ref : schema["definitions"]["constraint"]["oneOf"]) {
     const std::string name = ref["$ref"].get<std::string>().substr(std::string("#/definitions/").size());
-    labels.push_back("constraints:" + schema["definitions"][name]["properties"]["type"]["const"].get<std::string>());
+    labels.push_back("constraints:" +
+                     schema["definitions"][name]["properties"]["type"]["const"].get<std::string>());
   }
   return labels;
 }
@@ -104,11 +126,13 @@ TEST(ToolRegistry, EveryToolHasADescriptionAndAnObjectParamsSchema) {
 TEST(TemplateRegistry, MapsEveryIntentOfTheIntentContractToATemplate) {
   const core::AssetStore assets;
   const TemplateRegistry templates = loaded(TemplateRegistry::load(assets));
-  std::vector<std::string> contract_intents = loaded(contract_labels(assets, kIntentContract, kIntentPointer));
+  std::vector<std::string> contract_intents =
+      loaded(contract_labels(assets, kIntentContract, kIntentPointer));
   std::ranges::sort(contract_intents);
 
   EXPECT_EQ(templates.intents(), contract_intents);
-  for (const std::string& intent : contract_intents) EXPECT_NE(templates.for_intent(intent), nullptr) << intent;
+  for (const std::string& intent : contract_intents)
+    EXPECT_NE(templates.for_intent(intent), nullptr) << intent;
 }
 
 TEST(TemplateRegistry, TimeSeriesSelectsTheSeedsGroupedTemplate) {
@@ -130,7 +154,8 @@ TEST(TemplateRegistry, EveryTemplateStepNamesARegisteredTool) {
   const ToolRegistry tools = loaded(ToolRegistry::load(assets));
 
   for (const auto& [name, plan_template] : templates.templates()) {
-    for (const std::string& tool : plan_template.tools()) EXPECT_NE(tools.find(tool), nullptr) << name << ": " << tool;
+    for (const std::string& tool : plan_template.tools())
+      EXPECT_NE(tools.find(tool), nullptr) << name << ": " << tool;
   }
 }
 
@@ -152,9 +177,10 @@ TEST(CapabilityMap, MapsSeedRulesManyToMany) {
   const CapabilityRule time = map.rule_for("time");
   const CapabilityRule group_by = map.rule_for("group_by");
 
-  EXPECT_EQ(compare.all_of, (std::vector<std::vector<std::string>>{{"aggregate", "segment", "period_comparison"}}));
-  EXPECT_EQ(time.all_of, (std::vector<std::vector<std::string>>{{"datetime_parsing"},
-                                                                 {"time_series_plot", "time_series_features"}}));
+  EXPECT_EQ(compare.all_of,
+            (std::vector<std::vector<std::string>>{{"aggregate", "segment", "period_comparison"}}));
+  EXPECT_EQ(time.all_of, (std::vector<std::vector<std::string>>{
+                             {"datetime_parsing"}, {"time_series_plot", "time_series_features"}}));
   EXPECT_TRUE(time.names_column);
   EXPECT_TRUE(group_by.names_column);
   EXPECT_FALSE(compare.names_column);

@@ -88,13 +88,15 @@ TEST(PlanAdaptation, RoundTripsTheSeedWalkthroughChangesUnderTheContract) {
   EXPECT_EQ(adaptation.changes[1].action, ChangeAction::kModify);
   EXPECT_EQ(adaptation.changes[1].tool, "aggregate");
   EXPECT_EQ(adaptation.changes[1].satisfies,
-            (std::vector<std::string>{"analysis:total", "analysis:compare", "group_by", "time", "metrics:revenue"}));
+            (std::vector<std::string>{"analysis:total", "analysis:compare", "group_by", "time",
+                                      "metrics:revenue"}));
   EXPECT_EQ(adaptation.to_json(), seed);
   EXPECT_EQ(violations(seed, "plan_adaptation"), "");
 }
 
 TEST(PlanAdaptation, RefusesAnUnknownAction) {
-  const Json json = Json::parse(R"({"changes": [{"action": "rename", "step_id": "a", "rationale": "", "satisfies": []}]})");
+  const Json json =
+      Json::parse(R"({"changes": [{"action": "rename", "step_id": "a", "rationale": "", "satisfies": []}]})");
 
   const core::Result<PlanAdaptation> adaptation = PlanAdaptation::from_json(json);
 
@@ -105,13 +107,15 @@ TEST(PlanAdaptation, RefusesAnUnknownAction) {
 TEST(Plan, TheTemplatePlusTheSeedChangesIsTheWalkthroughPlan) {
   const TemplateRegistry templates = loaded(TemplateRegistry::load(core::AssetStore()));
   const Plan base = plan_from_template(*templates.for_intent("time_series_investigation"));
-  const PlanAdaptation adaptation = loaded(PlanAdaptation::from_json(case_json("seed_walkthrough_adaptation.json")));
+  const PlanAdaptation adaptation =
+      loaded(PlanAdaptation::from_json(case_json("seed_walkthrough_adaptation.json")));
 
   const Plan plan = loaded(apply_adaptation(base, adaptation));
 
   ASSERT_EQ(plan.steps.size(), 4u);
   EXPECT_EQ(plan.steps[0].step_id, "parse_datetime");
-  EXPECT_EQ(plan.steps[1].params.at("group_by").to_json(), Json::parse(R"(["date", "region", "product_category"])"));
+  EXPECT_EQ(plan.steps[1].params.at("group_by").to_json(),
+            Json::parse(R"(["date", "region", "product_category"])"));
   EXPECT_EQ(plan.steps[1].params.at("agg_func").to_json(), "sum");
   EXPECT_EQ(plan.steps[2].params.at("color").to_json(), "product_category");
   EXPECT_EQ(plan.steps[3].satisfies, std::vector<std::string>{"outputs:table"});

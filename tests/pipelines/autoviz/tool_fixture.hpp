@@ -8,10 +8,9 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "data/duckdb_database.hpp"
 #include "pipelines/autoviz/tools/tool_context.hpp"
@@ -32,9 +31,9 @@ class ToolTest : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::temp_directory_path() /
-           ("planfirst_tools_" + std::string(test->test_suite_name()) + "_" + test->name() + "_" +
-            std::to_string(::getpid()));
+    dir_ =
+        std::filesystem::temp_directory_path() / ("planfirst_tools_" + std::string(test->test_suite_name()) +
+                                                  "_" + test->name() + "_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
     db_ = std::move(*data::DuckDbDatabase::open(":memory:"));
@@ -66,7 +65,8 @@ class ToolTest : public ::testing::Test {
     std::vector<std::string> out;
     for (std::size_t r = 0; r < table.row_count(); ++r) {
       std::string row;
-      for (std::size_t c = 0; c < table.column_count(); ++c) row += (c == 0 ? "" : "|") + table.at(r, c).to_string();
+      for (std::size_t c = 0; c < table.column_count(); ++c)
+        row += (c == 0 ? "" : "|") + table.at(r, c).to_string();
       out.push_back(row);
     }
     return out;

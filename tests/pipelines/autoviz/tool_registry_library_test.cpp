@@ -8,8 +8,8 @@
 
 #include "autoviz_fixtures.hpp"
 #include "core/asset_store.hpp"
-#include "pipelines/autoviz/tools/tool_library.hpp"
 #include "pipelines/autoviz/planning/tool_registry.hpp"
+#include "pipelines/autoviz/tools/tool_library.hpp"
 
 namespace planfirst::autoviz {
 namespace {

@@ -17,7 +17,7 @@ sources::EvidenceItem item(const std::string& source, const std::string& id, con
 }
 
 QueryOutcome result_of(const std::string& plan_id, const std::string& source, const std::string& answered_by,
-                      std::vector<sources::EvidenceItem> items) {
+                       std::vector<sources::EvidenceItem> items) {
   QueryOutcome result;
   result.query_id = plan_id + "_query";
   result.plan_id = plan_id;
@@ -31,16 +31,19 @@ TEST(RetrievalContextSynthesizer, MergesResultsInPlanOrderOnceEachWithFailuresLa
   const std::string question = "commits and issues";
   Reasoning reasoning;
   reasoning.intents = {{"query_commits", 0.9}};
-  const std::vector<RetrievalPlan> plans = {{"plan1", "Retrieve issue data from YouTrack", {"youtrack"}, {}, 10},
-                                            {"plan0", "Retrieve commit data from GitLab", {"gitlab"}, {}, 10},
-                                            {"plan2", "Retrieve related information from general sources", {"generic"}, {}, 5}};
+  const std::vector<RetrievalPlan> plans = {
+      {"plan1", "Retrieve issue data from YouTrack", {"youtrack"}, {}, 10},
+      {"plan0", "Retrieve commit data from GitLab", {"gitlab"}, {}, 10},
+      {"plan2", "Retrieve related information from general sources", {"generic"}, {}, 5}};
   const QueryOutcome commits = result_of("plan0", "gitlab", "gitlab", {item("gitlab", "g:1", "Fix login")});
-  const QueryOutcome issues = result_of("plan1", "youtrack", "gitlab",
-                                       {item("gitlab", "g:1", "Fix login"), item("gitlab", "g:2", "Crash on start")});
+  const QueryOutcome issues =
+      result_of("plan1", "youtrack", "gitlab",
+                {item("gitlab", "g:1", "Fix login"), item("gitlab", "g:2", "Crash on start")});
   QueryOutcome generic = result_of("plan2", "generic", "", {});
   generic.attempts = {{"generic", AttemptStatus::kNotConfigured, "source \"generic\" is not configured"}};
 
-  const SynthesizedContext context = synthesize_context({question, reasoning, plans, {commits, issues, generic}});
+  const SynthesizedContext context =
+      synthesize_context({question, reasoning, plans, {commits, issues, generic}});
 
   EXPECT_EQ(context.markdown,
             "# Context\n\nQuestion: commits and issues\n\nIntents: query_commits (0.90)\n"
@@ -57,7 +60,8 @@ TEST(RetrievalContextSynthesizer, MergesResultsInPlanOrderOnceEachWithFailuresLa
 TEST(RetrievalContextSynthesizer, SameInputsSameBytes) {
   Reasoning reasoning;
   const std::vector<RetrievalPlan> plans = {{"plan0", "d", {"gitlab"}, {}, 10}};
-  const std::vector<QueryOutcome> results = {result_of("plan0", "gitlab", "gitlab", {item("gitlab", "a", "A")})};
+  const std::vector<QueryOutcome> results = {
+      result_of("plan0", "gitlab", "gitlab", {item("gitlab", "a", "A")})};
 
   const SynthesizedContext first = synthesize_context({"q", reasoning, plans, results});
   const SynthesizedContext second = synthesize_context({"q", reasoning, plans, results});

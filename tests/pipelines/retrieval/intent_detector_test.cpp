@@ -12,7 +12,9 @@ const IntentDetector& detector() {
   return kDetector;
 }
 
-std::string primary(std::string_view question) { return detector().detect(question).intents.front().type; }
+std::string primary(std::string_view question) {
+  return detector().detect(question).intents.front().type;
+}
 
 TEST(RetrievalIntentDetector, DetectsEachOfTheSevenIntents) {
   EXPECT_EQ(primary("show me the commits pushed to billing-api"), "query_commits");
@@ -25,7 +27,8 @@ TEST(RetrievalIntentDetector, DetectsEachOfTheSevenIntents) {
 }
 
 TEST(RetrievalIntentDetector, ScoresSeveralIntentsHighestFirstWithPrimaryAndOverallScores) {
-  const DetectedIntents detected = detector().detect("commits and open issues in project billing-api last week");
+  const DetectedIntents detected =
+      detector().detect("commits and open issues in project billing-api last week");
 
   ASSERT_EQ(detected.intents.size(), 2u);
   EXPECT_EQ(detected.intents[0].type, "query_commits");  // 0.6 each: the rule order breaks the tie
@@ -35,7 +38,8 @@ TEST(RetrievalIntentDetector, ScoresSeveralIntentsHighestFirstWithPrimaryAndOver
 }
 
 TEST(RetrievalIntentDetector, CapsConfidenceAndCountsAKeywordOnce) {
-  const DetectedIntents detected = detector().detect("commit commit commits pushed changes to the branch diff");
+  const DetectedIntents detected =
+      detector().detect("commit commit commits pushed changes to the branch diff");
 
   EXPECT_EQ(detected.intents.front().type, "query_commits");
   EXPECT_DOUBLE_EQ(detected.intents.front().confidence, 0.95);
@@ -52,8 +56,9 @@ TEST(RetrievalIntentDetector, FallsBackToConversationWhenNothingMatches) {
 TEST(RetrievalIntentDetector, ReadsProjectsDatesStatusesAndProviders) {
   const Entities entities =
       detector()
-          .detect("In GitLab, show commits for project Billing-API and group/app from last week and 2024-01-15; "
-                  "also in-progress and closed issues in the backend repo from the last 3 days")
+          .detect(
+              "In GitLab, show commits for project Billing-API and group/app from last week and 2024-01-15; "
+              "also in-progress and closed issues in the backend repo from the last 3 days")
           .entities;
 
   EXPECT_EQ(entities.projects, (std::vector<std::string>{"Billing-API", "group/app", "backend"}));
@@ -63,9 +68,12 @@ TEST(RetrievalIntentDetector, ReadsProjectsDatesStatusesAndProviders) {
 }
 
 TEST(RetrievalIntentDetector, ReadsRelativeDatesAsWritten) {
-  EXPECT_EQ(detector().detect("issues closed yesterday").entities.dates, (std::vector<std::string>{"yesterday"}));
-  EXPECT_EQ(detector().detect("commits this month?").entities.dates, (std::vector<std::string>{"this month"}));
-  EXPECT_EQ(detector().detect("work in progress issues").entities.statuses, (std::vector<std::string>{"in-progress"}));
+  EXPECT_EQ(detector().detect("issues closed yesterday").entities.dates,
+            (std::vector<std::string>{"yesterday"}));
+  EXPECT_EQ(detector().detect("commits this month?").entities.dates,
+            (std::vector<std::string>{"this month"}));
+  EXPECT_EQ(detector().detect("work in progress issues").entities.statuses,
+            (std::vector<std::string>{"in-progress"}));
 }
 
 TEST(RetrievalIntentDetector, AnyBytesAreSafe) {

@@ -15,7 +15,8 @@ using namespace std::chrono_literals;
 
 class RetrievalPlanExecutor : public ::testing::Test {
  protected:
-  RetrievalPlanExecutor() : clock_(sys_days(std::chrono::year(2024) / 1 / 17) + 10h), rules_(testing::shipped_plan_rules()) {}
+  RetrievalPlanExecutor()
+      : clock_(sys_days(std::chrono::year(2024) / 1 / 17) + 10h), rules_(testing::shipped_plan_rules()) {}
 
   std::shared_ptr<RecordingSource> add(const std::string& name, Behaviour behaviour, std::size_t items = 2) {
     auto source = std::make_shared<RecordingSource>(name, behaviour, items);
@@ -26,8 +27,11 @@ class RetrievalPlanExecutor : public ::testing::Test {
     return PlanExecutor(sources_, rules_, clock_).execute(plans, DateResolver(clock_.now(), {}));
   }
   static RetrievalPlan commits_plan(std::string id = "plan0") {
-    return {std::move(id), "Retrieve commit data from GitLab", {"gitlab"},
-            {{"projects", {"group/app"}}, {"dates", {"last week"}}}, 10};
+    return {std::move(id),
+            "Retrieve commit data from GitLab",
+            {"gitlab"},
+            {{"projects", {"group/app"}}, {"dates", {"last week"}}},
+            10};
   }
   static RetrievalPlan issues_plan(std::string id = "plan1") {
     return {std::move(id), "Retrieve issue data from YouTrack", {"youtrack"}, {{"statuses", {"open"}}}, 10};

@@ -51,8 +51,8 @@ class RecordingSource final : public sources::RetrievalSource {
 
   std::string name() const override { return name_; }
 
-  core::Result<std::vector<sources::EvidenceItem>> fetch(const sources::SourceQuery& query,
-                                                         const core::CancellationToken* cancel) const override {
+  core::Result<std::vector<sources::EvidenceItem>> fetch(
+      const sources::SourceQuery& query, const core::CancellationToken* cancel) const override {
     {
       std::lock_guard lock(mutex_);
       queries_.push_back(query);

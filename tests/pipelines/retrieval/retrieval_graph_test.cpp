@@ -14,8 +14,8 @@ namespace planfirst::retrieval {
 namespace {
 
 using nlohmann::json;
-using testing::RecordingSource;
 using std::chrono::sys_days;
+using testing::RecordingSource;
 using namespace std::chrono_literals;
 
 class RetrievalGraph : public ::testing::Test {
@@ -23,7 +23,8 @@ class RetrievalGraph : public ::testing::Test {
   RetrievalGraph() : clock_(sys_days(std::chrono::year(2024) / 1 / 17) + 10h) {}
 
   graph::CompiledGraph graph_with(SourceMap sources = {}) const {
-    core::Result<std::shared_ptr<const RetrievalServices>> services = RetrievalServices::load(core::AssetStore(), std::move(sources));
+    core::Result<std::shared_ptr<const RetrievalServices>> services =
+        RetrievalServices::load(core::AssetStore(), std::move(sources));
     EXPECT_TRUE(services.has_value()) << (services ? "" : services.error().describe());
     core::Result<graph::CompiledGraph> compiled = build_retrieval_graph(std::move(*services));
     EXPECT_TRUE(compiled.has_value()) << (compiled ? "" : compiled.error().describe());
@@ -74,33 +75,40 @@ TEST_F(RetrievalGraph, IntentDetectionRefusesABlankQuestionByItsPointer) {
   ASSERT_FALSE(delta.has_value());
   EXPECT_EQ(delta.error().code, core::ErrorCode::kInvalidArgument);
   EXPECT_EQ(delta.error().where, "/question");
-  EXPECT_NE(delta.error().message.find("no question to detect intents in"), std::string::npos) << delta.error().describe();
+  EXPECT_NE(delta.error().message.find("no question to detect intents in"), std::string::npos)
+      << delta.error().describe();
 }
 
 TEST_F(RetrievalGraph, PlannerNodeFailsWithTheSeedsMessageWithoutIntents) {
-  core::Result<graph::Delta> delta = node("retrieval_planner", json{{"reasoning", {{"hypotheses", json::array()}}}});
+  core::Result<graph::Delta> delta =
+      node("retrieval_planner", json{{"reasoning", {{"hypotheses", json::array()}}}});
 
   ASSERT_FALSE(delta.has_value());
-  EXPECT_NE(delta.error().message.find("No intents found in context"), std::string::npos) << delta.error().describe();
+  EXPECT_NE(delta.error().message.find("No intents found in context"), std::string::npos)
+      << delta.error().describe();
 }
 
 TEST_F(RetrievalGraph, PlannerNodeFailsWithTheSeedsMessageWithoutHypotheses) {
-  const json state = json::parse(R"({"reasoning": {"intents": [{"type": "query_commits", "confidence": 0.9}]}})");
+  const json state =
+      json::parse(R"({"reasoning": {"intents": [{"type": "query_commits", "confidence": 0.9}]}})");
 
   core::Result<graph::Delta> delta = node("retrieval_planner", state);
 
   ASSERT_FALSE(delta.has_value());
-  EXPECT_NE(delta.error().message.find("No hypotheses found in context"), std::string::npos) << delta.error().describe();
+  EXPECT_NE(delta.error().message.find("No hypotheses found in context"), std::string::npos)
+      << delta.error().describe();
 }
 
 TEST_F(RetrievalGraph, AMalformedStateIsAnErrorNamingTheField) {
-  const json state = json::parse(R"({"reasoning": {"intents": [{"type": "query_commits", "confidence": "high"}],
+  const json state =
+      json::parse(R"({"reasoning": {"intents": [{"type": "query_commits", "confidence": "high"}],
                                      "hypotheses": [{"id": "h0", "description": "x"}]}})");
 
   core::Result<graph::Delta> delta = node("retrieval_planner", state);
 
   ASSERT_FALSE(delta.has_value());
-  EXPECT_NE(delta.error().describe().find("/reasoning/intents/0/confidence"), std::string::npos) << delta.error().describe();
+  EXPECT_NE(delta.error().describe().find("/reasoning/intents/0/confidence"), std::string::npos)
+      << delta.error().describe();
 }
 
 TEST_F(RetrievalGraph, PlannerNodeIsIdempotentByteForByteAndLeavesItsInputAlone) {
@@ -145,8 +153,9 @@ TEST_F(RetrievalGraph, AWholeRunFetchesFromTheSourcesAndSynthesizesTheContext) {
   EXPECT_EQ(state["retrieval"]["results"][0]["status"], "ok");
   EXPECT_EQ(state["retrieval"]["results"][1]["answered_by"], "gitlab");  // youtrack falls back to gitlab
   EXPECT_TRUE(state["retrieval"]["failures"].empty());
-  EXPECT_NE(state["context"]["markdown"].get<std::string>().find("## Retrieve commit data from GitLab (gitlab)"),
-            std::string::npos);
+  EXPECT_NE(
+      state["context"]["markdown"].get<std::string>().find("## Retrieve commit data from GitLab (gitlab)"),
+      std::string::npos);
   std::vector<std::string> stages;
   for (const json& entry : state["audit"]) stages.push_back(entry["agent_id"]);
   EXPECT_EQ(stages, (std::vector<std::string>{"intent_detection", "reasoning_structure", "retrieval_planner",

@@ -31,7 +31,8 @@ nlohmann::json json_of(const PlannerOutput& output) {
 }
 
 TEST(RetrievalPlanner, QueryCommitsIsTheSeedsFullOutputExample) {
-  const PlannerOutput output = planned(reasoning_with({{"query_commits", 0.9}}, {{"repo1"}, {"last week"}, {}, {}}));
+  const PlannerOutput output =
+      planned(reasoning_with({{"query_commits", 0.9}}, {{"repo1"}, {"last week"}, {}, {}}));
 
   EXPECT_EQ(json_of(output), nlohmann::json::parse(R"({"retrieval": {
       "plans": [{"id": "plan0", "description": "Retrieve commit data from GitLab", "sources": ["gitlab"],
@@ -42,8 +43,8 @@ TEST(RetrievalPlanner, QueryCommitsIsTheSeedsFullOutputExample) {
 }
 
 TEST(RetrievalPlanner, QueryIssuesTakesProjectsDatesAndStatusesFromYouTrack) {
-  const PlannerOutput output =
-      planned(reasoning_with({{"query_issues", 0.85}}, {{"proj-123"}, {"this month"}, {"open", "in-progress"}, {}}));
+  const PlannerOutput output = planned(
+      reasoning_with({{"query_issues", 0.85}}, {{"proj-123"}, {"this month"}, {"open", "in-progress"}, {}}));
 
   ASSERT_EQ(output.plans.size(), 1u);
   EXPECT_EQ(to_json(output.plans[0]), nlohmann::json::parse(R"({"id": "plan0",
@@ -53,7 +54,8 @@ TEST(RetrievalPlanner, QueryIssuesTakesProjectsDatesAndStatusesFromYouTrack) {
 }
 
 TEST(RetrievalPlanner, QueryAnalyticsMakesGitLabAndYouTrackMetricPlansAtPriorityNine) {
-  const PlannerOutput output = planned(reasoning_with({{"query_analytics", 0.85}}, {{"repo1"}, {"2024-01-15"}, {}, {}}));
+  const PlannerOutput output =
+      planned(reasoning_with({{"query_analytics", 0.85}}, {{"repo1"}, {"2024-01-15"}, {}, {}}));
 
   ASSERT_EQ(output.plans.size(), 2u);
   EXPECT_EQ(output.plans[0].description, "Retrieve commit metrics from GitLab");
@@ -62,11 +64,13 @@ TEST(RetrievalPlanner, QueryAnalyticsMakesGitLabAndYouTrackMetricPlansAtPriority
   EXPECT_EQ(output.plans[1].sources, std::vector<std::string>{"youtrack"});
   EXPECT_EQ(output.plans[0].priority, 9);
   EXPECT_EQ(output.plans[1].priority, 9);
-  EXPECT_EQ(output.queries[0].query_string, "Retrieve commit metrics from GitLab projects:repo1 dates:2024-01-15");
+  EXPECT_EQ(output.queries[0].query_string,
+            "Retrieve commit metrics from GitLab projects:repo1 dates:2024-01-15");
 }
 
 TEST(RetrievalPlanner, QueryStatusUsesTheSeedsFixedFiltersAtPriorityEight) {
-  const PlannerOutput output = planned(reasoning_with({{"query_status", 0.7}}, {{"ignored"}, {"yesterday"}, {}, {}}));
+  const PlannerOutput output =
+      planned(reasoning_with({{"query_status", 0.7}}, {{"ignored"}, {"yesterday"}, {}, {}}));
 
   ASSERT_EQ(output.plans.size(), 2u);
   EXPECT_EQ(to_json(output.plans[0]), nlohmann::json::parse(R"({"id": "plan0",
@@ -75,7 +79,8 @@ TEST(RetrievalPlanner, QueryStatusUsesTheSeedsFixedFiltersAtPriorityEight) {
   EXPECT_EQ(to_json(output.plans[1]), nlohmann::json::parse(R"({"id": "plan1",
       "description": "Retrieve open issues for health status", "sources": ["youtrack"],
       "filters": {"statuses": ["open", "in-progress"]}, "priority": 8})"));
-  EXPECT_EQ(output.queries[1].query_string, "Retrieve open issues for health status statuses:open,in-progress");
+  EXPECT_EQ(output.queries[1].query_string,
+            "Retrieve open issues for health status statuses:open,in-progress");
 }
 
 TEST(RetrievalPlanner, IntentsWithoutRulesGetTheGenericFallbackAtPriorityFive) {
@@ -85,19 +90,28 @@ TEST(RetrievalPlanner, IntentsWithoutRulesGetTheGenericFallbackAtPriorityFive) {
     ASSERT_EQ(output.plans.size(), 1u) << intent;
     EXPECT_EQ(output.plans[0].sources, std::vector<std::string>{"generic"});
     EXPECT_EQ(output.plans[0].priority, 5);
-    EXPECT_EQ(output.queries[0].query_string, "Retrieve related information from general sources providers:openai");
+    EXPECT_EQ(output.queries[0].query_string,
+              "Retrieve related information from general sources providers:openai");
   }
 }
 
 TEST(RetrievalPlanner, ConsolidatesSeveralIntentsAndSortsByPriorityStably) {
-  const PlannerOutput output = planned(reasoning_with(
-      {{"request_help", 0.9}, {"query_status", 0.8}, {"query_commits", 0.9}, {"query_analytics", 0.6}, {"query_issues", 0.8}}));
+  const PlannerOutput output = planned(reasoning_with({{"request_help", 0.9},
+                                                       {"query_status", 0.8},
+                                                       {"query_commits", 0.9},
+                                                       {"query_analytics", 0.6},
+                                                       {"query_issues", 0.8}}));
 
   std::vector<std::pair<std::string, int>> order;
   for (const RetrievalPlan& plan : output.plans) order.emplace_back(plan.id, plan.priority);
 
-  EXPECT_EQ(order, (std::vector<std::pair<std::string, int>>{
-                       {"plan3", 10}, {"plan6", 10}, {"plan4", 9}, {"plan5", 9}, {"plan1", 8}, {"plan2", 8}, {"plan0", 5}}));
+  EXPECT_EQ(order, (std::vector<std::pair<std::string, int>>{{"plan3", 10},
+                                                             {"plan6", 10},
+                                                             {"plan4", 9},
+                                                             {"plan5", 9},
+                                                             {"plan1", 8},
+                                                             {"plan2", 8},
+                                                             {"plan0", 5}}));
   ASSERT_EQ(output.queries.size(), 7u);
   EXPECT_EQ(output.queries[0].id, "plan3_query");
 }
@@ -134,10 +148,11 @@ TEST(RetrievalPlanner, RepeatedIntentsDoNotRepeatPlans) {
 }
 
 TEST(RetrievalPlanner, QueryStringsNameFiltersInTheSeedsOrderWithCommaJoinedValues) {
-  const PlannerOutput output =
-      planned(reasoning_with({{"query_commits", 0.9}}, {{"proj1", "proj2"}, {"last week"}, {"open"}, {"gitlab"}}));
+  const PlannerOutput output = planned(
+      reasoning_with({{"query_commits", 0.9}}, {{"proj1", "proj2"}, {"last week"}, {"open"}, {"gitlab"}}));
 
-  EXPECT_EQ(output.queries[0].query_string, "Retrieve commit data from GitLab projects:proj1,proj2 dates:last week");
+  EXPECT_EQ(output.queries[0].query_string,
+            "Retrieve commit data from GitLab projects:proj1,proj2 dates:last week");
 }
 
 TEST(RetrievalPlanner, NoFiltersLeaveTheBareDescription) {
@@ -168,7 +183,8 @@ TEST(RetrievalPlanner, NoHypothesesIsThePreconditionErrorOfTheSeed) {
 }
 
 TEST(RetrievalPlanner, LeavesItsInputUnchanged) {
-  const Reasoning reasoning = reasoning_with({{"query_status", 0.9}, {"query_commits", 0.2}}, {{"a"}, {"today"}, {}, {}});
+  const Reasoning reasoning =
+      reasoning_with({{"query_status", 0.9}, {"query_commits", 0.2}}, {{"a"}, {"today"}, {}, {}});
   const std::string before = to_json(reasoning).dump();
 
   (void)planned(reasoning);
@@ -178,7 +194,8 @@ TEST(RetrievalPlanner, LeavesItsInputUnchanged) {
 
 TEST(RetrievalPlanner, SameInputSameOutputByteForByte) {
   const Reasoning reasoning =
-      reasoning_with({{"query_analytics", 0.7}, {"query_issues", 0.7}, {"conversation", 0.4}}, {{"x"}, {"last month"}, {"open"}, {}});
+      reasoning_with({{"query_analytics", 0.7}, {"query_issues", 0.7}, {"conversation", 0.4}},
+                     {{"x"}, {"last month"}, {"open"}, {}});
 
   const std::string first = json_of(planned(reasoning)).dump();
   const std::string second = json_of(planned(reasoning)).dump();

@@ -31,7 +31,8 @@ struct Aggregation {
 
 core::Json ChartSpec::to_json() const {
   core::Json filter_list = core::Json::array();
-  for (const FilterAtom& f : filters) filter_list.push_back({{"column", f.column}, {"op", f.op}, {"value", f.value.to_json()}});
+  for (const FilterAtom& f : filters)
+    filter_list.push_back({{"column", f.column}, {"op", f.op}, {"value", f.value.to_json()}});
   return {{"chart", chart},
           {"x", x},
           {"y", y},
@@ -62,7 +63,8 @@ ChartSpec chart_spec_of(const Plan& plan) {
       const auto* first = metrics == step.params.end() || metrics->second.items.empty()
                               ? nullptr
                               : std::get_if<std::string>(&metrics->second.items.front());
-      aggregation = Aggregation{text_param(step.params, "agg_func"), first == nullptr ? std::string() : *first};
+      aggregation =
+          Aggregation{text_param(step.params, "agg_func"), first == nullptr ? std::string() : *first};
       if (aggregation->func.empty()) aggregation->func = "sum";
     } else if (step.tool == "segment_metric") {
       aggregation = Aggregation{text_param(step.params, "agg_func"), text_param(step.params, "metric")};

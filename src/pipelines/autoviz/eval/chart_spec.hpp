@@ -29,7 +29,7 @@ struct ChartSort {
 };
 
 struct ChartSpec {
-  std::string chart;      // bar, pie, line, scatter; empty when the plan draws none of them
+  std::string chart;  // bar, pie, line, scatter; empty when the plan draws none of them
   std::string x;
   std::string y;          // the aggregated column; "*" for a count of rows
   std::string aggregate;  // count, sum, avg, min, max, median; empty: y as it is

@@ -1,8 +1,7 @@
 #include "pipelines/autoviz/eval/nl2vis_case.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "pipelines/autoviz/eval/sql_filter.hpp"
 
@@ -28,7 +27,8 @@ std::string grain_of_bin(const std::string& bin) {
 
 core::Result<Nl2visCase> read_case(const core::Json& record, const std::filesystem::path& folder) {
   for (const char* key : {"id", "question", "table_csv", "chart", "x", "y", "expected"}) {
-    if (!record.contains(key)) return core::invalid_argument(std::string("missing field \"") + key + "\"", key);
+    if (!record.contains(key))
+      return core::invalid_argument(std::string("missing field \"") + key + "\"", key);
   }
   Nl2visCase c;
   c.id = text_or_empty(record, "id");

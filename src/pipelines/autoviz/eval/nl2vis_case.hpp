@@ -5,11 +5,10 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/json.hpp"
 #include "core/result.hpp"
@@ -22,13 +21,13 @@ struct Nl2visCase {
   std::string db_id;
   std::string question;
   std::vector<std::string> paraphrases;  // other phrasings of the same question, same target
-  std::filesystem::path table_csv;  // resolved against the file's folder
-  std::string hardness;             // Easy, Medium, Hard, Extra Hard
-  std::string nvbench_chart;        // bar, pie, line, scatter, stacked_bar, grouping_line, grouping_scatter
+  std::filesystem::path table_csv;       // resolved against the file's folder
+  std::string hardness;                  // Easy, Medium, Hard, Extra Hard
+  std::string nvbench_chart;  // bar, pie, line, scatter, stacked_bar, grouping_line, grouping_scatter
   ChartSpec target;
-  std::string filter_error;         // non-empty when the target's WHERE/HAVING cannot be read as atoms
-  core::Json expected_rows;         // [[x, y(, color)], ...]
-  bool zero_filled = false;         // rows with y = 0 in expected_rows are optional
+  std::string filter_error;  // non-empty when the target's WHERE/HAVING cannot be read as atoms
+  core::Json expected_rows;  // [[x, y(, color)], ...]
+  bool zero_filled = false;  // rows with y = 0 in expected_rows are optional
 };
 
 // One line of such a file; `folder` is where table_csv paths are relative to. An error names the

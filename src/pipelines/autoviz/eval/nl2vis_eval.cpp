@@ -1,8 +1,7 @@
 #include "pipelines/autoviz/eval/nl2vis_eval.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "pipelines/autoviz/eval/chart_spec.hpp"
@@ -74,7 +73,8 @@ Json Nl2visEval::run_case(const Nl2visCase& c, std::size_t index) {
                    {"plan_only", false},
                    {"write_files", false},
                    {"outputs", {"chart"}}};
-  core::Result<graph::RunResult> result = runner_.run("eval-" + std::to_string(index), graph::JsonValue(input));
+  core::Result<graph::RunResult> result =
+      runner_.run("eval-" + std::to_string(index), graph::JsonValue(input));
   const Json state = result ? result->state.json() : Json::object();
   std::string why;
   if (!result) {
@@ -93,8 +93,12 @@ Json Nl2visEval::run_case(const Nl2visCase& c, std::size_t index) {
   for (const auto& [name, ok] : components) {
     if (!ok) misses.push_back(name);
   }
-  Json line{{"id", c.id},         {"question", c.question}, {"predicted", predicted.to_json()},
-            {"target", c.target.to_json()}, {"missed", misses},     {"execution", execution}};
+  Json line{{"id", c.id},
+            {"question", c.question},
+            {"predicted", predicted.to_json()},
+            {"target", c.target.to_json()},
+            {"missed", misses},
+            {"execution", execution}};
   if (!execution && !why.empty()) line["why"] = why;
   return line;
 }

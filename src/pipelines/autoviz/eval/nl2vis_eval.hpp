@@ -31,7 +31,8 @@ class PlanningMetrics {
 class Nl2visEval {
  public:
   // REQUIRES: `runner` runs the autoviz graph and outlives the eval.
-  Nl2visEval(graph::Runner& runner, std::filesystem::path scratch) : runner_(runner), scratch_(std::move(scratch)) {}
+  Nl2visEval(graph::Runner& runner, std::filesystem::path scratch)
+      : runner_(runner), scratch_(std::move(scratch)) {}
 
   // Runs case `index` and counts it. Returns {"id", "question", "predicted", "target", "missed",
   // "execution", "why"?}: the planned and target charts, the components missed, and why execution

@@ -1,9 +1,8 @@
 #include "pipelines/autoviz/eval/nl2vis_score.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 #include "core/ascii_case.hpp"
@@ -15,7 +14,8 @@ namespace {
 using core::ascii_lower;
 using core::iequals_ascii;
 
-const std::vector<std::string> kMonths = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
+const std::vector<std::string> kMonths = {"jan", "feb", "mar", "apr", "may", "jun",
+                                          "jul", "aug", "sep", "oct", "nov", "dec"};
 const std::vector<std::string> kDays = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"};
 
 std::string cell_key(const core::Json& cell) {
@@ -39,7 +39,9 @@ std::string cell_key(const core::Json& cell) {
     const std::string head = low.substr(0, 3);
     const bool named = std::find(kMonths.begin(), kMonths.end(), head) != kMonths.end() ||
                        std::find(kDays.begin(), kDays.end(), head) != kDays.end();
-    if (named && std::all_of(low.begin(), low.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }) &&
+    if (named &&
+        std::all_of(low.begin(), low.end(),
+                    [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }) &&
         low.size() <= 9) {
       return head;
     }
@@ -54,7 +56,8 @@ std::string atom_key(const FilterAtom& atom) {
   std::string op = atom.op;
   std::vector<std::string> values;
   for (const ParamScalar& item : atom.value.items) {
-    values.push_back(ascii_lower(cell_key(ParamValue{{item}, false}.to_json())));  // values compare without case
+    values.push_back(
+        ascii_lower(cell_key(ParamValue{{item}, false}.to_json())));  // values compare without case
   }
   if (op == "in" && values.size() == 1) op = "=";
   if (op != "between" && op != "not_between") std::sort(values.begin(), values.end());  // any of a set
@@ -86,7 +89,8 @@ std::map<std::string, bool> score_components(const ChartSpec& p, const Nl2visCas
   std::map<std::string, bool> scores;
   scores["chart"] = p.chart == t.chart;
   scores["x"] = iequals_ascii(p.x, t.x);
-  scores["y"] = p.aggregate == t.aggregate && p.distinct == t.distinct && (plain_count || iequals_ascii(p.y, t.y));
+  scores["y"] =
+      p.aggregate == t.aggregate && p.distinct == t.distinct && (plain_count || iequals_ascii(p.y, t.y));
   scores["grouping"] = iequals_ascii(p.color, t.color);
   scores["bin"] = p.bin == t.bin;
   scores["sort"] = p.sort.has_value() == t.sort.has_value() && (!t.sort || *p.sort == *t.sort);
@@ -101,10 +105,12 @@ core::Result<core::Json> drawn_rows(const core::Json& spec) {
   if (!values.is_array()) return core::invalid_argument("the chart has no inline data", "data.values");
   std::vector<std::string> fields;
   const bool arc = encoding.contains("theta");
-  for (const char* channel : arc ? std::vector<const char*>{"color", "theta"} : std::vector<const char*>{"x", "y", "color"}) {
+  for (const char* channel :
+       arc ? std::vector<const char*>{"color", "theta"} : std::vector<const char*>{"x", "y", "color"}) {
     if (!encoding.contains(channel)) continue;
     const std::string field = encoding[channel].value("field", "");
-    if (field.empty()) return core::invalid_argument(std::string("encoding.") + channel + " has no field", channel);
+    if (field.empty())
+      return core::invalid_argument(std::string("encoding.") + channel + " has no field", channel);
     fields.push_back(column_of_field(field));
   }
   if (fields.size() < 2) return core::invalid_argument("the chart encodes fewer than two fields", "encoding");
@@ -126,13 +132,16 @@ bool rows_match(const core::Json& drawn, const Nl2visCase& target) {
       --it->second;
       continue;
     }
-    const bool optional = target.zero_filled && row.size() >= 2 && row[1].is_number() && row[1].get<double>() == 0;
+    const bool optional =
+        target.zero_filled && row.size() >= 2 && row[1].is_number() && row[1].get<double>() == 0;
     if (!optional) return false;
   }
   return std::all_of(pending.begin(), pending.end(), [](const auto& entry) { return entry.second == 0; });
 }
 
-double rounded_rate(int k, int n) { return n == 0 ? 0.0 : std::round(10000.0 * k / n) / 10000.0; }
+double rounded_rate(int k, int n) {
+  return n == 0 ? 0.0 : std::round(10000.0 * k / n) / 10000.0;
+}
 
 void Nl2visTally::count(Counts& counts, const std::map<std::string, bool>& components, bool execution) {
   ++counts.n;

@@ -16,7 +16,8 @@
 
 namespace planfirst::autoviz {
 
-inline const std::vector<std::string> kNl2visComponents = {"chart", "x", "y", "grouping", "bin", "sort", "limit", "filter"};
+inline const std::vector<std::string> kNl2visComponents = {"chart", "x",    "y",     "grouping",
+                                                           "bin",   "sort", "limit", "filter"};
 
 // Component name -> match, in kNl2visComponents order.
 std::map<std::string, bool> score_components(const ChartSpec& predicted, const Nl2visCase& target);
@@ -33,7 +34,8 @@ double rounded_rate(int k, int n);
 // Running counts over cases, overall and per group (hardness, chart type).
 class Nl2visTally {
  public:
-  void add(const std::vector<std::string>& groups, const std::map<std::string, bool>& components, bool execution);
+  void add(const std::vector<std::string>& groups, const std::map<std::string, bool>& components,
+           bool execution);
   // {"overall": {...}, "by_<group kind>": ...}: each with n, exact, execution and every component,
   // as counts and rates. `kinds` names the groups given to add() in order, e.g. {"hardness", "chart"}.
   core::Json to_json(const std::vector<std::string>& kinds) const;

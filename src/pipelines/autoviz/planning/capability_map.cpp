@@ -17,7 +17,8 @@ core::Result<std::vector<std::string>> canonical_list(const core::RegistryYaml& 
   for (const std::string& name : *names) {
     std::optional<std::string> canonical = map.canonical(name);
     if (!canonical) return file.fault(node, context, "unknown capability '" + name + "'");
-    if (std::find(resolved.begin(), resolved.end(), *canonical) == resolved.end()) resolved.push_back(*canonical);
+    if (std::find(resolved.begin(), resolved.end(), *canonical) == resolved.end())
+      resolved.push_back(*canonical);
   }
   return resolved;
 }
@@ -44,11 +45,13 @@ core::Result<CapabilityMap> CapabilityMap::load(const core::AssetStore& assets) 
 
     const YAML::Node aliases = core::yaml_child(file->root(), "aliases");
     if (aliases.IsDefined()) {
-      if (!aliases.IsMap()) return file->fault(aliases, "registry", "'aliases' must be a mapping of alias: capability");
+      if (!aliases.IsMap())
+        return file->fault(aliases, "registry", "'aliases' must be a mapping of alias: capability");
       for (const auto& entry : aliases) {
         const std::string alias = entry.first.Scalar();
         const std::string target = entry.second.IsScalar() ? entry.second.Scalar() : "";
-        if (map.known_.contains(alias)) return file->fault(entry.first, "alias " + alias, "is already a capability or alias");
+        if (map.known_.contains(alias))
+          return file->fault(entry.first, "alias " + alias, "is already a capability or alias");
         auto it = map.known_.find(target);
         if (it == map.known_.end() || it->second != target) {
           return file->fault(entry.second, "alias " + alias, "must name a capability, not '" + target + "'");
@@ -73,22 +76,27 @@ core::Result<CapabilityMap> CapabilityMap::load(const core::AssetStore& assets) 
       CapabilityRule rule;
       const YAML::Node any_of = core::yaml_child(body, "any_of");
       const YAML::Node all_of = core::yaml_child(body, "all_of");
-      if (any_of.IsDefined() == all_of.IsDefined()) return file->fault(body, context, "needs exactly one of any_of, all_of");
+      if (any_of.IsDefined() == all_of.IsDefined())
+        return file->fault(body, context, "needs exactly one of any_of, all_of");
       if (any_of.IsDefined()) {
-        core::Result<std::vector<std::string>> group = canonical_list(*file, any_of, context + " any_of", map);
+        core::Result<std::vector<std::string>> group =
+            canonical_list(*file, any_of, context + " any_of", map);
         if (!group) return group.error();
         rule.all_of.push_back(std::move(*group));
       } else {
-        if (!all_of.IsSequence() || all_of.size() == 0) return file->fault(all_of, context, "'all_of' must be a list of lists");
+        if (!all_of.IsSequence() || all_of.size() == 0)
+          return file->fault(all_of, context, "'all_of' must be a list of lists");
         for (const YAML::Node& group_node : all_of) {
-          core::Result<std::vector<std::string>> group = canonical_list(*file, group_node, context + " all_of", map);
+          core::Result<std::vector<std::string>> group =
+              canonical_list(*file, group_node, context + " all_of", map);
           if (!group) return group.error();
           rule.all_of.push_back(std::move(*group));
         }
       }
       const YAML::Node names_column = core::yaml_child(body, "names_column");
       if (names_column.IsDefined()) {
-        if (!names_column.IsScalar() || (names_column.Scalar() != "true" && names_column.Scalar() != "false")) {
+        if (!names_column.IsScalar() ||
+            (names_column.Scalar() != "true" && names_column.Scalar() != "false")) {
           return file->fault(names_column, context, "'names_column' must be true or false");
         }
         rule.names_column = names_column.Scalar() == "true";

@@ -48,7 +48,7 @@ class CapabilityMap {
 
  private:
   int version_ = 0;
-  std::map<std::string, std::string, std::less<>> known_;    // capability -> canonical (itself or alias target)
+  std::map<std::string, std::string, std::less<>> known_;  // capability -> canonical (itself or alias target)
   std::map<std::string, CapabilityRule, std::less<>> rules_;  // label -> rule, capabilities canonical
   std::vector<std::string> core_;
 };

@@ -1,18 +1,17 @@
 #include "pipelines/autoviz/planning/coverage_checker.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string_view>
 
 #include "core/join.hpp"
-#include "pipelines/autoviz/planning/capability_map.hpp"
 #include "pipelines/autoviz/group_filter.hpp"
 #include "pipelines/autoviz/json_fields.hpp"
 #include "pipelines/autoviz/plan.hpp"
-#include "pipelines/autoviz/requirements.hpp"
+#include "pipelines/autoviz/planning/capability_map.hpp"
 #include "pipelines/autoviz/planning/tool_registry.hpp"
+#include "pipelines/autoviz/requirements.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -22,7 +21,8 @@ struct RequirementItem {
   std::string value;   // "region"
   std::string label;   // the capability map's key: "group_by", "analysis:total", "constraints:filter"
   std::string column;  // the column a covering step must name, or empty
-  std::string output = {};  // a filter on each group's aggregate ("avg(price)"): the column the aggregate writes
+  std::string output =
+      {};  // a filter on each group's aggregate ("avg(price)"): the column the aggregate writes
   std::string key() const { return field + "=" + value; }
 };
 
@@ -39,9 +39,11 @@ std::vector<RequirementItem> items_of(const Requirements& r) {
   for (const std::string& label : r.outputs) items.push_back({"outputs", label, "outputs:" + label, ""});
   for (const Constraint& c : r.constraints) {
     const bool is_limit = c.type == "limit";
-    const std::optional<GroupFilterColumn> aggregate = c.type == "filter" ? group_filter_column(c.column) : std::nullopt;
-    items.push_back({"constraints", c.type + ":" + (is_limit ? std::to_string(c.n) : c.column), "constraints:" + c.type,
-                     is_limit ? "" : c.column, aggregate ? group_filter_output(*aggregate) : ""});
+    const std::optional<GroupFilterColumn> aggregate =
+        c.type == "filter" ? group_filter_column(c.column) : std::nullopt;
+    items.push_back({"constraints", c.type + ":" + (is_limit ? std::to_string(c.n) : c.column),
+                     "constraints:" + c.type, is_limit ? "" : c.column,
+                     aggregate ? group_filter_output(*aggregate) : ""});
   }
   return items;
 }
@@ -53,7 +55,9 @@ bool cites_existing(const Requirements& r, std::string_view cited) {
   const std::string_view head = cited.substr(0, colon);
   const std::optional<std::string_view> tail =
       colon == std::string_view::npos ? std::nullopt : std::optional(cited.substr(colon + 1));
-  auto in = [&](const std::vector<std::string>& list) { return tail ? contains(list, *tail) : !list.empty(); };
+  auto in = [&](const std::vector<std::string>& list) {
+    return tail ? contains(list, *tail) : !list.empty();
+  };
   if (head == "analysis") return tail && contains(r.analysis, *tail);
   if (head == "outputs") return tail && contains(r.outputs, *tail);
   if (head == "metrics") return in(r.metrics);
@@ -61,7 +65,8 @@ bool cites_existing(const Requirements& r, std::string_view cited) {
   if (head == "time") return r.time.column && (!tail || *tail == *r.time.column);
   if (head == "constraints") {
     if (!tail) return !r.constraints.empty();
-    return std::ranges::any_of(r.constraints, [&](const Constraint& c) { return c.type == *tail || c.column == *tail; });
+    return std::ranges::any_of(r.constraints,
+                               [&](const Constraint& c) { return c.type == *tail || c.column == *tail; });
   }
   return false;
 }
@@ -80,13 +85,15 @@ CoverageReport CoverageChecker::check(const Requirements& requirements, const Pl
     std::set<std::string, std::less<>> capabilities;
     if (const ToolSpec* tool = tools_.find(step.tool)) {
       for (const std::string& declared : tool->capabilities) {
-        if (std::optional<std::string> canonical = capabilities_.canonical(declared)) capabilities.insert(*canonical);
+        if (std::optional<std::string> canonical = capabilities_.canonical(declared))
+          capabilities.insert(*canonical);
       }
     } else {
       report.unknown_tools.push_back(step.step_id);
     }
     step_capabilities.push_back(std::move(capabilities));
-    if (std::ranges::none_of(step.satisfies, [&](const std::string& cited) { return cites_existing(requirements, cited); })) {
+    if (std::ranges::none_of(step.satisfies,
+                             [&](const std::string& cited) { return cites_existing(requirements, cited); })) {
       report.unjustified.push_back(step.step_id);
     }
   }
@@ -100,7 +107,8 @@ CoverageReport CoverageChecker::check(const Requirements& requirements, const Pl
     for (const std::vector<std::string>& group : rule.all_of) {
       bool group_met = false;
       for (std::size_t i = 0; i < plan.steps.size(); ++i) {
-        const bool capable = std::ranges::any_of(group, [&](const std::string& c) { return step_capabilities[i].contains(c); });
+        const bool capable = std::ranges::any_of(
+            group, [&](const std::string& c) { return step_capabilities[i].contains(c); });
         const bool named = item.column.empty() || names_column(plan.steps[i], item.column) ||
                            (!item.output.empty() && names_column(plan.steps[i], item.output));
         if (!capable || (rule.names_column && !named)) continue;
@@ -137,21 +145,24 @@ std::string CoverageReport::retry_payload() const {
       values.back().push_back(key.substr(eq + 1));
     }
     std::vector<std::string> parts;
-    for (std::size_t i = 0; i < fields.size(); ++i) parts.push_back(fields[i] + "=[" + core::join(values[i], ", ") + "]");
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      parts.push_back(fields[i] + "=[" + core::join(values[i], ", ") + "]");
     lines.push_back("Missing coverage: " + core::join(parts, ", "));
   }
   if (!unjustified.empty()) lines.push_back("Remove unjustified steps: " + core::join(unjustified, ", "));
-  if (!unknown_tools.empty()) lines.push_back("Replace steps whose tool is unknown: " + core::join(unknown_tools, ", "));
+  if (!unknown_tools.empty())
+    lines.push_back("Replace steps whose tool is unknown: " + core::join(unknown_tools, ", "));
   return core::join(lines, "\n");
 }
 
 std::string CoverageReport::describe() const {
   std::vector<std::string> text;
   for (const CoverageLine& line : lines) {
-    text.push_back(line.requirement + " -> " + core::join(line.steps, " + ") + (line.steps.empty() ? "" : " ") +
-                   (line.covered ? "(OK)" : "(MISSING)"));
+    text.push_back(line.requirement + " -> " + core::join(line.steps, " + ") +
+                   (line.steps.empty() ? "" : " ") + (line.covered ? "(OK)" : "(MISSING)"));
   }
-  for (const std::string& label : unmapped) text.push_back("Warning: no capability rule for " + label + "; the core set stood in");
+  for (const std::string& label : unmapped)
+    text.push_back("Warning: no capability rule for " + label + "; the core set stood in");
   if (const std::string payload = retry_payload(); !payload.empty()) text.push_back(payload);
   return core::join(text, "\n");
 }
@@ -159,16 +170,22 @@ std::string CoverageReport::describe() const {
 core::Json CoverageReport::to_json() const {
   core::Json json_lines = core::Json::array();
   for (const CoverageLine& line : lines) {
-    json_lines.push_back({{"requirement", line.requirement}, {"steps", line.steps}, {"covered", line.covered}});
+    json_lines.push_back(
+        {{"requirement", line.requirement}, {"steps", line.steps}, {"covered", line.covered}});
   }
-  return {{"complete", complete()},          {"lines", json_lines},     {"missing", missing},
-          {"unjustified", unjustified},      {"unknown_tools", unknown_tools}, {"unmapped", unmapped},
+  return {{"complete", complete()},
+          {"lines", json_lines},
+          {"missing", missing},
+          {"unjustified", unjustified},
+          {"unknown_tools", unknown_tools},
+          {"unmapped", unmapped},
           {"retry_payload", retry_payload()}};
 }
 
 core::Result<CoverageReport> CoverageReport::from_json(const core::Json& json) {
-  if (core::Result<void> shape = check_object(json, "", {"lines", "missing", "unjustified", "unknown_tools", "unmapped"},
-                                              {"complete", "retry_payload"});
+  if (core::Result<void> shape =
+          check_object(json, "", {"lines", "missing", "unjustified", "unknown_tools", "unmapped"},
+                       {"complete", "retry_payload"});
       !shape) {
     return shape.error();
   }
@@ -189,8 +206,9 @@ core::Result<CoverageReport> CoverageReport::from_json(const core::Json& json) {
     if (!covered.is_boolean()) return core::invalid_argument("expected a boolean", where + "/covered");
     report.lines.push_back({std::move(*requirement), std::move(*steps), covered.get<bool>()});
   }
-  for (auto [key, list] : {std::pair{"missing", &report.missing}, std::pair{"unjustified", &report.unjustified},
-                           std::pair{"unknown_tools", &report.unknown_tools}, std::pair{"unmapped", &report.unmapped}}) {
+  for (auto [key, list] :
+       {std::pair{"missing", &report.missing}, std::pair{"unjustified", &report.unjustified},
+        std::pair{"unknown_tools", &report.unknown_tools}, std::pair{"unmapped", &report.unmapped}}) {
     core::Result<std::vector<std::string>> names = string_list_field(json, key, "");
     if (!names) return names.error();
     *list = std::move(*names);

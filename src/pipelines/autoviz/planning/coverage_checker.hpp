@@ -7,11 +7,11 @@
 // threads may share one.
 #pragma once
 
-#include "core/json.hpp"
-#include "core/result.hpp"
-
 #include <string>
 #include <vector>
+
+#include "core/json.hpp"
+#include "core/result.hpp"
 
 namespace planfirst::autoviz {
 class CapabilityMap;
@@ -19,8 +19,9 @@ class ToolRegistry;
 struct Plan;
 struct Requirements;
 
-struct CoverageLine {  // one requirement and the steps that cover it, e.g. "time=date" by parse_datetime + plot_line
-  std::string requirement;         // "<field>=<value>": "analysis=total", "group_by=region", "constraints=limit:5"
+struct CoverageLine {  // one requirement and the steps that cover it, e.g. "time=date" by parse_datetime +
+                       // plot_line
+  std::string requirement;  // "<field>=<value>": "analysis=total", "group_by=region", "constraints=limit:5"
   std::vector<std::string> steps;  // ids of the covering steps, plan order
   bool covered = false;
 };
@@ -28,11 +29,11 @@ struct CoverageLine {  // one requirement and the steps that cover it, e.g. "tim
 // What a plan lacks. Requirement lists follow the requirements' own order (metrics, group_by, time,
 // analysis, outputs, constraints, each as listed) and step lists are sorted, so reports compare stably.
 struct CoverageReport {
-  std::vector<CoverageLine> lines;          // every requirement
-  std::vector<std::string> missing;         // requirements no step satisfies, e.g. "group_by=region"
-  std::vector<std::string> unjustified;     // ids of steps that satisfy no requirement
-  std::vector<std::string> unknown_tools;   // ids of steps whose tool is not in the registry
-  std::vector<std::string> unmapped;        // labels checked through the core set: warn, re-extract
+  std::vector<CoverageLine> lines;         // every requirement
+  std::vector<std::string> missing;        // requirements no step satisfies, e.g. "group_by=region"
+  std::vector<std::string> unjustified;    // ids of steps that satisfy no requirement
+  std::vector<std::string> unknown_tools;  // ids of steps whose tool is not in the registry
+  std::vector<std::string> unmapped;       // labels checked through the core set: warn, re-extract
   bool complete() const { return missing.empty() && unjustified.empty() && unknown_tools.empty(); }
   // "Missing coverage: group_by=[region, product_category]", "Remove unjustified steps: s5", one
   // line each, sent back to the plan adapter; empty when complete.

@@ -8,8 +8,8 @@
 #include "core/join.hpp"
 #include "pipelines/autoviz/planning/capability_map.hpp"
 #include "pipelines/autoviz/planning/coverage_checker.hpp"
-#include "pipelines/autoviz/tools/step_executor.hpp"
 #include "pipelines/autoviz/planning/tool_registry.hpp"
+#include "pipelines/autoviz/tools/step_executor.hpp"
 
 namespace planfirst::autoviz {
 namespace {

@@ -9,9 +9,9 @@
 #include "core/join.hpp"
 #include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/group_filter.hpp"
+#include "pipelines/autoviz/row_count.hpp"
 #include "pipelines/autoviz/tools/period_change.hpp"
 #include "pipelines/autoviz/understand/phrase_match.hpp"
-#include "pipelines/autoviz/row_count.hpp"
 #include "pipelines/autoviz/understand/rule_requirement_extractor.hpp"
 
 namespace planfirst::autoviz {
@@ -174,11 +174,15 @@ Stems words_beside_columns(Stems stems, const Requirements& r) {
 // one part: none.
 std::vector<Constraint> share_parts(const Requirements& r, const data::SchemaProfile& profile) {
   std::vector<Constraint> parts;
-  if (!has(r.analysis, "share") || !has(r.outputs, "table") || !r.group_by.empty() || r.time.column) return parts;
+  if (!has(r.analysis, "share") || !has(r.outputs, "table") || !r.group_by.empty() || r.time.column)
+    return parts;
   for (const Constraint& c : r.constraints) {
     const data::ColumnProfile* column = c.type == "filter" && c.op == "=" ? profile.find(c.column) : nullptr;
-    if (column == nullptr || column->role != data::ColumnRole::kCategorical || has(r.metrics, c.column)) continue;
-    if (std::any_of(parts.begin(), parts.end(), [&](const Constraint& part) { return part.value == c.value; })) return {};
+    if (column == nullptr || column->role != data::ColumnRole::kCategorical || has(r.metrics, c.column))
+      continue;
+    if (std::any_of(parts.begin(), parts.end(),
+                    [&](const Constraint& part) { return part.value == c.value; }))
+      return {};
     parts.push_back(c);
   }
   return parts;
@@ -252,7 +256,8 @@ core::Result<RulePlanAdapter> RulePlanAdapter::load(const core::AssetStore& asse
     core::Result<LabelledPhrases> measure_counts = labelled(*yaml, "measure_counts");
     if (!measure_counts) return measure_counts.error();
     adapter.measure_counts_ = std::move(*measure_counts);
-    core::Result<std::vector<std::string>> count_words = yaml->names(yaml->root(), "count_column_words", "plan rules");
+    core::Result<std::vector<std::string>> count_words =
+        yaml->names(yaml->root(), "count_column_words", "plan rules");
     if (!count_words) return count_words.error();
     adapter.count_column_words_ = std::move(*count_words);
     for (auto [key, target] : {std::pair{"ranking_superlatives", &adapter.ranking_superlatives_},
@@ -286,7 +291,8 @@ std::vector<std::pair<Constraint, GroupFilterColumn>> group_filters(const Requir
                                                                     const data::SchemaProfile& profile) {
   std::vector<std::pair<Constraint, GroupFilterColumn>> filters;
   for (const Constraint& c : r.constraints) {
-    if (std::optional<GroupFilterColumn> aggregate = group_filter_of(c, profile)) filters.emplace_back(c, *aggregate);
+    if (std::optional<GroupFilterColumn> aggregate = group_filter_of(c, profile))
+      filters.emplace_back(c, *aggregate);
   }
   return filters;
 }
@@ -294,21 +300,26 @@ std::vector<std::pair<Constraint, GroupFilterColumn>> group_filters(const Requir
 // Steps keeping the groups whose aggregate the question compares, after the aggregation of `func`
 // over `metrics` (as the aggregate writes them); kInvalidArgument for a filter on another aggregate
 // (one aggregation per plan) or with no aggregation.
-core::Result<void> add_group_filters(const std::vector<std::pair<Constraint, GroupFilterColumn>>& filters, bool aggregated,
-                                     const std::string& func, const std::vector<std::string>& metrics, PlanBuilder& steps) {
+core::Result<void> add_group_filters(const std::vector<std::pair<Constraint, GroupFilterColumn>>& filters,
+                                     bool aggregated, const std::string& func,
+                                     const std::vector<std::string>& metrics, PlanBuilder& steps) {
   for (const auto& [c, aggregate] : filters) {
     if (!aggregated) {
-      return core::invalid_argument("the question keeps the groups whose " + c.column +
-                                        " it compares, but names no groups: say what they are (\"per <column>\")",
-                                    "constraints");
+      return core::invalid_argument(
+          "the question keeps the groups whose " + c.column +
+              " it compares, but names no groups: say what they are (\"per <column>\")",
+          "constraints");
     }
     const std::string output = group_filter_output(aggregate);
-    const bool same_func = counts_rows(aggregate.func, aggregate.metric) ? func == "count" : aggregate.func == func;
+    const bool same_func =
+        counts_rows(aggregate.func, aggregate.metric) ? func == "count" : aggregate.func == func;
     if (!same_func || std::find(metrics.begin(), metrics.end(), output) == metrics.end()) {
       const std::string planned =
-          func_name(func) + " of " + (func == "count" && metrics.front() == kCountColumn ? std::string("rows") : metrics.front());
-      return core::invalid_argument("the question keeps the groups whose " + c.column + " it compares, and asks for " +
-                                        planned + "; a plan takes one aggregate: ask for " + c.column + " and for " +
+          func_name(func) + " of " +
+          (func == "count" && metrics.front() == kCountColumn ? std::string("rows") : metrics.front());
+      return core::invalid_argument("the question keeps the groups whose " + c.column +
+                                        " it compares, and asks for " + planned +
+                                        "; a plan takes one aggregate: ask for " + c.column + " and for " +
                                         planned + " in separate questions",
                                     "constraints");
     }
@@ -330,7 +341,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     return std::any_of(having.begin(), having.end(), [&](const auto& filter) { return filter.first == c; });
   };
   for (const Constraint& c : r.constraints) {
-    if (c.type != "filter" || std::find(parts.begin(), parts.end(), c) != parts.end() || kept_after(c)) continue;
+    if (c.type != "filter" || std::find(parts.begin(), parts.end(), c) != parts.end() || kept_after(c))
+      continue;
     steps.add("filter_rows", {{"column", text(c.column)}, {"op", text(c.op)}, {"value", c.value}},
               "keep only the rows the question names", {"constraints:filter"});
   }
@@ -355,9 +367,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   // as they are when there is no group (one column against another) or when a scatter of two
   // measures splits its points by the group (one series per group).
   std::string func = label_before_metric(question_stems, r.metrics, measure_aggregations_);
-  const bool amounts = std::any_of(r.metrics.begin(), r.metrics.end(), [&](const std::string& m) { return is_measure(profile, m); });
+  const bool amounts = std::any_of(r.metrics.begin(), r.metrics.end(),
+                                   [&](const std::string& m) { return is_measure(profile, m); });
   const Stems ordered = without(stems, sort_magnitudes_);  // "sorted from highest to lowest" takes no maximum
-  if (func.empty()) func = first_label(ranks_keys_or_rows(r, profile) ? without(ordered, ranking_superlatives_) : ordered, aggregations_);
+  if (func.empty())
+    func = first_label(ranks_keys_or_rows(r, profile) ? without(ordered, ranking_superlatives_) : ordered,
+                       aggregations_);
   const std::string amount = amounts ? first_label(question_stems, amount_aggregations_) : "";
   if (func == "count" && !amount.empty()) func = amount;  // "how many hours", unless "the average" is asked
   if (func == "count") {  // "the total number of passengers": Total_Passengers is summed, not counted
@@ -375,27 +390,34 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
       func = counted;
     }
   }
-  if (func.empty() && keys.empty() && has(r.analysis, "total") && r.metrics.size() == 1 && holds_numbers(profile, r.metrics.front()))
+  if (func.empty() && keys.empty() && has(r.analysis, "total") && r.metrics.size() == 1 &&
+      holds_numbers(profile, r.metrics.front()))
     func = "sum";  // "what was revenue year to date?": the requirements ask one total
   const bool asked = !func.empty();
-  if (func.empty() && !keys.empty() && r.metrics.size() == 1) {  // "the max temperature by zip code": max_temperature_f's max
+  if (func.empty() && !keys.empty() &&
+      r.metrics.size() == 1) {  // "the max temperature by zip code": max_temperature_f's max
     const std::string named = first_label(stems_of(column_words(r.metrics.front())), aggregations_);
-    if (named == "avg" || named == "median" || named == "min" || named == "max" || named == "stddev") func = named;
+    if (named == "avg" || named == "median" || named == "min" || named == "max" || named == "stddev")
+      func = named;
   }
   const auto counts = [&](const Stems& text) {  // the question also counts ("... and count them")
-    return std::any_of(aggregations_.begin(), aggregations_.end(),
-                       [&](const auto& entry) { return entry.first == "count" && contains_phrase(text, entry.second); });
+    return std::any_of(aggregations_.begin(), aggregations_.end(), [&](const auto& entry) {
+      return entry.first == "count" && contains_phrase(text, entry.second);
+    });
   };
   std::vector<std::string> metrics = r.metrics;
   const bool compares = has(r.analysis, "compare");  // seed §6: a comparison needs an aggregate or segment
-  if (keys.empty() && (!func.empty() || compares) && metrics.size() >= 2) {  // "name and the average age": per name
+  if (keys.empty() && (!func.empty() || compares) &&
+      metrics.size() >= 2) {  // "name and the average age": per name
     const auto numeric = [&](const std::string& m) { return holds_numbers(profile, m); };
-    auto key = std::find_if_not(metrics.begin(), metrics.end(), numeric);  // "the average price from each code"
+    auto key =
+        std::find_if_not(metrics.begin(), metrics.end(), numeric);  // "the average price from each code"
     const bool labelled = key != metrics.end();
     if (!labelled) key = metrics.begin();
     const bool measured = std::any_of(metrics.begin(), metrics.end(),
                                       [&](const std::string& m) { return m != *key && numeric(m); });
-    if (!measured && !func.empty() && func != "count_distinct") func = "count";  // "the total of labels" counts them
+    if (!measured && !func.empty() && func != "count_distinct")
+      func = "count";                               // "the total of labels" counts them
     if (!func.empty() || (measured && labelled)) {  // "compare revenue and cost": no label to group by
       keys.push_back(*key);
       metrics.erase(key);
@@ -411,25 +433,29 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     func = "count";
     metrics.emplace_back(kCountRowsMetric);
   } else if (metrics.empty() && func != "count_distinct") {
-    return core::invalid_argument("the question asks for " + func_name(func) +
-                                      " but names no column to take it of; name one of the measures: " + measure_names(profile),
-                                  "metrics");
+    return core::invalid_argument(
+        "the question asks for " + func_name(func) +
+            " but names no column to take it of; name one of the measures: " + measure_names(profile),
+        "metrics");
   } else if (metrics.empty()) {
     metrics.push_back(metric_for_count(r, profile));
   }
   std::string chart = has(r.outputs, "chart") ? first_label(stems, charts_) : "";
   const data::ColumnProfile* key = keys.empty() ? nullptr : profile.find(keys.front());
-  const bool numeric_key = key != nullptr && data::is_numeric(key->type);  // "the invoice number and its count"
+  const bool numeric_key =
+      key != nullptr && data::is_numeric(key->type);  // "the invoice number and its count"
   if (chart.empty() && has(r.analysis, "correlation") && (metrics.size() > 1 || numeric_key))
     chart = "plot_scatter";
   const bool series = func.empty() && !keys.empty() && metrics.size() > 1 && chart == "plot_scatter";
   std::vector<std::string> colors;  // columns that split a raw chart into series
   if (series) colors.swap(keys);
-  if (func.empty() && keys.empty() && chart == "plot_scatter") {  // "acc road, school id and percent": labels color
+  if (func.empty() && keys.empty() &&
+      chart == "plot_scatter") {  // "acc road, school id and percent": labels color
     std::vector<std::string> numbers;
     for (const std::string& m : metrics) {
-      const bool filtered = std::any_of(r.constraints.begin(), r.constraints.end(),
-                                        [&](const Constraint& c) { return c.type == "filter" && c.column == m; });
+      const bool filtered = std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
+        return c.type == "filter" && c.column == m;
+      });
       if (may_hold_numbers(profile, m)) {
         numbers.push_back(m);
       } else if (!filtered) {  // "not in the range 'Aberdare Range'" keeps rows; it splits no series
@@ -443,8 +469,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     }
   }
   if (func.empty() && keys.empty() && colors.empty() && metrics.size() == 2 && chart != "plot_scatter" &&
-      repeats(profile, metrics[0]) && !holds_numbers(profile, metrics[0]) && holds_numbers(profile, metrics[1]) &&
-      !contains_phrase(question_stems, row_superlatives_)) {
+      repeats(profile, metrics[0]) && !holds_numbers(profile, metrics[0]) &&
+      holds_numbers(profile, metrics[1]) && !contains_phrase(question_stems, row_superlatives_)) {
     keys.push_back(metrics[0]);  // "list the products sorted by revenue": each product's total, not each row
     metrics.erase(metrics.begin());
   }
@@ -466,17 +492,22 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               satisfies);
   }
   if (metrics.front() == kCountRowsMetric) metrics.front() = kCountColumn;
-  if (core::Result<void> kept = add_group_filters(having, aggregated, func, metrics, steps); !kept) return kept.error();
+  if (core::Result<void> kept = add_group_filters(having, aggregated, func, metrics, steps); !kept)
+    return kept.error();
   if (has(r.analysis, "share") && has(r.outputs, "table") && !keys.empty() && !raw) {
     steps.add("compute_share", {{"metric", text(metrics.front())}, {"group_by", texts(keys)}},
               "each " + keys.front() + "'s percent of the total", {"analysis:share"});
   }
-  const std::string change = r.time.column && cyclic.empty() && aggregated ? first_label(stems, period_changes_) : "";
+  const std::string change =
+      r.time.column && cyclic.empty() && aggregated ? first_label(stems, period_changes_) : "";
   if (!change.empty()) {  // "revenue month over month": the chart and the table show each month's change
     steps.add("compare_periods",
-              {{"date_column", text(*r.time.column)}, {"metric", text(metrics.front())}, {"grain", text(change)},
+              {{"date_column", text(*r.time.column)},
+               {"metric", text(metrics.front())},
+               {"grain", text(change)},
                {"group_by", texts(r.group_by)}},
-              "each " + change + "'s " + metrics.front() + " against the " + change + " before", {"analysis:compare"});
+              "each " + change + "'s " + metrics.front() + " against the " + change + " before",
+              {"analysis:compare"});
     metrics.insert(metrics.begin(), std::string(kChangePercentColumn));
   }
   for (const Constraint& c : r.constraints) {
@@ -509,13 +540,16 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     const bool by_value = std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
       return c.type == "sort" && key != nullptr && c.column != key->name;
     });  // a line ordered by its values zigzags
-    const bool dated_key = key != nullptr && key->role == data::ColumnRole::kTemporal && !r.time.column && !by_value;
+    const bool dated_key =
+        key != nullptr && key->role == data::ColumnRole::kTemporal && !r.time.column && !by_value;
     const bool timeline = (r.time.column && cyclic.empty()) || has(r.analysis, "trend") ||
                           dated_key;  // "in each year"; weekdays are no timeline
-    if (chart.empty() && !timeline && numeric_key && key->role != data::ColumnRole::kTemporal && !raw && !r.time.column)
+    if (chart.empty() && !timeline && numeric_key && key->role != data::ColumnRole::kTemporal && !raw &&
+        !r.time.column)
       chart = "plot_scatter";  // "how many students for each age": counts along a number line
     if (chart.empty() && !timeline && raw && metrics.size() == 2 &&
-        std::all_of(metrics.begin(), metrics.end(), [&](const std::string& m) { return is_measure(profile, m); }))
+        std::all_of(metrics.begin(), metrics.end(),
+                    [&](const std::string& m) { return is_measure(profile, m); }))
       chart = "plot_scatter";  // "the lengths and heights of roller coasters": one number against another
     if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
     if (chart == "plot_histogram" && (!keys.empty() || metrics.size() > 1))
@@ -537,7 +571,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
       if (keys.size() > 1) params["color"] = text(keys.back());
       if (!colors.empty()) params["color"] = text(colors.front());
       if (keys.size() > 2 && chart == "plot_line") params["facet"] = text(keys[1]);
-      if (chart == "plot_bar" && keys.size() == 1 && colors.empty() && metrics.size() > 1) {  // "cost and revenue by region"
+      if (chart == "plot_bar" && keys.size() == 1 && colors.empty() &&
+          metrics.size() > 1) {  // "cost and revenue by region"
         params["also"] = texts(std::vector<std::string>(metrics.begin() + 1, metrics.end()));
       }
       if (chart == "plot_line" && has(r.analysis, "trend")) cites.push_back("analysis:trend");
@@ -558,14 +593,15 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     }
     std::vector<std::string> cites = {"outputs:table"};
     cites.insert(cites.end(), satisfies.begin(), satisfies.end());
-    steps.add("save_table", {{"name", text("result")}, {"columns", texts(columns)}}, "the columns asked for, as a table",
-              cites);
+    steps.add("save_table", {{"name", text("result")}, {"columns", texts(columns)}},
+              "the columns asked for, as a table", cites);
   } else if (has(r.outputs, "table")) {
     steps.add("save_table", {{"name", text("result")}}, "the result as a table", {"outputs:table"});
   }
   // Analysis the chart does not already show, each by the tool made for it (after the outputs,
   // so the chart and the table show the aggregated rows).
-  if (has(r.analysis, "share") && !has(steps.tools(), "plot_pie") && !has(steps.tools(), "compute_share") && !keys.empty()) {
+  if (has(r.analysis, "share") && !has(steps.tools(), "plot_pie") && !has(steps.tools(), "compute_share") &&
+      !keys.empty()) {
     steps.add("compute_share", {{"metric", text(metrics.front())}, {"group_by", texts({keys.front()})}},
               "each group's percent of the total", {"analysis:share"});
   }

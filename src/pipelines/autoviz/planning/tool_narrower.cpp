@@ -1,11 +1,10 @@
 #include "pipelines/autoviz/planning/tool_narrower.hpp"
 
-#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <map>
-
-#include <yaml-cpp/yaml.h>
+#include <nlohmann/json.hpp>
 
 #include "core/join.hpp"
 #include "core/registry_yaml.hpp"
@@ -43,9 +42,11 @@ std::vector<std::string> ToolNarrower::queries(const Requirements& requirements)
   for (const std::string& metric : requirements.metrics) queries.push_back(phrase("metric", metric));
   for (const std::string& column : requirements.group_by) queries.push_back(phrase("group_by", column));
   if (requirements.time.column) queries.push_back(phrase("time", *requirements.time.column));
-  for (const std::string& label : requirements.analysis) queries.push_back(labelled(options_.analysis, label));
+  for (const std::string& label : requirements.analysis)
+    queries.push_back(labelled(options_.analysis, label));
   for (const std::string& label : requirements.outputs) queries.push_back(labelled(options_.outputs, label));
-  for (const Constraint& c : requirements.constraints) queries.push_back(phrase("constraint", c.type + " " + c.column));
+  for (const Constraint& c : requirements.constraints)
+    queries.push_back(phrase("constraint", c.type + " " + c.column));
   std::string all;
   for (const std::string& query : queries) all += (all.empty() ? "" : "; ") + query;
   if (!all.empty()) queries.push_back(all);
@@ -70,17 +71,20 @@ core::Result<NarrowingOptions> NarrowingOptions::load(const core::AssetStore& as
       if (!text) return text.error();
       options.phrasing[kind] = *text;
     }
-    for (auto [key, target] : {std::pair{"analysis", &options.analysis}, std::pair{"outputs", &options.outputs}}) {
+    for (auto [key, target] :
+         {std::pair{"analysis", &options.analysis}, std::pair{"outputs", &options.outputs}}) {
       core::Result<YAML::Node> map = yaml->mapping(*queries, key, "narrowing queries");
       if (!map) return map.error();
-      for (const auto& entry : *map) (*target)[entry.first.as<std::string>()] = entry.second.as<std::string>();
+      for (const auto& entry : *map)
+        (*target)[entry.first.as<std::string>()] = entry.second.as<std::string>();
     }
     return options;
   });
 }
 
 core::Result<ToolNarrower> ToolNarrower::build(const ToolRegistry& tools, const embed::Embedder& embedder,
-                                               const std::filesystem::path& cache_dir, NarrowingOptions options) {
+                                               const std::filesystem::path& cache_dir,
+                                               NarrowingOptions options) {
   std::vector<std::string> documents;
   for (const ToolSpec& tool : tools.tools()) documents.push_back(document(tool));
   if (!cache_dir.empty()) {
@@ -103,7 +107,8 @@ core::Result<std::vector<NarrowedTool>> ToolNarrower::search(std::string_view qu
   if (!hits) return hits.error();
   std::vector<NarrowedTool> found;
   for (const embed::SearchHit& hit : *hits) {
-    found.push_back({tools_->tools()[static_cast<std::size_t>(hit.id)].name, "retrieval", hit.score, texts[0]});
+    found.push_back(
+        {tools_->tools()[static_cast<std::size_t>(hit.id)].name, "retrieval", hit.score, texts[0]});
   }
   return found;
 }

@@ -9,8 +9,8 @@
 
 #include <filesystem>
 #include <map>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/asset_store.hpp"
@@ -18,9 +18,9 @@
 #include "core/result.hpp"
 #include "embed/embedder.hpp"
 #include "embed/vector_index.hpp"
+#include "pipelines/autoviz/planning/tool_registry.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/understand/template_registry.hpp"
-#include "pipelines/autoviz/planning/tool_registry.hpp"
 
 namespace planfirst::autoviz {
 
@@ -53,7 +53,8 @@ class ToolNarrower {
   static core::Result<ToolNarrower> build(const ToolRegistry& tools, const embed::Embedder& embedder,
                                           const std::filesystem::path& cache_dir, NarrowingOptions options);
 
-  core::Result<std::vector<NarrowedTool>> narrow(const Requirements& requirements, const PlanTemplate& base) const;
+  core::Result<std::vector<NarrowedTool>> narrow(const Requirements& requirements,
+                                                 const PlanTemplate& base) const;
 
   // The `k` tools whose documents best match `query`, best first (source "retrieval").
   core::Result<std::vector<NarrowedTool>> search(std::string_view query, std::size_t k) const;

@@ -9,7 +9,8 @@
 namespace planfirst::autoviz {
 namespace {
 
-constexpr std::string_view kJsonTypes[] = {"array", "boolean", "integer", "null", "number", "object", "string"};
+constexpr std::string_view kJsonTypes[] = {"array",  "boolean", "integer", "null",
+                                           "number", "object",  "string"};
 
 bool is_json_type(const core::Json& type) {
   auto known = [](const core::Json& name) {
@@ -21,23 +22,26 @@ bool is_json_type(const core::Json& type) {
 
 // Checks that `schema` (read at `node`) describes an object of named parameters, and fills the
 // spec's schema text and parameter names.
-core::Result<void> read_params(const core::RegistryYaml& file, const YAML::Node& node, const std::string& context,
-                               ToolSpec& spec) {
+core::Result<void> read_params(const core::RegistryYaml& file, const YAML::Node& node,
+                               const std::string& context, ToolSpec& spec) {
   if (!node.IsMap()) return file.fault(node, context, "'params' must be a JSON Schema object (a mapping)");
   const core::Json schema = core::yaml_to_json(node);
   if (schema.value("type", core::Json()) != "object") {
     return file.fault(node, context, "'params' must declare type: object");
   }
   const YAML::Node properties = core::yaml_child(node, "properties");
-  if (!properties.IsMap()) return file.fault(node, context, "'params.properties' must be a mapping of parameter schemas");
+  if (!properties.IsMap())
+    return file.fault(node, context, "'params.properties' must be a mapping of parameter schemas");
   for (const auto& [name, property] : schema["properties"].items()) {
     const YAML::Node at = core::yaml_child(properties, name);
-    if (!property.is_object()) return file.fault(at, context, "parameter '" + name + "' must be a schema (a mapping)");
+    if (!property.is_object())
+      return file.fault(at, context, "parameter '" + name + "' must be a schema (a mapping)");
     if (!property.contains("type") && !property.contains("enum") && !property.contains("const")) {
       return file.fault(at, context, "parameter '" + name + "' needs a type, enum or const");
     }
     if (property.contains("type") && !is_json_type(property["type"])) {
-      return file.fault(at, context, "parameter '" + name + "' has an unknown type " + property["type"].dump());
+      return file.fault(at, context,
+                        "parameter '" + name + "' has an unknown type " + property["type"].dump());
     }
     spec.param_names.push_back(name);
   }
@@ -46,13 +50,16 @@ core::Result<void> read_params(const core::RegistryYaml& file, const YAML::Node&
     if (!required) return required.error();
     for (const std::string& name : *required) {
       if (!schema["properties"].contains(name)) {
-        return file.fault(core::yaml_child(node, "required"), context, "required parameter '" + name + "' is not in properties");
+        return file.fault(core::yaml_child(node, "required"), context,
+                          "required parameter '" + name + "' is not in properties");
       }
     }
     spec.required_params = std::move(*required);
   }
   spec.params_schema = schema.dump();
-  if (core::Result<contracts::Contract> compiled = contracts::Contract::compile(spec.name, spec.params_schema); !compiled) {
+  if (core::Result<contracts::Contract> compiled =
+          contracts::Contract::compile(spec.name, spec.params_schema);
+      !compiled) {
     return file.fault(node, context, "'params' is not a JSON Schema: " + compiled.error().message);
   }
   return core::ok();
@@ -72,7 +79,8 @@ core::Result<ToolSpec> read_tool(const core::RegistryYaml& file, const YAML::Nod
                              std::pair{"outputs", &spec.outputs}}) {
     core::Result<std::vector<std::string>> values = file.names(node, key, context);
     if (!values) return values.error();
-    if (values->empty() && std::string_view(key) != "inputs") return file.fault(core::yaml_child(node, key), context, std::string("'") + key + "' is empty");
+    if (values->empty() && std::string_view(key) != "inputs")
+      return file.fault(core::yaml_child(node, key), context, std::string("'") + key + "' is empty");
     *target = std::move(*values);
   }
   const YAML::Node params = core::yaml_child(node, "params");

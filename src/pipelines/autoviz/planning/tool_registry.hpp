@@ -15,14 +15,14 @@
 namespace planfirst::autoviz {
 
 struct ToolSpec {
-  std::string name;                        // e.g. "aggregate"
-  std::string description;                 // one line, embedded for retrieval
-  std::vector<std::string> capabilities;   // as written, e.g. {"aggregate", "group_by", "summarize"}
-  std::vector<std::string> inputs;         // e.g. {"df"}
-  std::string params_schema;               // the params JSON Schema, compact, keys sorted
-  std::vector<std::string> param_names;    // the schema's properties, sorted
+  std::string name;                          // e.g. "aggregate"
+  std::string description;                   // one line, embedded for retrieval
+  std::vector<std::string> capabilities;     // as written, e.g. {"aggregate", "group_by", "summarize"}
+  std::vector<std::string> inputs;           // e.g. {"df"}
+  std::string params_schema;                 // the params JSON Schema, compact, keys sorted
+  std::vector<std::string> param_names;      // the schema's properties, sorted
   std::vector<std::string> required_params;  // the schema's "required", as written
-  std::vector<std::string> outputs;        // e.g. {"df"} or {"chart"}
+  std::vector<std::string> outputs;          // e.g. {"df"} or {"chart"}
 };
 
 class ToolRegistry {

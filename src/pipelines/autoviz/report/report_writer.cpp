@@ -51,7 +51,9 @@ std::vector<std::string> coverage_lines(const CoverageReport& coverage) {
   return lines;
 }
 
-const Json& execution_steps(const Json& state) { return member_or_null(member_or_null(state, "execution"), "steps"); }
+const Json& execution_steps(const Json& state) {
+  return member_or_null(member_or_null(state, "execution"), "steps");
+}
 
 // The requirements a step cites, from the plan.
 std::vector<std::string> satisfies(const Json& state, const std::string& step_id) {
@@ -63,7 +65,8 @@ std::vector<std::string> satisfies(const Json& state, const std::string& step_id
 
 std::vector<std::string> replan_lines(const Json& state) {
   std::vector<std::string> lines;
-  for (const Json& request : member_or_null(member_or_null(state, "execution"), "replan")) lines.push_back(describe_replan(request));
+  for (const Json& request : member_or_null(member_or_null(state, "execution"), "replan"))
+    lines.push_back(describe_replan(request));
   return lines;
 }
 
@@ -90,8 +93,9 @@ std::string rows_note(const Json& step, const StepArtifacts& artifacts) {
   const std::size_t rows = has_count ? counted.get<std::size_t>() : kept;
   const bool truncated = member_or_null(step, "truncated") == true && !has_count;
   if (rows <= kReportRows && !truncated) return {};
-  std::string note = rows <= kReportRows ? fmt::format("{} rows", rows)
-                                         : fmt::format("Showing {} of {} rows", std::min(kept, kReportRows), rows);
+  std::string note = rows <= kReportRows
+                         ? fmt::format("{} rows", rows)
+                         : fmt::format("Showing {} of {} rows", std::min(kept, kReportRows), rows);
   if (truncated) note += fmt::format("; the step's relation holds more than the {} kept", rows);
   const std::vector<std::string>& files = artifacts.files.empty() ? artifacts.table_files : artifacts.files;
   if (!files.empty()) note += "; files: " + joined(files);
@@ -102,9 +106,12 @@ std::string rows_note(const Json& step, const StepArtifacts& artifacts) {
 std::string md_text(const std::string& text) {
   std::string out;
   for (char c : text) {
-    if (c == '<') out += "&lt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '&')
+      out += "&amp;";
+    else
+      out += c;
   }
   return out;
 }
@@ -118,11 +125,14 @@ std::string md_list(const std::vector<std::string>& items) {
 std::string md_step(std::size_t index, const Json& state, const Json& step, const StepArtifacts& artifacts) {
   const std::string step_id = text_of(member_or_null(step, "step_id"));
   std::string text = "### " + std::to_string(index + 1) + ". " + md_text(step_id) + ": " +
-                     md_text(text_of(member_or_null(step, "tool"))) + " (" + text_of(member_or_null(step, "status")) + ")\n\n";
+                     md_text(text_of(member_or_null(step, "tool"))) + " (" +
+                     text_of(member_or_null(step, "status")) + ")\n\n";
   text += "Satisfies: " + md_text(joined(satisfies(state, step_id))) + "\n\n";
-  if (const std::string error = text_of(member_or_null(step, "error")); !error.empty()) text += "Error: " + md_text(error) + "\n\n";
+  if (const std::string error = text_of(member_or_null(step, "error")); !error.empty())
+    text += "Error: " + md_text(error) + "\n\n";
   if (!artifacts.svg_file.empty()) text += "![" + md_text(step_id) + "](" + artifacts.svg_file + ")\n\n";
-  if (!artifacts.chart_file.empty()) text += "Chart spec: [" + artifacts.chart_file + "](" + artifacts.chart_file + ")\n\n";
+  if (!artifacts.chart_file.empty())
+    text += "Chart spec: [" + artifacts.chart_file + "](" + artifacts.chart_file + ")\n\n";
   for (const std::string& notice : artifacts.notices) text += "> " + md_text(notice) + "\n\n";
   if (artifacts.table) {
     text += table_to_markdown(head(*artifacts.table)) + "\n";
@@ -160,7 +170,8 @@ void add_html_table(mstch::data& view, const data::QueryResult& table) {
   view.set("rows", rows);
 }
 
-mstch::data html_step(std::size_t index, const Json& state, const Json& step, const StepArtifacts& artifacts) {
+mstch::data html_step(std::size_t index, const Json& state, const Json& step,
+                      const StepArtifacts& artifacts) {
   const std::string step_id = text_of(member_or_null(step, "step_id"));
   mstch::data view;
   view.set("number", std::to_string(index + 1));
@@ -168,7 +179,8 @@ mstch::data html_step(std::size_t index, const Json& state, const Json& step, co
   view.set("tool", text_of(member_or_null(step, "tool")));
   view.set("status", text_of(member_or_null(step, "status")));
   view.set("satisfies", joined(satisfies(state, step_id)));
-  if (const std::string error = text_of(member_or_null(step, "error")); !error.empty()) view.set("error", error);
+  if (const std::string error = text_of(member_or_null(step, "error")); !error.empty())
+    view.set("error", error);
   if (!artifacts.svg.empty()) {
     view.set("svg", artifacts.svg);
   } else if (!artifacts.spec.empty()) {
@@ -191,7 +203,8 @@ mstch::data html_step(std::size_t index, const Json& state, const Json& step, co
 
 std::string dataset_line(const Json& state) {
   std::string line = "Dataset: `" + text_of(member_or_null(state, "dataset")) + "`";
-  if (const std::string table = text_of(member_or_null(state, "table")); !table.empty()) line += " (table " + table + ")";
+  if (const std::string table = text_of(member_or_null(state, "table")); !table.empty())
+    line += " (table " + table + ")";
   return line;
 }
 
@@ -209,9 +222,12 @@ std::vector<std::string> requirement_lines(const Requirements& requirements) {
   std::vector<std::string> constraints;
   const core::Json json = requirements.to_json();  // the loop below must not range over a temporary's member
   for (const core::Json& constraint : json.at("constraints")) constraints.push_back(constraint.dump());
-  return {"metrics: " + joined(requirements.metrics), "group_by: " + joined(requirements.group_by),
-          time_line(requirements.time), "analysis: " + joined(requirements.analysis),
-          "outputs: " + joined(requirements.outputs), "constraints: " + joined(constraints)};
+  return {"metrics: " + joined(requirements.metrics),
+          "group_by: " + joined(requirements.group_by),
+          time_line(requirements.time),
+          "analysis: " + joined(requirements.analysis),
+          "outputs: " + joined(requirements.outputs),
+          "constraints: " + joined(constraints)};
 }
 
 std::string coverage_verdict(const CoverageReport& coverage) {
@@ -221,40 +237,46 @@ std::string coverage_verdict(const CoverageReport& coverage) {
 std::string execution_verdict(const Json& execution) {
   for (const Json& step : member_or_null(execution, "steps")) {
     if (text_of(member_or_null(step, "status")) != "failed") continue;
-    return "Execution: stopped at step '" + text_of(member_or_null(step, "step_id")) + "' (" + text_of(member_or_null(step, "tool")) +
-           "): " + text_of(member_or_null(step, "error"));
+    return "Execution: stopped at step '" + text_of(member_or_null(step, "step_id")) + "' (" +
+           text_of(member_or_null(step, "tool")) + "): " + text_of(member_or_null(step, "error"));
   }
-  const std::size_t repairs = member_or_null(execution, "repair_count").is_number() ? execution["repair_count"].get<std::size_t>() : 0;
+  const std::size_t repairs = member_or_null(execution, "repair_count").is_number()
+                                  ? execution["repair_count"].get<std::size_t>()
+                                  : 0;
   if (repairs == 0) return "Execution: every step ran; no repair changed the plan's params.";
   return fmt::format("Execution: every step ran; {} safe repair{} changed the plan's params.", repairs,
                      repairs == 1 ? "" : "s");
 }
 
 std::string describe_repair(const Json& repair) {
-  return text_of(member_or_null(repair, "param")) + ": `" + text_of(member_or_null(repair, "before")) + "` -> `" +
-         text_of(member_or_null(repair, "after")) + "` (" + text_of(member_or_null(repair, "reason")) + ")";
+  return text_of(member_or_null(repair, "param")) + ": `" + text_of(member_or_null(repair, "before")) +
+         "` -> `" + text_of(member_or_null(repair, "after")) + "` (" +
+         text_of(member_or_null(repair, "reason")) + ")";
 }
 
 std::string describe_replan(const Json& request) {
-  return text_of(member_or_null(request, "step_id")) + "." + text_of(member_or_null(request, "param")) + " = " +
-         text_of(member_or_null(request, "value")) + " (" + text_of(member_or_null(request, "change")) +
-         "): " + text_of(member_or_null(request, "reason"));
+  return text_of(member_or_null(request, "step_id")) + "." + text_of(member_or_null(request, "param")) +
+         " = " + text_of(member_or_null(request, "value")) + " (" +
+         text_of(member_or_null(request, "change")) + "): " + text_of(member_or_null(request, "reason"));
 }
 
 std::string report_markdown(const ReportContent& content) {
   const Json& state = content.state;
-  std::string text = "# " + md_text(text_of(member_or_null(state, "question"))) + "\n\n" + md_text(dataset_line(state)) + "\n\n";
+  std::string text = "# " + md_text(text_of(member_or_null(state, "question"))) + "\n\n" +
+                     md_text(dataset_line(state)) + "\n\n";
   text += "## Requirements\n\n" + md_list(requirement_lines(content.requirements)) + "\n";
   text += "## Tools considered\n\n" +
           md_list(content.tools.empty() ? std::vector<std::string>{"none recorded"} : content.tools) + "\n";
-  text += "## Coverage\n\n" + coverage_verdict(content.coverage) + "\n\n" + md_list(coverage_lines(content.coverage)) + "\n";
+  text += "## Coverage\n\n" + coverage_verdict(content.coverage) + "\n\n" +
+          md_list(coverage_lines(content.coverage)) + "\n";
   text += "## Execution\n\n" + md_text(execution_verdict(member_or_null(state, "execution"))) + "\n\n";
   if (const std::vector<std::string> replan = replan_lines(state); !replan.empty()) {
     text += "Sent back to planning:\n\n" + md_list(replan) + "\n";
   }
   text += "## Steps\n\n";
   const Json& steps = execution_steps(state);
-  for (std::size_t i = 0; i < content.steps.size(); ++i) text += md_step(i, state, steps.at(i), content.steps[i]);
+  for (std::size_t i = 0; i < content.steps.size(); ++i)
+    text += md_step(i, state, steps.at(i), content.steps[i]);
   return text;
 }
 
@@ -284,7 +306,8 @@ core::Result<std::string> report_html(const ReportContent& content, const Report
   view.set("steps", steps);
   mstch::mustache compiled(templates.page);
   std::string html = compiled.render(view);
-  if (!compiled.is_valid()) return core::internal_error(compiled.error_message(), std::string(ReportTemplates::kPage));
+  if (!compiled.is_valid())
+    return core::internal_error(compiled.error_message(), std::string(ReportTemplates::kPage));
   return html;
 }
 

@@ -25,15 +25,15 @@ namespace planfirst::autoviz {
 
 inline constexpr std::size_t kReportRows = 20;  // rows of a table the reports show; its files hold all
 
-struct StepArtifacts {  // what was written for one step, names relative to the output folder
-  std::string chart_file;                 // "plot_line.vl.json"; empty without a chart
-  std::string svg_file;                   // "plot_line.svg"; empty without an SVG
-  std::string svg;                        // the SVG document, for report.html
-  std::string spec;                       // the chart's Vega-Lite spec, for report.html without an SVG
-  std::vector<std::string> notices;       // "SVG skipped: node not found on PATH"
+struct StepArtifacts {               // what was written for one step, names relative to the output folder
+  std::string chart_file;            // "plot_line.vl.json"; empty without a chart
+  std::string svg_file;              // "plot_line.svg"; empty without an SVG
+  std::string svg;                   // the SVG document, for report.html
+  std::string spec;                  // the chart's Vega-Lite spec, for report.html without an SVG
+  std::vector<std::string> notices;  // "SVG skipped: node not found on PATH"
   std::optional<data::QueryResult> table;  // the step's table as the state holds it
-  std::vector<std::string> table_files;   // "aggregate.csv", "aggregate.md"
-  std::vector<std::string> files;         // written by the step itself (save_table)
+  std::vector<std::string> table_files;    // "aggregate.csv", "aggregate.md"
+  std::vector<std::string> files;          // written by the step itself (save_table)
 };
 
 // The page and style sheet report.html is made from, read once from the assets.

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
-#include <string_view>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "core/file_text.hpp"
 #include "core/json_member.hpp"
@@ -22,7 +22,8 @@ using core::member_or_null;
 // A step id as a file name: letters, digits, '-', '_' and '.' kept, anything else as '_'.
 std::string file_stem(const std::string& step_id) {
   std::string stem;
-  for (char c : step_id) stem += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
+  for (char c : step_id)
+    stem += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
   if (stem.empty() || stem.front() == '.') stem.insert(0, "step");
   return stem;
 }
@@ -66,13 +67,16 @@ std::string relative_name(const fs::path& file, const fs::path& dir) {
 std::string tool_line(const Json& tool) {
   if (!tool.is_object()) return tool.dump();
   std::string line = tool.value("tool", std::string("?")) + " (" + tool.value("source", std::string("?"));
-  if (const Json& score = member_or_null(tool, "score"); score.is_number()) line += fmt::format(", score {:.3f}", score.get<double>());
+  if (const Json& score = member_or_null(tool, "score"); score.is_number())
+    line += fmt::format(", score {:.3f}", score.get<double>());
   return line + ")";
 }
 
 // The text the SVG renderer is given for a chart as the state holds it: its compact dump, the text
 // the tool gave and start_chart started.
-std::string render_text(const Json& chart) { return chart.dump(); }
+std::string render_text(const Json& chart) {
+  return chart.dump();
+}
 
 core::Result<void> write_chart(FolderWriter& folder, const SvgRenderer& renderer, const std::string& stem,
                                const Json& chart, StepArtifacts& artifacts) {
@@ -114,7 +118,8 @@ core::Result<StepArtifacts> write_step(FolderWriter& folder, const SvgRenderer& 
     if (file.is_string()) artifacts.files.push_back(relative_name(file.get<std::string>(), folder.dir()));
   }
   if (const Json& chart = member_or_null(step, "chart"); !chart.is_null()) {
-    if (core::Result<void> written = write_chart(folder, renderer, stem, chart, artifacts); !written) return written.error();
+    if (core::Result<void> written = write_chart(folder, renderer, stem, chart, artifacts); !written)
+      return written.error();
   }
   const Json& rows = member_or_null(step, "table");
   if (rows.is_null()) return artifacts;
@@ -132,7 +137,8 @@ core::Result<StepArtifacts> write_step(FolderWriter& folder, const SvgRenderer& 
   if (core::Result<void> csv = folder.write(artifacts.table_files[0], table_to_csv(*artifacts.table)); !csv) {
     return csv.error();
   }
-  if (core::Result<void> md = folder.write(artifacts.table_files[1], table_to_markdown(*artifacts.table)); !md) {
+  if (core::Result<void> md = folder.write(artifacts.table_files[1], table_to_markdown(*artifacts.table));
+      !md) {
     return md.error();
   }
   return artifacts;
@@ -160,13 +166,15 @@ Json plan_step(const Json& executed, const StepArtifacts& artifacts) {
   return step;
 }
 
-std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artifacts, const std::vector<std::string>& notices) {
+std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artifacts,
+                      const std::vector<std::string>& notices) {
   Json document = Json::object();
-  for (const char* key :
-       {"question", "dataset", "table", "intent", "requirements", "tools", "plan", "adaptation", "coverage", "strategies"}) {
+  for (const char* key : {"question", "dataset", "table", "intent", "requirements", "tools", "plan",
+                          "adaptation", "coverage", "strategies"}) {
     if (state.contains(key)) document[key] = state[key];  // adaptation, strategies: when a model was asked
   }
-  Json execution = member_or_null(state, "execution").is_object() ? without(state["execution"], {"steps"}) : Json::object();
+  Json execution = member_or_null(state, "execution").is_object() ? without(state["execution"], {"steps"})
+                                                                  : Json::object();
   Json steps = Json::array();
   Json repairs = Json::array();
   const Json& executed = member_or_null(member_or_null(state, "execution"), "steps");
@@ -189,9 +197,11 @@ void RunArtifacts::start_chart(std::string_view chart) const {
 
 core::Result<RunFiles> RunArtifacts::write(const fs::path& output_dir, const Json& state) const {
   core::Result<Requirements> requirements = Requirements::from_json(member_or_null(state, "requirements"));
-  if (!requirements) return core::invalid_argument(requirements.error().message, "/requirements" + requirements.error().where);
+  if (!requirements)
+    return core::invalid_argument(requirements.error().message, "/requirements" + requirements.error().where);
   core::Result<CoverageReport> coverage = CoverageReport::from_json(member_or_null(state, "coverage"));
-  if (!coverage) return core::invalid_argument(coverage.error().message, "/coverage" + coverage.error().where);
+  if (!coverage)
+    return core::invalid_argument(coverage.error().message, "/coverage" + coverage.error().where);
   FolderWriter folder(output_dir);
   if (core::Result<void> created = folder.create(); !created) return created.error();
   ReportContent content{state, std::move(*requirements), std::move(*coverage), {}, {}};
@@ -204,10 +214,12 @@ core::Result<RunFiles> RunArtifacts::write(const fs::path& output_dir, const Jso
     for (const Json& file : member_or_null(steps[i], "files")) {
       if (file.is_string()) run.files.emplace_back(file.get<std::string>());
     }
-    for (const std::string& notice : artifacts->notices) run.notices.push_back(steps[i].value("step_id", "") + ": " + notice);
+    for (const std::string& notice : artifacts->notices)
+      run.notices.push_back(steps[i].value("step_id", "") + ": " + notice);
     content.steps.push_back(std::move(*artifacts));
   }
-  if (core::Result<void> plan = folder.write("plan.json", plan_json(state, content.steps, run.notices)); !plan) {
+  if (core::Result<void> plan = folder.write("plan.json", plan_json(state, content.steps, run.notices));
+      !plan) {
     return plan.error();
   }
   if (core::Result<void> md = folder.write("report.md", report_markdown(content)); !md) return md.error();

@@ -369,7 +369,8 @@ class SharedServer {
   static void kill_peer(int fd) {
     ucred peer{};
     socklen_t size = sizeof peer;
-    if (::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 && peer.pid > 0) ::kill(peer.pid, SIGKILL);
+    if (::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 && peer.pid > 0)
+      ::kill(peer.pid, SIGKILL);
   }
 
   std::optional<Fd> connect_once() const {

@@ -1,15 +1,14 @@
 // SvgRenderer turns a Vega-Lite v5 spec (JSON text, data inline) into SVG text the way vega-lite's
 // vl2svg does, in one resident node child (assets/autoviz/vl_render_server.js, compiled in) that
 // loads vega once and renders spec after spec: a render after the first skips node's start-up
-// (~0.15 s) and runs warm. scripts/bootstrap installs vega into third_party/node. When node, the server or vega
-// is missing, available() is false and unavailable_reason() says why: callers skip the SVG with
-// that notice. warm_up() starts the child before the first render is asked for; start() renders a
-// spec on another thread, and render() of that spec then takes its result. The SVG is byte for byte
-// the one a fresh vl2svg gives. A render past the timeout kills the child; a child that died is
-// started again for the next render. With keep_alive, the server outlives the process on a Unix
-// socket, so a later process (the next `planfirst ask`) renders without starting node. Threads may
-// share one renderer (renders take turns); destroying it waits for started renders and ends the
-// child (not a shared server, which exits when idle).
+// (~0.15 s) and runs warm. scripts/bootstrap installs vega into third_party/node. When node, the server or
+// vega is missing, available() is false and unavailable_reason() says why: callers skip the SVG with that
+// notice. warm_up() starts the child before the first render is asked for; start() renders a spec on another
+// thread, and render() of that spec then takes its result. The SVG is byte for byte the one a fresh vl2svg
+// gives. A render past the timeout kills the child; a child that died is started again for the next render.
+// With keep_alive, the server outlives the process on a Unix socket, so a later process (the next `planfirst
+// ask`) renders without starting node. Threads may share one renderer (renders take turns); destroying it
+// waits for started renders and ends the child (not a shared server, which exits when idle).
 #pragma once
 
 #include <chrono>

@@ -2,11 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 #include "core/ascii_case.hpp"
@@ -73,8 +72,8 @@ std::vector<std::string> column_names(const std::vector<data::Column>& columns) 
 
 void log_repair(const StepSite& site, std::vector<StepRepair>& log, std::string param, std::string before,
                 std::string after, std::string reason, std::string kind) {
-  log.push_back({site.step_id, site.tool, std::move(param), std::move(before), std::move(after), std::move(reason),
-                 std::move(kind)});
+  log.push_back({site.step_id, site.tool, std::move(param), std::move(before), std::move(after),
+                 std::move(reason), std::move(kind)});
 }
 
 const core::Json& properties_of(const core::Json& schema) {
@@ -95,9 +94,13 @@ core::Json ReplanRequest::to_json() const {
           {"value", value},     {"change", change}, {"available", available}, {"reason", reason}};
 }
 
-std::string StepSite::params_pointer() const { return fmt::format("/steps/{}/params", index); }
+std::string StepSite::params_pointer() const {
+  return fmt::format("/steps/{}/params", index);
+}
 
-std::string StepSite::pointer(std::string_view param) const { return fmt::format("{}/{}", params_pointer(), param); }
+std::string StepSite::pointer(std::string_view param) const {
+  return fmt::format("{}/{}", params_pointer(), param);
+}
 
 std::string describe_value(const ParamValue& value) {
   if (!value.is_list && value.items.size() == 1) {
@@ -113,7 +116,8 @@ void resolve_input(const StepSite& site, const core::Json& schema,
     auto named = params.find(key);
     if (named == params.end() || properties_of(schema).contains(key)) continue;
     const std::string name = describe_value(named->second);
-    std::string reason = fmt::format("missing df: '{}' names no earlier step; the step reads the current relation", name);
+    std::string reason =
+        fmt::format("missing df: '{}' names no earlier step; the step reads the current relation", name);
     if (auto output = outputs.find(name); output != outputs.end()) {
       relation = output->second;
       reason = fmt::format("df names step '{}': the step reads its relation", name);
@@ -123,11 +127,13 @@ void resolve_input(const StepSite& site, const core::Json& schema,
   }
 }
 
-void wrap_scalars(const StepSite& site, const core::Json& schema, Params& params, std::vector<StepRepair>& log) {
+void wrap_scalars(const StepSite& site, const core::Json& schema, Params& params,
+                  std::vector<StepRepair>& log) {
   const core::Json& properties = properties_of(schema);
   for (auto& [name, value] : params) {
     auto property = properties.find(name);
-    if (value.is_list || property == properties.end() || property->value("type", core::Json()) != "array") continue;
+    if (value.is_list || property == properties.end() || property->value("type", core::Json()) != "array")
+      continue;
     const std::string before = describe_value(value);
     value.is_list = true;
     log_repair(site, log, name, before, value.to_json().dump(), "a scalar where the schema expects a list",
@@ -135,13 +141,14 @@ void wrap_scalars(const StepSite& site, const core::Json& schema, Params& params
   }
 }
 
-void fill_defaults(const StepSite& site, const core::Json& schema, Params& params, std::vector<StepRepair>& log) {
+void fill_defaults(const StepSite& site, const core::Json& schema, Params& params,
+                   std::vector<StepRepair>& log) {
   for (const auto& [name, property] : properties_of(schema).items()) {
     if (params.contains(name) || !property.is_object() || !property.contains("default")) continue;
     core::Result<ParamValue> value = ParamValue::from_json(property["default"], site.pointer(name));
     if (!value) continue;  // an object default: the tool applies its own
-    log_repair(site, log, name, std::string(kAbsent), describe_value(*value), "default param from the tool's schema",
-               "default_param");
+    log_repair(site, log, name, std::string(kAbsent), describe_value(*value),
+               "default param from the tool's schema", "default_param");
     params.emplace(name, std::move(*value));
   }
 }
@@ -160,8 +167,10 @@ void apply_explicit_grain(const StepSite& site, const Requirements& requirements
 }
 
 // aggregate's row count (row_count.hpp) names no column.
-bool is_row_count(const StepSite& site, std::string_view param, std::string_view column, const Params& params) {
-  return site.tool == "aggregate" && param == "metrics" && counts_rows(text_param(params, "agg_func"), column);
+bool is_row_count(const StepSite& site, std::string_view param, std::string_view column,
+                  const Params& params) {
+  return site.tool == "aggregate" && param == "metrics" &&
+         counts_rows(text_param(params, "agg_func"), column);
 }
 
 std::vector<ReplanRequest> missing_columns(const StepSite& site, const Params& params,
@@ -171,13 +180,15 @@ std::vector<ReplanRequest> missing_columns(const StepSite& site, const Params& p
     if (!names_columns(site.tool, name)) continue;
     for (std::size_t i = 0; i < value.items.size(); ++i) {
       const std::string* column = std::get_if<std::string>(&value.items[i]);
-      if (column == nullptr || resolves(*column, columns) || is_row_count(site, name, *column, params)) continue;
+      if (column == nullptr || resolves(*column, columns) || is_row_count(site, name, *column, params))
+        continue;
       const std::string change = change_of(site.tool, name);
-      requests.push_back({site.step_id, site.tool, name,
-                          value.is_list ? fmt::format("{}/{}", site.pointer(name), i) : site.pointer(name), *column,
-                          change, column_names(columns),
-                          fmt::format("column '{}' is not in the data; another {} is a semantic change for planning",
-                                      *column, change)});
+      requests.push_back(
+          {site.step_id, site.tool, name,
+           value.is_list ? fmt::format("{}/{}", site.pointer(name), i) : site.pointer(name), *column, change,
+           column_names(columns),
+           fmt::format("column '{}' is not in the data; another {} is a semantic change for planning",
+                       *column, change)});
     }
   }
   return requests;

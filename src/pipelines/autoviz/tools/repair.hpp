@@ -25,7 +25,8 @@ struct StepRepair {     // one safe repair, with its provenance
   std::string before;   // "Revenue"; "(none)" when the param was absent
   std::string after;    // "revenue"
   std::string reason;   // "column-name casing"
-  std::string kind;     // missing_df, column_casing, default_param, scalar_to_list, explicit_grain, auto_grain, tool
+  std::string
+      kind;  // missing_df, column_casing, default_param, scalar_to_list, explicit_grain, auto_grain, tool
   // False for auto_grain: resolving the plan's "auto" is recorded, but changes nothing the plan said.
   bool changes_plan() const { return kind != "auto_grain"; }
   core::Json to_json() const;
@@ -47,8 +48,8 @@ struct ReplanRequest {  // a semantic repair refused: what planning would have t
 struct StepSite {
   std::string step_id;
   std::string tool;
-  std::size_t index = 0;  // in the plan, for pointers "/steps/<index>/params/..."
-  std::string params_pointer() const;                // "/steps/2/params"
+  std::size_t index = 0;                              // in the plan, for pointers "/steps/<index>/params/..."
+  std::string params_pointer() const;                 // "/steps/2/params"
   std::string pointer(std::string_view param) const;  // "/steps/2/params/agg_func"
 };
 
@@ -62,9 +63,11 @@ void resolve_input(const StepSite& site, const core::Json& schema,
                    const std::map<std::string, std::string, std::less<>>& outputs, std::string& relation,
                    Params& params, std::vector<StepRepair>& log);
 // Wraps scalars given for params whose schema type is "array".
-void wrap_scalars(const StepSite& site, const core::Json& schema, Params& params, std::vector<StepRepair>& log);
+void wrap_scalars(const StepSite& site, const core::Json& schema, Params& params,
+                  std::vector<StepRepair>& log);
 // Fills absent params that have a "default" in the schema.
-void fill_defaults(const StepSite& site, const core::Json& schema, Params& params, std::vector<StepRepair>& log);
+void fill_defaults(const StepSite& site, const core::Json& schema, Params& params,
+                   std::vector<StepRepair>& log);
 // time_bucket on the required time column: the requirements' explicit grain replaces the plan's
 // (cyclic grains, month_of_year and day_of_week, are kept: they ask another question).
 void apply_explicit_grain(const StepSite& site, const Requirements& requirements, Params& params,

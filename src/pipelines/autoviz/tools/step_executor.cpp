@@ -9,9 +9,9 @@
 #include "core/metrics.hpp"
 #include "data/database.hpp"
 #include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/planning/tool_registry.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/tools/tool_library.hpp"
-#include "pipelines/autoviz/planning/tool_registry.hpp"
 #include "pipelines/autoviz/tools/tool_relation.hpp"
 #include "pipelines/autoviz/tools/tool_sql.hpp"
 
@@ -27,7 +27,8 @@ core::Error step_error(const StepSite& site, const core::Error& error) {
   } else if (!where.starts_with("/steps/")) {
     where = fmt::format("/steps/{}", site.index);
   }
-  return {error.code, fmt::format("step '{}' ({}): {}", site.step_id, site.tool, error.message), std::move(where)};
+  return {error.code, fmt::format("step '{}' ({}): {}", site.step_id, site.tool, error.message),
+          std::move(where)};
 }
 
 std::optional<core::Error> schema_violations(const StepSite& site, const contracts::Contract& contract,
@@ -36,12 +37,12 @@ std::optional<core::Error> schema_violations(const StepSite& site, const contrac
   if (report.ok()) return std::nullopt;
   std::string lines;
   for (const contracts::Violation& violation : report.violations()) {
-    lines += fmt::format("{}{}{} [{}] {}", lines.empty() ? "" : "; ", site.params_pointer(), violation.pointer,
-                         violation.keyword, violation.message);
+    lines += fmt::format("{}{}{} [{}] {}", lines.empty() ? "" : "; ", site.params_pointer(),
+                         violation.pointer, violation.keyword, violation.message);
   }
-  return core::invalid_argument(
-      fmt::format("step '{}' ({}): params do not match the tool's schema: {}", site.step_id, site.tool, lines),
-      site.params_pointer() + report.violations().front().pointer);
+  return core::invalid_argument(fmt::format("step '{}' ({}): params do not match the tool's schema: {}",
+                                            site.step_id, site.tool, lines),
+                                site.params_pointer() + report.violations().front().pointer);
 }
 
 std::map<std::string, std::string, std::less<>> step_relations(const std::vector<StepReport>& done) {
@@ -63,11 +64,13 @@ void collect_tool_repairs(const StepSite& site, const ToolContext& ctx, std::siz
                           std::vector<StepRepair>& log) {
   for (std::size_t i = first; i < ctx.repairs.size(); ++i) {
     const ToolRepair& made = ctx.repairs[i];
-    log.push_back({site.step_id, site.tool, made.param, made.before, made.after, made.reason, repair_kind(made)});
+    log.push_back(
+        {site.step_id, site.tool, made.param, made.before, made.after, made.reason, repair_kind(made)});
     auto param = params.find(made.param);
     if (param == params.end()) continue;
     for (ParamScalar& item : param->second.items) {
-      if (const std::string* text = std::get_if<std::string>(&item); text != nullptr && *text == made.before) {
+      if (const std::string* text = std::get_if<std::string>(&item);
+          text != nullptr && *text == made.before) {
         item = made.after;
       }
     }
@@ -89,8 +92,9 @@ core::Error empty_result(const StepSite& site, const std::vector<StepReport>& do
     return step.tool == "filter_rows" || step.tool == "handle_missing";
   });
   const std::string cause =
-      filter == done.rend() ? std::string("its input is empty")
-                            : fmt::format("the rows were filtered away by step '{}' ({})", filter->step_id, filter->tool);
+      filter == done.rend()
+          ? std::string("its input is empty")
+          : fmt::format("the rows were filtered away by step '{}' ({})", filter->step_id, filter->tool);
   return core::failed_precondition(
       fmt::format("step '{}' ({}): the result is empty; {}", site.step_id, site.tool, cause),
       fmt::format("/steps/{}", site.index));
@@ -149,14 +153,10 @@ std::string_view plan_outcome(const ExecutionReport& report) {
 
 std::string_view to_string(StepStatus status) {
   switch (status) {
-    case StepStatus::kOk:
-      return "ok";
-    case StepStatus::kRepaired:
-      return "repaired";
-    case StepStatus::kFailed:
-      return "failed";
-    case StepStatus::kSkipped:
-      return "skipped";
+    case StepStatus::kOk: return "ok";
+    case StepStatus::kRepaired: return "repaired";
+    case StepStatus::kFailed: return "failed";
+    case StepStatus::kSkipped: return "skipped";
   }
   return "unknown";
 }
@@ -204,8 +204,8 @@ core::Result<StepExecutor> StepExecutor::create(const ToolRegistry& registry, co
   for (const ToolSpec& tool : registry.tools()) {
     core::Result<contracts::Contract> contract = contracts::Contract::compile(tool.name, tool.params_schema);
     if (!contract) {
-      return core::invalid_argument(fmt::format("tool '{}': params schema: {}", tool.name, contract.error().message),
-                                    tool.name);
+      return core::invalid_argument(
+          fmt::format("tool '{}': params schema: {}", tool.name, contract.error().message), tool.name);
     }
     schemas.emplace(tool.name, Schema{std::move(*contract), tool.inputs});
   }
@@ -245,7 +245,8 @@ StepReport StepExecutor::run_step(const PlanStep& step, std::size_t index, const
     return report;
   }
   if (!prepare_params(site, schema->second, requirements, ctx, done, report)) return report;
-  if (std::find(schema->second.inputs.begin(), schema->second.inputs.end(), "df") != schema->second.inputs.end() &&
+  if (std::find(schema->second.inputs.begin(), schema->second.inputs.end(), "df") !=
+          schema->second.inputs.end() &&
       !ctx.relation.empty()) {
     report.input = ctx.relation;
     if (!check_columns(site, ctx, report, replan)) return report;
@@ -276,9 +277,11 @@ void StepExecutor::repair_params(const StepSite& site, const Schema& schema, con
   fill_defaults(site, json_schema, params, log);
 }
 
-bool StepExecutor::prepare_params(const StepSite& site, const Schema& schema, const Requirements& requirements,
-                                  ToolContext& ctx, const std::vector<StepReport>& done, StepReport& report) const {
-  repair_params(site, schema, requirements, step_relations(done), ctx.relation, report.params, report.repairs);
+bool StepExecutor::prepare_params(const StepSite& site, const Schema& schema,
+                                  const Requirements& requirements, ToolContext& ctx,
+                                  const std::vector<StepReport>& done, StepReport& report) const {
+  repair_params(site, schema, requirements, step_relations(done), ctx.relation, report.params,
+                report.repairs);
   report.error = schema_violations(site, schema.contract, report.params);
   return !report.error;
 }
@@ -292,9 +295,9 @@ bool StepExecutor::check_columns(const StepSite& site, ToolContext& ctx, StepRep
   }
   std::vector<ReplanRequest> missing = missing_columns(site, report.params, *columns);
   if (missing.empty()) return true;
-  report.error = core::failed_precondition(
-      fmt::format("step '{}' ({}): {}; sent back to planning", site.step_id, site.tool, missing.front().reason),
-      missing.front().pointer);
+  report.error = core::failed_precondition(fmt::format("step '{}' ({}): {}; sent back to planning",
+                                                       site.step_id, site.tool, missing.front().reason),
+                                           missing.front().pointer);
   replan.insert(replan.end(), missing.begin(), missing.end());
   return false;
 }
@@ -325,9 +328,12 @@ void StepExecutor::run_tool(const StepSite& site, ToolContext& ctx, const std::v
 void StepExecutor::count(const ExecutionReport& report) const {
   if (metrics_ == nullptr) return;
   for (const StepReport& step : report.steps) {
-    metrics_->counter("autoviz_steps_total", {{"tool", step.tool}, {"status", std::string(to_string(step.status))}})
+    metrics_
+        ->counter("autoviz_steps_total",
+                  {{"tool", step.tool}, {"status", std::string(to_string(step.status))}})
         .inc();
-    for (const StepRepair& repair : step.repairs) metrics_->counter("autoviz_repairs_total", {{"kind", repair.kind}}).inc();
+    for (const StepRepair& repair : step.repairs)
+      metrics_->counter("autoviz_repairs_total", {{"kind", repair.kind}}).inc();
   }
   for (const ReplanRequest& request : report.replan) {
     metrics_->counter("autoviz_replans_total", {{"change", request.change}}).inc();

@@ -59,7 +59,7 @@ struct ExecutionReport {
 
   bool ok() const;                        // every step ok or repaired
   const StepReport* failed_step() const;  // nullptr when none failed
-  std::size_t repair_count() const;      // repairs that changed a plan's params (not auto_grain)
+  std::size_t repair_count() const;       // repairs that changed a plan's params (not auto_grain)
   // {"replan", "steps", "ok", "repair_count"}; each step gives step_id, tool, status, params, input,
   // repairs (each with its provenance), grain when bucketed, error (Error::describe()) when failed,
   // and for a step that ran its relation, sql, chart (the spec), table (rows as objects), columns
@@ -101,15 +101,16 @@ class StepExecutor {
                core::MetricsRegistry* metrics)
       : schemas_(std::move(schemas)), library_(library), metrics_(metrics) {}
 
-  StepReport run_step(const PlanStep& step, std::size_t index, const Requirements& requirements, ToolContext& ctx,
-                      const std::vector<StepReport>& done, std::vector<ReplanRequest>& replan) const;
+  StepReport run_step(const PlanStep& step, std::size_t index, const Requirements& requirements,
+                      ToolContext& ctx, const std::vector<StepReport>& done,
+                      std::vector<ReplanRequest>& replan) const;
   // The safe repairs, in order; an input key reads `outputs`' relation into `relation`.
   void repair_params(const StepSite& site, const Schema& schema, const Requirements& requirements,
                      const std::map<std::string, std::string, std::less<>>& outputs, std::string& relation,
                      Params& params, std::vector<StepRepair>& log) const;
   // Safe repairs, then the schema; false (report.error set) when the params stay invalid.
-  bool prepare_params(const StepSite& site, const Schema& schema, const Requirements& requirements, ToolContext& ctx,
-                      const std::vector<StepReport>& done, StepReport& report) const;
+  bool prepare_params(const StepSite& site, const Schema& schema, const Requirements& requirements,
+                      ToolContext& ctx, const std::vector<StepReport>& done, StepReport& report) const;
   // False (report.error set, requests appended) when a param names a column the input lacks.
   bool check_columns(const StepSite& site, ToolContext& ctx, StepReport& report,
                      std::vector<ReplanRequest>& replan) const;

@@ -12,8 +12,10 @@
 namespace planfirst::autoviz::tools {
 namespace {
 
-const std::vector<std::string_view> kAggFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median", "stddev"};
-const std::vector<std::string_view> kSegmentFuncs = {"sum", "avg", "count", "count_distinct", "min", "max", "median"};
+const std::vector<std::string_view> kAggFuncs = {"sum", "avg", "count",  "count_distinct",
+                                                 "min", "max", "median", "stddev"};
+const std::vector<std::string_view> kSegmentFuncs = {"sum", "avg", "count", "count_distinct",
+                                                     "min", "max", "median"};
 
 bool needs_numbers(std::string_view func) {
   return func == "sum" || func == "avg" || func == "median" || func == "stddev";
@@ -46,7 +48,8 @@ core::Result<std::vector<std::string>> group_columns(ToolContext& ctx, const Too
 
 // A metric column that `func` can aggregate.
 core::Result<std::string> metric_column(ToolContext& ctx, const ToolParams& params, const Relation& relation,
-                                        std::string_view param, std::string_view name, std::string_view func) {
+                                        std::string_view param, std::string_view name,
+                                        std::string_view func) {
   core::Result<std::string> metric = resolve_column(ctx, params, relation, param, name);
   if (!metric) return metric.error();
   if (needs_numbers(func)) {
@@ -72,14 +75,15 @@ Output aggregate(ToolContext& ctx, const ToolParams& params) {
   for (const std::string& name : *names) {
     if (counts_rows(*func, name)) {
       metrics.push_back(std::string(kCountColumn));
-      measures += fmt::format("{}count(*) AS {}", measures.empty() ? "" : ", ", data::quote_identifier(kCountColumn));
+      measures +=
+          fmt::format("{}count(*) AS {}", measures.empty() ? "" : ", ", data::quote_identifier(kCountColumn));
       continue;
     }
     core::Result<std::string> metric = metric_column(ctx, params, *relation, "metrics", name, *func);
     if (!metric) return metric.error();
     metrics.push_back(*metric);
-    measures += fmt::format("{}{} AS {}", measures.empty() ? "" : ", ", aggregate_expression(*func, *metric, *relation),
-                            data::quote_identifier(*metric));
+    measures += fmt::format("{}{} AS {}", measures.empty() ? "" : ", ",
+                            aggregate_expression(*func, *metric, *relation), data::quote_identifier(*metric));
   }
   core::Result<std::vector<std::string>> keys = group_columns(ctx, params, *relation, "group_by", metrics);
   if (!keys) return keys.error();
@@ -97,7 +101,8 @@ Output segment_metric(ToolContext& ctx, const ToolParams& params) {
   if (!name) return name.error();
   core::Result<std::string> metric = metric_column(ctx, params, *relation, "metric", *name, *func);
   if (!metric) return metric.error();
-  core::Result<std::vector<std::string>> keys = group_columns(ctx, params, *relation, "segment_by", {*metric});
+  core::Result<std::vector<std::string>> keys =
+      group_columns(ctx, params, *relation, "segment_by", {*metric});
   if (!keys) return keys.error();
   if (keys->empty()) return params.error("segment_by", "required: at least one column");
   const std::string value = aggregate_expression(*func, *metric, *relation);
@@ -105,8 +110,8 @@ Output segment_metric(ToolContext& ctx, const ToolParams& params) {
   const std::string overall = fmt::format("(SELECT {} FROM {})", value, from);
   return materialize(ctx, params,
                      fmt::format("SELECT {}{} AS {}, {} AS \"overall\", {} - {} AS \"difference\" FROM {}{}",
-                                 select_keys(*keys), value, data::quote_identifier(*metric), overall, value, overall,
-                                 from, grouping(*keys)));
+                                 select_keys(*keys), value, data::quote_identifier(*metric), overall, value,
+                                 overall, from, grouping(*keys)));
 }
 
 Output compute_share(ToolContext& ctx, const ToolParams& params) {
@@ -121,11 +126,12 @@ Output compute_share(ToolContext& ctx, const ToolParams& params) {
   if (keys->empty()) return params.error("group_by", "required: at least one column");
   // Each group's total and the whole are exact sums (see aggregate_expression): the same bytes every run.
   const std::string total = aggregate_expression("sum", *metric, *relation);
-  return materialize(ctx, params,
-                     fmt::format("SELECT {0}{1} AS {2}, 100.0 * CAST({1} AS DOUBLE) / "
-                                 "CAST(sum(CAST({1} AS DECIMAL(38, 10))) OVER () AS DOUBLE) AS \"percent\" FROM {3}{4}",
-                                 select_keys(*keys), total, data::quote_identifier(*metric),
-                                 data::quote_identifier(relation->name), grouping(*keys)));
+  return materialize(
+      ctx, params,
+      fmt::format("SELECT {0}{1} AS {2}, 100.0 * CAST({1} AS DOUBLE) / "
+                  "CAST(sum(CAST({1} AS DECIMAL(38, 10))) OVER () AS DOUBLE) AS \"percent\" FROM {3}{4}",
+                  select_keys(*keys), total, data::quote_identifier(*metric),
+                  data::quote_identifier(relation->name), grouping(*keys)));
 }
 
 }  // namespace planfirst::autoviz::tools

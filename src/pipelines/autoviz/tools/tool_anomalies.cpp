@@ -15,16 +15,18 @@ namespace {
 std::string anomaly_columns(std::string_view method, const std::string& column) {
   const std::string value = fmt::format("CAST({} AS DOUBLE)", data::quote_identifier(column));
   if (method == "zscore") {
-    const std::string z = fmt::format("({0} - avg({0}) OVER ()) / nullif(stddev_samp({0}) OVER (), 0)", value);
+    const std::string z =
+        fmt::format("({0} - avg({0}) OVER ()) / nullif(stddev_samp({0}) OVER (), 0)", value);
     return fmt::format("{0} AS \"z_score\", coalesce(abs({0}) > $1, false) AS \"is_anomaly\"", z);
   }
   const std::string q1 = fmt::format("quantile_cont({}, 0.25) OVER ()", value);
   const std::string q3 = fmt::format("quantile_cont({}, 0.75) OVER ()", value);
   const std::string lower = fmt::format("({0} - $1 * ({1} - {0}))", q1, q3);
   const std::string upper = fmt::format("({1} + $1 * ({1} - {0}))", q1, q3);
-  return fmt::format("{0} AS \"lower_bound\", {1} AS \"upper_bound\", coalesce({2} < {0} OR {2} > {1}, false) AS "
-                     "\"is_anomaly\"",
-                     lower, upper, value);
+  return fmt::format(
+      "{0} AS \"lower_bound\", {1} AS \"upper_bound\", coalesce({2} < {0} OR {2} > {1}, false) AS "
+      "\"is_anomaly\"",
+      lower, upper, value);
 }
 
 }  // namespace

@@ -58,8 +58,10 @@ Output parse_datetime(ToolContext& ctx, const ToolParams& params) {
     parsed = fmt::format("try_strptime({}, $1)", text);
     values.emplace_back(**format);
   } else if (type == data::ColumnType::kInteger) {  // bare years: 1 January
-    parsed = fmt::format("CASE WHEN {0} BETWEEN 1000 AND 9999 THEN CAST(make_date(CAST({0} AS INTEGER), 1, 1) AS TIMESTAMP) END",
-                         quoted);
+    parsed = fmt::format(
+        "CASE WHEN {0} BETWEEN 1000 AND 9999 THEN CAST(make_date(CAST({0} AS INTEGER), 1, 1) AS TIMESTAMP) "
+        "END",
+        quoted);
   }
   core::Result<ParseCheck> check = check_parse(ctx, params, relation->name, *column, parsed, values);
   if (!check) return check.error();
@@ -74,8 +76,8 @@ Output parse_datetime(ToolContext& ctx, const ToolParams& params) {
 
 Output cast_types(ToolContext& ctx, const ToolParams& params) {
   static const std::map<std::string, std::string, std::less<>> kSqlTypes = {
-      {"integer", "BIGINT"}, {"double", "DOUBLE"}, {"string", "VARCHAR"},
-      {"boolean", "BOOLEAN"}, {"date", "DATE"},    {"timestamp", "TIMESTAMP"}};
+      {"integer", "BIGINT"},  {"double", "DOUBLE"}, {"string", "VARCHAR"},
+      {"boolean", "BOOLEAN"}, {"date", "DATE"},     {"timestamp", "TIMESTAMP"}};
   core::Result<Relation> relation = current_relation(ctx, params);
   if (!relation) return relation.error();
   core::Result<std::vector<std::string>> columns = columns_param(ctx, params, *relation, "columns");

@@ -37,12 +37,12 @@ struct ToolContext {
       : db(database), relation(std::move(relation)), output_dir(std::move(output_dir)) {}
 
   data::Database& db;
-  std::string relation;             // the table the next tool reads; empty until a dataset is loaded
+  std::string relation;              // the table the next tool reads; empty until a dataset is loaded
   std::filesystem::path output_dir;  // where save_table writes; created on first write
-  std::vector<ToolRepair> repairs;  // in the order they were made
-  std::size_t max_rows = 10000;     // rows a ToolOutput table holds at most (the relation keeps all)
-  std::size_t preview_rows = 100;   // rows the output of a row-wise view or an unchanged relation holds
-  int steps = 0;                    // relations made so far; numbers the next one
+  std::vector<ToolRepair> repairs;   // in the order they were made
+  std::size_t max_rows = 10000;      // rows a ToolOutput table holds at most (the relation keeps all)
+  std::size_t preview_rows = 100;    // rows the output of a row-wise view or an unchanged relation holds
+  int steps = 0;                     // relations made so far; numbers the next one
   // The columns (no values) of the relations described so far, by name; cleared whenever a tool
   // makes a relation (create_relation in tool_sql.hpp, load_dataset), so a description never
   // outlives what it describes.

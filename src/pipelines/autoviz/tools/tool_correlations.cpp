@@ -18,8 +18,9 @@ std::string ranked_source(const std::string& relation, const std::vector<std::st
   std::string present;
   for (const std::string& column : columns) {
     const std::string quoted = data::quote_identifier(column);
-    ranks += fmt::format("{1}rank() OVER (ORDER BY {0}) + (count(*) OVER (PARTITION BY {0}) - 1) / 2.0 AS {0}",
-                         quoted, ranks.empty() ? "" : ", ");
+    ranks +=
+        fmt::format("{1}rank() OVER (ORDER BY {0}) + (count(*) OVER (PARTITION BY {0}) - 1) / 2.0 AS {0}",
+                    quoted, ranks.empty() ? "" : ", ");
     present += fmt::format("{}{} IS NOT NULL", present.empty() ? "" : " AND ", quoted);
   }
   return fmt::format("WITH planfirst_ranked AS (SELECT {} FROM {} WHERE {}) ", ranks,
@@ -42,15 +43,17 @@ Output compute_correlations(ToolContext& ctx, const ToolParams& params) {
   std::size_t order = 0;
   for (const std::string& x : *columns) {
     for (const std::string& y : *columns) {
-      pairs += fmt::format("{}SELECT {} AS \"column_x\", {} AS \"column_y\", round(corr({}, {}), 10) AS \"correlation\", "
-                           "{} AS planfirst_order FROM {}",
-                           pairs.empty() ? "" : " UNION ALL ", data::quote_literal(x), data::quote_literal(y),
-                           data::quote_identifier(x), data::quote_identifier(y), order++, from);
+      pairs += fmt::format(
+          "{}SELECT {} AS \"column_x\", {} AS \"column_y\", round(corr({}, {}), 10) AS \"correlation\", "
+          "{} AS planfirst_order FROM {}",
+          pairs.empty() ? "" : " UNION ALL ", data::quote_literal(x), data::quote_literal(y),
+          data::quote_identifier(x), data::quote_identifier(y), order++, from);
     }
   }
-  return materialize(ctx, params,
-                     fmt::format("{}SELECT \"column_x\", \"column_y\", \"correlation\" FROM ({}) ORDER BY planfirst_order",
-                                 spearman ? ranked_source(relation->name, *columns) : "", pairs));
+  return materialize(
+      ctx, params,
+      fmt::format("{}SELECT \"column_x\", \"column_y\", \"correlation\" FROM ({}) ORDER BY planfirst_order",
+                  spearman ? ranked_source(relation->name, *columns) : "", pairs));
 }
 
 }  // namespace planfirst::autoviz::tools

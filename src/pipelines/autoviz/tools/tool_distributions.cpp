@@ -11,7 +11,8 @@ namespace planfirst::autoviz::tools {
 namespace {
 
 // The CTEs planfirst_span_I (lo, hi) and planfirst_bin_I (bin per present value) of column `i`.
-std::string bin_ctes(const std::string& relation, const std::string& column, std::size_t i, std::int64_t bins) {
+std::string bin_ctes(const std::string& relation, const std::string& column, std::size_t i,
+                     std::int64_t bins) {
   const std::string value = fmt::format("CAST({} AS DOUBLE)", data::quote_identifier(column));
   const std::string from = data::quote_identifier(relation);
   return fmt::format(
@@ -24,7 +25,8 @@ std::string bin_ctes(const std::string& relation, const std::string& column, std
 std::string bin_counts(const std::string& column, std::size_t i, std::int64_t bins) {
   return fmt::format(
       "SELECT {1} AS \"column\", {0} AS planfirst_order, b.bin AS planfirst_bin, "
-      "s.lo + b.bin * (s.hi - s.lo) / {2} AS \"bin_start\", s.lo + (b.bin + 1) * (s.hi - s.lo) / {2} AS \"bin_end\", "
+      "s.lo + b.bin * (s.hi - s.lo) / {2} AS \"bin_start\", s.lo + (b.bin + 1) * (s.hi - s.lo) / {2} AS "
+      "\"bin_end\", "
       "count(v.bin) AS \"count\" FROM planfirst_bins b CROSS JOIN planfirst_span_{0} s "
       "LEFT JOIN planfirst_bin_{0} v ON v.bin = b.bin GROUP BY b.bin, s.lo, s.hi",
       i, data::quote_literal(column), bins);

@@ -51,11 +51,13 @@ const std::vector<std::string_view>* ToolLibrary::params(std::string_view tool) 
   return it == tools_.end() ? nullptr : &it->second.params;
 }
 
-core::Result<ToolOutput> ToolLibrary::run(ToolContext& ctx, std::string_view tool, const core::Json& params) const {
+core::Result<ToolOutput> ToolLibrary::run(ToolContext& ctx, std::string_view tool,
+                                          const core::Json& params) const {
   auto it = tools_.find(tool);
   if (it == tools_.end()) {
-    return core::not_found(fmt::format("unknown tool '{}'; the library has: {}", tool, fmt::join(names(), ", ")),
-                           std::string(tool));
+    return core::not_found(
+        fmt::format("unknown tool '{}'; the library has: {}", tool, fmt::join(names(), ", ")),
+        std::string(tool));
   }
   const ToolParams reader(tool, params);
   if (core::Result<void> known = reader.check_names(it->second.params); !known) return known.error();

@@ -17,16 +17,17 @@ namespace {
 std::string format_of(const std::filesystem::path& path) {
   core::Result<data::FileFormat> format = data::file_format(path);
   if (!format) return path.extension() == ".duckdb" ? "duckdb" : "";
-  return *format == data::FileFormat::kParquet ? "parquet" : (*format == data::FileFormat::kJson ? "json" : "csv");
+  return *format == data::FileFormat::kParquet ? "parquet"
+                                               : (*format == data::FileFormat::kJson ? "json" : "csv");
 }
 
 // A table of a DuckDB database file, copied in through a read-only ATTACH.
 core::Result<void> copy_from_duckdb_file(ToolContext& ctx, const ToolParams& params,
                                          const std::filesystem::path& path, const std::string& table) {
   if (!params.has("table")) return params.error("table", "required to pick a table of a .duckdb file");
-  const std::string statement =
-      fmt::format("ATTACH {} AS planfirst_source (READ_ONLY); CREATE TABLE {} AS SELECT * FROM planfirst_source.{};",
-                  data::quote_literal(path.string()), data::quote_identifier(table), data::quote_identifier(table));
+  const std::string statement = fmt::format(
+      "ATTACH {} AS planfirst_source (READ_ONLY); CREATE TABLE {} AS SELECT * FROM planfirst_source.{};",
+      data::quote_literal(path.string()), data::quote_identifier(table), data::quote_identifier(table));
   core::Result<void> copied = ctx.db.exec(statement);
   (void)ctx.db.exec("DETACH DATABASE IF EXISTS planfirst_source");
   if (!copied) return params.error("path", copied.error().message);
@@ -43,16 +44,19 @@ Output load_dataset(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::string> format = params.choice("format", {"csv", "parquet", "duckdb"}, detected);
   if (!format) return format.error();
   if (!detected.empty() && *format != detected) {
-    return params.error("format", fmt::format("'{}' does not match the file's extension ({})", *format, detected));
+    return params.error("format",
+                        fmt::format("'{}' does not match the file's extension ({})", *format, detected));
   }
   core::Result<std::optional<std::string>> table_param = params.optional_string("table");
   if (!table_param) return table_param.error();
   const std::string table = table_param->value_or(data::table_name_for(path));
   auto* duckdb = dynamic_cast<data::DuckDbDatabase*>(&ctx.db);
-  if (duckdb == nullptr) return core::failed_precondition("load_dataset: needs a DuckDB database", "load_dataset");
+  if (duckdb == nullptr)
+    return core::failed_precondition("load_dataset: needs a DuckDB database", "load_dataset");
   ctx.described.clear();
   if (*format == "duckdb") {
-    if (core::Result<void> copied = copy_from_duckdb_file(ctx, params, path, table); !copied) return copied.error();
+    if (core::Result<void> copied = copy_from_duckdb_file(ctx, params, path, table); !copied)
+      return copied.error();
   } else if (core::Result<void> loaded = data::load_table(*duckdb, path, table); !loaded) {
     core::Error error = loaded.error();
     error.message = "load_dataset: " + error.message;
@@ -78,10 +82,11 @@ Output infer_schema(ToolContext& ctx, const ToolParams& params) {
   std::string profiled = relation->name;
   if (*sample_rows > 0) {
     profiled = "infer_schema_sample";
-    const std::string sql = fmt::format("CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {} LIMIT {}",
-                                        data::quote_identifier(profiled), data::quote_identifier(relation->name),
-                                        *sample_rows);
-    if (core::Result<data::QueryResult> sampled = run_query(ctx, params, sql); !sampled) return sampled.error();
+    const std::string sql =
+        fmt::format("CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {} LIMIT {}",
+                    data::quote_identifier(profiled), data::quote_identifier(relation->name), *sample_rows);
+    if (core::Result<data::QueryResult> sampled = run_query(ctx, params, sql); !sampled)
+      return sampled.error();
   }
   core::Result<data::SchemaProfile> profile = data::profile_table(ctx.db, profiled);
   if (!profile) return profile.error();

@@ -11,21 +11,25 @@ namespace {
 
 // The value that fills the gaps of `column` under `strategy`: in the column's own type, except a
 // mean or median, which makes the column DOUBLE rather than round.
-std::string fill_expression(const std::string& strategy, const Relation& relation, const data::Column& column) {
+std::string fill_expression(const std::string& strategy, const Relation& relation,
+                            const data::Column& column) {
   const std::string quoted = data::quote_identifier(column.name);
   const std::string from = data::quote_identifier(relation.name);
   if (strategy == "forward_fill") {
     return fmt::format(
-        "last_value({} IGNORE NULLS) OVER (ORDER BY rowid ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)", quoted);
+        "last_value({} IGNORE NULLS) OVER (ORDER BY rowid ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)",
+        quoted);
   }
   if (strategy == "fill_mean" || strategy == "fill_median") {  // numbers: the column becomes DOUBLE
-    return fmt::format("coalesce(CAST({0} AS DOUBLE), (SELECT CAST({1}(CAST({0} AS DOUBLE)) AS DOUBLE) FROM {2}))",
-                       quoted, strategy == "fill_mean" ? "avg" : "median", from);
+    return fmt::format(
+        "coalesce(CAST({0} AS DOUBLE), (SELECT CAST({1}(CAST({0} AS DOUBLE)) AS DOUBLE) FROM {2}))", quoted,
+        strategy == "fill_mean" ? "avg" : "median", from);
   }
   std::string fill = "$1";
   if (strategy == "fill_mode") {
-    fill = fmt::format("(SELECT {0} FROM {1} WHERE {0} IS NOT NULL GROUP BY {0} ORDER BY count(*) DESC, {0} LIMIT 1)",
-                       quoted, from);
+    fill = fmt::format(
+        "(SELECT {0} FROM {1} WHERE {0} IS NOT NULL GROUP BY {0} ORDER BY count(*) DESC, {0} LIMIT 1)",
+        quoted, from);
   }
   return fmt::format("coalesce({}, CAST({} AS {}))", quoted, fill, column.sql_type);
 }
@@ -49,8 +53,8 @@ Output handle_missing(ToolContext& ctx, const ToolParams& params) {
     for (const std::string& column : *columns) {
       kept += fmt::format("{}{} IS NOT NULL", kept.empty() ? "" : " AND ", data::quote_identifier(column));
     }
-    return materialize(ctx, params,
-                       fmt::format("SELECT * FROM {} WHERE {}", data::quote_identifier(relation->name), kept));
+    return materialize(
+        ctx, params, fmt::format("SELECT * FROM {} WHERE {}", data::quote_identifier(relation->name), kept));
   }
   std::vector<data::Value> values;
   if (*strategy == "fill_value") {

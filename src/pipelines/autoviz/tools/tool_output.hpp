@@ -15,11 +15,11 @@ namespace planfirst::autoviz {
 
 struct ToolOutput {
   std::optional<data::QueryResult> table;
-  bool truncated = false;   // the relation holds more rows than `table`
+  bool truncated = false;                // the relation holds more rows than `table`
   std::optional<std::size_t> row_count;  // the relation's rows, when the tool counted them all
-  std::string sql;          // the statement that built `relation` (or read the chart's data)
-  std::string relation;     // the relation this step produced; empty for charts
-  std::string chart;        // Vega-Lite v5 spec, compact JSON text (Json::dump); empty when none
+  std::string sql;                       // the statement that built `relation` (or read the chart's data)
+  std::string relation;                  // the relation this step produced; empty for charts
+  std::string chart;                     // Vega-Lite v5 spec, compact JSON text (Json::dump); empty when none
   std::vector<std::filesystem::path> files;  // files written, in the order written
 };
 

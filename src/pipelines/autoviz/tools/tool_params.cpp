@@ -52,7 +52,8 @@ core::Result<void> ToolParams::check_names(const std::vector<std::string_view>& 
 core::Result<std::string> ToolParams::string(std::string_view name) const {
   const core::Json* json = find(name);
   if (json == nullptr || json->is_null()) return error(name, "required");
-  if (!json->is_string() || json->get<std::string>().empty()) return error(name, "expected a non-empty string");
+  if (!json->is_string() || json->get<std::string>().empty())
+    return error(name, "expected a non-empty string");
   return json->get<std::string>();
 }
 
@@ -63,7 +64,8 @@ core::Result<std::optional<std::string>> ToolParams::optional_string(std::string
   return std::optional<std::string>(*text);
 }
 
-core::Result<std::string> ToolParams::choice(std::string_view name, const std::vector<std::string_view>& allowed,
+core::Result<std::string> ToolParams::choice(std::string_view name,
+                                             const std::vector<std::string_view>& allowed,
                                              std::string_view fallback) const {
   if (!has(name)) return std::string(fallback);
   core::Result<std::string> text = string(name);
@@ -81,7 +83,8 @@ core::Result<std::vector<std::string>> ToolParams::strings(std::string_view name
   if (json.is_string()) return std::vector<std::string>{json.get<std::string>()};
   if (!json.is_array()) return error(name, "expected a list of strings");
   for (const core::Json& item : json) {
-    if (!item.is_string() || item.get<std::string>().empty()) return error(name, "expected a list of strings");
+    if (!item.is_string() || item.get<std::string>().empty())
+      return error(name, "expected a list of strings");
     out.push_back(item.get<std::string>());
   }
   return out;
@@ -104,7 +107,8 @@ core::Result<double> ToolParams::number(std::string_view name, double fallback) 
   return json.get<double>();
 }
 
-core::Result<std::vector<double>> ToolParams::numbers(std::string_view name, std::vector<double> fallback) const {
+core::Result<std::vector<double>> ToolParams::numbers(std::string_view name,
+                                                      std::vector<double> fallback) const {
   if (!has(name)) return fallback;
   const core::Json& json = *find(name);
   if (!json.is_array() || json.empty()) return error(name, "expected a non-empty list of numbers");

@@ -34,7 +34,8 @@ class ToolParams {
                                    std::string_view fallback) const;
   // A list of strings; a single string reads as a list of one; absent reads as empty.
   core::Result<std::vector<std::string>> strings(std::string_view name) const;
-  core::Result<std::int64_t> integer(std::string_view name, std::int64_t fallback, std::int64_t minimum) const;
+  core::Result<std::int64_t> integer(std::string_view name, std::int64_t fallback,
+                                     std::int64_t minimum) const;
   core::Result<double> number(std::string_view name, double fallback) const;
   core::Result<std::vector<double>> numbers(std::string_view name, std::vector<double> fallback) const;
   core::Result<bool> boolean(std::string_view name, bool fallback) const;

@@ -35,7 +35,8 @@ Output compare_periods(ToolContext& ctx, const ToolParams& params) {
   const Relation& relation = input->relation;
   const std::string& date = input->date;
   const std::string& metric = input->metric;
-  core::Result<std::string> grain = params.choice("grain", {"day", "week", "month", "quarter", "year"}, "month");
+  core::Result<std::string> grain =
+      params.choice("grain", {"day", "week", "month", "quarter", "year"}, "month");
   if (!grain) return grain.error();
   core::Result<std::vector<std::string>> keys = columns_param(ctx, params, relation, "group_by");
   if (!keys) return keys.error();
@@ -44,20 +45,23 @@ Output compare_periods(ToolContext& ctx, const ToolParams& params) {
   const data::Column* typed = relation.find(metric);
   const bool floating = typed != nullptr && typed->type == data::ColumnType::kDouble;
   const std::string previous = data::quote_identifier(kPreviousColumn);
-  const std::string change = floating  // exact, as the sums are: -1444.39, not -1444.3899999998976
-                                 ? fmt::format("CAST(CAST({} AS DECIMAL(38, 10)) - CAST({} AS DECIMAL(38, 10)) AS DOUBLE)", m, previous)
-                                 : fmt::format("{} - {}", m, previous);
+  const std::string change =
+      floating  // exact, as the sums are: -1444.39, not -1444.3899999998976
+          ? fmt::format("CAST(CAST({} AS DECIMAL(38, 10)) - CAST({} AS DECIMAL(38, 10)) AS DOUBLE)", m,
+                        previous)
+          : fmt::format("{} - {}", m, previous);
   const std::string key_list = keys->empty() ? std::string() : quoted_list(*keys) + ", ";
   const std::string partition = keys->empty() ? std::string() : "PARTITION BY " + quoted_list(*keys) + " ";
   return materialize(
       ctx, params,
-      fmt::format("WITH planfirst_periods AS (SELECT {0}CAST(date_trunc('{1}', {2}) AS DATE) AS {2}, {9} AS {3} "
-                  "FROM {4} GROUP BY ALL), planfirst_lagged AS (SELECT *, lag({3}) OVER ({5}ORDER BY {2}) AS {6} "
-                  "FROM planfirst_periods) SELECT *, {10} AS {7}, 100.0 * ({3} - {6}) / nullif({6}, 0) AS {8} "
-                  "FROM planfirst_lagged ORDER BY {0}{2}",
-                  key_list, *grain, d, m, data::quote_identifier(relation.name), partition, previous,
-                  data::quote_identifier(kChangeColumn), data::quote_identifier(kChangePercentColumn),
-                  aggregate_expression("sum", metric, relation), change));
+      fmt::format(
+          "WITH planfirst_periods AS (SELECT {0}CAST(date_trunc('{1}', {2}) AS DATE) AS {2}, {9} AS {3} "
+          "FROM {4} GROUP BY ALL), planfirst_lagged AS (SELECT *, lag({3}) OVER ({5}ORDER BY {2}) AS {6} "
+          "FROM planfirst_periods) SELECT *, {10} AS {7}, 100.0 * ({3} - {6}) / nullif({6}, 0) AS {8} "
+          "FROM planfirst_lagged ORDER BY {0}{2}",
+          key_list, *grain, d, m, data::quote_identifier(relation.name), partition, previous,
+          data::quote_identifier(kChangeColumn), data::quote_identifier(kChangePercentColumn),
+          aggregate_expression("sum", metric, relation), change));
 }
 
 // Every row, in time order, with the mean of the metric over the last `window` rows.
@@ -71,12 +75,12 @@ Output rolling_average(ToolContext& ctx, const ToolParams& params) {
   if (!window) return window.error();
   if (*window == 0) return params.error("window", "required");
   const std::string d = data::quote_identifier(date);
-  return materialize(ctx, params,
-                     fmt::format("SELECT *, avg({0}) OVER (ORDER BY {1}, rowid ROWS BETWEEN {2} PRECEDING AND CURRENT "
-                                 "ROW) AS {3} FROM {4} ORDER BY {1}, rowid",
-                                 data::quote_identifier(metric), d, *window - 1,
-                                 data::quote_identifier(metric + "_rolling_avg"),
-                                 data::quote_identifier(relation.name)));
+  return materialize(
+      ctx, params,
+      fmt::format("SELECT *, avg({0}) OVER (ORDER BY {1}, rowid ROWS BETWEEN {2} PRECEDING AND CURRENT "
+                  "ROW) AS {3} FROM {4} ORDER BY {1}, rowid",
+                  data::quote_identifier(metric), d, *window - 1,
+                  data::quote_identifier(metric + "_rolling_avg"), data::quote_identifier(relation.name)));
 }
 
 }  // namespace planfirst::autoviz::tools

@@ -3,11 +3,10 @@
 // with those rows inline. Charts leave the current relation as it is.
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "core/join.hpp"
 #include "data/sql_quoting.hpp"
@@ -42,8 +41,9 @@ core::Result<ChartColumns> chart_columns(ToolContext& ctx, const ToolParams& par
   ChartColumns columns{*relation, {}, {}};
   for (const ChartParam& param : wanted) {
     if (!param.required && !params.has(param.name)) continue;
-    core::Result<std::string> column = param.numeric ? numeric_column_param(ctx, params, *relation, param.name)
-                                                     : column_param(ctx, params, *relation, param.name);
+    core::Result<std::string> column = param.numeric
+                                           ? numeric_column_param(ctx, params, *relation, param.name)
+                                           : column_param(ctx, params, *relation, param.name);
     if (!column) return column.error();
     columns.by_param[std::string(param.name)] = *column;
     if (std::find(columns.ordered.begin(), columns.ordered.end(), *column) == columns.ordered.end()) {
@@ -69,7 +69,8 @@ Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql,
 
 Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const core::Json& mark,
              const RowsToJson& encode, const core::Json& transform = core::Json()) {
-  return chart(ctx, params, sql, [&mark](const data::QueryResult&) { return mark; }, encode, transform);
+  return chart(
+      ctx, params, sql, [&mark](const data::QueryResult&) { return mark; }, encode, transform);
 }
 
 // Lines mark their points while every series is short enough for the markers to stay apart (a
@@ -84,14 +85,16 @@ std::size_t longest_series(const data::QueryResult& rows, const std::vector<std:
   std::size_t longest = 0;
   for (std::size_t row = 0; row < rows.row_count(); ++row) {
     std::vector<std::string> key;
-    for (const data::Column* column : keys) key.push_back(column == nullptr ? "" : column->values[row].to_string());
+    for (const data::Column* column : keys)
+      key.push_back(column == nullptr ? "" : column->values[row].to_string());
     longest = std::max(longest, ++points[std::move(key)]);
   }
   return longest;
 }
 
 std::string select_columns(const ChartColumns& columns) {
-  return fmt::format("SELECT {} FROM {}", quoted_list(columns.ordered), data::quote_identifier(columns.relation.name));
+  return fmt::format("SELECT {} FROM {}", quoted_list(columns.ordered),
+                     data::quote_identifier(columns.relation.name));
 }
 
 // Nominal axes keep the data's order instead of sorting their labels.
@@ -110,8 +113,8 @@ core::Json nominal_encoding(const data::QueryResult& rows, std::string_view colu
 }  // namespace
 
 Output plot_line(ToolContext& ctx, const ToolParams& params) {
-  core::Result<ChartColumns> columns =
-      chart_columns(ctx, params, {{"x", true, false}, {"y", true, true}, {"color", false, false}, {"facet", false, false}});
+  core::Result<ChartColumns> columns = chart_columns(
+      ctx, params, {{"x", true, false}, {"y", true, true}, {"color", false, false}, {"facet", false, false}});
   if (!columns) return columns.error();
   std::vector<std::string> series;
   for (std::string_view param : {"color", "facet"}) {
@@ -120,14 +123,13 @@ Output plot_line(ToolContext& ctx, const ToolParams& params) {
   const auto mark = [&series](const data::QueryResult& rows) {
     return core::Json{{"type", "line"}, {"point", longest_series(rows, series) <= kMaxMarkedPoints}};
   };
-  return chart(ctx, params, select_columns(*columns), mark,
-               [&](const data::QueryResult& rows) {
-                 core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])},
-                                        {"y", field_encoding(rows, (*columns)["y"])}};
-                 if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
-                 if (columns->has("facet")) encoding["facet"] = nominal_encoding(rows, (*columns)["facet"]);
-                 return encoding;
-               });
+  return chart(ctx, params, select_columns(*columns), mark, [&](const data::QueryResult& rows) {
+    core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])},
+                           {"y", field_encoding(rows, (*columns)["y"])}};
+    if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
+    if (columns->has("facet")) encoding["facet"] = nominal_encoding(rows, (*columns)["facet"]);
+    return encoding;
+  });
 }
 
 Output plot_bar(ToolContext& ctx, const ToolParams& params) {
@@ -140,13 +142,16 @@ Output plot_bar(ToolContext& ctx, const ToolParams& params) {
   std::vector<std::string> drawn = {(*columns)["y"]};
   if (params.has("also")) {
     // never empty: an empty list names every numeric column
-    core::Result<std::vector<std::string>> also = numeric_columns_param(ctx, params, columns->relation, "also");
+    core::Result<std::vector<std::string>> also =
+        numeric_columns_param(ctx, params, columns->relation, "also");
     if (!also) return also.error();
     if (columns->has("color")) {
-      return params.error("also", "bars split by color cannot also draw other metrics; give one or the other");
+      return params.error("also",
+                          "bars split by color cannot also draw other metrics; give one or the other");
     }
     for (const std::string& metric : *also) {
-      if (std::find(columns->ordered.begin(), columns->ordered.end(), metric) != columns->ordered.end()) continue;
+      if (std::find(columns->ordered.begin(), columns->ordered.end(), metric) != columns->ordered.end())
+        continue;
       columns->ordered.push_back(metric);
       drawn.push_back(metric);
     }
@@ -156,7 +161,8 @@ Output plot_bar(ToolContext& ctx, const ToolParams& params) {
   const core::Json fold =
       folded.size() > 1 ? core::Json::array({{{"fold", folded}, {"as", {"metric", "value"}}}}) : core::Json();
   const auto encode = [&](const data::QueryResult& rows) {
-    core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])}, {"y", field_encoding(rows, (*columns)["y"])}};
+    core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])},
+                           {"y", field_encoding(rows, (*columns)["y"])}};
     if (folded.size() > 1) {
       encoding["y"] = {{"field", "value"}, {"type", "quantitative"}, {"title", core::join(drawn)}};
       encoding["color"] = {{"field", "metric"}, {"type", "nominal"}};
@@ -174,16 +180,19 @@ Output plot_scatter(ToolContext& ctx, const ToolParams& params) {
   core::Result<ChartColumns> columns = chart_columns(
       ctx, params, {{"x", true, true}, {"y", true, true}, {"color", false, false}, {"size", false, true}});
   if (!columns) return columns.error();
-  return chart(ctx, params, select_columns(*columns), {{"type", "point"}}, [&](const data::QueryResult& rows) {
-    core::Json encoding = {{"x", field_encoding(rows, (*columns)["x"])}, {"y", field_encoding(rows, (*columns)["y"])}};
-    if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
-    if (columns->has("size")) encoding["size"] = field_encoding(rows, (*columns)["size"]);
-    return encoding;
-  });
+  return chart(ctx, params, select_columns(*columns), {{"type", "point"}},
+               [&](const data::QueryResult& rows) {
+                 core::Json encoding = {{"x", field_encoding(rows, (*columns)["x"])},
+                                        {"y", field_encoding(rows, (*columns)["y"])}};
+                 if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
+                 if (columns->has("size")) encoding["size"] = field_encoding(rows, (*columns)["size"]);
+                 return encoding;
+               });
 }
 
 Output plot_histogram(ToolContext& ctx, const ToolParams& params) {
-  core::Result<ChartColumns> columns = chart_columns(ctx, params, {{"column", true, true}, {"color", false, false}});
+  core::Result<ChartColumns> columns =
+      chart_columns(ctx, params, {{"column", true, true}, {"color", false, false}});
   if (!columns) return columns.error();
   core::Result<std::int64_t> bins = params.integer("bins", 10, 1);
   if (!bins) return bins.error();
@@ -197,12 +206,13 @@ Output plot_histogram(ToolContext& ctx, const ToolParams& params) {
 }
 
 Output plot_pie(ToolContext& ctx, const ToolParams& params) {
-  core::Result<ChartColumns> columns = chart_columns(ctx, params, {{"category", true, false}, {"value", true, true}});
+  core::Result<ChartColumns> columns =
+      chart_columns(ctx, params, {{"category", true, false}, {"value", true, true}});
   if (!columns) return columns.error();
   const std::string category = data::quote_identifier((*columns)["category"]);
   const std::string value = data::quote_identifier((*columns)["value"]);
-  const std::string sql = fmt::format("SELECT {0}, sum({1}) AS {1} FROM {2} GROUP BY {0} ORDER BY {0}", category, value,
-                                      data::quote_identifier(columns->relation.name));
+  const std::string sql = fmt::format("SELECT {0}, sum({1}) AS {1} FROM {2} GROUP BY {0} ORDER BY {0}",
+                                      category, value, data::quote_identifier(columns->relation.name));
   return chart(ctx, params, sql, {{"type", "arc"}}, [&](const data::QueryResult& rows) {
     return core::Json{{"theta", field_encoding(rows, (*columns)["value"])},
                       {"color", nominal_encoding(rows, (*columns)["category"])}};
@@ -210,13 +220,15 @@ Output plot_pie(ToolContext& ctx, const ToolParams& params) {
 }
 
 Output plot_boxplot(ToolContext& ctx, const ToolParams& params) {
-  core::Result<ChartColumns> columns = chart_columns(ctx, params, {{"column", true, true}, {"group_by", false, false}});
+  core::Result<ChartColumns> columns =
+      chart_columns(ctx, params, {{"column", true, true}, {"group_by", false, false}});
   if (!columns) return columns.error();
-  return chart(ctx, params, select_columns(*columns), {{"type", "boxplot"}}, [&](const data::QueryResult& rows) {
-    core::Json encoding = {{"y", field_encoding(rows, (*columns)["column"])}};
-    if (columns->has("group_by")) encoding["x"] = nominal_encoding(rows, (*columns)["group_by"]);
-    return encoding;
-  });
+  return chart(ctx, params, select_columns(*columns), {{"type", "boxplot"}},
+               [&](const data::QueryResult& rows) {
+                 core::Json encoding = {{"y", field_encoding(rows, (*columns)["column"])}};
+                 if (columns->has("group_by")) encoding["x"] = nominal_encoding(rows, (*columns)["group_by"]);
+                 return encoding;
+               });
 }
 
 Output plot_heatmap(ToolContext& ctx, const ToolParams& params) {

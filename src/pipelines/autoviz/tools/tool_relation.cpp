@@ -34,23 +34,26 @@ std::vector<std::string> Relation::numeric_columns() const {
 
 core::Result<std::vector<data::Column>> relation_columns(ToolContext& ctx, const std::string& name) {
   if (const auto known = ctx.described.find(name); known != ctx.described.end()) return known->second;
-  core::Result<data::QueryResult> empty = ctx.db.query(fmt::format("SELECT * FROM {} LIMIT 0", data::quote_identifier(name)));
+  core::Result<data::QueryResult> empty =
+      ctx.db.query(fmt::format("SELECT * FROM {} LIMIT 0", data::quote_identifier(name)));
   if (!empty) return empty.error();
   return ctx.described[name] = empty->columns();
 }
 
-core::Result<Relation> describe_relation(ToolContext& ctx, const ToolParams& params, const std::string& name) {
+core::Result<Relation> describe_relation(ToolContext& ctx, const ToolParams& params,
+                                         const std::string& name) {
   core::Result<std::vector<data::Column>> columns = relation_columns(ctx, name);
   if (!columns) {
-    return core::Error{columns.error().code, fmt::format("{}: {}", params.tool(), columns.error().message), name};
+    return core::Error{columns.error().code, fmt::format("{}: {}", params.tool(), columns.error().message),
+                       name};
   }
   return Relation{name, std::move(*columns)};
 }
 
 core::Result<Relation> current_relation(ToolContext& ctx, const ToolParams& params) {
   if (ctx.relation.empty()) {
-    return core::failed_precondition(fmt::format("{}: no dataset loaded; run load_dataset first", params.tool()),
-                                     params.tool());
+    return core::failed_precondition(
+        fmt::format("{}: no dataset loaded; run load_dataset first", params.tool()), params.tool());
   }
   return describe_relation(ctx, params, ctx.relation);
 }
@@ -58,8 +61,9 @@ core::Result<Relation> current_relation(ToolContext& ctx, const ToolParams& para
 core::Result<Relation> ordered_relation(ToolContext& ctx, const ToolParams& params) {
   core::Result<Relation> relation = current_relation(ctx, params);
   if (!relation) return relation;
-  core::Result<data::QueryResult> views = run_query(
-      ctx, params, "SELECT count(*) FROM duckdb_views() WHERE temporary AND view_name = $1", {data::Value(relation->name)});
+  core::Result<data::QueryResult> views =
+      run_query(ctx, params, "SELECT count(*) FROM duckdb_views() WHERE temporary AND view_name = $1",
+                {data::Value(relation->name)});
   if (!views) return views.error();
   if (views->at(0, 0).as_int() == 0) return relation;
   core::Result<ToolOutput> table =
@@ -77,10 +81,12 @@ core::Result<std::string> resolve_column(ToolContext& ctx, const ToolParams& par
     if (core::iequals_ascii(column.name, name)) matches.push_back(column.name);
   }
   if (matches.size() == 1) {
-    ctx.repairs.push_back({params.tool(), std::string(param), std::string(name), matches[0], "column-name casing"});
+    ctx.repairs.push_back(
+        {params.tool(), std::string(param), std::string(name), matches[0], "column-name casing"});
     return matches[0];
   }
-  return params.error(param, fmt::format("unknown column '{}'; the table has: {}", name, relation.column_names()));
+  return params.error(param,
+                      fmt::format("unknown column '{}'; the table has: {}", name, relation.column_names()));
 }
 
 core::Result<std::string> column_param(ToolContext& ctx, const ToolParams& params, const Relation& relation,
@@ -91,7 +97,8 @@ core::Result<std::string> column_param(ToolContext& ctx, const ToolParams& param
 }
 
 core::Result<std::optional<std::string>> optional_column_param(ToolContext& ctx, const ToolParams& params,
-                                                               const Relation& relation, std::string_view param) {
+                                                               const Relation& relation,
+                                                               std::string_view param) {
   if (!params.has(param)) return std::optional<std::string>();
   core::Result<std::string> name = column_param(ctx, params, relation, param);
   if (!name) return name.error();
@@ -121,7 +128,8 @@ core::Result<void> require_numeric(const ToolParams& params, const Relation& rel
 
 // Numeric columns of `param`; all numeric columns of the relation when absent.
 core::Result<std::vector<std::string>> numeric_columns_param(ToolContext& ctx, const ToolParams& params,
-                                                             const Relation& relation, std::string_view param) {
+                                                             const Relation& relation,
+                                                             std::string_view param) {
   core::Result<std::vector<std::string>> columns = columns_param(ctx, params, relation, param);
   if (!columns) return columns.error();
   if (columns->empty()) *columns = relation.numeric_columns();
@@ -135,24 +143,26 @@ core::Result<std::vector<std::string>> numeric_columns_param(ToolContext& ctx, c
 }
 
 // A temporal column of `param`; text is refused with a pointer to parse_datetime.
-core::Result<std::string> temporal_column_param(ToolContext& ctx, const ToolParams& params, const Relation& relation,
-                                                std::string_view param) {
+core::Result<std::string> temporal_column_param(ToolContext& ctx, const ToolParams& params,
+                                                const Relation& relation, std::string_view param) {
   core::Result<std::string> column = column_param(ctx, params, relation, param);
   if (!column) return column.error();
   const data::Column* found = relation.find(*column);
   if (!is_temporal(found->type)) {
-    return params.error(param, fmt::format("column '{}' is {}, not a date or timestamp; run parse_datetime first",
-                                           *column, found->sql_type));
+    return params.error(
+        param, fmt::format("column '{}' is {}, not a date or timestamp; run parse_datetime first", *column,
+                           found->sql_type));
   }
   return column;
 }
 
 // A required param naming a numeric column.
-core::Result<std::string> numeric_column_param(ToolContext& ctx, const ToolParams& params, const Relation& relation,
-                                               std::string_view param) {
+core::Result<std::string> numeric_column_param(ToolContext& ctx, const ToolParams& params,
+                                               const Relation& relation, std::string_view param) {
   core::Result<std::string> column = column_param(ctx, params, relation, param);
   if (!column) return column.error();
-  if (core::Result<void> numeric = require_numeric(params, relation, param, *column); !numeric) return numeric.error();
+  if (core::Result<void> numeric = require_numeric(params, relation, param, *column); !numeric)
+    return numeric.error();
   return column;
 }
 

@@ -45,19 +45,21 @@ core::Result<std::string> resolve_column(ToolContext& ctx, const ToolParams& par
 core::Result<std::string> column_param(ToolContext& ctx, const ToolParams& params, const Relation& relation,
                                        std::string_view param);
 core::Result<std::optional<std::string>> optional_column_param(ToolContext& ctx, const ToolParams& params,
-                                                               const Relation& relation, std::string_view param);
+                                                               const Relation& relation,
+                                                               std::string_view param);
 // A list param of columns; absent reads as empty.
 core::Result<std::vector<std::string>> columns_param(ToolContext& ctx, const ToolParams& params,
                                                      const Relation& relation, std::string_view param);
 // A list param of numeric columns; every numeric column of the relation when absent.
 core::Result<std::vector<std::string>> numeric_columns_param(ToolContext& ctx, const ToolParams& params,
-                                                             const Relation& relation, std::string_view param);
+                                                             const Relation& relation,
+                                                             std::string_view param);
 // A required param naming a numeric column.
-core::Result<std::string> numeric_column_param(ToolContext& ctx, const ToolParams& params, const Relation& relation,
-                                               std::string_view param);
+core::Result<std::string> numeric_column_param(ToolContext& ctx, const ToolParams& params,
+                                               const Relation& relation, std::string_view param);
 // A required param naming a date or timestamp column; text is refused with a pointer to parse_datetime.
-core::Result<std::string> temporal_column_param(ToolContext& ctx, const ToolParams& params, const Relation& relation,
-                                                std::string_view param);
+core::Result<std::string> temporal_column_param(ToolContext& ctx, const ToolParams& params,
+                                                const Relation& relation, std::string_view param);
 // kInvalidArgument unless `column` holds numbers.
 core::Result<void> require_numeric(const ToolParams& params, const Relation& relation, std::string_view param,
                                    std::string_view column);

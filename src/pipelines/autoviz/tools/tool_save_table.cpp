@@ -17,18 +17,20 @@ namespace {
 std::string safe_file_stem(std::string_view name) {
   std::string stem;
   for (char c : name) {
-    const bool kept = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                      c == '-';
+    const bool kept =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
     stem += kept ? c : '_';
   }
   return stem;
 }
 
-core::Result<void> write_text(const ToolParams& params, const std::filesystem::path& path, const std::string& text) {
+core::Result<void> write_text(const ToolParams& params, const std::filesystem::path& path,
+                              const std::string& text) {
   std::ofstream file(path, std::ios::binary | std::ios::trunc);
   file << text;
   file.close();
-  if (!file) return core::unavailable(fmt::format("{}: cannot write {}", params.tool(), path.string()), path.string());
+  if (!file)
+    return core::unavailable(fmt::format("{}: cannot write {}", params.tool(), path.string()), path.string());
   return core::ok();
 }
 
@@ -41,7 +43,8 @@ Output save_table(ToolContext& ctx, const ToolParams& params) {
   if (!columns) return columns.error();
   core::Result<std::optional<std::string>> name = params.optional_string("name");
   if (!name) return name.error();
-  if (ctx.output_dir.empty()) return core::failed_precondition("save_table: the context has no output folder");
+  if (ctx.output_dir.empty())
+    return core::failed_precondition("save_table: the context has no output folder");
   const std::string sql = fmt::format("SELECT {} FROM {}", columns->empty() ? "*" : quoted_list(*columns),
                                       data::quote_identifier(relation->name));
   core::Result<data::QueryResult> rows = run_query(ctx, params, sql);
@@ -51,8 +54,10 @@ Output save_table(ToolContext& ctx, const ToolParams& params) {
   const std::string stem = safe_file_stem(name->value_or(relation->name));
   ToolOutput output;
   output.files = {ctx.output_dir / (stem + ".csv"), ctx.output_dir / (stem + ".md")};
-  if (core::Result<void> csv = write_text(params, output.files[0], table_to_csv(*rows)); !csv) return csv.error();
-  if (core::Result<void> md = write_text(params, output.files[1], table_to_markdown(*rows)); !md) return md.error();
+  if (core::Result<void> csv = write_text(params, output.files[0], table_to_csv(*rows)); !csv)
+    return csv.error();
+  if (core::Result<void> md = write_text(params, output.files[1], table_to_markdown(*rows)); !md)
+    return md.error();
   output.sql = sql;
   output.table = first_rows(*rows, ctx.preview_rows, output.truncated);  // the files hold every row
   output.row_count = rows->row_count();

@@ -18,11 +18,11 @@ Output sort_limit(ToolContext& ctx, const ToolParams& params) {
   if (!direction) return direction.error();
   core::Result<std::int64_t> limit = params.integer("limit", 0, 1);
   if (!limit) return limit.error();
-  return materialize(ctx, params,
-                     fmt::format("SELECT * FROM {} ORDER BY {} {} NULLS LAST, rowid{}",
-                                 data::quote_identifier(relation->name), data::quote_identifier(*by),
-                                 *direction == "asc" ? "ASC" : "DESC",
-                                 *limit > 0 ? fmt::format(" LIMIT {}", *limit) : ""));
+  return materialize(
+      ctx, params,
+      fmt::format("SELECT * FROM {} ORDER BY {} {} NULLS LAST, rowid{}",
+                  data::quote_identifier(relation->name), data::quote_identifier(*by),
+                  *direction == "asc" ? "ASC" : "DESC", *limit > 0 ? fmt::format(" LIMIT {}", *limit) : ""));
 }
 
 }  // namespace planfirst::autoviz::tools

@@ -32,7 +32,8 @@ void adopt_profile_spans(ToolContext& ctx, const data::SchemaProfile& profile) {
   ctx.profiled_relation = ctx.relation;
   for (const data::ColumnProfile& column : profile.columns) {
     const bool zoned = column.sql_type.find("TIME ZONE") != std::string::npos;
-    if (data::is_temporal(column.type) && !zoned && column.span) ctx.profiled_spans[column.name] = *column.span;
+    if (data::is_temporal(column.type) && !zoned && column.span)
+      ctx.profiled_spans[column.name] = *column.span;
   }
 }
 
@@ -54,8 +55,8 @@ core::Result<ToolOutput> create_relation(ToolContext& ctx, const ToolParams& par
   const std::string name = fmt::format("{}_{}", params.tool(), ++ctx.steps);
   const std::string quoted = data::quote_identifier(name);
   ctx.described.clear();
-  core::Result<data::QueryResult> created =
-      run_query(ctx, params, fmt::format("CREATE OR REPLACE TEMP {} {} AS {}", kind, quoted, select_sql), values);
+  core::Result<data::QueryResult> created = run_query(
+      ctx, params, fmt::format("CREATE OR REPLACE TEMP {} {} AS {}", kind, quoted, select_sql), values);
   if (!created) return created.error();
   core::Result<data::QueryResult> rows =
       run_query(ctx, params, fmt::format("SELECT * FROM {} LIMIT {}", quoted, max_rows + 1));
@@ -70,8 +71,8 @@ core::Result<ToolOutput> create_relation(ToolContext& ctx, const ToolParams& par
 
 }  // namespace
 
-core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params, const std::string& select_sql,
-                                     const std::vector<data::Value>& values) {
+core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params,
+                                     const std::string& select_sql, const std::vector<data::Value>& values) {
   return create_relation(ctx, params, "TABLE", ctx.max_rows, select_sql, values);
 }
 
@@ -81,7 +82,8 @@ core::Result<ToolOutput> derive(ToolContext& ctx, const ToolParams& params, cons
 
 core::Result<ToolOutput> unchanged(ToolContext& ctx, const ToolParams& params) {
   const std::string select = fmt::format("SELECT * FROM {}", data::quote_identifier(ctx.relation));
-  core::Result<data::QueryResult> rows = run_query(ctx, params, fmt::format("{} LIMIT {}", select, ctx.preview_rows + 1));
+  core::Result<data::QueryResult> rows =
+      run_query(ctx, params, fmt::format("{} LIMIT {}", select, ctx.preview_rows + 1));
   if (!rows) return rows.error();
   ToolOutput output;
   output.table = first_rows(*rows, ctx.preview_rows, output.truncated);
@@ -94,7 +96,8 @@ std::string select_replacing(std::string_view relation,
                              const std::vector<std::pair<std::string, std::string>>& column_expressions) {
   std::string replaced;
   for (const auto& [column, expression] : column_expressions) {
-    replaced += fmt::format("{}{} AS {}", replaced.empty() ? "" : ", ", expression, data::quote_identifier(column));
+    replaced +=
+        fmt::format("{}{} AS {}", replaced.empty() ? "" : ", ", expression, data::quote_identifier(column));
   }
   return fmt::format("SELECT * REPLACE ({}) FROM {}", replaced, data::quote_identifier(relation));
 }

@@ -5,8 +5,8 @@
 #pragma once
 
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/result.hpp"
@@ -29,7 +29,8 @@ core::Result<data::QueryResult> run_query(ToolContext& ctx, const ToolParams& pa
 // Creates the next relation from `select_sql` as a temporary table, makes it current and returns
 // its first rows. The SELECT must order its rows (ORDER BY) wherever the engine could otherwise
 // reorder them.
-core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params, const std::string& select_sql,
+core::Result<ToolOutput> materialize(ToolContext& ctx, const ToolParams& params,
+                                     const std::string& select_sql,
                                      const std::vector<data::Value>& values = {});
 
 // Like materialize, but as a view: nothing is copied, and the engine computes the rows inside

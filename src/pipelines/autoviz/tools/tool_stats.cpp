@@ -25,7 +25,8 @@ core::Result<std::vector<std::string>> chosen_stats(const ToolParams& params) {
   if (stats->empty()) return std::vector<std::string>(kStats.begin(), kStats.end());
   for (const std::string& stat : *stats) {
     if (std::find(kStats.begin(), kStats.end(), stat) == kStats.end()) {
-      return params.error("stats", fmt::format("'{}' is not one of: count, mean, std, min, max, median, sum", stat));
+      return params.error("stats",
+                          fmt::format("'{}' is not one of: count, mean, std, min, max, median, sum", stat));
     }
   }
   return stats;
@@ -52,8 +53,8 @@ Output compute_summary_stats(ToolContext& ctx, const ToolParams& params) {
                               data::quote_identifier(stat));
     }
     parts += fmt::format("{}SELECT {}{} AS \"column\", {} AS planfirst_order{} FROM {}{}",
-                         parts.empty() ? "" : " UNION ALL ", key_list, data::quote_literal((*columns)[i]), i, measures,
-                         data::quote_identifier(relation->name), group);
+                         parts.empty() ? "" : " UNION ALL ", key_list, data::quote_literal((*columns)[i]), i,
+                         measures, data::quote_identifier(relation->name), group);
   }
   return materialize(ctx, params,
                      fmt::format("SELECT {}\"column\", {} FROM ({}) ORDER BY {}planfirst_order", key_list,
@@ -70,12 +71,13 @@ Output compute_value_counts(ToolContext& ctx, const ToolParams& params) {
   core::Result<std::int64_t> limit = params.integer("limit", 0, 1);
   if (!limit) return limit.error();
   const std::string quoted = data::quote_identifier(*column);
-  return materialize(ctx, params,
-                     fmt::format("SELECT {0}, count(*) AS \"count\"{1} FROM {2} GROUP BY {0} "
-                                 "ORDER BY \"count\" DESC, {0}{3}",
-                                 quoted, *normalize ? ", count(*) / sum(count(*)) OVER () AS \"proportion\"" : "",
-                                 data::quote_identifier(relation->name),
-                                 *limit > 0 ? fmt::format(" LIMIT {}", *limit) : ""));
+  return materialize(
+      ctx, params,
+      fmt::format("SELECT {0}, count(*) AS \"count\"{1} FROM {2} GROUP BY {0} "
+                  "ORDER BY \"count\" DESC, {0}{3}",
+                  quoted, *normalize ? ", count(*) / sum(count(*)) OVER () AS \"proportion\"" : "",
+                  data::quote_identifier(relation->name),
+                  *limit > 0 ? fmt::format(" LIMIT {}", *limit) : ""));
 }
 
 Output compute_percentiles(ToolContext& ctx, const ToolParams& params) {
@@ -95,11 +97,12 @@ Output compute_percentiles(ToolContext& ctx, const ToolParams& params) {
     points += fmt::format("{}{:.17g}", points.empty() ? "" : ", ", percentile);
     fractions += fmt::format("{}{:.17g}", fractions.empty() ? "" : ", ", percentile / 100);
   }
-  return materialize(ctx, params,
-                     fmt::format("SELECT unnest(CAST([{}] AS DOUBLE[])) AS \"percentile\", "
-                                 "unnest(quantile_cont(CAST({} AS DOUBLE), CAST([{}] AS DOUBLE[]))) AS \"value\" FROM {}",
-                                 points, data::quote_identifier(*column), fractions,
-                                 data::quote_identifier(relation->name)));
+  return materialize(
+      ctx, params,
+      fmt::format("SELECT unnest(CAST([{}] AS DOUBLE[])) AS \"percentile\", "
+                  "unnest(quantile_cont(CAST({} AS DOUBLE), CAST([{}] AS DOUBLE[]))) AS \"value\" FROM {}",
+                  points, data::quote_identifier(*column), fractions,
+                  data::quote_identifier(relation->name)));
 }
 
 }  // namespace planfirst::autoviz::tools

@@ -20,9 +20,12 @@ std::string markdown_cell(const data::Value& value) {
   if (value.is_null()) return {};
   std::string cell;
   for (char c : value.to_string()) {
-    if (c == '|') cell += "\\|";
-    else if (c == '\n' || c == '\r') cell += ' ';
-    else cell += c;
+    if (c == '|')
+      cell += "\\|";
+    else if (c == '\n' || c == '\r')
+      cell += ' ';
+    else
+      cell += c;
   }
   return cell;
 }
@@ -42,7 +45,8 @@ std::string table_to_csv(const data::QueryResult& table) {
   }
   text += "\n";
   for (std::size_t r = 0; r < table.row_count(); ++r) {
-    for (std::size_t c = 0; c < table.column_count(); ++c) text += (c == 0 ? "" : ",") + csv_field(table.at(r, c));
+    for (std::size_t c = 0; c < table.column_count(); ++c)
+      text += (c == 0 ? "" : ",") + csv_field(table.at(r, c));
     text += "\n";
   }
   return text;

@@ -32,14 +32,18 @@ AbbreviatedValue abbreviated_value(std::string_view value) {
   for (char c : value) {
     if (is_word_byte(c)) compact.push_back(c);
   }
-  const auto letters = std::count_if(compact.begin(), compact.end(), [](char c) { return !(c >= '0' && c <= '9'); });
-  if (letters >= 3 && compact.size() < value.size()) out.compact = core::ascii_lower(compact);  // not "U.S." or "1.0"
-  std::vector<std::string> parts = core::tokenize(value, {.keep_underscores = false, .split_camel_case = true});
+  const auto letters =
+      std::count_if(compact.begin(), compact.end(), [](char c) { return !(c >= '0' && c <= '9'); });
+  if (letters >= 3 && compact.size() < value.size())
+    out.compact = core::ascii_lower(compact);  // not "U.S." or "1.0"
+  std::vector<std::string> parts =
+      core::tokenize(value, {.keep_underscores = false, .split_camel_case = true});
   if (parts.size() >= 2) out.parts = std::move(parts);
   return out;
 }
 
-std::size_t spelled_out_at(const std::vector<std::string>& tokens, std::size_t at, const AbbreviatedValue& value) {
+std::size_t spelled_out_at(const std::vector<std::string>& tokens, std::size_t at,
+                           const AbbreviatedValue& value) {
   if (at >= tokens.size()) return 0;
   if (!value.compact.empty() && tokens[at] == value.compact) return 1;
   if (value.parts.empty() || at + value.parts.size() > tokens.size()) return 0;

@@ -10,8 +10,10 @@
 namespace planfirst::autoviz {
 
 struct AbbreviatedValue {
-  std::string compact;             // its letters and digits, lower case, when it has other bytes and three letters: "Ph.D." -> phd
-  std::vector<std::string> parts;  // its camel-case words, lower case, when two or more: "AsstProf" -> asst, prof
+  std::string compact;  // its letters and digits, lower case, when it has other bytes and three letters:
+                        // "Ph.D." -> phd
+  std::vector<std::string>
+      parts;  // its camel-case words, lower case, when two or more: "AsstProf" -> asst, prof
 };
 
 // Whether `part` abbreviates `word` (both lower case, `part` of three letters or more): as its
@@ -26,6 +28,7 @@ AbbreviatedValue abbreviated_value(std::string_view value);
 // How many of the lower-case `tokens` from `at` spell `value` out: 1 when the token is its compact
 // form ("phd"); one token per part when each part begins its token or is a subsequence of it from
 // its first letter ("assistant professors" for asst, prof); else 0.
-std::size_t spelled_out_at(const std::vector<std::string>& tokens, std::size_t at, const AbbreviatedValue& value);
+std::size_t spelled_out_at(const std::vector<std::string>& tokens, std::size_t at,
+                           const AbbreviatedValue& value);
 
 }  // namespace planfirst::autoviz

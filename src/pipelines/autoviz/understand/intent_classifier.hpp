@@ -28,7 +28,8 @@ class IntentClassifier {
  public:
   virtual ~IntentClassifier() = default;
   // `profile` describes the data the question is about (the rules do not read it).
-  virtual core::Result<IntentChoice> classify(std::string_view question, const data::SchemaProfile& profile) const = 0;
+  virtual core::Result<IntentChoice> classify(std::string_view question,
+                                              const data::SchemaProfile& profile) const = 0;
 };
 
 }  // namespace planfirst::autoviz

@@ -7,8 +7,8 @@
 
 #include <string_view>
 
-#include "pipelines/autoviz/understand/intent_classifier.hpp"
 #include "pipelines/autoviz/stage_model.hpp"
+#include "pipelines/autoviz/understand/intent_classifier.hpp"
 
 namespace planfirst::autoviz {
 class TemplateRegistry;

@@ -35,7 +35,8 @@ std::vector<contracts::Violation> unknown_columns(const Requirements& requiremen
     if (constraint.type == "sort" && constraint.column == kRowCountColumn) continue;
     const std::optional<GroupFilterColumn> aggregate = group_filter_of(constraint, profile);
     if (aggregate) {  // "avg(price)": the aggregate of a column; count(*) of the rows
-      if (aggregate->metric != kCountRowsMetric) check(aggregate->metric, "/constraints/" + std::to_string(i) + "/column");
+      if (aggregate->metric != kCountRowsMetric)
+        check(aggregate->metric, "/constraints/" + std::to_string(i) + "/column");
     } else if (constraint.type != "limit") {
       check(constraint.column, "/constraints/" + std::to_string(i) + "/column");
     }

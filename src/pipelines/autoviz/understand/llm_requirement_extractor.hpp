@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "contracts/validation_report.hpp"
-#include "pipelines/autoviz/understand/requirement_extractor.hpp"
 #include "pipelines/autoviz/stage_model.hpp"
+#include "pipelines/autoviz/understand/requirement_extractor.hpp"
 
 namespace planfirst::autoviz {
 

@@ -8,13 +8,15 @@
 namespace planfirst::autoviz {
 namespace {
 
-constexpr std::size_t kColumnReach = 5;    // tokens between a column and the value it is compared with
-constexpr std::size_t kNegationReach = 4;  // tokens before the column a negation may stand ("do not belong to the")
+constexpr std::size_t kColumnReach = 5;  // tokens between a column and the value it is compared with
+constexpr std::size_t kNegationReach =
+    4;  // tokens before the column a negation may stand ("do not belong to the")
 
 struct Quote {
   std::string_view open, close;
 };
-const Quote kQuotes[] = {{"\"", "\""}, {"'", "'"}, {"\xE2\x80\x9C", "\xE2\x80\x9D"}, {"\xE2\x80\x98", "\xE2\x80\x99"}};
+const Quote kQuotes[] = {
+    {"\"", "\""}, {"'", "'"}, {"\xE2\x80\x9C", "\xE2\x80\x9D"}, {"\xE2\x80\x98", "\xE2\x80\x99"}};
 
 // The quote that opens at `at`, if one does (after a space or the start of the question).
 std::optional<Quote> opening_at(std::string_view text, std::size_t at) {
@@ -26,7 +28,8 @@ std::optional<Quote> opening_at(std::string_view text, std::size_t at) {
 }
 
 // Where in `tokens`, from `from`, the run `words` starts; npos when it does not occur.
-std::size_t find_run(const std::vector<std::string>& tokens, const std::vector<std::string>& words, std::size_t from) {
+std::size_t find_run(const std::vector<std::string>& tokens, const std::vector<std::string>& words,
+                     std::size_t from) {
   for (std::size_t at = from; !words.empty() && at + words.size() <= tokens.size(); ++at) {
     if (std::equal(words.begin(), words.end(), tokens.begin() + static_cast<std::ptrdiff_t>(at))) return at;
   }
@@ -82,10 +85,16 @@ std::vector<Constraint> find_quoted_filters(std::string_view question, const std
   for (const auto& [text, begin, end] : quoted_spans(question, tokens)) {
     const ColumnSpan* column = column_of(begin, end, columns);
     if (column == nullptr) continue;
-    const std::size_t first = std::min(column->begin, begin) >= kNegationReach ? std::min(column->begin, begin) - kNegationReach : 0;
-    const bool negated = std::any_of(stems.begin() + static_cast<std::ptrdiff_t>(first), stems.begin() + static_cast<std::ptrdiff_t>(begin),
-                                     [&](const std::string& s) { return std::find(negations.begin(), negations.end(), s) != negations.end(); });
-    filters.push_back({"filter", column->column, negated ? "!=" : "=", ParamValue{{ParamScalar(text)}, false}, "", 0});
+    const std::size_t first = std::min(column->begin, begin) >= kNegationReach
+                                  ? std::min(column->begin, begin) - kNegationReach
+                                  : 0;
+    const bool negated =
+        std::any_of(stems.begin() + static_cast<std::ptrdiff_t>(first),
+                    stems.begin() + static_cast<std::ptrdiff_t>(begin), [&](const std::string& s) {
+                      return std::find(negations.begin(), negations.end(), s) != negations.end();
+                    });
+    filters.push_back(
+        {"filter", column->column, negated ? "!=" : "=", ParamValue{{ParamScalar(text)}, false}, "", 0});
   }
   return filters;
 }

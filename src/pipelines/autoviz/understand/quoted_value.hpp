@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "pipelines/autoviz/understand/phrase_match.hpp"
 #include "pipelines/autoviz/requirements.hpp"
+#include "pipelines/autoviz/understand/phrase_match.hpp"
 #include "pipelines/autoviz/understand/text_filter.hpp"
 
 namespace planfirst::autoviz {

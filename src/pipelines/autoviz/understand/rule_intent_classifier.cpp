@@ -17,11 +17,15 @@ bool contains_run(const std::vector<std::string>& tokens, const std::vector<std:
   return !run.empty() && std::search(tokens.begin(), tokens.end(), run.begin(), run.end()) != tokens.end();
 }
 
-double rounded(double value) { return std::round(value * 100) / 100; }
+double rounded(double value) {
+  return std::round(value * 100) / 100;
+}
 
 }  // namespace
 
-core::Json IntentChoice::to_json() const { return {{"primary", intent}, {"confidence", confidence}}; }
+core::Json IntentChoice::to_json() const {
+  return {{"primary", intent}, {"confidence", confidence}};
+}
 
 core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetStore& assets,
                                                               const TemplateRegistry& templates) {
@@ -33,7 +37,8 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
     if (std::ranges::find(*known, intent) == known->end()) {
       return file->fault(node, "intent " + intent, "is not in the intent contract's closed set");
     }
-    if (templates.for_intent(intent) == nullptr) return file->fault(node, "intent " + intent, "has no template");
+    if (templates.for_intent(intent) == nullptr)
+      return file->fault(node, "intent " + intent, "has no template");
     return core::ok();
   };
   return file->guarded<RuleIntentClassifier>([&]() -> core::Result<RuleIntentClassifier> {
@@ -41,14 +46,17 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
     if (core::Result<int> version = file->version(); !version) return version.error();
     core::Result<std::string> default_intent = file->scalar(file->root(), "default", "registry");
     if (!default_intent) return default_intent.error();
-    if (core::Result<void> ok = check_intent(core::yaml_child(file->root(), "default"), *default_intent); !ok) return ok.error();
+    if (core::Result<void> ok = check_intent(core::yaml_child(file->root(), "default"), *default_intent); !ok)
+      return ok.error();
     classifier.default_intent_ = std::move(*default_intent);
     core::Result<std::string> confidence = file->scalar(file->root(), "default_confidence", "registry");
     if (!confidence) return confidence.error();
     const char* end = confidence->data() + confidence->size();
     if (auto [ptr, ec] = std::from_chars(confidence->data(), end, classifier.default_confidence_);
-        ec != std::errc() || ptr != end || classifier.default_confidence_ < 0 || classifier.default_confidence_ > 1) {
-      return file->fault(core::yaml_child(file->root(), "default_confidence"), "registry", "'default_confidence' must be a number in 0..1");
+        ec != std::errc() || ptr != end || classifier.default_confidence_ < 0 ||
+        classifier.default_confidence_ > 1) {
+      return file->fault(core::yaml_child(file->root(), "default_confidence"), "registry",
+                         "'default_confidence' must be a number in 0..1");
     }
 
     core::Result<YAML::Node> rules = file->sequence(file->root(), "rules", "registry");
@@ -64,14 +72,17 @@ core::Result<RuleIntentClassifier> RuleIntentClassifier::load(const core::AssetS
       core::Result<std::string> weight = file->scalar(node, "weight", context);
       if (!weight) return weight.error();
       const char* weight_end = weight->data() + weight->size();
-      if (auto [ptr, ec] = std::from_chars(weight->data(), weight_end, rule.weight); ec != std::errc() || ptr != weight_end || rule.weight < 1) {
+      if (auto [ptr, ec] = std::from_chars(weight->data(), weight_end, rule.weight);
+          ec != std::errc() || ptr != weight_end || rule.weight < 1) {
         return file->fault(core::yaml_child(node, "weight"), context, "'weight' must be a positive integer");
       }
       core::Result<std::vector<std::string>> phrases = file->names(node, "phrases", context);
       if (!phrases) return phrases.error();
       for (std::string& text : *phrases) {
         std::vector<std::string> stems = core::stems_of_text(text, stemmer);
-        if (stems.empty()) return file->fault(core::yaml_child(node, "phrases"), context, "phrase '" + text + "' has no words");
+        if (stems.empty())
+          return file->fault(core::yaml_child(node, "phrases"), context,
+                             "phrase '" + text + "' has no words");
         rule.phrases.push_back({std::move(text), std::move(stems)});
       }
       classifier.rules_.push_back(std::move(rule));

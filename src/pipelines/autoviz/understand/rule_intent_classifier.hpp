@@ -24,10 +24,12 @@ class RuleIntentClassifier final : public IntentClassifier {
   // Reads kPath and the intent contract. kInvalidArgument with "<origin>:<line>" when a rule or the
   // default names an intent outside the contract's closed set, or an intent has no template in
   // `templates`. REQUIRES: `templates` outlives the classifier.
-  static core::Result<RuleIntentClassifier> load(const core::AssetStore& assets, const TemplateRegistry& templates);
+  static core::Result<RuleIntentClassifier> load(const core::AssetStore& assets,
+                                                 const TemplateRegistry& templates);
 
   // Never fails; reads only the question.
-  core::Result<IntentChoice> classify(std::string_view question, const data::SchemaProfile& profile) const override;
+  core::Result<IntentChoice> classify(std::string_view question,
+                                      const data::SchemaProfile& profile) const override;
 
  private:
   struct Phrase {
@@ -43,7 +45,7 @@ class RuleIntentClassifier final : public IntentClassifier {
   explicit RuleIntentClassifier(const TemplateRegistry& templates) : templates_(&templates) {}
 
   const TemplateRegistry* templates_;  // never null
-  std::vector<Rule> rules_;           // file order: earlier wins ties
+  std::vector<Rule> rules_;            // file order: earlier wins ties
   std::string default_intent_;
   double default_confidence_ = 0;
 };

@@ -63,7 +63,8 @@ class RequirementRulesReader {
       if (!defaults) return defaults.error();
       rules.default_outputs_ = *defaults;
       for (const auto& [label, phrases] : rules.outputs_) {
-        for (const Stems& phrase : phrases) rules.output_words_.insert(rules.output_words_.end(), phrase.begin(), phrase.end());
+        for (const Stems& phrase : phrases)
+          rules.output_words_.insert(rules.output_words_.end(), phrase.begin(), phrase.end());
       }
       rules.compare_when_grouped_by_ = root["compare_when_grouped_by"].as<std::size_t>(2);
       if (auto r = phrase_fields(root, {{"group_phrases", &rules.group_phrases_},
@@ -86,7 +87,8 @@ class RequirementRulesReader {
       if (!labels) return labels.error();
       core::Result<std::vector<std::string>> label_words = yaml_.names(*labels, "words", "row_labels");
       if (!label_words) return label_words.error();
-      core::Result<std::vector<std::string>> label_analysis = yaml_.names(*labels, "with_analysis", "row_labels");
+      core::Result<std::vector<std::string>> label_analysis =
+          yaml_.names(*labels, "with_analysis", "row_labels");
       if (!label_analysis) return label_analysis.error();
       rules.row_labels_ = {std::move(*label_words), std::move(*label_analysis)};
       core::Result<YAML::Node> ranking = yaml_.mapping(root, "ranking_words", "rules");
@@ -100,30 +102,46 @@ class RequirementRulesReader {
           !r) {
         return r.error();
       }
-      for (auto [key, target] : {std::pair{"named_desc", &rules.ranking_named_desc_}, std::pair{"named_asc", &rules.ranking_named_asc_}}) {
+      for (auto [key, target] : {std::pair{"named_desc", &rules.ranking_named_desc_},
+                                 std::pair{"named_asc", &rules.ranking_named_asc_}}) {
         core::Result<YAML::Node> named = yaml_.mapping(*ranking, key, "ranking_words");
         if (!named) return named.error();
         if (auto r = word_map(*named, "column word", stem_of, rules.synonyms_); !r) return r.error();
         for (const auto& entry : *named) target->push_back({stem_of(entry.first.as<std::string>())});
       }
       SortPhrases& s = rules.sort_;
-      if (auto r = section(root, "sort", {{"verbs", &s.verbs}, {"plain", &s.plain}, {"desc", &s.desc}, {"asc", &s.asc},
-                                          {"magnitude", &s.magnitude}, {"x_axis", &s.x_axis}, {"y_axis", &s.y_axis},
-                                          {"noun_markers", &s.noun_markers}, {"objects", &s.objects}});
+      if (auto r = section(root, "sort",
+                           {{"verbs", &s.verbs},
+                            {"plain", &s.plain},
+                            {"desc", &s.desc},
+                            {"asc", &s.asc},
+                            {"magnitude", &s.magnitude},
+                            {"x_axis", &s.x_axis},
+                            {"y_axis", &s.y_axis},
+                            {"noun_markers", &s.noun_markers},
+                            {"objects", &s.objects}});
           !r) {
         return r.error();
       }
       RelativePeriodPhrases& p = rules.relative_periods_;
       core::Result<YAML::Node> periods = section(root, "relative_periods",
-                                                 {{"current", &p.current}, {"previous", &p.previous},
-                                                  {"trailing", &p.trailing}, {"to_date", &p.to_date},
-                                                  {"part_of", &p.part_of}, {"not_before", &p.not_before},
+                                                 {{"current", &p.current},
+                                                  {"previous", &p.previous},
+                                                  {"trailing", &p.trailing},
+                                                  {"to_date", &p.to_date},
+                                                  {"part_of", &p.part_of},
+                                                  {"not_before", &p.not_before},
                                                   {"compare_words", &p.compare_words}});
       if (!periods) return periods.error();
       if (auto r = labelled(*periods, "units", p.units); !r) return r.error();
       TextFilterPhrases& t = rules.text_filters_;
-      if (auto r = section(root, "text_filters", {{"verbs", &t.verbs}, {"markers", &t.markers}, {"negations", &t.negations},
-                                                  {"links", &t.links}, {"holders", &t.holders}, {"owners", &t.owners}});
+      if (auto r = section(root, "text_filters",
+                           {{"verbs", &t.verbs},
+                            {"markers", &t.markers},
+                            {"negations", &t.negations},
+                            {"links", &t.links},
+                            {"holders", &t.holders},
+                            {"owners", &t.owners}});
           !r) {
         return r.error();
       }
@@ -135,7 +153,8 @@ class RequirementRulesReader {
       if (auto r = word_map(*synonyms, "synonym", stem_of, rules.synonyms_); !r) return r.error();
       core::Result<YAML::Node> comparatives = yaml_.mapping(root, "row_comparatives", "rules");
       if (!comparatives) return comparatives.error();
-      if (auto r = word_map(*comparatives, "column word", stem_of, rules.row_comparatives_); !r) return r.error();
+      if (auto r = word_map(*comparatives, "column word", stem_of, rules.row_comparatives_); !r)
+        return r.error();
       if (auto r = labelled(root, "comparisons", rules.comparisons_); !r) return r.error();
       if (auto r = labelled(root, "comparison_suffixes", rules.comparison_suffixes_); !r) return r.error();
       core::Result<YAML::Node> group_filters = yaml_.mapping(root, "group_filters", "rules");
@@ -143,7 +162,8 @@ class RequirementRulesReader {
       if (auto r = labelled(*group_filters, "aggregations", rules.group_aggregations_); !r) return r.error();
       if (auto r = labelled(*group_filters, "aggregations_after", rules.group_aggregations_after_); !r)
         return r.error();
-      if (auto r = stem_fields(*group_filters, "group_filters", {{"determiners", &rules.group_determiners_}}); !r)
+      if (auto r = stem_fields(*group_filters, "group_filters", {{"determiners", &rules.group_determiners_}});
+          !r)
         return r.error();
       if (auto r = phrase_fields(*group_filters, {{"exactly", &rules.group_exactly_}}); !r) return r.error();
       core::Result<YAML::Node> periods_compared = yaml_.mapping(root, "period_comparisons", "rules");
@@ -151,7 +171,8 @@ class RequirementRulesReader {
       PeriodWords& w = rules.period_words_;
       if (auto r = labelled(*periods_compared, "before", w.before); !r) return r.error();
       if (auto r = labelled(*periods_compared, "after", w.after); !r) return r.error();
-      if (auto r = phrase_fields(*periods_compared, {{"ranges", &w.ranges}, {"joiners", &w.joiners}, {"fillers", &w.fillers}});
+      if (auto r = phrase_fields(*periods_compared,
+                                 {{"ranges", &w.ranges}, {"joiners", &w.joiners}, {"fillers", &w.fillers}});
           !r) {
         return r.error();
       }
@@ -159,7 +180,8 @@ class RequirementRulesReader {
       if (!scales) return scales.error();
       for (const auto& entry : *scales) {
         const int power = entry.second.as<int>();
-        if (power < 1 || power > kMaxScalePower) return core::invalid_argument("number_scales: a power of ten from 1 to 12", "number_scales");
+        if (power < 1 || power > kMaxScalePower)
+          return core::invalid_argument("number_scales: a power of ten from 1 to 12", "number_scales");
         std::int64_t scale = 1;
         for (int i = 0; i < power; ++i) scale *= 10;
         rules.number_scales_[stem_of(entry.first.as<std::string>())] = scale;
@@ -203,7 +225,8 @@ class RequirementRulesReader {
   }
 
   // The mapping `key` of `root`, its listed keys read as phrase lists into their targets.
-  core::Result<YAML::Node> section(const YAML::Node& root, const char* key, std::initializer_list<PhraseField> fields) const {
+  core::Result<YAML::Node> section(const YAML::Node& root, const char* key,
+                                   std::initializer_list<PhraseField> fields) const {
     core::Result<YAML::Node> node = yaml_.mapping(root, key, "rules");
     if (!node) return node.error();
     if (core::Result<void> read = phrase_fields(*node, fields); !read) return read.error();
@@ -240,13 +263,12 @@ class RequirementRulesReader {
     if (!words) return words.error();
     const auto lower = [](const std::string& word) { return core::ascii_lower(word); };
     if (auto r = word_map(*words, "value word", lower, out.synonyms); !r) return r.error();
-    if (auto r = stem_fields(
-            values, "values",
-            {{"negations", &out.negations},
-             {"links", &out.links},
-             {"list_words", &out.list_words},
-             {"joiners", &out.joiners},
-             {"name_links", &out.name_links}});
+    if (auto r = stem_fields(values, "values",
+                             {{"negations", &out.negations},
+                              {"links", &out.links},
+                              {"list_words", &out.list_words},
+                              {"joiners", &out.joiners},
+                              {"name_links", &out.name_links}});
         !r) {
       return r.error();
     }
@@ -298,7 +320,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   Question q = extraction::read_question(question, profile, number_scales_, wordnet_ != nullptr, stemmer);
   TokenClaims claims;  // which tokens each pass took, and why
   Findings found;      // what the passes found, read by the passes after them
-  const RankingWords ranking{ranking_desc_, ranking_asc_, ranking_named_desc_, ranking_named_asc_, number_words_, comparisons_, relative_periods_.units, ranking_counts_,
+  const RankingWords ranking{ranking_desc_,  ranking_asc_,   ranking_named_desc_,     ranking_named_asc_,
+                             number_words_,  comparisons_,   relative_periods_.units, ranking_counts_,
                              group_phrases_, group_fillers_, ranking_orders_};
   found.sort = extraction::claim_sort_clause(question, sort_, group_phrases_, bucket_phrases_, q, claims);
   found.period = extraction::claim_relative_period(profile, relative_periods_, q, claims);
@@ -307,15 +330,15 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
                                           group_phrases_, ranking_key_links_, ranking_key_askers_},
                               ranking, value_words_, wordnet_.get(), stemmer, found);
   extraction::claim_row_counts(q, profile, row_nouns_,
-                               CountWords{comparisons_, comparison_suffixes_, group_exactly_, number_words_}, claims,
-                               found);
+                               CountWords{comparisons_, comparison_suffixes_, group_exactly_, number_words_},
+                               claims, found);
   extraction::assign_roles(q,
                            RoleWords{group_phrases_, count_phrases_, count_group_phrases_, group_fillers_,
                                      metric_phrases_, distinct_words_, outputs_},
                            found);
-  extraction::claim_comparisons(q, profile, comparisons_, comparison_suffixes_, period_words_.before,
-                                GroupFilterWords{group_aggregations_, group_aggregations_after_, group_determiners_},
-                                claims, found);
+  extraction::claim_comparisons(
+      q, profile, comparisons_, comparison_suffixes_, period_words_.before,
+      GroupFilterWords{group_aggregations_, group_aggregations_after_, group_determiners_}, claims, found);
   extraction::key_kept_groups(profile, found);
   if (core::Result<void> periods = extraction::claim_named_periods(q, profile, month_words_, period_words_,
                                                                    period_links_, year_links_, claims, found);
@@ -324,15 +347,16 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   extraction::claim_row_comparisons(q, profile, comparisons_, row_links_, row_comparatives_, claims, found);
   extraction::keep_relative_period(profile, found);
   extraction::claim_ranking_counts(q, ranking, claims, found);
-  if (core::Result<void> values = extraction::claim_values(question, q, profile, stopwords_, value_words_, claims, found);
+  if (core::Result<void> values =
+          extraction::claim_values(question, q, profile, stopwords_, value_words_, claims, found);
       !values)
     return values.error();
   if (core::Result<void> met = extraction::refuse_unmet_comparisons(q, profile, comparisons_, claims); !met)
     return met.error();
   extraction::add_text_filters(question, q, text_filters_, value_words_.negations, found);
   const std::vector<std::string> compared_values = extraction::settle_values(q, profile, value_words_, found);
-  extraction::settle_filtered_roles(question, q, profile, grains_, x_axis_before_, x_axis_after_, compared_values,
-                                    found);
+  extraction::settle_filtered_roles(question, q, profile, grains_, x_axis_before_, x_axis_after_,
+                                    compared_values, found);
   extraction::clear_understood_words(q, axis_joiners_, claims, found);
   extraction::settle_listed_roles(profile, grains_, bucket_phrases_, time_phrases_, found);
   extraction::clear_superlatives(q, superlatives_, found);
@@ -342,16 +366,16 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
   extraction::add_outputs(q, outputs_, default_outputs_, count_phrases_, aggregation_words_, found);
   extraction::rank(q, profile, ranking, found);
   extraction::order_analysis(analysis_, found.requirements);
-  if (core::Result<void> named = extraction::refuse_unnamed(q, profile,
-                                                            RefusalWords{row_nouns_, stopwords_, count_phrases_,
-                                                                         aggregation_words_, group_phrases_,
-                                                                         time_phrases_, bucket_phrases_, grains_,
-                                                                         analysis_, outputs_},
-                                                            claims, found);
+  if (core::Result<void> named = extraction::refuse_unnamed(
+          q, profile,
+          RefusalWords{row_nouns_, stopwords_, count_phrases_, aggregation_words_, group_phrases_,
+                       time_phrases_, bucket_phrases_, grains_, analysis_, outputs_},
+          claims, found);
       !named)
     return named.error();
   extraction::group_asked_category(q, found.mentions, ranking_key_askers_, found.requirements);
-  if (std::optional<core::Error> ratio = extraction::ratio_of_measures(question, q, found.mentions, found.requirements))
+  if (std::optional<core::Error> ratio =
+          extraction::ratio_of_measures(question, q, found.mentions, found.requirements))
     return *ratio;
   return ExtractedRequirements{std::move(found.requirements), StrategyRecord{}};
 }

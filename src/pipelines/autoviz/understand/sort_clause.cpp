@@ -5,8 +5,8 @@
 namespace planfirst::autoviz {
 namespace {
 
-constexpr std::size_t kVerbReach = 8;   // tokens between a verb and the direction it governs
-constexpr std::size_t kOfReach = 5;     // "in descending order of the amount of endowment"
+constexpr std::size_t kVerbReach = 8;  // tokens between a verb and the direction it governs
+constexpr std::size_t kOfReach = 5;    // "in descending order of the amount of endowment"
 constexpr std::size_t kTailReach = 5;  // tokens after a direction that may still name the axis
 
 struct AxisHit {
@@ -23,7 +23,8 @@ bool heads_a_name(const Stems& text, std::size_t at, std::size_t end) {
 }
 
 // The axis phrase nearest `from` in [begin, end); the x axis wins ties ("x" before "names").
-std::optional<AxisHit> axis_in(const Stems& text, std::size_t begin, std::size_t end, const SortPhrases& phrases) {
+std::optional<AxisHit> axis_in(const Stems& text, std::size_t begin, std::size_t end,
+                               const SortPhrases& phrases) {
   for (std::size_t at = begin; at < end; ++at) {
     if (std::size_t n = phrase_starting_at(text, at, phrases.x_axis)) return AxisHit{"x", at + n};
     const std::size_t n = phrase_starting_at(text, at, phrases.y_axis);
@@ -49,7 +50,8 @@ std::size_t sentence_begin(const std::vector<std::size_t>& ends, std::size_t at)
 // ordered by year" orders).
 bool noun_by_word_before(const Stems& text, std::size_t at, const SortPhrases& phrases) {
   const auto digits = [](const std::string& word) {
-    return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !word.empty() &&
+           std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
   };
   if (phrase_ending_at(text, at, phrases.noun_markers) > 0) return true;
   return at >= 2 && digits(text[at - 1]) && phrase_ending_at(text, at - 1, phrases.noun_markers) > 0;
@@ -71,7 +73,8 @@ std::optional<SortClause> clause_with_direction(const Stems& text, const SortPhr
     };
     bool grouped = false;  // "by" or "per" after a word that is no verb or object: "revenue by region"
     for (std::size_t back = 1; back <= kVerbReach && back <= at - first; ++back) {
-      if (text[at - back] == "and") break;  // "list each result and its count in descending order": no verb of it
+      if (text[at - back] == "and")
+        break;  // "list each result and its count in descending order": no verb of it
       const bool grouping = text[at - back] == "per" || text[at - back] == "by";
       grouped = grouped || (grouping && at - back > first && !verb_at(at - back - 1) &&
                             phrase_starting_at(text, at - back - 1, phrases.objects) == 0);

@@ -13,22 +13,22 @@
 namespace planfirst::autoviz {
 
 struct SortPhrases {
-  Phrases verbs;   // order, sort, rank, list, ...: start a clause with a direction
-  Phrases plain;   // order, sort, ...: start one without a direction when "by" follows
-  Phrases desc;    // descending, high to low, ...
-  Phrases asc;     // ascending, low to high, alphabetical, ...
-  Phrases magnitude;  // high to low, low to high, ...: directions that order values, not labels
-  Phrases x_axis;  // x, x axis, names, ...
-  Phrases y_axis;  // y, y axis, total number, ...
+  Phrases verbs;         // order, sort, rank, list, ...: start a clause with a direction
+  Phrases plain;         // order, sort, ...: start one without a direction when "by" follows
+  Phrases desc;          // descending, high to low, ...
+  Phrases asc;           // ascending, low to high, alphabetical, ...
+  Phrases magnitude;     // high to low, low to high, ...: directions that order values, not labels
+  Phrases x_axis;        // x, x axis, names, ...
+  Phrases y_axis;        // y, y axis, total number, ...
   Phrases noun_markers;  // the, of, ...: a plain verb after one is a noun ("count the orders by region")
   Phrases objects;       // them, the result, ...: between a sort verb and the "by" of its key
 };
 
 struct SortClause {
-  std::size_t begin = 0;  // first token of the clause
-  std::size_t end = 0;    // one past its last token
-  std::string direction;  // "asc" or "desc"
-  std::string axis;       // "x", "y", or "" when it names neither (then a column inside it may)
+  std::size_t begin = 0;   // first token of the clause
+  std::size_t end = 0;     // one past its last token
+  std::string direction;   // "asc" or "desc"
+  std::string axis;        // "x", "y", or "" when it names neither (then a column inside it may)
   bool magnitude = false;  // its direction orders amounts ("from high to low")
   bool stated = true;      // the direction is a word of the clause, not the ascending default
 };

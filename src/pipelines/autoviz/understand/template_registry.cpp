@@ -8,7 +8,8 @@
 namespace planfirst::autoviz {
 namespace {
 
-core::Result<PlanTemplate> read_template(const core::RegistryYaml& file, const std::string& name, const YAML::Node& node) {
+core::Result<PlanTemplate> read_template(const core::RegistryYaml& file, const std::string& name,
+                                         const YAML::Node& node) {
   const std::string context = "template " + name;
   if (!node.IsMap()) return file.fault(node, context, "must be a mapping with description and steps");
   PlanTemplate plan_template;
@@ -52,7 +53,8 @@ std::vector<std::string> PlanTemplate::tools() const {
 }
 
 core::Result<TemplateRegistry> TemplateRegistry::load(const core::AssetStore& assets) {
-  core::Result<std::vector<std::string>> known_intents = contract_labels(assets, kIntentContract, kIntentPointer);
+  core::Result<std::vector<std::string>> known_intents =
+      contract_labels(assets, kIntentContract, kIntentPointer);
   if (!known_intents) return known_intents.error();
   core::Result<core::RegistryYaml> file = core::RegistryYaml::load(assets, kPath);
   if (!file) return file.error();
@@ -85,7 +87,8 @@ core::Result<TemplateRegistry> TemplateRegistry::load(const core::AssetStore& as
     }
     for (const std::string& intent : *known_intents) {
       if (!registry.intents_.contains(intent)) {
-        return file->fault(*intents, "intents", "intent '" + intent + "' of the intent contract has no template");
+        return file->fault(*intents, "intents",
+                           "intent '" + intent + "' of the intent contract has no template");
       }
     }
     return registry;

@@ -20,9 +20,9 @@ struct TemplateStep {
 };
 
 struct PlanTemplate {
-  std::string name;         // e.g. "time_series_grouped"
+  std::string name;  // e.g. "time_series_grouped"
   std::string description;
-  std::vector<TemplateStep> steps;  // run order
+  std::vector<TemplateStep> steps;         // run order
   std::vector<std::string> tools() const;  // the steps' tools, first occurrence order
 };
 
@@ -36,9 +36,9 @@ class TemplateRegistry {
   static core::Result<TemplateRegistry> load(const core::AssetStore& assets);
 
   int version() const { return version_; }
-  std::vector<std::string> intents() const;                          // sorted
-  const PlanTemplate* for_intent(std::string_view intent) const;     // nullptr when unknown
-  const PlanTemplate* find(std::string_view template_name) const;    // nullptr when unknown
+  std::vector<std::string> intents() const;                        // sorted
+  const PlanTemplate* for_intent(std::string_view intent) const;   // nullptr when unknown
+  const PlanTemplate* find(std::string_view template_name) const;  // nullptr when unknown
   const std::map<std::string, PlanTemplate, std::less<>>& templates() const { return templates_; }
 
  private:

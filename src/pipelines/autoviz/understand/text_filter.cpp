@@ -57,8 +57,8 @@ const ColumnSpan* column_after(const Stems& stems, std::size_t at, const std::ve
 // ("orders with discounts in the region West" holds nothing), and a column past link words.
 bool holds_in_column(const Stems& stems, std::size_t at, const std::vector<ColumnSpan>& columns,
                      const TextFilterPhrases& phrases) {
-  if (phrase_starting_at(stems, at, phrases.holders) != 1 || at + 3 >= stems.size() || stems[at + 2] != "in" ||
-      phrase_starting_at(stems, at + 3, phrases.owners) == 0) {
+  if (phrase_starting_at(stems, at, phrases.holders) != 1 || at + 3 >= stems.size() ||
+      stems[at + 2] != "in" || phrase_starting_at(stems, at + 3, phrases.owners) == 0) {
     return false;
   }
   const bool names_column = std::any_of(columns.begin(), columns.end(), [&](const ColumnSpan& span) {
@@ -69,7 +69,8 @@ bool holds_in_column(const Stems& stems, std::size_t at, const std::vector<Colum
 
 }  // namespace
 
-const ColumnSpan* column_ending_before(std::size_t at, std::size_t reach, const std::vector<ColumnSpan>& columns) {
+const ColumnSpan* column_ending_before(std::size_t at, std::size_t reach,
+                                       const std::vector<ColumnSpan>& columns) {
   const ColumnSpan* best = nullptr;
   for (const ColumnSpan& span : columns) {
     if (span.end <= at && span.end + reach >= at && (best == nullptr || span.end > best->end)) best = &span;
@@ -77,7 +78,9 @@ const ColumnSpan* column_ending_before(std::size_t at, std::size_t reach, const 
   return best;
 }
 
-bool is_word_byte(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool is_word_byte(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
 
 std::vector<Constraint> find_text_filters(std::string_view question, const std::vector<std::string>& tokens,
                                           const Stems& stems, const std::vector<ColumnSpan>& columns,
@@ -91,23 +94,29 @@ std::vector<Constraint> find_text_filters(std::string_view question, const std::
     const std::size_t value = at + verb + marker;
     if (value >= tokens.size()) continue;
     // "the letters D or S": either value; "D and S" is left alone (both, or either?).
-    const bool either = value + 2 < tokens.size() && tokens[value + 1] == "or" && tokens[value + 2].size() == tokens[value].size();
+    const bool either = value + 2 < tokens.size() && tokens[value + 1] == "or" &&
+                        tokens[value + 2].size() == tokens[value].size();
     const ColumnSpan* column = verb > 0 ? column_ending_before(at, kVerbColumnReach, columns) : nullptr;
-    if (column == nullptr && marker > 0) column = column_after(stems, value + (either ? 3 : 1), columns, phrases.links);
+    if (column == nullptr && marker > 0)
+      column = column_after(stems, value + (either ? 3 : 1), columns, phrases.links);
     if (column == nullptr) continue;
     ParamValue values{{}, either};
-    for (std::size_t v : either ? std::vector<std::size_t>{value, value + 2} : std::vector<std::size_t>{value}) {
+    for (std::size_t v :
+         either ? std::vector<std::size_t>{value, value + 2} : std::vector<std::size_t>{value}) {
       const std::string word = ascii_only(tokens[v]);
-      const int nth = static_cast<int>(std::count(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(v), tokens[v]));
+      const int nth = static_cast<int>(
+          std::count(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(v), tokens[v]));
       if (!word.empty()) values.items.emplace_back(spelled_as_in(question, word, nth));
     }
     if (values.items.empty()) continue;
-    const bool negated = negated_before(stems, at, phrases.negations) ||
-                         (verb > 0 && std::any_of(stems.begin() + static_cast<std::ptrdiff_t>(column->end),
-                                                  stems.begin() + static_cast<std::ptrdiff_t>(at), [&](const std::string& s) {
-                                                    return phrase_starting_at(Stems{s}, 0, phrases.negations) > 0;
-                                                  }));
-    filters.push_back({"filter", column->column, negated ? "not_contains" : "contains", std::move(values), "", 0});
+    const bool negated =
+        negated_before(stems, at, phrases.negations) ||
+        (verb > 0 && std::any_of(stems.begin() + static_cast<std::ptrdiff_t>(column->end),
+                                 stems.begin() + static_cast<std::ptrdiff_t>(at), [&](const std::string& s) {
+                                   return phrase_starting_at(Stems{s}, 0, phrases.negations) > 0;
+                                 }));
+    filters.push_back(
+        {"filter", column->column, negated ? "not_contains" : "contains", std::move(values), "", 0});
     at = value;
   }
   return filters;

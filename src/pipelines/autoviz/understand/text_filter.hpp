@@ -1,6 +1,6 @@
 // Text filters a question states about a column: "whose address contains TN", "first name does
-// not contain the letter M", "with the letter a in their names", "who have TN in their address". Each becomes a contains or
-// not_contains filter on the column, with the value spelled as the question spells it. The
+// not contain the letter M", "with the letter a in their names", "who have TN in their address". Each becomes
+// a contains or not_contains filter on the column, with the value spelled as the question spells it. The
 // phrases come from assets/autoviz/requirement_rules.yaml (`text_filters`). Pure.
 #pragma once
 
@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "pipelines/autoviz/understand/phrase_match.hpp"
 #include "pipelines/autoviz/requirements.hpp"
+#include "pipelines/autoviz/understand/phrase_match.hpp"
 
 namespace planfirst::autoviz {
 
@@ -23,14 +23,15 @@ struct TextFilterPhrases {
   Phrases owners;     // their, its, ...: right after that "in"
 };
 
-struct ColumnSpan {   // a text column the question names, tokens [begin, end)
+struct ColumnSpan {  // a text column the question names, tokens [begin, end)
   std::size_t begin = 0;
   std::size_t end = 0;
   std::string column;
 };
 
 // The column whose name ends nearest before token `at`, at most `reach` tokens before it; nullptr if none.
-const ColumnSpan* column_ending_before(std::size_t at, std::size_t reach, const std::vector<ColumnSpan>& columns);
+const ColumnSpan* column_ending_before(std::size_t at, std::size_t reach,
+                                       const std::vector<ColumnSpan>& columns);
 // Whether byte `c` is an ASCII letter or digit, so that a word or a quote cannot start or end next to it.
 bool is_word_byte(char c);
 

@@ -33,7 +33,8 @@ Nl2visCase case_of(const std::string& record) {
   return cases && !cases->empty() ? cases->front() : Nl2visCase{};
 }
 
-constexpr const char* kCountBySex = R"({"id": "c1", "question": "q", "table_csv": "tables/t.csv", "chart": "bar",
+constexpr const char* kCountBySex =
+    R"({"id": "c1", "question": "q", "table_csv": "tables/t.csv", "chart": "bar",
   "x": "Sex", "y": "*", "aggregate": "count", "distinct": false, "color": null, "bin": null,
   "sort": {"by": "y", "order": "desc"}, "limit": null, "filters": "rank = \"AsstProf\"", "having": null,
   "hardness": "Medium", "nvbench_chart": "bar",
@@ -48,7 +49,8 @@ constexpr const char* kPlannedCountBySex = R"({"steps": [
 TEST(Nl2visScore, APlanReadsAsTheChartItDraws) {
   const ChartSpec spec = chart_spec_of(plan_of(kPlannedCountBySex));
 
-  EXPECT_EQ(spec.to_json(), core::Json::parse(R"({"chart": "bar", "x": "Sex", "y": "count", "aggregate": "count",
+  EXPECT_EQ(spec.to_json(),
+            core::Json::parse(R"({"chart": "bar", "x": "Sex", "y": "count", "aggregate": "count",
       "distinct": false, "color": null, "bin": null, "sort": {"by": "y", "order": "desc"}, "limit": null,
       "filters": [{"column": "Rank", "op": "=", "value": "AsstProf"}]})"));
 }
@@ -57,7 +59,8 @@ TEST(Nl2visScore, EveryComponentOfAMatchingPlanScores) {
   const Nl2visCase target = case_of(kCountBySex);
   EXPECT_EQ(target.table_csv.filename(), "t.csv");
 
-  const std::map<std::string, bool> scores = score_components(chart_spec_of(plan_of(kPlannedCountBySex)), target);
+  const std::map<std::string, bool> scores =
+      score_components(chart_spec_of(plan_of(kPlannedCountBySex)), target);
 
   for (const std::string& component : kNl2visComponents) EXPECT_TRUE(scores.at(component)) << component;
 }
@@ -83,11 +86,13 @@ TEST(Nl2visScore, EachDifferenceFailsItsOwnComponent) {
 TEST(Nl2visScore, AnOrOfContainsMatchesAContainsAnyFilterInAnyOrder) {
   std::string record = kCountBySex;
   const std::string rank = R"("filters": "rank = \"AsstProf\"")";
-  record.replace(record.find(rank), rank.size(), R"("filters": "first_name LIKE '%D%' OR first_name LIKE '%S%'")");
+  record.replace(record.find(rank), rank.size(),
+                 R"("filters": "first_name LIKE '%D%' OR first_name LIKE '%S%'")");
   const Nl2visCase target = case_of(record);
   ChartSpec spec = chart_spec_of(plan_of(kPlannedCountBySex));
 
-  spec.filters = {FilterAtom{"FIRST_NAME", "contains", ParamValue{{std::string("S"), std::string("D")}, true}}};
+  spec.filters = {
+      FilterAtom{"FIRST_NAME", "contains", ParamValue{{std::string("S"), std::string("D")}, true}}};
   EXPECT_TRUE(score_components(spec, target).at("filter"));
   spec.filters = {FilterAtom{"FIRST_NAME", "contains", ParamValue{{std::string("S")}, false}}};
   EXPECT_FALSE(score_components(spec, target).at("filter"));
@@ -95,7 +100,8 @@ TEST(Nl2visScore, AnOrOfContainsMatchesAContainsAnyFilterInAnyOrder) {
 
 TEST(Nl2visScore, DrawnRowsMatchAsAMultisetWithNormalizedCells) {
   Nl2visCase target = case_of(kCountBySex);
-  const core::Json chart = core::Json::parse(R"({"data": {"values": [{"Sex": "F", "count": 3}, {"Sex": "M", "count": 12.00001}]},
+  const core::Json chart =
+      core::Json::parse(R"({"data": {"values": [{"Sex": "F", "count": 3}, {"Sex": "M", "count": 12.00001}]},
       "encoding": {"x": {"field": "Sex"}, "y": {"field": "count"}}})");
 
   core::Result<core::Json> rows = drawn_rows(chart);
@@ -111,13 +117,16 @@ TEST(Nl2visScore, DrawnRowsMatchAsAMultisetWithNormalizedCells) {
 }
 
 TEST(Nl2visScore, AChartWithoutInlineDataOrFieldsHasNoRows) {
-  EXPECT_FALSE(drawn_rows(core::Json::parse(R"({"encoding": {"x": {"field": "a"}, "y": {"field": "b"}}})")).has_value());
-  EXPECT_FALSE(drawn_rows(core::Json::parse(R"({"data": {"values": []}, "encoding": {"x": {"field": "a"}}})")).has_value());
+  EXPECT_FALSE(drawn_rows(core::Json::parse(R"({"encoding": {"x": {"field": "a"}, "y": {"field": "b"}}})"))
+                   .has_value());
+  EXPECT_FALSE(drawn_rows(core::Json::parse(R"({"data": {"values": []}, "encoding": {"x": {"field": "a"}}})"))
+                   .has_value());
 }
 
 TEST(Nl2visScore, EachParaphraseIsACaseWithTheSameTarget) {
   std::string record = kCountBySex;
-  record.replace(record.find(R"("question": "q")"), 15, R"("question": "q", "paraphrases": ["p one", "p two"])");
+  record.replace(record.find(R"("question": "q")"), 15,
+                 R"("question": "q", "paraphrases": ["p one", "p two"])");
   const std::vector<Nl2visCase> cases = paraphrase_cases({case_of(record)});
 
   ASSERT_EQ(cases.size(), 2u);
@@ -157,7 +166,6 @@ TEST(Nl2visScore, TheTallyCountsRatesOverallAndPerGroup) {
   EXPECT_EQ(json["overall"]["components"]["chart"], 0.5);
   EXPECT_EQ(json["by_hardness"]["Hard"]["exact"], 0);
 }
-
 
 TEST(Nl2visScore, EscapedFieldsReadAsTheirColumns) {
   const core::Json chart = core::Json::parse(R"({"data": {"values": [{"a.b": "x", "c[0]": 2}]},

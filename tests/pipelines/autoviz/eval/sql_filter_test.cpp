@@ -18,14 +18,16 @@ core::Json atoms_json(std::string_view where) {
 }
 
 TEST(SqlFilter, ReadsConjunctionsOfComparisons) {
-  EXPECT_EQ(atoms_json(R"(zip_code = 94107 AND EVENTS != "Fog" AND salary <= 8.5)"),
-            core::Json::parse(R"([["zip_code", "=", 94107], ["EVENTS", "!=", "Fog"], ["salary", "<=", 8.5]])"));
+  EXPECT_EQ(
+      atoms_json(R"(zip_code = 94107 AND EVENTS != "Fog" AND salary <= 8.5)"),
+      core::Json::parse(R"([["zip_code", "=", 94107], ["EVENTS", "!=", "Fog"], ["salary", "<=", 8.5]])"));
   EXPECT_EQ(atoms_json("rank <> 'AsstProf'"), core::Json::parse(R"([["rank", "!=", "AsstProf"]])"));
 }
 
 TEST(SqlFilter, ReadsBetweenLikeAndIn) {
-  EXPECT_EQ(atoms_json("customer_id BETWEEN 10 AND 20 and first_name NOT LIKE '%M%'"),
-            core::Json::parse(R"([["customer_id", "between", [10, 20]], ["first_name", "not_contains", "M"]])"));
+  EXPECT_EQ(
+      atoms_json("customer_id BETWEEN 10 AND 20 and first_name NOT LIKE '%M%'"),
+      core::Json::parse(R"([["customer_id", "between", [10, 20]], ["first_name", "not_contains", "M"]])"));
   EXPECT_EQ(atoms_json(R"(address LIKE "%TN%")"), core::Json::parse(R"([["address", "contains", "TN"]])"));
   EXPECT_EQ(atoms_json("code IN ('a', 'b')"), core::Json::parse(R"([["code", "in", ["a", "b"]]])"));
 }
@@ -46,10 +48,11 @@ TEST(SqlFilter, AboveOrBelowARangeIsNotBetween) {
 }
 
 TEST(SqlFilter, RefusesWhatItCannotStateAsAtoms) {
-  for (const std::string& where : std::vector<std::string>{"price > 500 OR price < 1000", "price >= 1000 OR price < 500",
-                            "a > 1 OR a < 'x'", "a = 1 OR a LIKE '%x%'", "a = 1 OR a = 2 AND b = 3", "a = 1 OR b = 2", "name LIKE 'A%'", "x = ", "(a = 1)",
-                            "a = 'open", "lower(a) = 'x'", "a = 1 XOR b = 2", "a = 1.2.3",
-                            "a > 1" + std::string(400, '9')}) {
+  for (const std::string& where : std::vector<std::string>{
+           "price > 500 OR price < 1000", "price >= 1000 OR price < 500", "a > 1 OR a < 'x'",
+           "a = 1 OR a LIKE '%x%'", "a = 1 OR a = 2 AND b = 3", "a = 1 OR b = 2", "name LIKE 'A%'",
+           "x = ", "(a = 1)", "a = 'open", "lower(a) = 'x'", "a = 1 XOR b = 2", "a = 1.2.3",
+           "a > 1" + std::string(400, '9')}) {
     core::Result<std::vector<FilterAtom>> atoms = parse_sql_filter(where);
     ASSERT_FALSE(atoms.has_value()) << where;
     EXPECT_EQ(atoms.error().code, core::ErrorCode::kInvalidArgument) << where;

@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "pipelines/autoviz/autoviz_fixtures.hpp"
 #include "core/asset_store.hpp"
-#include "pipelines/autoviz/planning/capability_map.hpp"
+#include "pipelines/autoviz/autoviz_fixtures.hpp"
 #include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/planning/capability_map.hpp"
+#include "pipelines/autoviz/planning/tool_registry.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/understand/template_registry.hpp"
-#include "pipelines/autoviz/planning/tool_registry.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -31,7 +31,9 @@ class CoverageCheckerTest : public ::testing::Test {
     for (const Json& change : Json::parse(extra_changes)) changes["changes"].push_back(change);
     return loaded(apply_adaptation(base, loaded(PlanAdaptation::from_json(changes))));
   }
-  Requirements seed_requirements() const { return loaded(Requirements::from_json(case_json("seed_requirements.json"))); }
+  Requirements seed_requirements() const {
+    return loaded(Requirements::from_json(case_json("seed_requirements.json")));
+  }
 
   const core::AssetStore assets_;
   const CapabilityMap capabilities_ = loaded(CapabilityMap::load(assets_));
@@ -72,18 +74,21 @@ TEST_F(CoverageCheckerTest, NamesTheGroupByThatNoStepSatisfies) {
 }
 
 TEST_F(CoverageCheckerTest, APlanWithoutTheAggregateStepMissesBothGroupBysInTheSeedsWording) {
-  const Plan plan = walkthrough_plan(R"([{"action": "remove", "step_id": "aggregate", "rationale": "", "satisfies": []}])");
+  const Plan plan =
+      walkthrough_plan(R"([{"action": "remove", "step_id": "aggregate", "rationale": "", "satisfies": []}])");
 
   const CoverageReport report = checker_.check(seed_requirements(), plan);
 
   EXPECT_FALSE(report.complete());
   EXPECT_EQ(report.missing, (std::vector<std::string>{"group_by=region", "group_by=product_category",
                                                       "analysis=total", "analysis=compare"}));
-  EXPECT_EQ(report.retry_payload(), "Missing coverage: group_by=[region, product_category], analysis=[total, compare]");
+  EXPECT_EQ(report.retry_payload(),
+            "Missing coverage: group_by=[region, product_category], analysis=[total, compare]");
 }
 
 TEST_F(CoverageCheckerTest, AnAggregateThatGroupsByOtherColumnsDoesNotCoverTheGroupBy) {
-  const Plan plan = walkthrough_plan(R"([{"action": "modify", "step_id": "aggregate", "params": {"group_by": ["date"]},
+  const Plan plan =
+      walkthrough_plan(R"([{"action": "modify", "step_id": "aggregate", "params": {"group_by": ["date"]},
       "rationale": "", "satisfies": ["analysis:total"]}])");
 
   const CoverageReport report = checker_.check(seed_requirements(), plan);
@@ -93,7 +98,8 @@ TEST_F(CoverageCheckerTest, AnAggregateThatGroupsByOtherColumnsDoesNotCoverTheGr
 
 TEST_F(CoverageCheckerTest, AFilterOnEachGroupsCountIsCoveredOnlyByAFilterOfTheCount) {
   Requirements r = seed_requirements();
-  r.constraints.push_back(Constraint{"filter", "count(*)", ">", ParamValue{{ParamScalar(std::int64_t{2})}, false}, "", 0});
+  r.constraints.push_back(
+      Constraint{"filter", "count(*)", ">", ParamValue{{ParamScalar(std::int64_t{2})}, false}, "", 0});
   const std::string step = R"([{"action": "add", "step_id": "filter_rows", "tool": "filter_rows",
       "params": {"column": "COLUMN", "op": ">", "value": 2}, "rationale": "", "satisfies": ["constraints:filter"]}])";
   const auto filtering = [&](const std::string& column) {
@@ -124,7 +130,8 @@ TEST_F(CoverageCheckerTest, NamesTheStepThatCitesNoRequirementTheUserMade) {
 }
 
 TEST_F(CoverageCheckerTest, TimeNeedsTheParsingStepAsWellAsTheTimeAwareOne) {
-  const Plan plan = walkthrough_plan(R"([{"action": "remove", "step_id": "parse_datetime", "rationale": "", "satisfies": []}])");
+  const Plan plan = walkthrough_plan(
+      R"([{"action": "remove", "step_id": "parse_datetime", "rationale": "", "satisfies": []}])");
 
   const CoverageReport report = checker_.check(seed_requirements(), plan);
 
@@ -138,7 +145,8 @@ TEST_F(CoverageCheckerTest, ConstraintsNeedAStepOnTheirColumn) {
   Requirements requirements = seed_requirements();
   requirements.constraints = loaded(Requirements::from_json(Json::parse(R"({"metrics": [], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": [], "constraints": [
-      {"type": "filter", "column": "region", "op": "=", "value": "north"}, {"type": "limit", "n": 3}]})"))).constraints;
+      {"type": "filter", "column": "region", "op": "=", "value": "north"}, {"type": "limit", "n": 3}]})")))
+                                 .constraints;
   const Plan plan = walkthrough_plan(R"([{"action": "add", "step_id": "filter", "tool": "filter_rows",
       "params": {"column": "region", "op": "=", "value": "north"}, "rationale": "", "satisfies": ["constraints:filter"]}])");
 
@@ -149,7 +157,8 @@ TEST_F(CoverageCheckerTest, ConstraintsNeedAStepOnTheirColumn) {
 }
 
 TEST_F(CoverageCheckerTest, AStepWithAnUnknownToolIsNamed) {
-  const Plan plan = walkthrough_plan(R"([{"action": "add", "step_id": "s9", "tool": "plot_sankey", "params": {},
+  const Plan plan =
+      walkthrough_plan(R"([{"action": "add", "step_id": "s9", "tool": "plot_sankey", "params": {},
       "rationale": "", "satisfies": ["outputs:chart"]}])");
 
   const CoverageReport report = checker_.check(seed_requirements(), plan);
@@ -160,13 +169,15 @@ TEST_F(CoverageCheckerTest, AStepWithAnUnknownToolIsNamed) {
 }
 
 TEST_F(CoverageCheckerTest, TheSameInputGivesAByteIdenticalReport) {
-  const Plan plan = walkthrough_plan(R"([{"action": "remove", "step_id": "aggregate", "rationale": "", "satisfies": []},
+  const Plan plan =
+      walkthrough_plan(R"([{"action": "remove", "step_id": "aggregate", "rationale": "", "satisfies": []},
       {"action": "add", "step_id": "detect_anomalies", "tool": "detect_anomalies", "params": {"column": "revenue"},
        "rationale": "", "satisfies": []}])");
   const CoverageChecker other_checker(capabilities_, tools_);
 
   const CoverageReport first = checker_.check(seed_requirements(), plan);
-  const CoverageReport second = other_checker.check(seed_requirements(), loaded(Plan::from_json(plan.to_json())));
+  const CoverageReport second =
+      other_checker.check(seed_requirements(), loaded(Plan::from_json(plan.to_json())));
 
   EXPECT_EQ(first.describe(), second.describe());
   EXPECT_EQ(first.retry_payload(), second.retry_payload());
@@ -176,7 +187,8 @@ TEST_F(CoverageCheckerTest, TheSameInputGivesAByteIdenticalReport) {
 }
 
 TEST_F(CoverageCheckerTest, FromJsonReadsBackWhatToJsonWrote) {
-  const Plan plan = walkthrough_plan(R"([{"action": "add", "step_id": "detect_anomalies", "tool": "detect_anomalies",
+  const Plan plan =
+      walkthrough_plan(R"([{"action": "add", "step_id": "detect_anomalies", "tool": "detect_anomalies",
       "params": {"column": "revenue"}, "rationale": "", "satisfies": []}])");
   const CoverageReport report = checker_.check(seed_requirements(), plan);
 
@@ -184,11 +196,12 @@ TEST_F(CoverageCheckerTest, FromJsonReadsBackWhatToJsonWrote) {
 
   EXPECT_EQ(back.to_json(), report.to_json());
   EXPECT_EQ(back.describe(), report.describe());
-  EXPECT_EQ(CoverageReport::from_json(Json::parse(R"({"lines": [{"requirement": "metrics=revenue", "steps": [],
+  EXPECT_EQ(
+      CoverageReport::from_json(Json::parse(R"({"lines": [{"requirement": "metrics=revenue", "steps": [],
       "covered": "yes"}], "missing": [], "unjustified": [], "unknown_tools": [], "unmapped": []})"))
-                .error()
-                .where,
-            "/lines/0/covered");
+          .error()
+          .where,
+      "/lines/0/covered");
 }
 
 TEST(CoverageChecker, ALabelWithoutARuleIsCheckedThroughTheCoreSetAndReported) {
@@ -197,7 +210,8 @@ TEST(CoverageChecker, ALabelWithoutARuleIsCheckedThroughTheCoreSetAndReported) {
   overrides.write_without(CapabilityMap::kPath, "  analysis:summary: {any_of: [summary_stats]}\n");
   const CapabilityMap capabilities = loaded(CapabilityMap::load(overrides.store()));
   const ToolRegistry tools = loaded(ToolRegistry::load(builtin));
-  const Requirements requirements = loaded(Requirements::from_json(Json::parse(R"({"metrics": [], "group_by": [],
+  const Requirements requirements =
+      loaded(Requirements::from_json(Json::parse(R"({"metrics": [], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["summary"], "outputs": [], "constraints": []})")));
   const Plan plan = loaded(Plan::from_json(Json::parse(R"({"steps": [{"step_id": "bars", "tool": "plot_bar",
       "params": {"x": "a", "y": "b"}, "rationale": "", "satisfies": ["analysis:summary"]}]})")));
@@ -207,7 +221,8 @@ TEST(CoverageChecker, ALabelWithoutARuleIsCheckedThroughTheCoreSetAndReported) {
   EXPECT_TRUE(report.complete());
   EXPECT_EQ(report.unmapped, std::vector<std::string>{"analysis:summary"});
   EXPECT_EQ(report.describe(),
-            "analysis=summary -> bars (OK)\nWarning: no capability rule for analysis:summary; the core set stood in");
+            "analysis=summary -> bars (OK)\nWarning: no capability rule for analysis:summary; the core set "
+            "stood in");
 }
 
 }  // namespace

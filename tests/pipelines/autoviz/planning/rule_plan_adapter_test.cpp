@@ -6,8 +6,8 @@
 
 #include "pipelines/autoviz/planning/capability_map.hpp"
 #include "pipelines/autoviz/planning/coverage_checker.hpp"
-#include "pipelines/autoviz/tools/tool_library.hpp"
 #include "pipelines/autoviz/planning/tool_registry.hpp"
+#include "pipelines/autoviz/tools/tool_library.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -23,7 +23,8 @@ data::SchemaProfile sales_profile() {
     c.role = role;
     return c;
   };
-  profile.columns = {column("date", data::ColumnRole::kTemporal), column("region", data::ColumnRole::kCategorical),
+  profile.columns = {column("date", data::ColumnRole::kTemporal),
+                     column("region", data::ColumnRole::kCategorical),
                      column("product_category", data::ColumnRole::kCategorical),
                      column("revenue", data::ColumnRole::kMeasure)};
   profile.columns.back().type = data::ColumnType::kDouble;
@@ -62,13 +63,15 @@ data::SchemaProfile sales_profile_with_measure(const std::string& name) {
 }
 
 // The rule plan for `question` over `profile`, every tool allowed.
-core::Result<Plan> plan_over(std::string_view question, const Requirements& r, const data::SchemaProfile& profile) {
+core::Result<Plan> plan_over(std::string_view question, const Requirements& r,
+                             const data::SchemaProfile& profile) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   if (!adapter) return adapter.error();
   return adapter->plan(question, r, profile, {});
 }
 
-Plan plan_for(std::string_view question, const Requirements& r, const std::vector<std::string>& allowed = {}) {
+Plan plan_for(std::string_view question, const Requirements& r,
+              const std::vector<std::string>& allowed = {}) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   EXPECT_TRUE(adapter) << adapter.error().describe();
   auto plan = adapter->plan(question, r, sales_profile(), allowed);
@@ -85,12 +88,14 @@ TEST(RulePlanAdapter, TheSeedWalkthroughPlanIsCoveredStepByStep) {
 
   const Plan plan = plan_for("get revenue totals by region and product type over time", r);
 
-  EXPECT_EQ(tools_of(plan),
-            (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate", "plot_line", "save_table"}));
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate",
+                                                      "plot_line", "save_table"}));
   const PlanStep* aggregate = plan.find("aggregate");
   ASSERT_NE(aggregate, nullptr);
-  EXPECT_EQ(params_to_json(aggregate->params),
-            Json::parse(R"({"agg_func": "sum", "group_by": ["date", "region", "product_category"], "metrics": ["revenue"]})"));
+  EXPECT_EQ(
+      params_to_json(aggregate->params),
+      Json::parse(
+          R"({"agg_func": "sum", "group_by": ["date", "region", "product_category"], "metrics": ["revenue"]})"));
   const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
 }
@@ -104,18 +109,20 @@ TEST(RulePlanAdapter, AChangePeriodOverPeriodComparesEachPeriodWithTheOneBefore)
 
   const Plan plan = plan_for("how did revenue by region change month over month", r);
 
-  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate", "compare_periods",
-                                                      "plot_line", "save_table"}));
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate",
+                                                      "compare_periods", "plot_line", "save_table"}));
   const PlanStep* compare = plan.find("compare_periods");
   ASSERT_NE(compare, nullptr);
   EXPECT_EQ(params_to_json(compare->params),
-            Json::parse(R"({"date_column": "date", "metric": "revenue", "grain": "month", "group_by": ["region"]})"));
+            Json::parse(
+                R"({"date_column": "date", "metric": "revenue", "grain": "month", "group_by": ["region"]})"));
   EXPECT_EQ(params_to_json(plan.find("plot_line")->params),
             Json::parse(R"({"x": "date", "y": "change_pct", "color": "region"})"));
   const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
-  EXPECT_EQ(tools_of(plan_for("monthly revenue by region", r)),
-            (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate", "plot_line", "save_table"}))
+  EXPECT_EQ(
+      tools_of(plan_for("monthly revenue by region", r)),
+      (std::vector<std::string>{"parse_datetime", "time_bucket", "aggregate", "plot_line", "save_table"}))
       << "no change asked";
 }
 
@@ -128,7 +135,8 @@ TEST(RulePlanAdapter, AnAnomalyQuestionFlagsTheMetricAlongTimeAndIsCovered) {
 
   const PlanStep* anomalies = plan.find("detect_anomalies");
   ASSERT_NE(anomalies, nullptr) << plan.to_json();
-  EXPECT_EQ(params_to_json(anomalies->params), Json::parse(R"({"column": "revenue", "date_column": "date"})"));
+  EXPECT_EQ(params_to_json(anomalies->params),
+            Json::parse(R"({"column": "revenue", "date_column": "date"})"));
   EXPECT_EQ(anomalies->satisfies, std::vector<std::string>{"analysis:anomaly"});
   const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
@@ -141,7 +149,8 @@ TEST(RulePlanAdapter, APieQuestionGetsAPieOfTheGroup) {
   const Plan plan = plan_for("share of revenue by region as a pie", r);
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "plot_pie"}));
-  EXPECT_EQ(params_to_json(plan.steps.back().params), Json::parse(R"({"category": "region", "value": "revenue"})"));
+  EXPECT_EQ(params_to_json(plan.steps.back().params),
+            Json::parse(R"({"category": "region", "value": "revenue"})"));
 }
 
 TEST(RulePlanAdapter, TopKSortsAndLimitsAfterAggregating) {
@@ -153,7 +162,8 @@ TEST(RulePlanAdapter, TopKSortsAndLimitsAfterAggregating) {
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "sort_limit", "save_table"}));
   EXPECT_EQ(params_to_json(plan.steps[0].params)["agg_func"], "avg");
-  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 2})"));
+  EXPECT_EQ(params_to_json(plan.steps[1].params),
+            Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 2})"));
 }
 
 TEST(RulePlanAdapter, AFilterOnEachGroupsAggregateKeepsGroupsAfterTheAggregation) {
@@ -168,10 +178,12 @@ TEST(RulePlanAdapter, AFilterOnEachGroupsAggregateKeepsGroupsAfterTheAggregation
   const Plan average = plan_for("regions with an average revenue of at least 100", averaged);
 
   EXPECT_EQ(tools_of(count), (std::vector<std::string>{"aggregate", "filter_rows", "save_table"}));
-  EXPECT_EQ(params_to_json(count.steps[1].params), Json::parse(R"({"column": "count", "op": ">", "value": 2})"));
+  EXPECT_EQ(params_to_json(count.steps[1].params),
+            Json::parse(R"({"column": "count", "op": ">", "value": 2})"));
   EXPECT_EQ(tools_of(average), (std::vector<std::string>{"aggregate", "filter_rows", "save_table"}));
   EXPECT_EQ(params_to_json(average.steps[0].params)["agg_func"], "avg");
-  EXPECT_EQ(params_to_json(average.steps[1].params), Json::parse(R"({"column": "revenue", "op": ">=", "value": 100})"));
+  EXPECT_EQ(params_to_json(average.steps[1].params),
+            Json::parse(R"({"column": "revenue", "op": ">=", "value": 100})"));
   for (const auto& [r, plan] : {std::pair{counted, count}, std::pair{averaged, average}}) {
     const CoverageReport report = coverage_of(r, plan);
     EXPECT_TRUE(report.complete()) << report.describe();
@@ -183,7 +195,8 @@ TEST(RulePlanAdapter, AFilterOnAnotherAggregateThanThePlansIsRefusedByName) {
       "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["table"],
       "constraints": [{"type": "filter", "column": "count(*)", "op": ">", "value": 2}]})j");
 
-  const core::Result<Plan> plan = plan_over("total revenue per region for regions with more than 2 sales", r, sales_profile());
+  const core::Result<Plan> plan =
+      plan_over("total revenue per region for regions with more than 2 sales", r, sales_profile());
 
   ASSERT_FALSE(plan.has_value()) << "the count threshold is not dropped";
   EXPECT_EQ(plan.error().where, "constraints");
@@ -210,7 +223,8 @@ TEST(RulePlanAdapter, ASuperlativeThatRanksKeysOrRowsTakesNoMaximum) {
       "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}, {"type": "limit", "n": 10}]})");
   const Plan top = plan_for("the 10 largest rows by revenue", rows);
   ASSERT_EQ(tools_of(top), (std::vector<std::string>{"sort_limit", "save_table"})) << "the rows themselves";
-  EXPECT_EQ(params_to_json(top.steps[0].params), Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 10})"));
+  EXPECT_EQ(params_to_json(top.steps[0].params),
+            Json::parse(R"({"by": "revenue", "direction": "desc", "limit": 10})"));
 
   const Requirements one = requirements(R"({"metrics": ["revenue"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["ranking"], "outputs": ["table"], "constraints": []})");
@@ -219,7 +233,8 @@ TEST(RulePlanAdapter, ASuperlativeThatRanksKeysOrRowsTakesNoMaximum) {
 
   const Requirements each = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})");
-  EXPECT_EQ(params_to_json(plan_for("the highest revenue for each region", each).steps[0].params)["agg_func"], "max");
+  EXPECT_EQ(params_to_json(plan_for("the highest revenue for each region", each).steps[0].params)["agg_func"],
+            "max");
 }
 
 TEST(RulePlanAdapter, HowManyDifferentValuesCountsEachOnce) {
@@ -229,8 +244,10 @@ TEST(RulePlanAdapter, HowManyDifferentValuesCountsEachOnce) {
                                "the number of unique product categories in each region"}) {
     const Plan plan = plan_for(question, r);
     ASSERT_FALSE(plan.steps.empty()) << question;
-    EXPECT_EQ(params_to_json(plan.steps[0].params),
-              Json::parse(R"({"agg_func": "count_distinct", "group_by": ["region"], "metrics": ["product_category"]})"))
+    EXPECT_EQ(
+        params_to_json(plan.steps[0].params),
+        Json::parse(
+            R"({"agg_func": "count_distinct", "group_by": ["region"], "metrics": ["product_category"]})"))
         << question;
   }
 }
@@ -239,27 +256,32 @@ TEST(RulePlanAdapter, AStandardDeviationIsTheStddevAggregation) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})");
 
-  EXPECT_EQ(params_to_json(plan_for("the standard deviation of revenue per region", r).steps[0].params)["agg_func"],
-            "stddev");
+  EXPECT_EQ(
+      params_to_json(plan_for("the standard deviation of revenue per region", r).steps[0].params)["agg_func"],
+      "stddev");
 }
 
 TEST(RulePlanAdapter, AShareAskedForATableComputesEachPartsPercent) {
   const Requirements keyed = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["share"], "outputs": ["chart", "table"], "constraints": []})");
   const Plan each = plan_for("what share of revenue does each region account for", keyed);
-  EXPECT_EQ(tools_of(each), (std::vector<std::string>{"aggregate", "compute_share", "plot_pie", "save_table"}));
-  EXPECT_EQ(params_to_json(each.steps[1].params), Json::parse(R"({"metric": "revenue", "group_by": ["region"]})"));
+  EXPECT_EQ(tools_of(each),
+            (std::vector<std::string>{"aggregate", "compute_share", "plot_pie", "save_table"}));
+  EXPECT_EQ(params_to_json(each.steps[1].params),
+            Json::parse(R"({"metric": "revenue", "group_by": ["region"]})"));
   EXPECT_TRUE(coverage_of(keyed, each).complete());
 
   const Requirements part = requirements(R"({"metrics": ["revenue"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["share"], "outputs": ["table"],
       "constraints": [{"type": "filter", "column": "region", "op": "=", "value": "West"}]})");
   const Plan west = plan_for("what percentage of revenue comes from the West region", part);
-  ASSERT_EQ(tools_of(west), (std::vector<std::string>{"aggregate", "compute_share", "filter_rows", "save_table"}))
+  ASSERT_EQ(tools_of(west),
+            (std::vector<std::string>{"aggregate", "compute_share", "filter_rows", "save_table"}))
       << "the share of every region, then the West's";
   EXPECT_EQ(params_to_json(west.steps[0].params),
             Json::parse(R"({"agg_func": "sum", "group_by": ["region"], "metrics": ["revenue"]})"));
-  EXPECT_EQ(params_to_json(west.steps[2].params), Json::parse(R"({"column": "region", "op": "=", "value": "West"})"));
+  EXPECT_EQ(params_to_json(west.steps[2].params),
+            Json::parse(R"({"column": "region", "op": "=", "value": "West"})"));
   EXPECT_TRUE(coverage_of(part, west).complete()) << coverage_of(part, west).retry_payload();
 
   const Requirements rows = requirements(R"({"metrics": [], "group_by": [],
@@ -267,7 +289,8 @@ TEST(RulePlanAdapter, AShareAskedForATableComputesEachPartsPercent) {
       "constraints": [{"type": "filter", "column": "region", "op": "=", "value": "West"}]})");
   const Plan counted = plan_for("what percentage of sales are in the West", rows);
   ASSERT_FALSE(counted.steps.empty());
-  EXPECT_EQ(params_to_json(counted.steps[1].params), Json::parse(R"({"metric": "count", "group_by": ["region"]})"));
+  EXPECT_EQ(params_to_json(counted.steps[1].params),
+            Json::parse(R"({"metric": "count", "group_by": ["region"]})"));
   EXPECT_TRUE(coverage_of(rows, counted).complete()) << coverage_of(rows, counted).retry_payload();
 }
 
@@ -279,7 +302,8 @@ TEST(RulePlanAdapter, ATableOfListedColumnsSavesThemAndCoversThem) {
   const Plan plan = plan_for("list the revenue and date of each sale in descending order of revenue", r);
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"sort_limit", "save_table"}));
-  EXPECT_EQ(params_to_json(plan.steps.back().params), Json::parse(R"({"name": "result", "columns": ["revenue", "date"]})"));
+  EXPECT_EQ(params_to_json(plan.steps.back().params),
+            Json::parse(R"({"name": "result", "columns": ["revenue", "date"]})"));
   const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
 }
@@ -296,7 +320,10 @@ TEST(RulePlanAdapter, HowManyBeforeAUnitSumsTheMeasure) {
 
   EXPECT_EQ(params_to_json(amount.steps.front().params)["agg_func"], "sum") << amount.to_json();
   EXPECT_EQ(params_to_json(average.steps.front().params)["agg_func"], "avg") << "an average asked for wins";
-  EXPECT_EQ(params_to_json(plan_for("how many units of revenue did each region make", r).steps.front().params)["agg_func"], "sum");
+  EXPECT_EQ(
+      params_to_json(
+          plan_for("how many units of revenue did each region make", r).steps.front().params)["agg_func"],
+      "sum");
   EXPECT_EQ(params_to_json(count.steps.front().params)["agg_func"], "count") << count.to_json();
 }
 
@@ -326,9 +353,11 @@ TEST(RulePlanAdapter, AnAverageOfNoColumnIsRefusedNamingTheMeasures) {
   ASSERT_FALSE(average) << average->to_json();
   EXPECT_EQ(average.error().code, core::ErrorCode::kInvalidArgument);
   EXPECT_EQ(average.error().where, "metrics");
-  EXPECT_NE(average.error().message.find("the average but names no column"), std::string::npos) << average.error().message;
+  EXPECT_NE(average.error().message.find("the average but names no column"), std::string::npos)
+      << average.error().message;
   EXPECT_NE(average.error().message.find("measures: revenue"), std::string::npos) << average.error().message;
-  auto counted = adapter->plan("the days with an average order value over 30, count them", r, sales_profile(), {});
+  auto counted =
+      adapter->plan("the days with an average order value over 30, count them", r, sales_profile(), {});
   ASSERT_TRUE(counted) << "a count asked for is no average of nothing: " << counted.error().describe();
   EXPECT_EQ(params_to_json(counted->find("aggregate")->params)["agg_func"], "count");
   ASSERT_TRUE(count) << count.error().describe();
@@ -345,7 +374,8 @@ TEST(RulePlanAdapter, RowsCountedWithNoKeyAreAggregatedIntoOneCount) {
   const Plan plan = plan_for("how many orders were placed in the West region?", r);
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"filter_rows", "aggregate", "save_table"}));
-  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"agg_func": "count", "group_by": [], "metrics": ["*"]})"));
+  EXPECT_EQ(params_to_json(plan.steps[1].params),
+            Json::parse(R"({"agg_func": "count", "group_by": [], "metrics": ["*"]})"));
 }
 
 TEST(RulePlanAdapter, AColumnNamedForAnAggregationIsAggregatedSoPerGroup) {
@@ -358,7 +388,8 @@ TEST(RulePlanAdapter, AColumnNamedForAnAggregationIsAggregatedSoPerGroup) {
 
   ASSERT_TRUE(named && asked);
   EXPECT_EQ(params_to_json(named->steps.front().params)["agg_func"], "max");
-  EXPECT_EQ(params_to_json(asked->steps.front().params)["agg_func"], "avg") << "an aggregation asked for wins";
+  EXPECT_EQ(params_to_json(asked->steps.front().params)["agg_func"], "avg")
+      << "an aggregation asked for wins";
 }
 
 TEST(RulePlanAdapter, AListedCategoryThatRepeatsIsGroupedAndItsMeasureTotalled) {
@@ -381,7 +412,8 @@ TEST(RulePlanAdapter, AListedCategoryThatRepeatsIsGroupedAndItsMeasureTotalled) 
 }
 
 TEST(RulePlanAdapter, EveryStepUsesOnlyParamsItsToolTakes) {
-  for (const char* question : {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
+  for (const char* question :
+       {"get revenue totals by region and product type over time", "revenue by region as a pie"}) {
     const Plan plan = plan_for(question, requirements(kWalkthrough));
     for (const PlanStep& step : plan.steps) {
       const auto* taken = ToolLibrary::builtin().params(step.tool);
@@ -400,7 +432,8 @@ TEST(RulePlanAdapter, AScatterOfTwoMeasuresSplitsItsPointsByTheGroup) {
   const Plan plan = plan_for("correlation between revenue and units, and group by attribute region", r);
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"plot_scatter"}));
-  EXPECT_EQ(params_to_json(plan.steps[0].params), Json::parse(R"({"x": "revenue", "y": "units", "color": "region"})"));
+  EXPECT_EQ(params_to_json(plan.steps[0].params),
+            Json::parse(R"({"x": "revenue", "y": "units", "color": "region"})"));
   const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
 }
@@ -418,13 +451,15 @@ TEST(RulePlanAdapter, AScatterOfALabelAndTwoNumbersColorsByTheLabel) {
 
   ASSERT_TRUE(plan) << plan.error().describe();
   EXPECT_EQ(tools_of(*plan), (std::vector<std::string>{"plot_scatter"}));
-  EXPECT_EQ(params_to_json(plan->steps[0].params), Json::parse(R"({"x": "revenue", "y": "units", "color": "region"})"));
+  EXPECT_EQ(params_to_json(plan->steps[0].params),
+            Json::parse(R"({"x": "revenue", "y": "units", "color": "region"})"));
   EXPECT_TRUE(coverage_of(r, *plan).complete()) << coverage_of(r, *plan).describe();
 
   const Requirements filtered = requirements(R"({"metrics": ["revenue", "units", "region"], "group_by": [],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["correlation"], "outputs": ["chart"],
       "constraints": [{"type": "filter", "column": "region", "op": "!=", "value": "West"}]})");
-  auto kept = adapter->plan("revenue and units of the region not in the region West, as a scatter", filtered, profile, {});
+  auto kept = adapter->plan("revenue and units of the region not in the region West, as a scatter", filtered,
+                            profile, {});
   ASSERT_TRUE(kept) << kept.error().describe();
   EXPECT_EQ(tools_of(*kept), (std::vector<std::string>{"filter_rows", "plot_scatter"}))
       << "no correlations of the label";
@@ -487,7 +522,8 @@ TEST(RulePlanAdapter, WithoutAChartTypeANumberKeyIsAScatterAndAYearKeyALine) {
   EXPECT_EQ(chart_of("the maximum revenue in each year", R"({"metrics": ["revenue"], "group_by": ["year"],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})"),
             "plot_line");
-  EXPECT_EQ(chart_of("the maximum revenue in each year, highest first", R"({"metrics": ["revenue"], "group_by": ["year"],
+  EXPECT_EQ(chart_of("the maximum revenue in each year, highest first",
+                     R"({"metrics": ["revenue"], "group_by": ["year"],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"],
       "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}]})"),
             "plot_bar")
@@ -501,7 +537,8 @@ TEST(RulePlanAdapter, ATrendWithoutATimeColumnIsALine) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["trend"], "outputs": ["chart"], "constraints": []})");
 
-  EXPECT_EQ(tools_of(plan_for("the trend of revenue per region", r)), (std::vector<std::string>{"aggregate", "plot_line"}));
+  EXPECT_EQ(tools_of(plan_for("the trend of revenue per region", r)),
+            (std::vector<std::string>{"aggregate", "plot_line"}));
 }
 
 TEST(RulePlanAdapter, AShareWithoutAChartIsAPieAndAHistogramOfGroupsIsABar) {
@@ -514,17 +551,23 @@ TEST(RulePlanAdapter, AShareWithoutAChartIsAPieAndAHistogramOfGroupsIsABar) {
             (std::vector<std::string>{"aggregate", "plot_pie"}));
   EXPECT_EQ(tools_of(plan_for("maximal revenue by region in a histogram", grouped)),
             (std::vector<std::string>{"aggregate", "plot_bar"}));
-  EXPECT_EQ(params_to_json(plan_for("maximal revenue by region in a histogram", grouped).steps[0].params)["agg_func"], "max");
+  EXPECT_EQ(params_to_json(
+                plan_for("maximal revenue by region in a histogram", grouped).steps[0].params)["agg_func"],
+            "max");
 }
 
 TEST(RulePlanAdapter, TheTotalNumberOfAMetricSumsIt) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["total"], "outputs": ["chart"], "constraints": []})");
 
-  EXPECT_EQ(params_to_json(plan_for("the total number of revenue per region", r).steps[0].params)["agg_func"], "sum");
-  EXPECT_EQ(params_to_json(plan_for("the number of orders per region", r).steps[0].params)["agg_func"], "count");
-  EXPECT_EQ(params_to_json(plan_for("revenue per region for regions with at least 2 orders", r).steps[0].params)["agg_func"],
-            "sum")
+  EXPECT_EQ(params_to_json(plan_for("the total number of revenue per region", r).steps[0].params)["agg_func"],
+            "sum");
+  EXPECT_EQ(params_to_json(plan_for("the number of orders per region", r).steps[0].params)["agg_func"],
+            "count");
+  EXPECT_EQ(
+      params_to_json(
+          plan_for("revenue per region for regions with at least 2 orders", r).steps[0].params)["agg_func"],
+      "sum")
       << "\"at least\" compares; it asks for no minimum";
 }
 
@@ -549,8 +592,10 @@ TEST(RulePlanAdapter, OldestAndYoungestAreTheLargestAndSmallestAge) {
   const Requirements r = requirements(R"({"metrics": ["revenue"], "group_by": ["region"],
       "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"], "constraints": []})");
 
-  EXPECT_EQ(params_to_json(plan_for("the oldest revenue for each region", r).steps[0].params)["agg_func"], "max");
-  EXPECT_EQ(params_to_json(plan_for("the youngest revenue for each region", r).steps[0].params)["agg_func"], "min");
+  EXPECT_EQ(params_to_json(plan_for("the oldest revenue for each region", r).steps[0].params)["agg_func"],
+            "max");
+  EXPECT_EQ(params_to_json(plan_for("the youngest revenue for each region", r).steps[0].params)["agg_func"],
+            "min");
 }
 
 TEST(RulePlanAdapter, CountingTheKeyItselfCountsRowsPerKey) {
@@ -568,7 +613,8 @@ TEST(RulePlanAdapter, ACorrelationOfANumericKeyAndItsCountIsAScatter) {
   const Requirements r = requirements(R"({"metrics": [], "group_by": ["revenue"],
       "time": {"column": null, "grain": "unknown"}, "analysis": ["total", "correlation"], "outputs": ["chart"], "constraints": []})");
 
-  const Plan plan = plan_for("show the revenue and the number of orders for each revenue. show the correlation", r);
+  const Plan plan =
+      plan_for("show the revenue and the number of orders for each revenue. show the correlation", r);
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "plot_scatter"}));
   EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"x": "revenue", "y": "count"})"));
@@ -578,7 +624,8 @@ TEST(RulePlanAdapter, WeekdaysWithoutAChartTypeAreBarsAndMonthsALine) {
   const Requirements r = requirements(R"({"metrics": [], "group_by": [],
       "time": {"column": "date", "grain": "unknown"}, "analysis": ["total"], "outputs": ["chart"], "constraints": []})");
 
-  EXPECT_EQ(tools_of(plan_for("how many orders by date, binned into weekday interval", r)).back(), "plot_bar");
+  EXPECT_EQ(tools_of(plan_for("how many orders by date, binned into weekday interval", r)).back(),
+            "plot_bar");
   EXPECT_EQ(tools_of(plan_for("how many orders by date, binned by month of year", r)).back(), "plot_bar");
   EXPECT_EQ(tools_of(plan_for("how many orders per month", r)).back(), "plot_line");
 }
@@ -636,15 +683,17 @@ TEST(RulePlanAdapter, TwoMetricsPerKeyAreBarsSideBySide) {
   const Plan plan = plan_for("compare revenue and units by region", r);
 
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"aggregate", "plot_bar"}));
-  EXPECT_EQ(params_to_json(plan.steps[1].params), Json::parse(R"({"x": "region", "y": "revenue", "also": ["units"]})"));
+  EXPECT_EQ(params_to_json(plan.steps[1].params),
+            Json::parse(R"({"x": "region", "y": "revenue", "also": ["units"]})"));
 }
 
 TEST(RulePlanAdapter, AToolTheNarrowingLeftOutIsNamed) {
   auto adapter = RulePlanAdapter::load(core::AssetStore());
   ASSERT_TRUE(adapter);
 
-  auto plan = adapter->plan("get revenue totals by region and product type over time", requirements(kWalkthrough),
-                            sales_profile(), {"parse_datetime", "aggregate", "plot_line", "save_table"});
+  auto plan =
+      adapter->plan("get revenue totals by region and product type over time", requirements(kWalkthrough),
+                    sales_profile(), {"parse_datetime", "aggregate", "plot_line", "save_table"});
 
   ASSERT_FALSE(plan);
   EXPECT_EQ(plan.error().code, core::ErrorCode::kFailedPrecondition);
@@ -676,7 +725,8 @@ TEST(RulePlanAdapter, TheMostExpensiveRowIsRankedAsItIsWhileAListSortedByAnAmoun
       "constraints": [{"type": "sort", "column": "product_price", "direction": "desc"}, {"type": "limit", "n": 1}]})");
   auto expensive = plan_over("What is the most expensive product?", ranked, products_profile());
   ASSERT_TRUE(expensive) << expensive.error().describe();
-  EXPECT_EQ(tools_of(*expensive), (std::vector<std::string>{"sort_limit", "save_table"})) << "one row, its own price";
+  EXPECT_EQ(tools_of(*expensive), (std::vector<std::string>{"sort_limit", "save_table"}))
+      << "one row, its own price";
 
   auto listed = plan_over("list the products sorted by price", ranked, products_profile());
   ASSERT_TRUE(listed) << listed.error().describe();
@@ -690,9 +740,12 @@ TEST(RulePlanAdapter, ADirectionFromHighestToLowestTakesNoMaximum) {
       "constraints": [{"type": "sort", "column": "revenue", "direction": "desc"}]})");
   const Plan plan = plan_for("list the rows sorted by revenue from highest to lowest", sorted);
   EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"sort_limit", "save_table"}));
-  EXPECT_EQ(params_to_json(plan_for("the lowest revenue", requirements(R"({"metrics": ["revenue"], "group_by": [],
-      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})")).steps[0].params)["agg_func"],
-            "min");
+  EXPECT_EQ(
+      params_to_json(plan_for("the lowest revenue", requirements(R"({"metrics": ["revenue"], "group_by": [],
+      "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["table"], "constraints": []})"))
+                         .steps[0]
+                         .params)["agg_func"],
+      "min");
 }
 
 }  // namespace

@@ -55,8 +55,8 @@ TEST(ToolNarrower, SafetyToolsJoinPastTheCapAndTemplateToolsAreNeverDropped) {
   auto tools = narrower->narrow(f.walkthrough, base);
 
   ASSERT_TRUE(tools);
-  EXPECT_EQ(names_of(*tools), (std::vector<std::string>{"parse_datetime", "save_table", "plot_pie", "aggregate",
-                                                        "plot_line", "compute_summary_stats"}));
+  EXPECT_EQ(names_of(*tools), (std::vector<std::string>{"parse_datetime", "save_table", "plot_pie",
+                                                        "aggregate", "plot_line", "compute_summary_stats"}));
 }
 
 TEST(ToolNarrower, TheSameRequirementsGiveTheSameToolsAndScores) {

@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -25,9 +25,6 @@ namespace planfirst::autoviz {
 namespace {
 
 namespace fs = std::filesystem;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::Not;
 using test_support::accepts_connections;
 using test_support::disappears_within;
 using test_support::holds_within;
@@ -35,6 +32,9 @@ using test_support::leave_stale_socket;
 using test_support::listening_pid;
 using test_support::socket_identity;
 using test_support::stops_accepting_within;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
 using Json = nlohmann::json;
 
 constexpr const char* kLineChart = R"({"$schema": "https://vega.github.io/schema/vega-lite/v5.json",
@@ -48,7 +48,8 @@ constexpr const char* kLineChart = R"({"$schema": "https://vega.github.io/schema
 
 constexpr const char* kColumns = R"([{"name": "region", "type": "text", "sql_type": "VARCHAR"},
                                      {"name": "revenue", "type": "double", "sql_type": "DOUBLE"}])";
-constexpr const char* kRows = R"([{"region": "North", "revenue": 25.0}, {"region": "South, East", "revenue": 10.5}])";
+constexpr const char* kRows =
+    R"([{"region": "North", "revenue": 25.0}, {"region": "South, East", "revenue": 10.5}])";
 
 // The autoviz state after execute, as the graph holds it; save_table wrote `dir`/revenue.csv.
 Json sample_state(const fs::path& dir) {
@@ -67,21 +68,45 @@ Json sample_state(const fs::path& dir) {
         {"requirement": "group_by=region", "steps": ["aggregate_1"], "covered": true}],
         "missing": [], "unjustified": [], "unknown_tools": [], "unmapped": [], "retry_payload": ""},
       "outcome": "executed"})");
-  const Json repair = {{"step_id", "aggregate_1"}, {"tool", "aggregate"}, {"param", "metrics"}, {"before", "Revenue"},
-                       {"after", "revenue"}, {"reason", "column-name casing"}, {"kind", "column_casing"}};
-  Json aggregate = {{"step_id", "aggregate_1"}, {"tool", "aggregate"}, {"status", "repaired"},
-                    {"params", {{"metrics", {"revenue"}}}}, {"input", "sales"}, {"repairs", {repair}},
-                    {"relation", "aggregate_1"}, {"sql", "SELECT region, sum(revenue) AS revenue FROM sales GROUP BY region"},
-                    {"table", Json::parse(kRows)}, {"columns", Json::parse(kColumns)}, {"truncated", false},
+  const Json repair = {{"step_id", "aggregate_1"}, {"tool", "aggregate"}, {"param", "metrics"},
+                       {"before", "Revenue"},      {"after", "revenue"},  {"reason", "column-name casing"},
+                       {"kind", "column_casing"}};
+  Json aggregate = {{"step_id", "aggregate_1"},
+                    {"tool", "aggregate"},
+                    {"status", "repaired"},
+                    {"params", {{"metrics", {"revenue"}}}},
+                    {"input", "sales"},
+                    {"repairs", {repair}},
+                    {"relation", "aggregate_1"},
+                    {"sql", "SELECT region, sum(revenue) AS revenue FROM sales GROUP BY region"},
+                    {"table", Json::parse(kRows)},
+                    {"columns", Json::parse(kColumns)},
+                    {"truncated", false},
                     {"files", Json::array()}};
-  Json plot = {{"step_id", "plot_line_1"}, {"tool", "plot_line"}, {"status", "ok"}, {"params", Json::object()},
-               {"input", "aggregate_1"}, {"repairs", Json::array()}, {"relation", ""}, {"sql", ""},
-               {"chart", Json::parse(kLineChart)}, {"files", Json::array()}};
-  Json save = {{"step_id", "save_table_1"}, {"tool", "save_table"}, {"status", "ok"}, {"params", Json::object()},
-               {"input", "aggregate_1"}, {"repairs", Json::array()}, {"relation", ""}, {"sql", ""},
-               {"table", Json::parse(kRows)}, {"columns", Json::parse(kColumns)}, {"truncated", false},
+  Json plot = {{"step_id", "plot_line_1"},
+               {"tool", "plot_line"},
+               {"status", "ok"},
+               {"params", Json::object()},
+               {"input", "aggregate_1"},
+               {"repairs", Json::array()},
+               {"relation", ""},
+               {"sql", ""},
+               {"chart", Json::parse(kLineChart)},
+               {"files", Json::array()}};
+  Json save = {{"step_id", "save_table_1"},
+               {"tool", "save_table"},
+               {"status", "ok"},
+               {"params", Json::object()},
+               {"input", "aggregate_1"},
+               {"repairs", Json::array()},
+               {"relation", ""},
+               {"sql", ""},
+               {"table", Json::parse(kRows)},
+               {"columns", Json::parse(kColumns)},
+               {"truncated", false},
                {"files", {(dir / "revenue.csv").string()}}};
-  state["execution"] = {{"steps", {aggregate, plot, save}}, {"replan", Json::array()}, {"ok", true}, {"repair_count", 1}};
+  state["execution"] = {
+      {"steps", {aggregate, plot, save}}, {"replan", Json::array()}, {"ok", true}, {"repair_count", 1}};
   return state;
 }
 
@@ -96,7 +121,9 @@ std::string without_namespaces(const std::string& text) {
   return std::regex_replace(text, std::regex(R"(xmlns(:\w+)?="http://www\.w3\.org/[^"]*")"), "");
 }
 
-SvgRenderer installed_renderer() { return SvgRenderer(SvgRendererOptions::installed()); }
+SvgRenderer installed_renderer() {
+  return SvgRenderer(SvgRendererOptions::installed());
+}
 
 SvgRenderer missing_renderer() {
   SvgRendererOptions options = SvgRendererOptions::installed();
@@ -148,12 +175,14 @@ TEST_F(RunArtifactsTest, WritesEveryFileAndReturnsTheRunsFiles) {
   std::vector<std::string> names;
   for (const fs::path& path : run.files) names.push_back(path.filename().string());
   if (svg) {
-    EXPECT_THAT(names, ElementsAre("revenue.csv", "plot_line_1.vl.json", "plot_line_1.svg", "plan.json", "report.md",
-                                   "report.html"));
+    EXPECT_THAT(names, ElementsAre("revenue.csv", "plot_line_1.vl.json", "plot_line_1.svg", "plan.json",
+                                   "report.md", "report.html"));
   } else {
-    EXPECT_THAT(names, ElementsAre("revenue.csv", "plot_line_1.vl.json", "plan.json", "report.md", "report.html"));
+    EXPECT_THAT(names,
+                ElementsAre("revenue.csv", "plot_line_1.vl.json", "plan.json", "report.md", "report.html"));
   }
-  for (std::size_t i = 1; i < run.files.size(); ++i) EXPECT_TRUE(fs::is_regular_file(run.files[i])) << run.files[i];
+  for (std::size_t i = 1; i < run.files.size(); ++i)
+    EXPECT_TRUE(fs::is_regular_file(run.files[i])) << run.files[i];
   EXPECT_EQ(Json::parse(read(dir_ / "plot_line_1.vl.json")), Json::parse(kLineChart));
   EXPECT_FALSE(fs::exists(dir_ / "aggregate_1.csv"));   // save_table_1 saved its relation
   EXPECT_FALSE(fs::exists(dir_ / "save_table_1.csv"));  // the step wrote its own file
@@ -182,7 +211,8 @@ TEST_F(RunArtifactsTest, PlanJsonKeepsRepairsWithTheirProvenanceAndLeavesRowsOut
   EXPECT_EQ(plan.at("plan"), state["plan"]);
   EXPECT_EQ(plan.at("tools").size(), 2u);
   EXPECT_EQ(plan.at("coverage").at("complete"), true);
-  EXPECT_EQ(plan.at("repairs"), Json::parse(R"([{"step_id": "aggregate_1", "tool": "aggregate", "param": "metrics",
+  EXPECT_EQ(plan.at("repairs"),
+            Json::parse(R"([{"step_id": "aggregate_1", "tool": "aggregate", "param": "metrics",
       "before": "Revenue", "after": "revenue", "reason": "column-name casing", "kind": "column_casing"}])"));
   const Json& aggregate = plan.at("execution").at("steps").at(0);
   EXPECT_EQ(aggregate.at("repairs"), plan.at("repairs"));
@@ -224,7 +254,8 @@ TEST_F(RunArtifactsTest, ReportMarkdownNamesEveryStepTheVerdictsAndTheRepairs) {
 
   const std::string report = read(dir_ / "report.md");
 
-  for (const char* step : {"aggregate_1: aggregate (repaired)", "plot_line_1: plot_line (ok)", "save_table_1: save_table"}) {
+  for (const char* step :
+       {"aggregate_1: aggregate (repaired)", "plot_line_1: plot_line (ok)", "save_table_1: save_table"}) {
     EXPECT_THAT(report, HasSubstr(step));
   }
   EXPECT_THAT(report, HasSubstr("Dataset: `examples/sales.csv` (table sales)"));
@@ -332,11 +363,14 @@ TEST_F(RunArtifactsTest, AStepSentBackToPlanningIsReportedWithWhatItRefused) {
   Json state = sample_state(dir_);
   Json& aggregate = state["execution"]["steps"][0];
   aggregate["status"] = "failed";
-  aggregate["error"] = "/steps/0/params/metrics/0: step 'aggregate_1' (aggregate): column 'profit' is not in the data";
+  aggregate["error"] =
+      "/steps/0/params/metrics/0: step 'aggregate_1' (aggregate): column 'profit' is not in the data";
   for (const char* key : {"table", "columns", "truncated", "files", "relation", "sql"}) aggregate.erase(key);
-  state["execution"]["steps"][1] = {{"step_id", "plot_line_1"}, {"tool", "plot_line"}, {"status", "skipped"},
-                                    {"params", Json::object()}, {"input", ""}, {"repairs", Json::array()}};
-  state["execution"]["replan"] = Json::parse(R"([{"step_id": "aggregate_1", "tool": "aggregate", "param": "metrics",
+  state["execution"]["steps"][1] = {
+      {"step_id", "plot_line_1"}, {"tool", "plot_line"}, {"status", "skipped"},
+      {"params", Json::object()}, {"input", ""},         {"repairs", Json::array()}};
+  state["execution"]["replan"] =
+      Json::parse(R"([{"step_id": "aggregate_1", "tool": "aggregate", "param": "metrics",
       "pointer": "/steps/0/params/metrics/0", "value": "profit", "change": "metric", "available": ["region"],
       "reason": "column 'profit' is not in the data"}])");
   state["execution"]["ok"] = false;
@@ -344,8 +378,10 @@ TEST_F(RunArtifactsTest, AStepSentBackToPlanningIsReportedWithWhatItRefused) {
   ASSERT_TRUE(writer(missing_renderer()).write(dir_, state).has_value());
 
   const std::string report = read(dir_ / "report.md");
-  EXPECT_THAT(report, HasSubstr("Execution: stopped at step 'aggregate_1' (aggregate): /steps/0/params/metrics/0: "));
-  EXPECT_THAT(report, HasSubstr("- aggregate_1.metrics = profit (metric): column 'profit' is not in the data"));
+  EXPECT_THAT(report,
+              HasSubstr("Execution: stopped at step 'aggregate_1' (aggregate): /steps/0/params/metrics/0: "));
+  EXPECT_THAT(report,
+              HasSubstr("- aggregate_1.metrics = profit (metric): column 'profit' is not in the data"));
   EXPECT_THAT(report, HasSubstr("plot_line_1: plot_line (skipped)"));
   EXPECT_THAT(read(dir_ / "report.html"), HasSubstr("<ul class=\"replan\">"));
 }
@@ -434,13 +470,16 @@ TEST_F(RunArtifactsTest, TheResidentChildRendersEachSpecAsAFreshVl2svgDoes) {
 
 // A runtime folder for a test's shared server, not yet made; removed by the caller.
 fs::path runtime_folder(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("planfirst_runtime_" + name + "_" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("planfirst_runtime_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   return dir;
 }
 
 // Whether the shared server on `socket` removed it (its idle exit) within 20 s.
-bool exits_when_idle(const fs::path& socket) { return disappears_within(socket, std::chrono::seconds(20)); }
+bool exits_when_idle(const fs::path& socket) {
+  return disappears_within(socket, std::chrono::seconds(20));
+}
 
 SvgRendererOptions shared_options(const fs::path& runtime_dir) {
   SvgRendererOptions options = SvgRendererOptions::installed();
@@ -654,16 +693,18 @@ fs::path stand_in_modules() {
 // A render server that counts its starts and its frames in `log` and answers each frame with an SVG
 // naming its length, then exits after `frames` frames (never, when 0).
 fs::path counting_server(const fs::path& log, int frames = 0) {
-  const fs::path script = fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".js");
-  std::ofstream(script) << "const fs = require('fs'); const log = " << Json(log.string()).dump() << ";\n"
-                        << "fs.appendFileSync(log, 'start\\n'); let buf = ''; let served = 0;\n"
-                        << "process.stdin.setEncoding('latin1');\n"
-                        << "process.stdin.on('data', (c) => { buf += c; for (;;) {\n"
-                        << "  const nl = buf.indexOf('\\n'); if (nl < 0) return;\n"
-                        << "  const n = Number(buf.slice(0, nl)); if (buf.length < nl + 1 + n) return;\n"
-                        << "  buf = buf.slice(nl + 1 + n); fs.appendFileSync(log, 'run\\n');\n"
-                        << "  const svg = '<svg>' + n + '</svg>'; process.stdout.write('ok ' + svg.length + '\\n' + svg);\n"
-                        << "  if (++served === " << frames << ") process.exit(0); } });\n";
+  const fs::path script =
+      fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".js");
+  std::ofstream(script)
+      << "const fs = require('fs'); const log = " << Json(log.string()).dump() << ";\n"
+      << "fs.appendFileSync(log, 'start\\n'); let buf = ''; let served = 0;\n"
+      << "process.stdin.setEncoding('latin1');\n"
+      << "process.stdin.on('data', (c) => { buf += c; for (;;) {\n"
+      << "  const nl = buf.indexOf('\\n'); if (nl < 0) return;\n"
+      << "  const n = Number(buf.slice(0, nl)); if (buf.length < nl + 1 + n) return;\n"
+      << "  buf = buf.slice(nl + 1 + n); fs.appendFileSync(log, 'run\\n');\n"
+      << "  const svg = '<svg>' + n + '</svg>'; process.stdout.write('ok ' + svg.length + '\\n' + svg);\n"
+      << "  if (++served === " << frames << ") process.exit(0); } });\n";
   return script;
 }
 
@@ -686,10 +727,12 @@ SvgRendererOptions shared_stand_in_options(const fs::path& script, const fs::pat
 // A shared server that starts each spec (says "started") and never finishes it.
 TEST(SvgRenderer, ASharedRenderPastItsTimeoutKillsTheSharedServer) {
   const fs::path runtime = runtime_folder("stuck");
-  const fs::path script = fs::temp_directory_path() / ("planfirst_stuck_" + std::to_string(::getpid()) + ".js");
-  std::ofstream(script) << "const at = process.argv.indexOf('--listen');\n"
-                        << "require('net').createServer((c) => c.once('data', () => c.write('started 0\\n')))\n"
-                        << "  .listen(process.argv[at + 1]);\n";
+  const fs::path script =
+      fs::temp_directory_path() / ("planfirst_stuck_" + std::to_string(::getpid()) + ".js");
+  std::ofstream(script)
+      << "const at = process.argv.indexOf('--listen');\n"
+      << "require('net').createServer((c) => c.once('data', () => c.write('started 0\\n')))\n"
+      << "  .listen(process.argv[at + 1]);\n";
   const SvgRendererOptions options = shared_stand_in_options(script, runtime);
   const SvgRenderer renderer(options);
   if (!renderer.available()) GTEST_SKIP() << "node unavailable: " << renderer.unavailable_reason();
@@ -716,7 +759,8 @@ struct QueuedRender {
 // takes; the renderer's own child answers "<svg>2</svg>". nullopt when node is unavailable.
 std::optional<QueuedRender> render_behind_silent_server(const std::string& name, const std::string& handler) {
   const fs::path runtime = runtime_folder(name);
-  const fs::path log = fs::temp_directory_path() / ("planfirst_" + name + "_" + std::to_string(::getpid()) + ".log");
+  const fs::path log =
+      fs::temp_directory_path() / ("planfirst_" + name + "_" + std::to_string(::getpid()) + ".log");
   fs::remove(log);
   const fs::path script = counting_server(log);  // serves stdin: the renderer's own child
   std::ofstream(script, std::ios::app) << "const at = process.argv.indexOf('--listen');\n"
@@ -728,8 +772,9 @@ std::optional<QueuedRender> render_behind_silent_server(const std::string& name,
   std::optional<pid_t> server;
   if (renderer.available()) {
     renderer.warm_up();  // the shared server
-    const bool started = holds_within(
-        [&] { return (server = listening_pid(renderer.shared_socket())).has_value(); }, std::chrono::seconds(5));
+    const bool started =
+        holds_within([&] { return (server = listening_pid(renderer.shared_socket())).has_value(); },
+                     std::chrono::seconds(5));
     EXPECT_TRUE(started) << "no shared server started";
     if (server) {
       core::Result<std::string> svg = renderer.render("{}");
@@ -748,7 +793,8 @@ std::optional<QueuedRender> render_behind_silent_server(const std::string& name,
 // A shared server busy with other processes' charts reads this one but never starts it: after the
 // timeout the renderer renders in its own child and leaves the server running for the others.
 TEST(SvgRenderer, ASpecQueuedPastItsTimeoutRendersInItsOwnChildAndLeavesTheSharedServerRunning) {
-  const std::optional<QueuedRender> queued = render_behind_silent_server("busy", "(c) => c.on('data', () => {})");
+  const std::optional<QueuedRender> queued =
+      render_behind_silent_server("busy", "(c) => c.on('data', () => {})");
   if (!queued) GTEST_SKIP() << "node unavailable";
 
   ASSERT_TRUE(queued->svg.has_value()) << queued->svg.error().describe();
@@ -759,8 +805,8 @@ TEST(SvgRenderer, ASpecQueuedPastItsTimeoutRendersInItsOwnChildAndLeavesTheShare
 // A shared server stuck in one render does not even read the specs sent since: after the timeout
 // the renderer kills it (the next chart starts a new one) and renders in its own child.
 TEST(SvgRenderer, AServerThatHasNotReadTheSpecInTheTimeoutIsStuckAndKilled) {
-  const std::optional<QueuedRender> queued =
-      render_behind_silent_server("unread", "() => { const end = Date.now() + 60000; while (Date.now() < end); }");
+  const std::optional<QueuedRender> queued = render_behind_silent_server(
+      "unread", "() => { const end = Date.now() + 60000; while (Date.now() < end); }");
   if (!queued) GTEST_SKIP() << "node unavailable";
 
   ASSERT_TRUE(queued->svg.has_value()) << queued->svg.error().describe();
@@ -769,7 +815,8 @@ TEST(SvgRenderer, AServerThatHasNotReadTheSpecInTheTimeoutIsStuckAndKilled) {
 }
 
 TEST(SvgRenderer, RenderTakesTheStartedRenderOfTheSameSpec) {
-  const fs::path log = fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".log");
+  const fs::path log =
+      fs::temp_directory_path() / ("planfirst_counter_" + std::to_string(::getpid()) + ".log");
   fs::remove(log);
   const SvgRendererOptions options = stand_in_options(counting_server(log));
   std::optional<SvgRenderer> renderer(std::in_place, options);
@@ -813,7 +860,8 @@ TEST(SvgRenderer, AChildThatDiedBetweenRendersIsStartedAgain) {
 // What a renderer on a stand-in server running `js` gives for "{}"; nullopt when node is missing.
 std::optional<core::Result<std::string>> render_on_stand_in(const std::string& name, const std::string& js,
                                                             std::chrono::milliseconds timeout) {
-  const fs::path script = fs::temp_directory_path() / ("planfirst_" + name + "_" + std::to_string(::getpid()) + ".js");
+  const fs::path script =
+      fs::temp_directory_path() / ("planfirst_" + name + "_" + std::to_string(::getpid()) + ".js");
   std::ofstream(script) << js;
   SvgRendererOptions options = stand_in_options(script);
   options.timeout = timeout;
@@ -825,7 +873,8 @@ std::optional<core::Result<std::string>> render_on_stand_in(const std::string& n
 }
 
 TEST(SvgRenderer, AReplyThatIsNotAFrameOrClaimsAHugeLengthIsAnErrorNotAWait) {
-  const std::vector<std::pair<std::string, std::string>> replies = {  // what the server writes, what the error quotes
+  const std::vector<std::pair<std::string, std::string>> replies = {
+      // what the server writes, what the error quotes
       {"<svg>no frame</svg>\\n", "<svg>no frame"},
       {"ok 99999999999\\n<svg>", "ok 99999999999"}};
   for (const auto& [reply, quoted] : replies) {
@@ -851,7 +900,8 @@ TEST_F(RunArtifactsTest, AChartStartedDuringExecutionIsTheRenderTheReportUses) {
 
   ASSERT_TRUE(started.write(dir_ / "out", sample_state(dir_ / "out")).has_value());
 
-  EXPECT_EQ(read(log), "start\nrun\n") << "write() rendered the chart again instead of taking the started render";
+  EXPECT_EQ(read(log), "start\nrun\n")
+      << "write() rendered the chart again instead of taking the started render";
   fs::remove(options.script);
   fs::remove_all(options.modules);
 }
@@ -894,7 +944,8 @@ TEST(SvgRenderer, IsUnavailableWhenVegaIsMissing) {
   const SvgRenderer renderer = missing_renderer();
 
   if (renderer.unavailable_reason().starts_with("node not found")) GTEST_SKIP() << "node unavailable";
-  EXPECT_EQ(renderer.unavailable_reason(), "vega-lite not found in /nonexistent/node_modules (scripts/bootstrap installs it)");
+  EXPECT_EQ(renderer.unavailable_reason(),
+            "vega-lite not found in /nonexistent/node_modules (scripts/bootstrap installs it)");
 }
 
 }  // namespace

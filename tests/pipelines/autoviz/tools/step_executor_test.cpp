@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "pipelines/autoviz/autoviz_fixtures.hpp"
 #include "core/asset_store.hpp"
 #include "core/metrics.hpp"
 #include "data/duckdb_database.hpp"
+#include "pipelines/autoviz/autoviz_fixtures.hpp"
 #include "pipelines/autoviz/plan.hpp"
+#include "pipelines/autoviz/planning/tool_registry.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/tools/tool_library.hpp"
-#include "pipelines/autoviz/planning/tool_registry.hpp"
 #include "support/temp_dir.hpp"
 
 namespace planfirst::autoviz {
@@ -38,7 +38,9 @@ PlanStep step(std::string id, std::string tool, const core::Json& params) {
   return {std::move(id), std::move(tool), testing::loaded(params_from_json(params, "/params")), "", {}};
 }
 
-std::string sales_path() { return (std::filesystem::path(PLANFIRST_SOURCE_DIR) / "examples/sales.csv").string(); }
+std::string sales_path() {
+  return (std::filesystem::path(PLANFIRST_SOURCE_DIR) / "examples/sales.csv").string();
+}
 
 // The seed 002 walkthrough: revenue totals by product category over time, as a chart and a table.
 Plan walkthrough_plan(const std::string& path) {
@@ -56,8 +58,8 @@ class StepExecutorTest : public ::testing::Test {
   void SetUp() override { small_csv_ = dir_.write("small.csv", kSmallCsv).string(); }
 
   // Runs `plan` on a fresh in-memory database with `registry`'s schemas (the shipped ones by default).
-  ExecutionReport run(const Plan& plan, const Requirements& requirements = {}, const ToolRegistry* registry = nullptr,
-                      core::MetricsRegistry* metrics = nullptr) {
+  ExecutionReport run(const Plan& plan, const Requirements& requirements = {},
+                      const ToolRegistry* registry = nullptr, core::MetricsRegistry* metrics = nullptr) {
     const StepExecutor executor = testing::loaded(
         StepExecutor::create(registry != nullptr ? *registry : registry_, ToolLibrary::builtin(), metrics));
     ctx_.reset();
@@ -100,14 +102,16 @@ TEST_F(StepExecutorTest, WalkthroughPlanRunsEndToEndOnSales) {
   EXPECT_EQ(chart["mark"]["type"], "line") << chart.dump();
   EXPECT_EQ(chart["encoding"]["color"]["field"], "product_category");
   ASSERT_FALSE(report.steps[5].output->files.empty());
-  for (const std::filesystem::path& file : report.steps[5].output->files) EXPECT_TRUE(std::filesystem::exists(file));
+  for (const std::filesystem::path& file : report.steps[5].output->files)
+    EXPECT_TRUE(std::filesystem::exists(file));
   EXPECT_EQ(report.steps[1].input, report.steps[0].output->relation);
 }
 
 TEST_F(StepExecutorTest, WrongTypeParamIsRejectedWithItsPointer) {
-  const ExecutionReport report = run(small_plan({step("parse_date", "parse_datetime", {{"column", "date"}}),
-                                                 step("totals", "aggregate", {{"agg_func", 3}, {"metrics", {"revenue"}}}),
-                                                 step("chart", "plot_line", {{"x", "date"}, {"y", "revenue"}})}));
+  const ExecutionReport report =
+      run(small_plan({step("parse_date", "parse_datetime", {{"column", "date"}}),
+                      step("totals", "aggregate", {{"agg_func", 3}, {"metrics", {"revenue"}}}),
+                      step("chart", "plot_line", {{"x", "date"}, {"y", "revenue"}})}));
 
   EXPECT_EQ(statuses(report), (std::vector<std::string>{"ok", "ok", "failed", "skipped"}));
   const StepReport* failed = report.failed_step();
@@ -131,9 +135,11 @@ TEST_F(StepExecutorTest, MissingRequiredParamIsNamedByItsPointer) {
 TEST_F(StepExecutorTest, MissingDefaultIsFilledFromTheSchemaAndLogged) {
   testing::AssetOverrides overrides;
   std::string tools = testing::loaded(core::AssetStore().read(ToolRegistry::kPath));
-  const std::string agg_func = "agg_func: {type: string, enum: [sum, avg, count, count_distinct, min, max, median, stddev]}";
+  const std::string agg_func =
+      "agg_func: {type: string, enum: [sum, avg, count, count_distinct, min, max, median, stddev]}";
   tools.replace(tools.find(agg_func), agg_func.size(),
-                "agg_func: {type: string, enum: [sum, avg, count, count_distinct, min, max, median, stddev], default: avg}");
+                "agg_func: {type: string, enum: [sum, avg, count, count_distinct, min, max, median, stddev], "
+                "default: avg}");
   overrides.write(std::string(ToolRegistry::kPath), tools);
   const ToolRegistry registry = testing::loaded(ToolRegistry::load(overrides.store()));
 
@@ -147,20 +153,20 @@ TEST_F(StepExecutorTest, MissingDefaultIsFilledFromTheSchemaAndLogged) {
   EXPECT_EQ(totals.params.at("agg_func").to_json(), "avg");
   ASSERT_EQ(totals.repairs.size(), 1u);
   EXPECT_EQ(totals.repairs[0].to_json(), (core::Json{{"step_id", "totals"},
-                                                    {"tool", "aggregate"},
-                                                    {"param", "agg_func"},
-                                                    {"before", "(none)"},
-                                                    {"after", "avg"},
-                                                    {"reason", "default param from the tool's schema"},
-                                                    {"kind", "default_param"}}));
+                                                     {"tool", "aggregate"},
+                                                     {"param", "agg_func"},
+                                                     {"before", "(none)"},
+                                                     {"after", "avg"},
+                                                     {"reason", "default param from the tool's schema"},
+                                                     {"kind", "default_param"}}));
   // North averages (10 + 30 + 50) / 3 and South (20 + 40 + 60) / 3.
   EXPECT_EQ(totals.output->table->at(0, 1).to_string(), "30");
   EXPECT_EQ(totals.output->table->at(1, 1).to_string(), "40");
 }
 
 TEST_F(StepExecutorTest, ColumnCasingIsRepairedOnceAndLoggedWithTheStepId) {
-  const ExecutionReport report =
-      run(small_plan({step("totals", "aggregate", {{"group_by", {"Region"}}, {"agg_func", "sum"}, {"metrics", {"REVENUE"}}})}));
+  const ExecutionReport report = run(small_plan({step(
+      "totals", "aggregate", {{"group_by", {"Region"}}, {"agg_func", "sum"}, {"metrics", {"REVENUE"}}})}));
 
   ASSERT_TRUE(report.ok()) << report.to_json().dump(2);
   const StepReport& totals = report.steps[1];
@@ -180,10 +186,10 @@ TEST_F(StepExecutorTest, ColumnCasingIsRepairedOnceAndLoggedWithTheStepId) {
 }
 
 TEST_F(StepExecutorTest, UnknownColumnComesBackForReplanningAndNothingAfterRuns) {
-  const ExecutionReport report =
-      run(small_plan({step("totals", "aggregate", {{"group_by", {"region"}}, {"agg_func", "sum"}, {"metrics", {"profit"}}}),
-                      step("chart", "plot_bar", {{"x", "region"}, {"y", "profit"}}),
-                      step("table", "save_table", core::Json::object())}));
+  const ExecutionReport report = run(small_plan(
+      {step("totals", "aggregate", {{"group_by", {"region"}}, {"agg_func", "sum"}, {"metrics", {"profit"}}}),
+       step("chart", "plot_bar", {{"x", "region"}, {"y", "profit"}}),
+       step("table", "save_table", core::Json::object())}));
 
   EXPECT_EQ(statuses(report), (std::vector<std::string>{"ok", "failed", "skipped", "skipped"}));
   ASSERT_EQ(report.replan.size(), 1u);
@@ -206,7 +212,8 @@ TEST_F(StepExecutorTest, ExplicitGrainInTheRequirementsOverridesThePlans) {
 
   const ExecutionReport report =
       run(small_plan({step("bucket", "time_bucket", {{"column", "date"}, {"grain", "day"}}),
-                      step("totals", "aggregate", {{"group_by", {"date"}}, {"agg_func", "sum"}, {"metrics", {"revenue"}}})}),
+                      step("totals", "aggregate",
+                           {{"group_by", {"date"}}, {"agg_func", "sum"}, {"metrics", {"revenue"}}})}),
           requirements);
 
   ASSERT_TRUE(report.ok()) << report.to_json().dump(2);
@@ -231,8 +238,8 @@ TEST_F(StepExecutorTest, AutoGrainIsResolvedByTheToolAndRecorded) {
 }
 
 TEST_F(StepExecutorTest, ScalarWhereTheSchemaExpectsAListIsWrapped) {
-  const ExecutionReport report =
-      run(small_plan({step("totals", "aggregate", {{"group_by", "region"}, {"agg_func", "sum"}, {"metrics", "revenue"}})}));
+  const ExecutionReport report = run(small_plan(
+      {step("totals", "aggregate", {{"group_by", "region"}, {"agg_func", "sum"}, {"metrics", "revenue"}})}));
 
   ASSERT_TRUE(report.ok()) << report.to_json().dump(2);
   const StepReport& totals = report.steps[1];
@@ -246,7 +253,8 @@ TEST_F(StepExecutorTest, ScalarWhereTheSchemaExpectsAListIsWrapped) {
 
 TEST_F(StepExecutorTest, CheckParamsRefusesBeforeAnyDataWhatExecutionWouldAndForgivesItsSafeRepairs) {
   const StepExecutor executor = testing::loaded(StepExecutor::create(registry_, ToolLibrary::builtin()));
-  const PlanStep repairable = step("totals", "aggregate", {{"df", "load"}, {"group_by", "region"}, {"metrics", "revenue"}});
+  const PlanStep repairable =
+      step("totals", "aggregate", {{"df", "load"}, {"group_by", "region"}, {"metrics", "revenue"}});
   const PlanStep wrong = step("totals", "aggregate", {{"agg_func", 3}, {"metrics", {"revenue"}}});
 
   const std::optional<core::Error> forgiven = executor.check_params(repairable, 1, Requirements{});
@@ -255,15 +263,17 @@ TEST_F(StepExecutorTest, CheckParamsRefusesBeforeAnyDataWhatExecutionWouldAndFor
   EXPECT_FALSE(forgiven.has_value()) << forgiven->describe();
   ASSERT_TRUE(refused.has_value());
   EXPECT_EQ(refused->where, "/steps/2/params/agg_func");
-  EXPECT_EQ(refused->message, run(small_plan({step("parse_date", "parse_datetime", {{"column", "date"}}), wrong}))
-                                  .failed_step()->error->message);
+  EXPECT_EQ(refused->message,
+            run(small_plan({step("parse_date", "parse_datetime", {{"column", "date"}}), wrong}))
+                .failed_step()
+                ->error->message);
 }
 
 TEST_F(StepExecutorTest, DfNamingAnEarlierStepReadsItsOutputAndAnythingElseTheCurrentRelation) {
-  const ExecutionReport report =
-      run(small_plan({step("totals", "aggregate", {{"group_by", {"region"}}, {"agg_func", "sum"}, {"metrics", {"revenue"}}}),
-                      step("raw_table", "save_table", {{"df", "load"}, {"name", "raw"}}),
-                      step("chart", "plot_bar", {{"df", "df"}, {"x", "region"}, {"y", "revenue"}})}));
+  const ExecutionReport report = run(small_plan(
+      {step("totals", "aggregate", {{"group_by", {"region"}}, {"agg_func", "sum"}, {"metrics", {"revenue"}}}),
+       step("raw_table", "save_table", {{"df", "load"}, {"name", "raw"}}),
+       step("chart", "plot_bar", {{"df", "df"}, {"x", "region"}, {"y", "revenue"}})}));
 
   ASSERT_TRUE(report.ok()) << report.to_json().dump(2);
   const std::string loaded = report.steps[0].output->relation;
@@ -277,9 +287,9 @@ TEST_F(StepExecutorTest, DfNamingAnEarlierStepReadsItsOutputAndAnythingElseTheCu
 }
 
 TEST_F(StepExecutorTest, FilterMatchingNothingFailsNamingTheFilterStep) {
-  const ExecutionReport report =
-      run(small_plan({step("only_east", "filter_rows", {{"column", "region"}, {"op", "="}, {"value", "East"}}),
-                      step("totals", "aggregate", {{"agg_func", "sum"}, {"metrics", {"revenue"}}})}));
+  const ExecutionReport report = run(
+      small_plan({step("only_east", "filter_rows", {{"column", "region"}, {"op", "="}, {"value", "East"}}),
+                  step("totals", "aggregate", {{"agg_func", "sum"}, {"metrics", {"revenue"}}})}));
 
   EXPECT_EQ(statuses(report), (std::vector<std::string>{"ok", "failed", "skipped"}));
   const core::Error& error = *report.steps[1].error;
@@ -291,10 +301,11 @@ TEST_F(StepExecutorTest, FilterMatchingNothingFailsNamingTheFilterStep) {
 TEST_F(StepExecutorTest, ReportJsonIsByteIdenticalAcrossRuns) {
   Requirements requirements;
   requirements.time = {"date", "month"};
-  const Plan plan = small_plan({step("bucket", "time_bucket", {{"column", "Date"}}),
-                                step("totals", "aggregate", {{"group_by", {"date", "region"}}, {"metrics", "revenue"}}),
-                                step("chart", "plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "region"}}),
-                                step("table", "save_table", {{"name", "totals"}})});
+  const Plan plan =
+      small_plan({step("bucket", "time_bucket", {{"column", "Date"}}),
+                  step("totals", "aggregate", {{"group_by", {"date", "region"}}, {"metrics", "revenue"}}),
+                  step("chart", "plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "region"}}),
+                  step("table", "save_table", {{"name", "totals"}})});
 
   const std::string first = run(plan, requirements).to_json().dump();
   const std::string second = run(plan, requirements).to_json().dump();
@@ -305,15 +316,19 @@ TEST_F(StepExecutorTest, ReportJsonIsByteIdenticalAcrossRuns) {
 
 TEST_F(StepExecutorTest, CountsStepsRepairsAndReplansInTheMetricsRegistry) {
   core::MetricsRegistry metrics;
-  run(small_plan({step("totals", "aggregate", {{"agg_func", "sum"}, {"metrics", {"Revenue"}}})}), {}, nullptr, &metrics);
-  run(small_plan({step("totals", "aggregate", {{"agg_func", "sum"}, {"metrics", {"profit"}}})}), {}, nullptr, &metrics);
+  run(small_plan({step("totals", "aggregate", {{"agg_func", "sum"}, {"metrics", {"Revenue"}}})}), {}, nullptr,
+      &metrics);
+  run(small_plan({step("totals", "aggregate", {{"agg_func", "sum"}, {"metrics", {"profit"}}})}), {}, nullptr,
+      &metrics);
 
   EXPECT_EQ(metrics.counter("autoviz_plans_executed_total", {{"outcome", "repaired"}}).value(), 1.0);
   EXPECT_EQ(metrics.counter("autoviz_plans_executed_total", {{"outcome", "replan"}}).value(), 1.0);
   EXPECT_EQ(metrics.counter("autoviz_repairs_total", {{"kind", "column_casing"}}).value(), 1.0);
   EXPECT_EQ(metrics.counter("autoviz_replans_total", {{"change", "metric"}}).value(), 1.0);
-  EXPECT_EQ(metrics.counter("autoviz_steps_total", {{"tool", "aggregate"}, {"status", "failed"}}).value(), 1.0);
-  EXPECT_EQ(metrics.counter("autoviz_steps_total", {{"tool", "load_dataset"}, {"status", "ok"}}).value(), 2.0);
+  EXPECT_EQ(metrics.counter("autoviz_steps_total", {{"tool", "aggregate"}, {"status", "failed"}}).value(),
+            1.0);
+  EXPECT_EQ(metrics.counter("autoviz_steps_total", {{"tool", "load_dataset"}, {"status", "ok"}}).value(),
+            2.0);
 }
 
 }  // namespace

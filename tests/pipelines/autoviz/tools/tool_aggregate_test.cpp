@@ -12,18 +12,21 @@ TEST_F(ToolTest, AggregateSumsPerGroupOrderedByTheKeys) {
   load(kSalesCsv);
 
   core::Result<ToolOutput> output =
-      run("aggregate", {{"group_by", {"region", "product"}}, {"agg_func", "sum"}, {"metrics", {"revenue", "units"}}});
+      run("aggregate",
+          {{"group_by", {"region", "product"}}, {"agg_func", "sum"}, {"metrics", {"revenue", "units"}}});
 
   ASSERT_TRUE(output.has_value()) << output.error().describe();
   EXPECT_THAT(header_of(*output->table), ElementsAre("region", "product", "revenue", "units"));
-  EXPECT_THAT(rows_of(*output->table), ElementsAre("North|A|60.5|6", "North|B|30|3", "South|A|40|NULL", "South|B|20|2"));
+  EXPECT_THAT(rows_of(*output->table),
+              ElementsAre("North|A|60.5|6", "North|B|30|3", "South|A|40|NULL", "South|B|20|2"));
   EXPECT_EQ(ctx_->relation, output->relation);
 }
 
 TEST_F(ToolTest, AggregateCountsMediansAndTotals) {
   load(kSalesCsv);
 
-  EXPECT_THAT(rows("aggregate", {{"agg_func", "count_distinct"}, {"metrics", {"product"}}}), ElementsAre("2"));
+  EXPECT_THAT(rows("aggregate", {{"agg_func", "count_distinct"}, {"metrics", {"product"}}}),
+              ElementsAre("2"));
   load(kSalesCsv, "b");
   EXPECT_THAT(rows("aggregate", {{"group_by", {"region"}}, {"agg_func", "median"}, {"metrics", {"revenue"}}}),
               ElementsAre("North|30", "South|30"));
@@ -51,14 +54,16 @@ TEST_F(ToolTest, AggregateTakesTheSampleStandardDeviation) {
 TEST_F(ToolTest, AStandardDeviationOfLargeCloseValuesKeepsItsDigits) {
   load("id,amount\n1,1000000000.01\n2,1000000000.02\n3,1000000000.03\n");
 
-  EXPECT_THAT(rows("aggregate", {{"agg_func", "stddev"}, {"metrics", {"amount"}}}), ElementsAre(::testing::StartsWith("0.0099999")));
+  EXPECT_THAT(rows("aggregate", {{"agg_func", "stddev"}, {"metrics", {"amount"}}}),
+              ElementsAre(::testing::StartsWith("0.0099999")));
 }
 
 TEST_F(ToolTest, AggregateTakesTheExtremesOfText) {
   load(kSalesCsv);
 
-  EXPECT_THAT(rows("aggregate", {{"group_by", {"product"}}, {"agg_func", "max"}, {"metrics", {"region", "revenue"}}}),
-              ElementsAre("A|South|50", "B|South|30"));
+  EXPECT_THAT(
+      rows("aggregate", {{"group_by", {"product"}}, {"agg_func", "max"}, {"metrics", {"region", "revenue"}}}),
+      ElementsAre("A|South|50", "B|South|30"));
   load(kSalesCsv, "again");
   EXPECT_THAT(rows("aggregate", {{"agg_func", "min"}, {"metrics", {"date"}}}), ElementsAre("2024-01-05"));
 }
@@ -76,14 +81,16 @@ TEST_F(ToolTest, AggregateRefusesToSumText) {
 TEST_F(ToolTest, SegmentMetricComparesEachSegmentWithTheWhole) {
   load(kSalesCsv);
 
-  EXPECT_THAT(rows("segment_metric", {{"segment_by", {"product"}}, {"metric", "revenue"}, {"agg_func", "avg"}}),
-              ElementsAre("A|33.5|30.1|3.3999999999999986", "B|25|30.1|-5.100000000000001"));
+  EXPECT_THAT(
+      rows("segment_metric", {{"segment_by", {"product"}}, {"metric", "revenue"}, {"agg_func", "avg"}}),
+      ElementsAre("A|33.5|30.1|3.3999999999999986", "B|25|30.1|-5.100000000000001"));
 }
 
 TEST_F(ToolTest, SegmentMetricNeedsASegment) {
   load(kSalesCsv);
 
-  core::Result<ToolOutput> output = run("segment_metric", {{"segment_by", std::vector<std::string>{}}, {"metric", "revenue"}});
+  core::Result<ToolOutput> output =
+      run("segment_metric", {{"segment_by", std::vector<std::string>{}}, {"metric", "revenue"}});
 
   ASSERT_FALSE(output.has_value());
   EXPECT_EQ(output.error().where, "segment_metric.segment_by");
@@ -105,23 +112,25 @@ TEST_F(ToolTest, ComputeShareNamesAnUnknownGroup) {
   EXPECT_EQ(output.error().where, "compute_share.group_by");
 }
 
-
 TEST_F(ToolTest, AggregateCountsRowsWithTheStarMetric) {
   load(kSalesCsv);
 
-  core::Result<ToolOutput> output = run("aggregate", {{"group_by", {"region"}}, {"agg_func", "count"}, {"metrics", {"*"}}});
+  core::Result<ToolOutput> output =
+      run("aggregate", {{"group_by", {"region"}}, {"agg_func", "count"}, {"metrics", {"*"}}});
 
   ASSERT_TRUE(output.has_value()) << output.error().describe();
   EXPECT_THAT(header_of(*output->table), ElementsAre("region", "count"));
   EXPECT_THAT(rows_of(*output->table), ElementsAre("North|3", "South|2"));
   load(kSalesCsv, "b");
-  EXPECT_FALSE(run("aggregate", {{"agg_func", "sum"}, {"metrics", {"*"}}}).has_value()) << "only a count takes *";
+  EXPECT_FALSE(run("aggregate", {{"agg_func", "sum"}, {"metrics", {"*"}}}).has_value())
+      << "only a count takes *";
 }
 
 TEST_F(ToolTest, SumsOfDoublesAreExactWhateverOrderThreadsAddThemIn) {
   // Two million cents, across row groups DuckDB sums on several threads: 2000 cycles of 0.00 .. 9.99.
-  ASSERT_TRUE(db_->exec("CREATE TABLE ledger AS SELECT CAST(i % 2 AS VARCHAR) AS side, "
-                        "CAST(i % 1000 AS DOUBLE) / 100 AS amount FROM range(2000000) AS r(i)"));
+  ASSERT_TRUE(
+      db_->exec("CREATE TABLE ledger AS SELECT CAST(i % 2 AS VARCHAR) AS side, "
+                "CAST(i % 1000 AS DOUBLE) / 100 AS amount FROM range(2000000) AS r(i)"));
   const auto over_ledger = [&](const char* func) {
     ctx_->relation = "ledger";
     return rows("aggregate", {{"group_by", {"side"}}, {"agg_func", func}, {"metrics", {"amount"}}});

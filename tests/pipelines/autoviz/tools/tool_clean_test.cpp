@@ -49,7 +49,8 @@ TEST_F(ToolTest, ParseDatetimeNamesAnIntegerThatIsNoYear) {
   core::Result<ToolOutput> output = run("parse_datetime", {{"column", "day"}});
 
   ASSERT_FALSE(output.has_value());
-  EXPECT_THAT(output.error().message, HasSubstr("1 value(s) of 'day' are not dates or timestamps, e.g. '42'"));
+  EXPECT_THAT(output.error().message,
+              HasSubstr("1 value(s) of 'day' are not dates or timestamps, e.g. '42'"));
 }
 
 TEST_F(ToolTest, ParseDatetimeNamesAValueThatIsNoDate) {
@@ -58,7 +59,8 @@ TEST_F(ToolTest, ParseDatetimeNamesAValueThatIsNoDate) {
   core::Result<ToolOutput> output = run("parse_datetime", {{"column", "day"}});
 
   ASSERT_FALSE(output.has_value());
-  EXPECT_THAT(output.error().message, HasSubstr("1 value(s) of 'day' are not dates or timestamps, e.g. 'soon'"));
+  EXPECT_THAT(output.error().message,
+              HasSubstr("1 value(s) of 'day' are not dates or timestamps, e.g. 'soon'"));
 }
 
 TEST_F(ToolTest, ParseDatetimeLeavesADateColumnAsItIsWithoutCopyingTheTable) {
@@ -78,7 +80,8 @@ TEST_F(ToolTest, ParseDatetimeLeavesADateColumnAsItIsWithoutCopyingTheTable) {
 TEST_F(ToolTest, CastTypesCastsEveryNamedColumn) {
   load(kSalesCsv);
 
-  core::Result<ToolOutput> output = run("cast_types", {{"columns", {"units", "revenue"}}, {"to_type", "string"}});
+  core::Result<ToolOutput> output =
+      run("cast_types", {{"columns", {"units", "revenue"}}, {"to_type", "string"}});
 
   ASSERT_TRUE(output.has_value()) << output.error().describe();
   EXPECT_EQ(output->table->column(3).type, data::ColumnType::kText);
@@ -106,7 +109,8 @@ TEST_F(ToolTest, HandleMissingDropsRowsWithAGap) {
 TEST_F(ToolTest, HandleMissingFillsWithTheMedian) {
   load(kSalesCsv);
 
-  std::vector<std::string> filled = rows("handle_missing", {{"columns", {"units"}}, {"strategy", "fill_median"}});
+  std::vector<std::string> filled =
+      rows("handle_missing", {{"columns", {"units"}}, {"strategy", "fill_median"}});
 
   ASSERT_EQ(filled.size(), 5u);
   EXPECT_EQ(filled[3], "2024-02-17|South|A|2.5|40");  // the median of 1, 2, 3 and 5
@@ -133,7 +137,8 @@ TEST_F(ToolTest, HandleMissingFillsWithTheMostFrequentValue) {
 TEST_F(ToolTest, HandleMissingRefusesTheMeanOfText) {
   load(kSalesCsv);
 
-  core::Result<ToolOutput> output = run("handle_missing", {{"columns", {"region"}}, {"strategy", "fill_mean"}});
+  core::Result<ToolOutput> output =
+      run("handle_missing", {{"columns", {"region"}}, {"strategy", "fill_mean"}});
 
   ASSERT_FALSE(output.has_value());
   EXPECT_THAT(output.error().message, HasSubstr("not numeric"));

@@ -21,8 +21,9 @@ TEST_F(ToolTest, FilterRowsBoundsDatesSpelledAsTextByTheirDay) {
 TEST_F(ToolTest, FilterRowsComparesWithABoundValue) {
   load(kSalesCsv);
 
-  EXPECT_THAT(rows("filter_rows", {{"column", "revenue"}, {"op", ">="}, {"value", 30}}),
-              ElementsAre("2024-02-03|North|B|3|30", "2024-02-17|South|A|NULL|40", "2024-03-09|North|A|5|50"));
+  EXPECT_THAT(
+      rows("filter_rows", {{"column", "revenue"}, {"op", ">="}, {"value", 30}}),
+      ElementsAre("2024-02-03|North|B|3|30", "2024-02-17|South|A|NULL|40", "2024-03-09|North|A|5|50"));
 }
 
 TEST_F(ToolTest, FilterRowsKeepsAListOfValues) {
@@ -44,8 +45,9 @@ TEST_F(ToolTest, FilterRowsExcludesAListAndComparesBelow) {
 TEST_F(ToolTest, FilterRowsTakesADateRange) {
   load(kSalesCsv);
 
-  EXPECT_THAT(rows("filter_rows", {{"column", "date"}, {"op", "between"}, {"value", {"2024-01-10", "2024-02-10"}}}),
-              ElementsAre("2024-01-20|South|B|2|20", "2024-02-03|North|B|3|30"));
+  EXPECT_THAT(
+      rows("filter_rows", {{"column", "date"}, {"op", "between"}, {"value", {"2024-01-10", "2024-02-10"}}}),
+      ElementsAre("2024-01-20|South|B|2|20", "2024-02-03|North|B|3|30"));
 }
 
 TEST_F(ToolTest, FilterRowsKeepsWhatLiesOutsideARange) {
@@ -83,7 +85,8 @@ TEST_F(ToolTest, FilterRowsContainsAnyOfAListWhateverTheCase) {
 TEST_F(ToolTest, FilterRowsTreatsAQuoteInAValueAsData) {
   load(kSalesCsv);
 
-  core::Result<ToolOutput> output = run("filter_rows", {{"column", "region"}, {"op", "="}, {"value", "x' OR 1=1 --"}});
+  core::Result<ToolOutput> output =
+      run("filter_rows", {{"column", "region"}, {"op", "="}, {"value", "x' OR 1=1 --"}});
 
   ASSERT_FALSE(output.has_value());
   EXPECT_THAT(output.error().message, HasSubstr("the result would be empty"));
@@ -93,9 +96,12 @@ TEST_F(ToolTest, FilterRowsTreatsAQuoteInAValueAsData) {
 TEST_F(ToolTest, AnEmptyFilterNamesItsValueAndTheColumnsRange) {
   load(kSalesCsv);
 
-  core::Result<ToolOutput> dates = run("filter_rows", {{"column", "date"}, {"op", ">="}, {"value", "2031-01-01"}});
-  core::Result<ToolOutput> numbers = run("filter_rows", {{"column", "revenue"}, {"op", ">"}, {"value", 1000}});
-  core::Result<ToolOutput> text = run("filter_rows", {{"column", "region"}, {"op", "in"}, {"value", {"East", "West"}}});
+  core::Result<ToolOutput> dates =
+      run("filter_rows", {{"column", "date"}, {"op", ">="}, {"value", "2031-01-01"}});
+  core::Result<ToolOutput> numbers =
+      run("filter_rows", {{"column", "revenue"}, {"op", ">"}, {"value", 1000}});
+  core::Result<ToolOutput> text =
+      run("filter_rows", {{"column", "region"}, {"op", "in"}, {"value", {"East", "West"}}});
 
   ASSERT_FALSE(dates.has_value());
   EXPECT_THAT(dates.error().message,
@@ -123,9 +129,10 @@ TEST_F(ToolTest, FilterRowsListsTheColumnsForAnUnknownOne) {
 
   ASSERT_FALSE(output.has_value());
   EXPECT_EQ(output.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_EQ(output.error().message,
-            "filter_rows: param 'column': unknown column 'country'; the table has: date, region, product, units, "
-            "revenue");
+  EXPECT_EQ(
+      output.error().message,
+      "filter_rows: param 'column': unknown column 'country'; the table has: date, region, product, units, "
+      "revenue");
 }
 
 }  // namespace

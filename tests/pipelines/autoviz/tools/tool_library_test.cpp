@@ -24,7 +24,8 @@ TEST_F(ToolTest, RunRefusesAnUnknownTool) {
 
   ASSERT_FALSE(output.has_value());
   EXPECT_EQ(output.error().code, core::ErrorCode::kNotFound);
-  EXPECT_THAT(output.error().message, HasSubstr("unknown tool 'pivot'; the library has: aggregate, cast_types"));
+  EXPECT_THAT(output.error().message,
+              HasSubstr("unknown tool 'pivot'; the library has: aggregate, cast_types"));
 }
 
 TEST_F(ToolTest, RunRefusesAParamTheToolDoesNotTake) {
@@ -46,7 +47,8 @@ std::string walkthrough(const std::filesystem::path& out) {
       {"load_dataset", {{"path", std::string(PLANFIRST_SOURCE_DIR) + "/examples/sales.csv"}}},
       {"parse_datetime", {{"column", "date"}}},
       {"time_bucket", {{"column", "date"}}},
-      {"aggregate", {{"group_by", {"date", "region", "product_category"}}, {"agg_func", "sum"}, {"metrics", {"revenue"}}}},
+      {"aggregate",
+       {{"group_by", {"date", "region", "product_category"}}, {"agg_func", "sum"}, {"metrics", {"revenue"}}}},
       {"plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "product_category"}, {"facet", "region"}}},
       {"compute_summary_stats", {{"columns", {"revenue"}}, {"group_by", {"region"}}}},
       {"save_table", {{"name", "summary"}}},
@@ -59,7 +61,8 @@ std::string walkthrough(const std::filesystem::path& out) {
     bytes += tool + "\n" + output->sql + "\n" + output->chart + "\n";
     if (output->table) bytes += output->table->to_json().dump() + "\n";
   }
-  for (const ToolRepair& repair : ctx.repairs) bytes += repair.tool + repair.param + repair.after + repair.reason + "\n";
+  for (const ToolRepair& repair : ctx.repairs)
+    bytes += repair.tool + repair.param + repair.after + repair.reason + "\n";
   std::ifstream csv(out / "summary.csv");
   return bytes + std::string(std::istreambuf_iterator<char>(csv), {});
 }

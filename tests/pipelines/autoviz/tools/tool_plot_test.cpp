@@ -61,12 +61,14 @@ TEST_F(PlotTest, PlotLineCountsASeriesPerColorAndFacet) {
   std::string csv = "date,region,product,revenue\n";
   for (const char* region : {"North", "South"}) {
     for (const char* product : {"A", "B"}) {
-      for (int day = 1; day <= 20; ++day) csv += fmt::format("2024-01-{:02},{},{},{}\n", day, region, product, day);
+      for (int day = 1; day <= 20; ++day)
+        csv += fmt::format("2024-01-{:02},{},{},{}\n", day, region, product, day);
     }
   }
   load(csv);  // 4 series of 20 points; 40 per region, 40 per product
 
-  const core::Json both = spec("plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "product"}, {"facet", "region"}});
+  const core::Json both =
+      spec("plot_line", {{"x", "date"}, {"y", "revenue"}, {"color", "product"}, {"facet", "region"}});
   const core::Json facet = spec("plot_line", {{"x", "date"}, {"y", "revenue"}, {"facet", "region"}});
 
   EXPECT_EQ(both["mark"]["point"], true);
@@ -76,8 +78,9 @@ TEST_F(PlotTest, PlotLineCountsASeriesPerColorAndFacet) {
 // The execute node starts the SVG render with the tool's text and the report renders the state's
 // chart as its compact dump: the two must be the same text, or the chart is drawn twice.
 TEST_F(PlotTest, AChartsTextIsTheCompactDumpOfItsSpec) {
-  load("date,region,revenue\n2024-01-01,Zürich \"Nord\",0.1\n2024-02-01,Zürich \"Nord\",-0.0\n"
-       "2024-03-01,Süd,1e300\n2024-04-01,Süd,123456789.125\n");
+  load(
+      "date,region,revenue\n2024-01-01,Zürich \"Nord\",0.1\n2024-02-01,Zürich \"Nord\",-0.0\n"
+      "2024-03-01,Süd,1e300\n2024-04-01,Süd,123456789.125\n");
 
   for (const char* tool : {"plot_line", "plot_bar"}) {
     core::Result<ToolOutput> output = run(tool, {{"x", "date"}, {"y", "revenue"}, {"color", "region"}});
@@ -114,12 +117,16 @@ TEST_F(PlotTest, PlotBarDrawsOtherMetricsBesideYAsBarsOfTheirOwn) {
   load(kSalesCsv);
 
   const core::Json chart = spec("plot_bar", {{"x", "region"}, {"y", "revenue"}, {"also", {"units"}}});
-  core::Result<ToolOutput> both = run("plot_bar", {{"x", "region"}, {"y", "revenue"}, {"also", {"units"}}, {"color", "product"}});
+  core::Result<ToolOutput> both =
+      run("plot_bar", {{"x", "region"}, {"y", "revenue"}, {"also", {"units"}}, {"color", "product"}});
 
-  EXPECT_EQ(chart["transform"], core::Json::parse(R"([{"fold": ["revenue", "units"], "as": ["metric", "value"]}])"));
-  EXPECT_EQ(chart["encoding"]["y"], core::Json::parse(R"({"field": "value", "type": "quantitative", "title": "revenue, units"})"));
+  EXPECT_EQ(chart["transform"],
+            core::Json::parse(R"([{"fold": ["revenue", "units"], "as": ["metric", "value"]}])"));
+  EXPECT_EQ(chart["encoding"]["y"],
+            core::Json::parse(R"({"field": "value", "type": "quantitative", "title": "revenue, units"})"));
   EXPECT_EQ(chart["encoding"]["xOffset"]["field"], "metric");
-  EXPECT_EQ(chart["data"]["values"][0], core::Json::parse(R"({"region": "North", "revenue": 10.5, "units": 1})"));
+  EXPECT_EQ(chart["data"]["values"][0],
+            core::Json::parse(R"({"region": "North", "revenue": 10.5, "units": 1})"));
   ASSERT_FALSE(both.has_value());
   EXPECT_EQ(both.error().where, "plot_bar.also");
 }
@@ -148,8 +155,8 @@ TEST_F(PlotTest, PlotHistogramBinsItsColumn) {
 
   const core::Json chart = spec("plot_histogram", {{"column", "revenue"}, {"bins", 4}});
 
-  EXPECT_EQ(chart["encoding"]["x"], core::Json::parse(
-                                        R"({"field": "revenue", "type": "quantitative", "bin": {"maxbins": 4}})"));
+  EXPECT_EQ(chart["encoding"]["x"],
+            core::Json::parse(R"({"field": "revenue", "type": "quantitative", "bin": {"maxbins": 4}})"));
   EXPECT_EQ(chart["encoding"]["y"]["aggregate"], "count");
 }
 
@@ -159,8 +166,9 @@ TEST_F(PlotTest, PlotPieTotalsEachCategory) {
   const core::Json chart = spec("plot_pie", {{"category", "region"}, {"value", "revenue"}});
 
   EXPECT_EQ(chart["mark"]["type"], "arc");
-  EXPECT_EQ(chart["data"]["values"],
-            core::Json::parse(R"([{"region": "North", "revenue": 90.5}, {"region": "South", "revenue": 60.0}])"));
+  EXPECT_EQ(
+      chart["data"]["values"],
+      core::Json::parse(R"([{"region": "North", "revenue": 90.5}, {"region": "South", "revenue": 60.0}])"));
 }
 
 TEST_F(PlotTest, PlotBoxplotPerCategory) {
@@ -177,7 +185,8 @@ TEST_F(PlotTest, PlotHeatmapOfACorrelationMatrixKeepsItsOrder) {
   load("b,a\n1,2\n2,5\n3,6\n");
   ASSERT_TRUE(run("compute_correlations", core::Json::object()).has_value());
 
-  const core::Json chart = spec("plot_heatmap", {{"x", "column_x"}, {"y", "column_y"}, {"value", "correlation"}});
+  const core::Json chart =
+      spec("plot_heatmap", {{"x", "column_x"}, {"y", "column_y"}, {"value", "correlation"}});
 
   EXPECT_EQ(chart["mark"]["type"], "rect");
   EXPECT_EQ(chart["encoding"]["x"]["sort"], nullptr);

@@ -14,7 +14,8 @@ TEST_F(ToolTest, ComputeSummaryStatsDescribesEachNumericColumn) {
   core::Result<ToolOutput> output = run("compute_summary_stats", core::Json::object());
 
   ASSERT_TRUE(output.has_value()) << output.error().describe();
-  EXPECT_THAT(header_of(*output->table), ElementsAre("column", "count", "mean", "std", "min", "max", "median", "sum"));
+  EXPECT_THAT(header_of(*output->table),
+              ElementsAre("column", "count", "mean", "std", "min", "max", "median", "sum"));
   EXPECT_THAT(rows_of(*output->table), ElementsAre("units|4|2.75|1.707825127659933|1|5|2.5|11",
                                                    "revenue|5|30.1|15.654072952429985|10.5|50|30|150.5"));
 }
@@ -22,7 +23,8 @@ TEST_F(ToolTest, ComputeSummaryStatsDescribesEachNumericColumn) {
 TEST_F(ToolTest, ComputeSummaryStatsPerGroupWithChosenStats) {
   load(kSalesCsv);
 
-  EXPECT_THAT(rows("compute_summary_stats", {{"columns", {"revenue"}}, {"group_by", {"region"}}, {"stats", {"count", "sum"}}}),
+  EXPECT_THAT(rows("compute_summary_stats",
+                   {{"columns", {"revenue"}}, {"group_by", {"region"}}, {"stats", {"count", "sum"}}}),
               ElementsAre("North|revenue|3|90.5", "South|revenue|2|60"));
 }
 
@@ -63,7 +65,8 @@ TEST_F(ToolTest, ComputePercentilesInterpolates) {
 TEST_F(ToolTest, ComputePercentilesRefusesAPercentileAbove100) {
   load(kSalesCsv);
 
-  core::Result<ToolOutput> output = run("compute_percentiles", {{"column", "revenue"}, {"percentiles", {150}}});
+  core::Result<ToolOutput> output =
+      run("compute_percentiles", {{"column", "revenue"}, {"percentiles", {150}}});
 
   ASSERT_FALSE(output.has_value());
   EXPECT_EQ(output.error().where, "compute_percentiles.percentiles");

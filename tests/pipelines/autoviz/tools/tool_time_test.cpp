@@ -17,8 +17,9 @@ TEST_F(ToolTest, TimeBucketTruncatesToTheMonth) {
 
   std::vector<std::string> bucketed = rows("time_bucket", {{"column", "date"}, {"grain", "month"}});
 
-  EXPECT_THAT(bucketed, ElementsAre("2024-01-01|North|A|1|10.5", "2024-01-01|South|B|2|20", "2024-02-01|North|B|3|30",
-                                    "2024-02-01|South|A|NULL|40", "2024-03-01|North|A|5|50"));
+  EXPECT_THAT(bucketed,
+              ElementsAre("2024-01-01|North|A|1|10.5", "2024-01-01|South|B|2|20", "2024-02-01|North|B|3|30",
+                          "2024-02-01|South|A|NULL|40", "2024-03-01|North|A|5|50"));
 }
 
 TEST_F(ToolTest, ToolsThatKeepRowOrderReadATimeBucketInItsRowOrder) {
@@ -30,16 +31,19 @@ TEST_F(ToolTest, ToolsThatKeepRowOrderReadATimeBucketInItsRowOrder) {
                           "2024-02-01|South|A|3|40", "2024-03-01|North|A|5|50"));
   load(kSalesCsv, "again");
   ASSERT_TRUE(run("time_bucket", {{"column", "date"}, {"grain", "month"}}).has_value());
-  EXPECT_THAT(rows("sort_limit", {{"by", "date"}, {"limit", 3}}),
-              ElementsAre("2024-03-01|North|A|5|50", "2024-02-01|North|B|3|30", "2024-02-01|South|A|NULL|40"));
+  EXPECT_THAT(
+      rows("sort_limit", {{"by", "date"}, {"limit", 3}}),
+      ElementsAre("2024-03-01|North|A|5|50", "2024-02-01|North|B|3|30", "2024-02-01|South|A|NULL|40"));
 }
 
 TEST_F(ToolTest, TimeBucketMapsToCycles) {
   load("day,n\n2024-01-01,1\n2024-03-09,2\n");
 
-  EXPECT_THAT(rows("time_bucket", {{"column", "day"}, {"grain", "day_of_week"}}), ElementsAre("1-Mon|1", "6-Sat|2"));
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}, {"grain", "day_of_week"}}),
+              ElementsAre("1-Mon|1", "6-Sat|2"));
   load("day,n\n2024-01-01,1\n2024-03-09,2\n", "again");
-  EXPECT_THAT(rows("time_bucket", {{"column", "day"}, {"grain", "month_of_year"}}), ElementsAre("01-Jan|1", "03-Mar|2"));
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}, {"grain", "month_of_year"}}),
+              ElementsAre("01-Jan|1", "03-Mar|2"));
 }
 
 TEST_F(ToolTest, TimeBucketAutoPicksTheGrainBySpanAndLogsIt) {
@@ -106,7 +110,8 @@ TEST_F(ToolTest, TimeBucketAutoTakesMonthlySpansUpTo120CalendarMonthsFromTheProf
   };
 
   const ToolRepair months_120 = grain_with_span("a", {"2000-01-15", "2009-12-15", 3622, 2, 0, 0});
-  const ToolRepair months_119_old = grain_with_span("b", {"1830-02-01", "1839-12-31 10:00:00", 3620, 2, 0, 0});
+  const ToolRepair months_119_old =
+      grain_with_span("b", {"1830-02-01", "1839-12-31 10:00:00", 3620, 2, 0, 0});
   const ToolRepair months_121 = grain_with_span("c", {"2000-01-15", "2010-01-15", 3653, 2, 0, 0});
 
   EXPECT_EQ(months_120.after, "month");
@@ -118,8 +123,9 @@ TEST_F(ToolTest, TimeBucketAutoTakesMonthlySpansUpTo120CalendarMonthsFromTheProf
 
 TEST_F(ToolTest, TimeBucketAutoLeavesZonedTimestampsToTheScan) {
   ASSERT_TRUE(db_->exec("SET TimeZone = 'UTC'"));
-  ASSERT_TRUE(db_->exec("CREATE TABLE zoned AS SELECT TIMESTAMPTZ '2024-01-03 10:00:00+00' + INTERVAL (i) DAY AS at, "
-                        "1 AS n FROM range(200) t(i)"));
+  ASSERT_TRUE(
+      db_->exec("CREATE TABLE zoned AS SELECT TIMESTAMPTZ '2024-01-03 10:00:00+00' + INTERVAL (i) DAY AS at, "
+                "1 AS n FROM range(200) t(i)"));
   ctx_->relation = "zoned";
   core::Result<data::SchemaProfile> profile = data::profile_table(*db_, "zoned");
   ASSERT_TRUE(profile) << profile.error().describe();
@@ -141,7 +147,8 @@ TEST_F(ToolTest, TimeBucketAutoScansATableThatChangedSinceItWasProfiled) {
   adopt_profile_spans(*ctx_, *profile);
 
   EXPECT_TRUE(ctx_->profiled_spans.empty());
-  EXPECT_THAT(rows("time_bucket", {{"column", "day"}}), ElementsAre("2024-01-01|1", "2024-01-15|2", "2024-05-27|3"));
+  EXPECT_THAT(rows("time_bucket", {{"column", "day"}}),
+              ElementsAre("2024-01-01|1", "2024-01-15|2", "2024-05-27|3"));
   EXPECT_EQ(ctx_->repairs.back().after, "week");
 }
 
@@ -162,15 +169,15 @@ TEST_F(ToolTest, TimeBucketAutoFromTheProfileAgreesWithTheScan) {
     for (int month = 1; month <= 12; ++month) monthly_13_years += fmt::format("{}-{:02}-15,1\n", year, month);
   }
   const std::vector<std::string> datasets = {
-      "day,n\n2024-01-03,1\n2024-05-30,2\n",                      // weekly
-      "day,n\n2024-01-01,1\n2024-03-31,2\n",                      // 90 days: weekly
-      "day,n\n2024-01-01,1\n2024-03-30,2\n",                      // 89 days: daily
-      "day,n\n1838-02-01,1\n1838-09-30,2\n",                      // before 1970: weekly
-      "day,n\n2000-01-15,1\n2009-12-15,2\n",                      // 120 calendar months: monthly
-      "day,n\n2000-01-15,1\n2010-01-15,2\n",                      // 121 calendar months, 2 with data
-      "day,n\n2000-01-01,1\n2012-12-31,2\n2006-06-06,3\n",       // 156 calendar months, 3 with data
-      "at,n\n2024-01-01 23:00:00,1\n2024-03-31 01:00:00,2\n",     // a timestamp span of 90 days
-      monthly_13_years,                                            // 156 months with data: quarterly
+      "day,n\n2024-01-03,1\n2024-05-30,2\n",                   // weekly
+      "day,n\n2024-01-01,1\n2024-03-31,2\n",                   // 90 days: weekly
+      "day,n\n2024-01-01,1\n2024-03-30,2\n",                   // 89 days: daily
+      "day,n\n1838-02-01,1\n1838-09-30,2\n",                   // before 1970: weekly
+      "day,n\n2000-01-15,1\n2009-12-15,2\n",                   // 120 calendar months: monthly
+      "day,n\n2000-01-15,1\n2010-01-15,2\n",                   // 121 calendar months, 2 with data
+      "day,n\n2000-01-01,1\n2012-12-31,2\n2006-06-06,3\n",     // 156 calendar months, 3 with data
+      "at,n\n2024-01-01 23:00:00,1\n2024-03-31 01:00:00,2\n",  // a timestamp span of 90 days
+      monthly_13_years,                                        // 156 months with data: quarterly
   };
   for (std::size_t i = 0; i < datasets.size(); ++i) {
     const std::string table = "t" + std::to_string(i);
@@ -217,9 +224,10 @@ TEST_F(ToolTest, ComparePeriodsGivesExactChangesOfDoubles) {
 TEST_F(ToolTest, ComparePeriodsPerGroup) {
   load(kSalesCsv);
 
-  EXPECT_THAT(rows("compare_periods", {{"date_column", "date"}, {"metric", "units"}, {"grain", "year"},
-                                       {"group_by", {"region"}}}),
-              ElementsAre("North|2024-01-01|9|NULL|NULL|NULL", "South|2024-01-01|2|NULL|NULL|NULL"));
+  EXPECT_THAT(
+      rows("compare_periods",
+           {{"date_column", "date"}, {"metric", "units"}, {"grain", "year"}, {"group_by", {"region"}}}),
+      ElementsAre("North|2024-01-01|9|NULL|NULL|NULL", "South|2024-01-01|2|NULL|NULL|NULL"));
 }
 
 TEST_F(ToolTest, ComparePeriodsRefusesATextMetric) {
@@ -241,7 +249,8 @@ TEST_F(ToolTest, RollingAverageAveragesTheLastRows) {
 TEST_F(ToolTest, RollingAverageRefusesAWindowOfOne) {
   load(kSalesCsv);
 
-  core::Result<ToolOutput> output = run("rolling_average", {{"date_column", "date"}, {"metric", "revenue"}, {"window", 1}});
+  core::Result<ToolOutput> output =
+      run("rolling_average", {{"date_column", "date"}, {"metric", "revenue"}, {"window", 1}});
 
   ASSERT_FALSE(output.has_value());
   EXPECT_EQ(output.error().where, "rolling_average.window");

@@ -22,7 +22,8 @@ TEST(AbbreviatedValue, ACamelCaseValueIsSpelledByAWordPerPart) {
   EXPECT_EQ(spelled_out_at(Tokens{"male", "assistant", "professors"}, 1, asst_prof), 2u);
   EXPECT_EQ(spelled_out_at(Tokens{"male", "assistant", "professors"}, 2, asst_prof), 0u);
   EXPECT_EQ(spelled_out_at(Tokens{"assistants", "profs"}, 0, asst_prof), 2u) << "a contraction of a plural";
-  EXPECT_EQ(spelled_out_at(Tokens{"associate", "professors"}, 0, asst_prof), 0u) << "associate does not end in t";
+  EXPECT_EQ(spelled_out_at(Tokens{"associate", "professors"}, 0, asst_prof), 0u)
+      << "associate does not end in t";
   EXPECT_EQ(spelled_out_at(Tokens{"associate", "professors"}, 0, abbreviated_value("AssocProf")), 2u);
   EXPECT_EQ(spelled_out_at(Tokens{"sales", "department"}, 0, abbreviated_value("SalesDept")), 2u);
   EXPECT_EQ(spelled_out_at(Tokens{"asst"}, 0, asst_prof), 0u) << "one word cannot spell two parts";
@@ -42,8 +43,10 @@ TEST(AbbreviatedValue, APartAbbreviatesAsABeginningOrAContraction) {
 TEST(AbbreviatedValue, PlainWordsAndShortPartsHaveNoShortForm) {
   EXPECT_TRUE(abbreviated_value("Professor").compact.empty());
   EXPECT_TRUE(abbreviated_value("Professor").parts.empty());
-  EXPECT_TRUE(abbreviated_value("Good Customer").compact.empty()) << "words with spaces are matched word by word";
-  EXPECT_EQ(spelled_out_at(Tokens{"i", "phone"}, 0, abbreviated_value("iPhone")), 0u) << "a one-letter part abbreviates anything";
+  EXPECT_TRUE(abbreviated_value("Good Customer").compact.empty())
+      << "words with spaces are matched word by word";
+  EXPECT_EQ(spelled_out_at(Tokens{"i", "phone"}, 0, abbreviated_value("iPhone")), 0u)
+      << "a one-letter part abbreviates anything";
   EXPECT_EQ(spelled_out_at(Tokens{}, 0, abbreviated_value("AsstProf")), 0u);
 }
 

@@ -1,14 +1,13 @@
-#include "pipelines/autoviz/understand/rule_intent_classifier.hpp"
-
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "pipelines/autoviz/autoviz_fixtures.hpp"
 #include "contracts/contract_registry.hpp"
 #include "core/asset_store.hpp"
+#include "pipelines/autoviz/autoviz_fixtures.hpp"
+#include "pipelines/autoviz/understand/rule_intent_classifier.hpp"
 #include "pipelines/autoviz/understand/template_registry.hpp"
 
 namespace planfirst::autoviz {

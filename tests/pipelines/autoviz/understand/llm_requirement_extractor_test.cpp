@@ -104,7 +104,8 @@ TEST_F(LlmRequirementExtractorTest, ASortMayNameTheRowCountButAFilterMayNot) {
 }
 
 TEST_F(LlmRequirementExtractorTest, AFilterOnEachGroupsAggregateNamesAColumnOfTheData) {
-  const Requirements requirements = loaded(Requirements::from_json(core::Json::parse(R"j({"metrics": ["revenue"],
+  const Requirements requirements =
+      loaded(Requirements::from_json(core::Json::parse(R"j({"metrics": ["revenue"],
       "group_by": ["region"], "time": {"column": null, "grain": "unknown"}, "analysis": [], "outputs": ["chart"],
       "constraints": [{"type": "filter", "column": "avg(revenue)", "op": ">", "value": 2},
       {"type": "filter", "column": "count(*)", "op": ">", "value": 2},

@@ -14,8 +14,11 @@ RelativePeriodPhrases phrases() {
   p.part_of = phrases_of({"of each"});
   p.not_before = phrases_of({"that"});
   p.number_words = stems_of({"zero", "one", "two", "three"});
-  p.units = {{"day", phrases_of({"day"})}, {"week", phrases_of({"week"})}, {"month", phrases_of({"month"})},
-             {"quarter", phrases_of({"quarter"})}, {"year", phrases_of({"year"})}};
+  p.units = {{"day", phrases_of({"day"})},
+             {"week", phrases_of({"week"})},
+             {"month", phrases_of({"month"})},
+             {"quarter", phrases_of({"quarter"})},
+             {"year", phrases_of({"year"})}};
   return p;
 }
 
@@ -36,9 +39,11 @@ TEST(RelativePeriod, CalendarPeriodsHoldOrPrecedeTheLatestDate) {
   EXPECT_EQ(kept("revenue this year", "2024-08-15"), "2024-01-01..2025-01-01");
   EXPECT_EQ(kept("revenue last year", "2024-08-15"), "2023-01-01..2024-01-01");
   EXPECT_EQ(kept("revenue last month", "2024-01-15"), "2023-12-01..2024-01-01");
-  EXPECT_EQ(kept("revenue in the last month", "2024-01-15"), "2023-12-16..2024-01-16") << "the month up to the latest date";
+  EXPECT_EQ(kept("revenue in the last month", "2024-01-15"), "2023-12-16..2024-01-16")
+      << "the month up to the latest date";
   EXPECT_EQ(kept("revenue on the last day", "2024-01-15"), "2024-01-15..2024-01-16");
-  EXPECT_EQ(kept("this year compared with last year", "2024-08-15"), "2024-01-01..2025-01-01, 2023-01-01..2024-01-01");
+  EXPECT_EQ(kept("this year compared with last year", "2024-08-15"),
+            "2024-01-01..2025-01-01, 2023-01-01..2024-01-01");
   EXPECT_EQ(kept("revenue in the previous quarter", "2024-08-15"), "2024-04-01..2024-07-01");
   EXPECT_EQ(kept("revenue this week", "2024-08-15"), "2024-08-12..2024-08-19") << "2024-08-15 is a Thursday";
 }
@@ -58,7 +63,8 @@ TEST(RelativePeriod, OtherUsesOfTheWordsNameNoPeriod) {
   EXPECT_EQ(kept("revenue on the last day of each month", "2024-08-15"), "2024-08-15..2024-08-16 (part)");
   EXPECT_EQ(kept("revenue in the last quarter of 2024", "2024-08-15"), "2024-05-16..2024-08-16 (part)");
   EXPECT_EQ(kept("the last month that had no sales", "2024-08-15"), "2024-07-16..2024-08-16 (qualified)");
-  EXPECT_EQ(kept("the last 1001 days", "2024-08-15"), "none") << "more than 1000 is no period a question means";
+  EXPECT_EQ(kept("the last 1001 days", "2024-08-15"), "none")
+      << "more than 1000 is no period a question means";
   EXPECT_EQ(kept("the last 1000 years", "0500-08-15"), "no dates") << "it would start before year 1";
   EXPECT_EQ(kept("revenue last year", "August 2024"), "no dates");
   EXPECT_EQ(kept("revenue last year", "2024-02-30"), "no dates");

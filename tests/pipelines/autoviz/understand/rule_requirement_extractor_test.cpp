@@ -6,12 +6,11 @@
 
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -37,7 +36,9 @@ struct ExtractionCase {
   Json json;
 };
 
-void PrintTo(const ExtractionCase& c, std::ostream* out) { *out << c.file << ": " << c.json["name"].get<std::string>(); }
+void PrintTo(const ExtractionCase& c, std::ostream* out) {
+  *out << c.file << ": " << c.json["name"].get<std::string>();
+}
 
 std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path);
@@ -71,7 +72,8 @@ const data::SchemaProfile& table_profile(const std::string& name) {
   if (auto it = profiles.find(name); it != profiles.end()) return it->second;
   if (!tables.contains(name)) throw std::runtime_error("no table " + name + " in tables.json");
   test_support::TempDir dir;
-  auto dataset = data::open_dataset(dir.write(tables[name]["file"].get<std::string>(), tables[name]["csv"].get<std::string>()));
+  auto dataset = data::open_dataset(
+      dir.write(tables[name]["file"].get<std::string>(), tables[name]["csv"].get<std::string>()));
   if (!dataset) throw std::runtime_error(dataset.error().describe());
   auto profile = data::profile_table(*dataset->db, dataset->table);
   if (!profile) throw std::runtime_error(profile.error().describe());
@@ -148,15 +150,17 @@ TEST(RuleRequirementExtractor, EveryResultMeetsTheRequirementsContract) {
   ASSERT_TRUE(contracts) << contracts.error().describe();
   const contracts::Contract* contract = contracts->find("requirements");
   ASSERT_NE(contract, nullptr);
-  for (const char* question : {"get revenue totals by region and product type over time", "monthly revenue in the West",
-                               "top 3 product categories by units", "average units per region"}) {
+  for (const char* question :
+       {"get revenue totals by region and product type over time", "monthly revenue in the West",
+        "top 3 product categories by units", "average units per region"}) {
     const auto report = contract->validate(sales_requirements(question));
     EXPECT_TRUE(report.ok()) << question << "\n" << report.describe();
   }
 }
 
 TEST(RuleRequirementExtractor, TheSameQuestionGivesTheSameBytes) {
-  EXPECT_EQ(sales_requirements("average units per region over time").dump(), sales_requirements("average units per region over time").dump());
+  EXPECT_EQ(sales_requirements("average units per region over time").dump(),
+            sales_requirements("average units per region over time").dump());
 }
 
 TEST(RuleRequirementExtractor, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
@@ -164,13 +168,15 @@ TEST(RuleRequirementExtractor, AQuestionThatIsNotUtf8IsRefusedNamingTheByte) {
 
   ASSERT_FALSE(requirements);
   EXPECT_EQ(requirements.error().code, core::ErrorCode::kInvalidArgument);
-  EXPECT_NE(requirements.error().message.find("not valid UTF-8 at byte 27 (counting from 0)"), std::string::npos)
+  EXPECT_NE(requirements.error().message.find("not valid UTF-8 at byte 27 (counting from 0)"),
+            std::string::npos)
       << requirements.error().message;
 }
 
 TEST(RuleRequirementExtractor, AChartWordNamesNoColumnThroughWordNet) {
   test_support::TempDir dir;
-  const auto csv = dir.write("sales.csv", "date,channel,revenue\n2024-01-05,Online,10\n2024-02-11,Retail,20\n");
+  const auto csv =
+      dir.write("sales.csv", "date,channel,revenue\n2024-01-05,Online,10\n2024-02-11,Retail,20\n");
   auto dataset = data::open_dataset(csv);
   ASSERT_TRUE(dataset) << dataset.error().describe();
   auto profile = data::profile_table(*dataset->db, dataset->table);
@@ -178,7 +184,8 @@ TEST(RuleRequirementExtractor, AChartWordNamesNoColumnThroughWordNet) {
   auto wordnet = core::WordNetSynonyms::open();
   if (!wordnet) GTEST_SKIP() << "no WordNet database: " << wordnet.error().describe();
   const std::vector<std::string> line_words = (*wordnet)->of("line");
-  ASSERT_TRUE(std::binary_search(line_words.begin(), line_words.end(), "channel")) << "the case this test is about";
+  ASSERT_TRUE(std::binary_search(line_words.begin(), line_words.end(), "channel"))
+      << "the case this test is about";
   auto extractor = RuleRequirementExtractor::load(core::AssetStore());
   ASSERT_TRUE(extractor);
 
@@ -186,16 +193,19 @@ TEST(RuleRequirementExtractor, AChartWordNamesNoColumnThroughWordNet) {
   auto channel = extractor->extract("monthly revenue per channel as a line chart", *profile);
 
   ASSERT_TRUE(line && channel);
-  EXPECT_EQ(line->requirements.metrics, std::vector<std::string>{"revenue"}) << "WordNet files line beside channel";
+  EXPECT_EQ(line->requirements.metrics, std::vector<std::string>{"revenue"})
+      << "WordNet files line beside channel";
   EXPECT_EQ(channel->requirements.group_by, std::vector<std::string>{"channel"});
-  const auto players = dir.write("player.csv", "name,occupation,votes\nAnn,Doctor,10\nBob,Farmer,20\nCid,Doctor,5\n");
+  const auto players =
+      dir.write("player.csv", "name,occupation,votes\nAnn,Doctor,10\nBob,Farmer,20\nCid,Doctor,5\n");
   auto club = data::open_dataset(players);
   ASSERT_TRUE(club) << club.error().describe();
   auto club_profile = data::profile_table(*club->db, club->table);
   ASSERT_TRUE(club_profile) << club_profile.error().describe();
   auto work = extractor->extract("the total votes for each line of work", *club_profile);
   ASSERT_TRUE(work) << work.error().describe();
-  EXPECT_EQ(work->requirements.group_by, std::vector<std::string>{"occupation"}) << "a line of work is no chart";
+  EXPECT_EQ(work->requirements.group_by, std::vector<std::string>{"occupation"})
+      << "a line of work is no chart";
 }
 
 }  // namespace

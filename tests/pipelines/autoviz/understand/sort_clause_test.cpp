@@ -8,10 +8,15 @@ namespace planfirst::autoviz {
 namespace {
 
 SortPhrases phrases() {
-  return {phrases_of({"order", "sort", "rank", "list", "display"}), phrases_of({"order", "sort"}),
-          phrases_of({"desc", "descending", "high to low"}), phrases_of({"asc", "ascending", "low to high", "alphabetical"}),
-          phrases_of({"high to low", "low to high"}), phrases_of({"x", "x axis", "names", "alphabetical"}),
-          phrases_of({"y", "y axis", "total number"}), phrases_of({"the", "of", "top"}), phrases_of({"them", "the"})};
+  return {phrases_of({"order", "sort", "rank", "list", "display"}),
+          phrases_of({"order", "sort"}),
+          phrases_of({"desc", "descending", "high to low"}),
+          phrases_of({"asc", "ascending", "low to high", "alphabetical"}),
+          phrases_of({"high to low", "low to high"}),
+          phrases_of({"x", "x axis", "names", "alphabetical"}),
+          phrases_of({"y", "y axis", "total number"}),
+          phrases_of({"the", "of", "top"}),
+          phrases_of({"them", "the"})};
 }
 
 std::string described(std::string_view question) {
@@ -24,14 +29,16 @@ std::string described(std::string_view question) {
 }
 
 TEST(SortClause, FindsTheDirectionTheVerbAndTheAxis) {
-  EXPECT_EQ(described("count by city, sort by the y-axis from high to low please"), "desc y [sort by the y axi from high to low]");
+  EXPECT_EQ(described("count by city, sort by the y-axis from high to low please"),
+            "desc y [sort by the y axi from high to low]");
   EXPECT_EQ(described("a bar chart, and order in desc by the X."), "desc x [order in desc by the x]");
   EXPECT_EQ(described("list the total number in ascending"), "asc y [list the total number in ascend]");
   EXPECT_EQ(described("the number of last names in alphabetical order"), "asc x [alphabet order]");
 }
 
 TEST(SortClause, StaysInsideItsSentence) {
-  const std::string question = "list the height and weight in descending order of height. Show a scatter chart.";
+  const std::string question =
+      "list the height and weight in descending order of height. Show a scatter chart.";
   const Stems text = stems_of_text(question);
 
   const std::optional<SortClause> clause = find_sort_clause(text, phrases(), core::sentence_ends(question));
@@ -40,7 +47,8 @@ TEST(SortClause, StaysInsideItsSentence) {
   ASSERT_TRUE(clause && unbounded);
   EXPECT_EQ(text[clause->end - 1], "height");
   EXPECT_EQ(clause->end, 10u);
-  EXPECT_GT(unbounded->end, clause->end) << "without the sentence ends the clause reaches into the next sentence";
+  EXPECT_GT(unbounded->end, clause->end)
+      << "without the sentence ends the clause reaches into the next sentence";
 }
 
 TEST(SortClause, HighToLowOrdersAmounts) {
@@ -52,7 +60,8 @@ TEST(SortClause, HighToLowOrdersAmounts) {
 }
 
 TEST(SortClause, AVerbBeforeAnAndGovernsNoLaterDirection) {
-  EXPECT_EQ(described("list each result and its count in descending order of count"), "desc - [descend order of count]");
+  EXPECT_EQ(described("list each result and its count in descending order of count"),
+            "desc - [descend order of count]");
 }
 
 TEST(SortClause, TheWordsAfterOrderOfNameTheKey) {

@@ -10,8 +10,11 @@ namespace planfirst::autoviz {
 namespace {
 
 TextFilterPhrases phrases() {
-  return {phrases_of({"contain", "contains", "include"}), phrases_of({"the letter", "the letters"}),
-          phrases_of({"not", "without"}), phrases_of({"in", "their", "the"}), phrases_of({"have", "with"}),
+  return {phrases_of({"contain", "contains", "include"}),
+          phrases_of({"the letter", "the letters"}),
+          phrases_of({"not", "without"}),
+          phrases_of({"in", "their", "the"}),
+          phrases_of({"have", "with"}),
           phrases_of({"their", "its"})};
 }
 
@@ -28,22 +31,28 @@ std::vector<std::string> filters(std::string_view question, std::size_t address,
 }
 
 TEST(TextFilter, AColumnThatContainsAValueSpelledAsAsked) {
-  EXPECT_EQ(filters("customers whose address contains TN", 2, 99), std::vector<std::string>{"address contains TN"});
+  EXPECT_EQ(filters("customers whose address contains TN", 2, 99),
+            std::vector<std::string>{"address contains TN"});
   EXPECT_EQ(filters("staff whose name does not contain the letter M", 99, 2),
             std::vector<std::string>{"name not_contains M"});
 }
 
 TEST(TextFilter, TheLetterInTheirColumn) {
-  EXPECT_EQ(filters("customers with the letter a in their name", 99, 7), std::vector<std::string>{"name contains a"});
-  EXPECT_EQ(filters("staff without the letter Q in their name", 99, 7), std::vector<std::string>{"name not_contains Q"});
+  EXPECT_EQ(filters("customers with the letter a in their name", 99, 7),
+            std::vector<std::string>{"name contains a"});
+  EXPECT_EQ(filters("staff without the letter Q in their name", 99, 7),
+            std::vector<std::string>{"name not_contains Q"});
 }
 
 TEST(TextFilter, AWordTheyHaveInTheirColumn) {
-  EXPECT_EQ(filters("customers who have TN in their address", 6, 99), std::vector<std::string>{"address contains TN"});
+  EXPECT_EQ(filters("customers who have TN in their address", 6, 99),
+            std::vector<std::string>{"address contains TN"});
   EXPECT_EQ(filters("customers who have name in their address", 6, 3), std::vector<std::string>{})
       << "a word that names a column is no value";
-  EXPECT_EQ(filters("customers who have TN address", 4, 99), std::vector<std::string>{}) << "\"in\" is required";
-  EXPECT_EQ(filters("orders with revenue in the West region", 99, 99), std::vector<std::string>{}) << "no column after";
+  EXPECT_EQ(filters("customers who have TN address", 4, 99), std::vector<std::string>{})
+      << "\"in\" is required";
+  EXPECT_EQ(filters("orders with revenue in the West region", 99, 99), std::vector<std::string>{})
+      << "no column after";
   EXPECT_EQ(filters("orders with discounts in the address West", 5, 99), std::vector<std::string>{})
       << "no owner: the column names where, not what holds it";
 }
@@ -51,7 +60,8 @@ TEST(TextFilter, AWordTheyHaveInTheirColumn) {
 TEST(TextFilter, EitherOfTwoLettersIsOneFilterWithAList) {
   const std::vector<std::string> tokens = core::tokenize("staff who have the letters D or S in their name");
   const std::vector<Constraint> found =
-      find_text_filters("staff who have the letters D or S in their name", tokens, stems_of(tokens), {{10, 11, "name"}}, phrases());
+      find_text_filters("staff who have the letters D or S in their name", tokens, stems_of(tokens),
+                        {{10, 11, "name"}}, phrases());
 
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].op, "contains");

@@ -66,7 +66,8 @@ bool names_stem(const Question& q, std::size_t at, const std::string& stem,
 // that abbreviate it and that WordNet does not list as a word ("cust", "stu", "dept"; not "lat" or
 // "budget"). Never without WordNet, which alone can tell "age" from an abbreviation. WordNet is
 // asked last, only for words that abbreviate.
-bool abbreviates_word(const std::string& word, const std::string& token, const core::WordNetSynonyms* wordnet) {
+bool abbreviates_word(const std::string& word, const std::string& token,
+                      const core::WordNetSynonyms* wordnet) {
   const bool letters = std::all_of(word.begin(), word.end(), [](char c) { return c >= 'a' && c <= 'z'; });
   return wordnet != nullptr && letters && token.size() > word.size() && abbreviates(word, token) &&
          !wordnet->knows(word);
@@ -75,7 +76,8 @@ bool abbreviates_word(const std::string& word, const std::string& token, const c
 // How well question word `at` names column word `word` (with stem `stem`): exact or stemmed,
 // through a synonym, by Jaro-Winkler for words of four letters or more, or as its abbreviation.
 bool names_word(const Question& q, std::size_t at, const std::string& word, const std::string& stem,
-                const std::map<std::string, std::vector<std::string>>& synonyms, const core::WordNetSynonyms* wordnet) {
+                const std::map<std::string, std::vector<std::string>>& synonyms,
+                const core::WordNetSynonyms* wordnet) {
   if (q.tokens[at] == word || names_stem(q, at, stem, synonyms)) return true;
   if (abbreviates_word(word, q.tokens[at], wordnet)) return true;
   return word.size() >= kFuzzyWordLetters && q.tokens[at].size() >= kFuzzyWordLetters &&
@@ -86,7 +88,8 @@ bool names_word(const Question& q, std::size_t at, const std::string& word, cons
 // WordNet's senses of it (line: channel) name no column; "each line of work" names one.
 bool asks_output(const Question& q, std::size_t at, const Stems& output_words) {
   const auto output = [&](std::size_t i) {
-    return i < q.stems.size() && std::find(output_words.begin(), output_words.end(), q.stems[i]) != output_words.end();
+    return i < q.stems.size() &&
+           std::find(output_words.begin(), output_words.end(), q.stems[i]) != output_words.end();
   };
   if (!output(at)) return false;
   const bool after_article = at > 0 && (q.tokens[at - 1] == "a" || q.tokens[at - 1] == "as");
@@ -98,8 +101,8 @@ bool asks_output(const Question& q, std::size_t at, const Stems& output_words) {
 // other match of the same length. `single_words` pairs each single-word column with its word.
 void add_wordnet_matches(const Question& q,
                          const std::vector<std::pair<const data::ColumnProfile*, std::string>>& single_words,
-                         const Stems& stopwords, const Stems& output_words, const core::WordNetSynonyms& wordnet,
-                         std::vector<Mention>& candidates) {
+                         const Stems& stopwords, const Stems& output_words,
+                         const core::WordNetSynonyms& wordnet, std::vector<Mention>& candidates) {
   std::vector<bool> covered(q.tokens.size(), false);
   for (const Mention& m : candidates)
     std::fill(covered.begin() + static_cast<std::ptrdiff_t>(m.begin),
@@ -127,7 +130,8 @@ bool names_initialed(const Question& q, std::size_t at, const std::vector<std::s
     return q.tokens[at + 1] == rest || q.stems[at + 1] == stem_of(rest);
   };
   if (words.size() == 2 && words[0].size() == 1) return words[0][0] == initial && names_rest(words[1]);
-  return words.size() == 1 && words[0].size() >= 4 && words[0][0] == initial && names_rest(words[0].substr(1));
+  return words.size() == 1 && words[0].size() >= 4 && words[0][0] == initial &&
+         names_rest(words[0].substr(1));
 }
 
 // Every column named in the question, longest spans first, without overlaps; then in question order.
@@ -148,9 +152,11 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     std::vector<std::string> words = column_words(column.name);
     Stems stems = stems_of(words, stemmer);
     for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
-    // "max temperature" names max_temperature_f: a last word of one letter, or a unit, the question may leave out.
-    const bool unit_last = words.size() >= 3 && (words.back().size() == 1 ||
-                                                 std::find(units.begin(), units.end(), stems.back()) != units.end());
+    // "max temperature" names max_temperature_f: a last word of one letter, or a unit, the question may leave
+    // out.
+    const bool unit_last =
+        words.size() >= 3 &&
+        (words.back().size() == 1 || std::find(units.begin(), units.end(), stems.back()) != units.end());
     const std::size_t named = unit_last ? words.size() - 1 : words.size();
     // "classroom" names CLASS_ROOM, "zipcode" zip_code: a two-word name written as one word
     const std::string compound = words.size() == 2 ? stemmer.stem(words[0] + words[1]) : std::string();
@@ -228,7 +234,8 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
 
 }  // namespace
 
-Stems row_words(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns, bool identifying) {
+Stems row_words(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns,
+                bool identifying) {
   Stems words = row_nouns;
   words.insert(words.end(), q.table.begin(), q.table.end());
   for (const data::ColumnProfile& column : profile.columns) {
@@ -277,8 +284,9 @@ std::vector<Mention> named_ids(const Question& q, const data::SchemaProfile& pro
   }
   for (const auto& [thing, shown] : things) {
     for (std::size_t at = 0; at < q.stems.size(); ++at) {
-      const bool whole = at + thing.size() <= q.stems.size() &&
-                         std::equal(thing.begin(), thing.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at));
+      const bool whole =
+          at + thing.size() <= q.stems.size() &&
+          std::equal(thing.begin(), thing.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(at));
       if (whole) {
         found.push_back({at, at + thing.size(), shown});
       } else if (thing.size() >= 2 && heads[thing.back()] == 1 && q.stems[at] == thing.back()) {
@@ -302,7 +310,8 @@ void drop_counted_row_names(const Question& q, const data::SchemaProfile& profil
     const bool own_values = values > 0 && column.distinct_count * 10 >= values * 9;
     return own_values && !is_comparable(column) && phrase_ending_at(q.stems, m.begin, counts) > 0;
   };
-  const bool other = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return !names_rows(m); });
+  const bool other =
+      std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return !names_rows(m); });
   if (other) std::erase_if(mentions, names_rows);
 }
 
@@ -323,10 +332,11 @@ std::vector<Mention> without_table_words(const Question& q, std::vector<Mention>
 }  // namespace
 
 void ground_mentions(const Question& q, const data::SchemaProfile& profile, const ColumnWords& words,
-                     const RankingWords& ranking, const ValueWords& values, const core::WordNetSynonyms* wordnet,
-                     core::Stemmer& stemmer, Findings& found) {
-  found.mentions = ground_columns(q, profile, words.synonyms, words.stopwords, words.output_words, words.name_joiners,
-                                  words.name_units, words.group_phrases, wordnet, stemmer);
+                     const RankingWords& ranking, const ValueWords& values,
+                     const core::WordNetSynonyms* wordnet, core::Stemmer& stemmer, Findings& found) {
+  found.mentions =
+      ground_columns(q, profile, words.synonyms, words.stopwords, words.output_words, words.name_joiners,
+                     words.name_units, words.group_phrases, wordnet, stemmer);
   found.ids = named_ids(q, profile);
   found.id_keys = add_id_keys(q, found.ids, ranking, words.key_links, words.key_askers, found.mentions);
   drop_counted_row_names(q, profile, ranking.counts, found.mentions);

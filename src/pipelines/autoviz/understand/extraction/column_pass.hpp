@@ -28,7 +28,8 @@ struct RankingWords;
 // The words that name columns beyond their own: synonyms, joiners and units of a name, and the
 // words that name no column (stopwords, outputs) or point to a key (a ranking's links and askers).
 struct ColumnWords {
-  const std::map<std::string, std::vector<std::string>>& synonyms;  // stem -> stems ("product type" -> product_category)
+  const std::map<std::string, std::vector<std::string>>&
+      synonyms;  // stem -> stems ("product type" -> product_category)
   const Stems& stopwords;
   const Stems& output_words;    // every output phrase's stems: "line", "pie", "table"...
   const Phrases& name_joiners;  // "problem whose id" names problem_id
@@ -42,13 +43,14 @@ struct ColumnWords {
 // table's name or of a longer value, and without a row name a ranking counts; the things X_id
 // columns identify (named_ids) and the ids a ranking keys by (add_id_keys).
 void ground_mentions(const Question& q, const data::SchemaProfile& profile, const ColumnWords& words,
-                     const RankingWords& ranking, const ValueWords& values, const core::WordNetSynonyms* wordnet,
-                     core::Stemmer& stemmer, Findings& found);
+                     const RankingWords& ranking, const ValueWords& values,
+                     const core::WordNetSynonyms* wordnet, core::Stemmer& stemmer, Findings& found);
 
 // The words that name the table's rows: a row noun ("rows"), a word of the table's name, or the
 // thing an id column identifies ("orders" beside order_id; with `identifying`, only an id whose
 // values never repeat: customer_id on orders names no rows); stems.
-Stems row_words(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns, bool identifying);
+Stems row_words(const Question& q, const data::SchemaProfile& profile, const Stems& row_nouns,
+                bool identifying);
 
 // The thing an X_id column identifies, X as stems ("musical" for Musical_ID); none for another
 // column and for the key named after the table itself (account_id of accounts).

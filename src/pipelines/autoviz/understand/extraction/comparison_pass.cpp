@@ -62,7 +62,8 @@ std::optional<Constraint> comparison_at(const Question& q, std::size_t end, cons
     }
     const auto first = number_for_column(q, end, column);
     if (!first) continue;
-    if (op != "between") return Constraint{"filter", column.name, op, ParamValue{{first->first}, false}, "", 0};
+    if (op != "between")
+      return Constraint{"filter", column.name, op, ParamValue{{first->first}, false}, "", 0};
     const std::size_t joiner = end + first->second;
     const auto second = number_for_column(q, joiner + 1, column);
     if (second && joiner < q.tokens.size() && q.tokens[joiner] == "and") {
@@ -105,7 +106,8 @@ struct SuffixComparison {
   std::size_t begin, end;
 };
 
-std::optional<SuffixComparison> suffix_comparison_at(const Question& q, std::size_t at, const data::ColumnProfile& column,
+std::optional<SuffixComparison> suffix_comparison_at(const Question& q, std::size_t at,
+                                                     const data::ColumnProfile& column,
                                                      const LabelledPhrases& suffixes) {
   if (column.role == data::ColumnRole::kTemporal) return std::nullopt;
   const auto number = number_for_column(q, at, column);
@@ -114,7 +116,8 @@ std::optional<SuffixComparison> suffix_comparison_at(const Question& q, std::siz
     const std::size_t n = phrase_starting_at(q.stems, at + number->second, phrases);
     const std::size_t end = at + number->second + n;
     if (n > 0 && (end >= q.stems.size() || q.stems[end] != "than")) {  // "or lower than 500" compares anew
-      return SuffixComparison{Constraint{"filter", column.name, op, ParamValue{{number->first}, false}, "", 0}, at, end};
+      return SuffixComparison{
+          Constraint{"filter", column.name, op, ParamValue{{number->first}, false}, "", 0}, at, end};
     }
   }
   return std::nullopt;
@@ -139,10 +142,12 @@ std::size_t number_start_before(const Question& q, std::size_t end) {
 
 // "students in major 600": a whole number right after a column of whole numbers that repeat, within
 // the column's range, is a value of it; nothing otherwise.
-std::optional<Constraint> number_named_after(const Question& q, const data::SchemaProfile& profile, const Mention& m) {
+std::optional<Constraint> number_named_after(const Question& q, const data::SchemaProfile& profile,
+                                             const Mention& m) {
   const data::ColumnProfile& column = *m.column;
   if (column.type != data::ColumnType::kInteger || !profile.repeats(column) || m.end >= q.tokens.size() ||
-      (m.end < q.point_after.size() && q.point_after[m.end]) || (m.end + 1 < q.scale.size() && q.scale[m.end + 1] != 0)) {
+      (m.end < q.point_after.size() && q.point_after[m.end]) ||
+      (m.end + 1 < q.scale.size() && q.scale[m.end + 1] != 0)) {
     return std::nullopt;
   }
   const std::optional<std::int64_t> number = number_after(q, m.end);
@@ -160,8 +165,9 @@ std::optional<std::pair<std::string, std::size_t>> aggregation_before(const Ques
                                                                       const GroupFilterWords& words) {
   const Stems own = stems_of(column_words(m.column->name));
   const auto skipped = [&](std::size_t at) {
-    const bool mentioned = std::any_of(mentions.begin(), mentions.end(),
-                                       [&](const Mention& other) { return at >= other.begin && at < other.end; });
+    const bool mentioned = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& other) {
+      return at >= other.begin && at < other.end;
+    });
     if (mentioned) return false;
     for (const Stems* list : {&words.determiners, &own, &q.table}) {
       if (std::find(list->begin(), list->end(), q.stems[at]) != list->end()) return true;
@@ -169,7 +175,8 @@ std::optional<std::pair<std::string, std::size_t>> aggregation_before(const Ques
     return false;
   };
   std::size_t at = m.begin;
-  for (auto same = mentions.rbegin(); same != mentions.rend(); ++same) {  // "payment amount": two words of amount_payment
+  for (auto same = mentions.rbegin(); same != mentions.rend();
+       ++same) {  // "payment amount": two words of amount_payment
     if (same->end == at && same->column == m.column) at = same->begin;
   }
   while (at > 0 && skipped(at - 1)) --at;
@@ -207,11 +214,11 @@ Constraint aggregated(const Question& q, const Mention& m, const std::vector<Men
 // column filters that aggregate ("an average price above 300"); a number that counts rows
 // (`row_counts`) compares no column. Returns the tokens the comparisons used (phrase and numbers):
 // they name no value and ask for no ranking.
-std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
-                                         const std::vector<std::pair<std::string, Phrases>>& comparisons,
-                                         const LabelledPhrases& suffixes, const LabelledPhrases& year_comparisons,
-                                         const GroupFilterWords& group_words, const std::set<std::size_t>& row_counts,
-                                         Requirements& requirements) {
+std::set<std::size_t> ground_comparisons(
+    const Question& q, const data::SchemaProfile& profile, const std::vector<Mention>& mentions,
+    const std::vector<std::pair<std::string, Phrases>>& comparisons, const LabelledPhrases& suffixes,
+    const LabelledPhrases& year_comparisons, const GroupFilterWords& group_words,
+    const std::set<std::size_t>& row_counts, Requirements& requirements) {
   std::set<std::size_t> used;
   for (const Mention& m : mentions) {
     if (!is_comparable(*m.column)) continue;
@@ -226,13 +233,15 @@ std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaPr
       filter = comparison_at(q, at + 1, *m.column, comparisons);
       number = at + 1;
     }
-    if (const std::size_t before = number_start_before(q, m.begin); !filter && before >= 1 && before < m.begin) {
+    if (const std::size_t before = number_start_before(q, m.begin);
+        !filter && before >= 1 && before < m.begin) {
       filter = comparison_at(q, before, *m.column, comparisons);  // "more than 1 million followers"
       number = before;
     }
     if (!filter) {  // "a score of 95 or higher"
       std::optional<SuffixComparison> suffixed;
-      for (std::size_t at = m.end; !suffixed && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at)
+      for (std::size_t at = m.end;
+           !suffixed && at < m.end + kComparisonReach && at < q.stems.size() && !starts_mention(at); ++at)
         suffixed = suffix_comparison_at(q, at, *m.column, suffixes);
       if (std::optional<Constraint> named = suffixed ? std::nullopt : number_named_after(q, profile, m)) {
         add_unique(requirements.constraints, *named);
@@ -245,7 +254,8 @@ std::set<std::size_t> ground_comparisons(const Question& q, const data::SchemaPr
       continue;
     }
     if (!holds_years(*m.column) && year_compared_at(q, number, year_comparisons)) continue;
-    if (row_counts.count(number)) continue;  // "advisors with more than 3 students" compares the count of students
+    if (row_counts.count(number))
+      continue;  // "advisors with more than 3 students" compares the count of students
     const std::size_t widened = m.column->role == data::ColumnRole::kTemporal
                                     ? 0
                                     : outside_range(q, number, *m.column, comparisons, *filter);
@@ -279,16 +289,17 @@ const data::ColumnProfile* sole_measure(const data::SchemaProfile& profile) {
 
 // The comparable column a comparative among tokens [begin, end) names through `comparatives` ("higher":
 // Height), the first listed the table has; nullptr when none does.
-const data::ColumnProfile* comparative_column(const Question& q, std::size_t begin, std::size_t end,
-                                              const data::SchemaProfile& profile,
-                                              const std::map<std::string, std::vector<std::string>>& comparatives) {
+const data::ColumnProfile* comparative_column(
+    const Question& q, std::size_t begin, std::size_t end, const data::SchemaProfile& profile,
+    const std::map<std::string, std::vector<std::string>>& comparatives) {
   for (std::size_t at = begin; at < end; ++at) {
     const auto listed = comparatives.find(q.stems[at]);
     if (listed == comparatives.end()) continue;
     for (const std::string& word : listed->second) {
       for (const data::ColumnProfile& column : profile.columns) {
         const Stems& stems = column_stems(q, profile, column);
-        if (is_comparable(column) && std::find(stems.begin(), stems.end(), word) != stems.end()) return &column;
+        if (is_comparable(column) && std::find(stems.begin(), stems.end(), word) != stems.end())
+          return &column;
       }
     }
   }
@@ -317,7 +328,8 @@ bool rows_before(const Question& q, std::size_t at, const RowComparisonWords& wo
 // several. Returns the tokens used.
 std::set<std::size_t> ground_row_comparisons(const Question& q, const data::SchemaProfile& profile,
                                              const std::vector<std::pair<std::string, Phrases>>& comparisons,
-                                             const RowComparisonWords& words, const std::set<std::size_t>& compared,
+                                             const RowComparisonWords& words,
+                                             const std::set<std::size_t>& compared,
                                              Requirements& requirements) {
   std::set<std::size_t> used;
   const auto& comparatives = words.comparatives;
@@ -355,7 +367,8 @@ std::vector<std::string> unmet_comparisons(const Question& q,
     const auto value = n > 0 ? number_value_at(q, at) : std::nullopt;
     if (!value || understood.count(at) > 0 || understood.count(at - n) > 0) continue;
     std::size_t end = at + value->second;  // "between 10 and 20" to its second number
-    if (const auto second = end + 1 < q.tokens.size() && q.tokens[end] == "and" ? number_value_at(q, end + 1) : std::nullopt)
+    if (const auto second =
+            end + 1 < q.tokens.size() && q.tokens[end] == "and" ? number_value_at(q, end + 1) : std::nullopt)
       end += 1 + second->second;
     std::string words;  // "above 0.1", its decimal point back
     for (std::size_t word = at - n; word < end; ++word) {
@@ -378,13 +391,16 @@ struct CountComparison {
   std::size_t begin, end;
 };
 
-std::optional<CountComparison> count_comparison_at(const Question& q, std::size_t at, const CountWords& words) {
+std::optional<CountComparison> count_comparison_at(const Question& q, std::size_t at,
+                                                   const CountWords& words) {
   const std::optional<std::int64_t> number = count_at(q.stems, at, words.number_words);  // "2", "two"
-  if (!number || (at < q.point_after.size() && q.point_after[at]) || (at + 1 < q.scale.size() && q.scale[at + 1] != 0))
+  if (!number || (at < q.point_after.size() && q.point_after[at]) ||
+      (at + 1 < q.scale.size() && q.scale[at + 1] != 0))
     return std::nullopt;
   for (const auto& [op, phrases] : words.comparisons) {
     const std::size_t n = phrase_ending_at(q.stems, at, phrases);
-    if (n > 0 && op != "=" && op != "between") return CountComparison{op, ParamScalar(*number), at - n, at + 1};
+    if (n > 0 && op != "=" && op != "between")
+      return CountComparison{op, ParamScalar(*number), at - n, at + 1};
   }
   if (const std::size_t n = phrase_ending_at(q.stems, at, words.exactly))
     return CountComparison{"=", ParamScalar(*number), at - n, at + 1};
@@ -399,20 +415,22 @@ std::optional<CountComparison> count_comparison_at(const Question& q, std::size_
 // before a word for the table's rows (`rows`) filter each group's row count, count(*), kept after
 // the aggregation. A column named there by its whole name is compared instead (ground_comparisons);
 // one a word of it names ("enrolments" of date_of_enrolment) is not. Returns the tokens used.
-std::set<std::size_t> ground_row_counts(const Question& q, const std::vector<Mention>& mentions, const Stems& rows,
-                                        const CountWords& words, Requirements& requirements) {
+std::set<std::size_t> ground_row_counts(const Question& q, const std::vector<Mention>& mentions,
+                                        const Stems& rows, const CountWords& words,
+                                        Requirements& requirements) {
   std::set<std::size_t> used;
   for (std::size_t at = 0; at < q.stems.size(); ++at) {
     const std::optional<CountComparison> compared = count_comparison_at(q, at, words);
     if (!compared || compared->end >= q.stems.size()) continue;
     const std::size_t noun = compared->end;
-    const bool named = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) {  // "2 enrolments": no date_of_enrolment
-      return m.begin == noun && m.end - m.begin == column_words(m.column->name).size();
-    });
+    const bool named = std::any_of(
+        mentions.begin(), mentions.end(), [&](const Mention& m) {  // "2 enrolments": no date_of_enrolment
+          return m.begin == noun && m.end - m.begin == column_words(m.column->name).size();
+        });
     if (named || std::find(rows.begin(), rows.end(), q.stems[noun]) == rows.end()) continue;
     add_unique(requirements.constraints,
-               Constraint{"filter", group_filter_spelling({"count", std::string(kCountRowsMetric)}), compared->op,
-                          ParamValue{{compared->value}, false}, "", 0});
+               Constraint{"filter", group_filter_spelling({"count", std::string(kCountRowsMetric)}),
+                          compared->op, ParamValue{{compared->value}, false}, "", 0});
     for (std::size_t t = compared->begin; t <= noun; ++t) used.insert(t);
   }
   return used;
@@ -424,24 +442,29 @@ void claim_row_counts(const Question& q, const data::SchemaProfile& profile, con
                       const CountWords& words, TokenClaims& claims, Findings& found) {
   found.rows = row_words(q, profile, row_nouns, true);  // the rows by their own words and ids
   found.row_counts = ground_row_counts(q, found.mentions, found.rows, words, found.requirements);
-  std::erase_if(found.mentions, [&](const Mention& m) { return found.row_counts.count(m.begin) > 0; });  // "2 flights" names the rows
+  std::erase_if(found.mentions, [&](const Mention& m) {
+    return found.row_counts.count(m.begin) > 0;
+  });  // "2 flights" names the rows
   claims.claim(found.row_counts, Claim::kRowCount);
 }
 
-void claim_comparisons(const Question& q, const data::SchemaProfile& profile, const LabelledPhrases& comparisons,
-                       const LabelledPhrases& suffixes, const LabelledPhrases& year_comparisons,
-                       const GroupFilterWords& group_words, TokenClaims& claims, Findings& found) {
-  claims.claim(ground_comparisons(q, profile, found.mentions, comparisons, suffixes, year_comparisons, group_words,
-                                  found.row_counts, found.requirements),
+void claim_comparisons(const Question& q, const data::SchemaProfile& profile,
+                       const LabelledPhrases& comparisons, const LabelledPhrases& suffixes,
+                       const LabelledPhrases& year_comparisons, const GroupFilterWords& group_words,
+                       TokenClaims& claims, Findings& found) {
+  claims.claim(ground_comparisons(q, profile, found.mentions, comparisons, suffixes, year_comparisons,
+                                  group_words, found.row_counts, found.requirements),
                Claim::kComparison);
 }
 
-void claim_row_comparisons(const Question& q, const data::SchemaProfile& profile, const LabelledPhrases& comparisons,
-                           const Stems& row_links, const std::map<std::string, std::vector<std::string>>& comparatives,
+void claim_row_comparisons(const Question& q, const data::SchemaProfile& profile,
+                           const LabelledPhrases& comparisons, const Stems& row_links,
+                           const std::map<std::string, std::vector<std::string>>& comparatives,
                            TokenClaims& claims, Findings& found) {
-  claims.claim(ground_row_comparisons(q, profile, comparisons, RowComparisonWords{found.rows, row_links, comparatives},
-                                      claims.taken(kCompared), found.requirements),
-               Claim::kRowComparison);
+  claims.claim(
+      ground_row_comparisons(q, profile, comparisons, RowComparisonWords{found.rows, row_links, comparatives},
+                             claims.taken(kCompared), found.requirements),
+      Claim::kRowComparison);
 }
 
 }  // namespace planfirst::autoviz::extraction

@@ -40,14 +40,16 @@ void claim_row_counts(const Question& q, const data::SchemaProfile& profile, con
                       const CountWords& words, TokenClaims& claims, Findings& found);
 
 // Filters for the columns compared with a number (ground_comparisons), claimed as Claim::kComparison.
-void claim_comparisons(const Question& q, const data::SchemaProfile& profile, const LabelledPhrases& comparisons,
-                       const LabelledPhrases& suffixes, const LabelledPhrases& year_comparisons,
-                       const GroupFilterWords& group_words, TokenClaims& claims, Findings& found);
+void claim_comparisons(const Question& q, const data::SchemaProfile& profile,
+                       const LabelledPhrases& comparisons, const LabelledPhrases& suffixes,
+                       const LabelledPhrases& year_comparisons, const GroupFilterWords& group_words,
+                       TokenClaims& claims, Findings& found);
 
 // Filters for the rows compared through a comparative where no column, period or year was compared
 // (ground_row_comparisons), claimed as Claim::kRowComparison.
-void claim_row_comparisons(const Question& q, const data::SchemaProfile& profile, const LabelledPhrases& comparisons,
-                           const Stems& row_links, const std::map<std::string, std::vector<std::string>>& comparatives,
+void claim_row_comparisons(const Question& q, const data::SchemaProfile& profile,
+                           const LabelledPhrases& comparisons, const Stems& row_links,
+                           const std::map<std::string, std::vector<std::string>>& comparatives,
                            TokenClaims& claims, Findings& found);
 
 // The comparisons with a number the question states that no filter took (`understood`): "longer

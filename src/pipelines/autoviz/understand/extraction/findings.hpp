@@ -29,13 +29,15 @@ struct Findings {
   std::vector<std::string> id_keys;          // the X_id columns a ranking or grouping keys by
   Stems rows;                                // the words naming the table's rows, by their own words and ids
   std::set<std::size_t> row_counts;          // the tokens of counts of rows compared ("more than 3 students")
-  bool counting = false;                     // the question counts rows ("how many", "with more than 3 students")
-  std::vector<std::string> ungrouped;        // columns named outside a grouping phrase or after a bare "by", in order
-  std::set<std::string> grouped_by_phrase;   // "how many": a number after "by" groups
-  bool time_named = false;                   // a temporal column is named
-  std::vector<std::string> counted;          // "how many players ... each position": players are counted
-  std::vector<QuotedSpan> quotes;            // the quoted values
-  Stems words;  // the stems no column, sort clause or comparison took: what asks for grains, analysis, outputs, ranking
+  bool counting = false;  // the question counts rows ("how many", "with more than 3 students")
+  std::vector<std::string>
+      ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
+  std::set<std::string> grouped_by_phrase;  // "how many": a number after "by" groups
+  bool time_named = false;                  // a temporal column is named
+  std::vector<std::string> counted;         // "how many players ... each position": players are counted
+  std::vector<QuotedSpan> quotes;           // the quoted values
+  Stems words;  // the stems no column, sort clause or comparison took: what asks for grains, analysis,
+                // outputs, ranking
 };
 
 }  // namespace planfirst::autoviz::extraction

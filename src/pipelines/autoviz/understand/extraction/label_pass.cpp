@@ -67,8 +67,9 @@ void add_analysis(const LabelledPhrases& analysis, Findings& found) {
   }
 }
 
-void add_outputs(const Question& q, const LabelledPhrases& outputs, const std::vector<std::string>& default_outputs,
-                 const Phrases& count_phrases, const Phrases& aggregation_words, Findings& found) {
+void add_outputs(const Question& q, const LabelledPhrases& outputs,
+                 const std::vector<std::string>& default_outputs, const Phrases& count_phrases,
+                 const Phrases& aggregation_words, Findings& found) {
   Requirements& requirements = found.requirements;
   Stems& words = found.words;
   clear_table_references(q, words);
@@ -80,7 +81,8 @@ void add_outputs(const Question& q, const LabelledPhrases& outputs, const std::v
   const bool keyless = requirements.group_by.empty() && !requirements.time.column;
   const bool totalled = std::find(requirements.analysis.begin(), requirements.analysis.end(), "total") !=
                         requirements.analysis.end();
-  const bool one_number = keyless && requirements.metrics.size() <= 1 && (asks_amount || totalled);  // "how many dogs were abandoned?"
+  const bool one_number = keyless && requirements.metrics.size() <= 1 &&
+                          (asks_amount || totalled);  // "how many dogs were abandoned?"
   const bool rows_only = keyless && requirements.metrics.empty() && !asks_amount &&
                          requirements.analysis.empty();  // "list all orders in the Online channel"
   if (requirements.outputs.empty() && (one_number || rows_only)) {

@@ -18,8 +18,9 @@ void add_analysis(const LabelledPhrases& analysis, Findings& found);
 
 // The outputs whose phrases the words left hold ("table" after the table's name asks for none);
 // with none, a table for one number or for rows only, else `default_outputs`.
-void add_outputs(const Question& q, const LabelledPhrases& outputs, const std::vector<std::string>& default_outputs,
-                 const Phrases& count_phrases, const Phrases& aggregation_words, Findings& found);
+void add_outputs(const Question& q, const LabelledPhrases& outputs,
+                 const std::vector<std::string>& default_outputs, const Phrases& count_phrases,
+                 const Phrases& aggregation_words, Findings& found);
 
 // Orders `requirements`' analysis labels as `analysis` lists them.
 void order_analysis(const LabelledPhrases& analysis, Requirements& requirements);

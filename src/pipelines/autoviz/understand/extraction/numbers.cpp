@@ -180,7 +180,8 @@ namespace {
 // The year `column` spans, first and last, when it holds years or dates.
 std::optional<std::pair<int, int>> years_spanned(const data::ColumnProfile& column) {
   if (std::optional<std::pair<int, int>> years = integer_years(column)) return years;
-  const bool dated = data::is_temporal(column.type) || column.role == data::ColumnRole::kTemporal;  // "May 26, 1986" too
+  const bool dated =
+      data::is_temporal(column.type) || column.role == data::ColumnRole::kTemporal;  // "May 26, 1986" too
   if (!dated || !column.span) return std::nullopt;
   const auto year_of = [](const std::string& date) -> std::optional<int> {  // "2024-03-01..." -> 2024
     int year = 0;

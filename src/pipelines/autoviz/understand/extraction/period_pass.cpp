@@ -63,9 +63,12 @@ std::optional<std::pair<core::CalendarUnit, unsigned>> period_word_at(const Ques
 
 // The filters keeping the days of `days` on date column `column` for `op` ("=": those days; ">":
 // after them; ">=": from their first; "<": before it; "<=": up to their last).
-std::vector<Constraint> day_filters(const std::string& column, const std::string& op, const core::DayRange& days) {
+std::vector<Constraint> day_filters(const std::string& column, const std::string& op,
+                                    const core::DayRange& days) {
   const auto filter = [&](const std::string& how, std::chrono::sys_days day) {
-    return Constraint{"filter", column, how, ParamValue{{core::format_utc_day(std::chrono::sys_seconds(day))}, false}, "", 0};
+    return Constraint{"filter", column,
+                      how,      ParamValue{{core::format_utc_day(std::chrono::sys_seconds(day))}, false},
+                      "",       0};
   };
   if (op == "=") return {filter(">=", days.since), filter("<", days.until)};
   if (op == ">") return {filter(">=", days.until)};
@@ -120,8 +123,8 @@ std::vector<Constraint> range_filters(const std::string& op, const Period& perio
   return added;
 }
 
-PeriodComparison period_comparison(const Question& q, std::size_t first, std::size_t last, const PeriodWords& words,
-                                   std::optional<std::size_t>& range_end) {
+PeriodComparison period_comparison(const Question& q, std::size_t first, std::size_t last,
+                                   const PeriodWords& words, std::optional<std::size_t>& range_end) {
   const bool range_closes = range_end == first;
   range_end.reset();
   if (range_closes) return {"<=", first, last};
@@ -132,7 +135,8 @@ PeriodComparison period_comparison(const Question& q, std::size_t first, std::si
   }
   const std::size_t filler = phrase_ending_at(q.stems, first, words.fillers);  // "after the year 2000"
   for (const auto& [op, phrases] : words.before) {
-    if (const std::size_t n = phrase_ending_at(q.stems, first - filler, phrases); n > 0) return {op, first - filler - n, last};
+    if (const std::size_t n = phrase_ending_at(q.stems, first - filler, phrases); n > 0)
+      return {op, first - filler - n, last};
   }
   for (const auto& [op, phrases] : words.after) {
     if (const std::size_t n = phrase_starting_at(q.stems, last, phrases); n > 0) return {op, first, last + n};
@@ -153,11 +157,13 @@ std::optional<NamedPeriod> named_period_at(const Question& q, std::size_t at, co
     return i < q.tokens.size() && q.tokens[i].size() == 4 ? number_after(q, i) : std::nullopt;
   };
   if (date_after(q, at)) {
-    const std::chrono::year_month_day date{std::chrono::year(static_cast<int>(*number_after(q, at))),
-                                           std::chrono::month(static_cast<unsigned>(*number_after(q, at + 1))),
-                                           std::chrono::day(static_cast<unsigned>(*number_after(q, at + 2)))};
+    const std::chrono::year_month_day date{
+        std::chrono::year(static_cast<int>(*number_after(q, at))),
+        std::chrono::month(static_cast<unsigned>(*number_after(q, at + 1))),
+        std::chrono::day(static_cast<unsigned>(*number_after(q, at + 2)))};
     if (!date.ok()) return std::nullopt;
-    return NamedPeriod{core::calendar_period(core::CalendarUnit::kDay, std::chrono::sys_days(date)), at, at + 3};
+    return NamedPeriod{core::calendar_period(core::CalendarUnit::kDay, std::chrono::sys_days(date)), at,
+                       at + 3};
   }
   const std::optional<std::pair<core::CalendarUnit, unsigned>> period = period_word_at(q, at, months);
   if (!period) return std::nullopt;
@@ -165,9 +171,9 @@ std::optional<NamedPeriod> named_period_at(const Question& q, std::size_t at, co
   std::optional<std::int64_t> year = year_at_token(year_at);
   if (!year && at > 0) year = year_at_token(year_at = at - 1);
   if (!year) return std::nullopt;
-  const core::DayRange days = core::calendar_period(
-      period->first,
-      std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) / std::chrono::month(period->second) / 1));
+  const core::DayRange days =
+      core::calendar_period(period->first, std::chrono::sys_days(std::chrono::year(static_cast<int>(*year)) /
+                                                                 std::chrono::month(period->second) / 1));
   return NamedPeriod{days, std::min(at, year_at), std::max(at, year_at) + 1};
 }
 
@@ -195,20 +201,20 @@ core::Result<NamedPeriod> period_in_data(const data::ColumnProfile& column, std:
   std::optional<core::DayRange> found;
   for (std::chrono::year year = std::chrono::year_month_day(first_day).year();
        year <= std::chrono::year_month_day(last_day).year(); ++year) {
-    const core::DayRange days =
-        core::calendar_period(period.first, std::chrono::sys_days(year / std::chrono::month(period.second) / 1));
+    const core::DayRange days = core::calendar_period(
+        period.first, std::chrono::sys_days(year / std::chrono::month(period.second) / 1));
     if (days.since > last_day || days.until <= first_day) continue;
     years.push_back(std::to_string(static_cast<int>(year)));
     found = days;
   }
   if (years.empty()) {
-    return core::invalid_argument(asked + " runs from " + column.span->first + " to " + column.span->last +
-                                      ", which holds no " + named,
-                                  column.name);
+    return core::invalid_argument(
+        asked + " runs from " + column.span->first + " to " + column.span->last + ", which holds no " + named,
+        column.name);
   }
   if (years.size() > 1) {
-    return core::invalid_argument(asked + " holds " + named + " in " + core::join(years) + ": say which, as in '" +
-                                      named + " " + years.back() + "'",
+    return core::invalid_argument(asked + " holds " + named + " in " + core::join(years) +
+                                      ": say which, as in '" + named + " " + years.back() + "'",
                                   column.name);
   }
   return NamedPeriod{*found, at, at + 1};
@@ -225,11 +231,10 @@ core::Error no_date(const std::string& date) {
 // [first day, first day of the next period), or those a comparison states ("since July 2024",
 // "after 2024-03-01", "between March 2024 and June 2024"). Returns its tokens and its comparison's;
 // kInvalidArgument for a date no calendar has ("2024-02-30").
-core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, const data::SchemaProfile& profile,
-                                                            const LabelledPhrases& months, const PeriodWords& words,
-                                                            const Stems& period_links,
-                                                            const std::set<std::size_t>& compared,
-                                                            Requirements& requirements) {
+core::Result<std::set<std::size_t>> ground_calendar_periods(
+    const Question& q, const data::SchemaProfile& profile, const LabelledPhrases& months,
+    const PeriodWords& words, const Stems& period_links, const std::set<std::size_t>& compared,
+    Requirements& requirements) {
   std::vector<const data::ColumnProfile*> date_columns;
   for (const data::ColumnProfile& column : profile.columns) {
     if (data::is_temporal(column.type)) date_columns.push_back(&column);
@@ -246,7 +251,8 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
       const auto word = period_word_at(q, at, months);
       const bool linked = at > 0 && listed(period_links, q.stems[at - 1]);
       if (!word || !(linked || range_end == at) || taken(at) || dates == nullptr) continue;
-      core::Result<NamedPeriod> in_data = period_in_data(*dates, at, *word, months);  // "in March": of which year?
+      core::Result<NamedPeriod> in_data =
+          period_in_data(*dates, at, *word, months);  // "in March": of which year?
       if (!in_data) return in_data.error();
       period = *in_data;
     }
@@ -259,8 +265,8 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
     const bool closes = range_end == period->begin;
     const PeriodComparison comparison = period_comparison(q, period->begin, period->end, words, range_end);
     const std::vector<Constraint> filters =
-        range_filters(comparison.op, period->days, closes, range_end.has_value(), opened, requirements.constraints,
-                      [&](const std::string& op, const core::DayRange& days) {
+        range_filters(comparison.op, period->days, closes, range_end.has_value(), opened,
+                      requirements.constraints, [&](const std::string& op, const core::DayRange& days) {
                         return day_filters(spans->name, op, days);
                       });
     for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
@@ -272,7 +278,8 @@ core::Result<std::set<std::size_t>> ground_calendar_periods(const Question& q, c
 
 // The filters keeping `year` on `column` for `op`: a column of years compares with the year, a date
 // column with its days ("=": [1 January, next 1 January); "after 1999": from 2000-01-01).
-std::vector<Constraint> year_filters(const data::ColumnProfile& column, const std::string& op, std::int64_t year) {
+std::vector<Constraint> year_filters(const data::ColumnProfile& column, const std::string& op,
+                                     std::int64_t year) {
   if (column.type == data::ColumnType::kInteger) {
     return {Constraint{"filter", column.name, op, ParamValue{{ParamScalar(year)}, false}, "", 0}};
   }
@@ -297,7 +304,8 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
   std::optional<RangeStart<std::int64_t>> opened;
   for (std::size_t at = 1; at < q.tokens.size(); ++at) {
     const std::optional<std::int64_t> year = number_after(q, at);
-    if (!year || q.tokens[at].size() != 4 || compared.count(at) || date_after(q, at)) continue;  // "2002-06-21" is a date
+    if (!year || q.tokens[at].size() != 4 || compared.count(at) || date_after(q, at))
+      continue;  // "2002-06-21" is a date
     const bool closes = range_end == at;
     const PeriodComparison comparison = period_comparison(q, at, at + 1, words, range_end);
     const bool compares = comparison.op != "=";
@@ -315,7 +323,8 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
 
 // The column of dates a relative period counts back from: the time column when it holds dates,
 // else the first column of dates; nullptr when no column holds dates.
-const data::ColumnProfile* dated_column(const data::SchemaProfile& profile, const std::optional<std::string>& time) {
+const data::ColumnProfile* dated_column(const data::SchemaProfile& profile,
+                                        const std::optional<std::string>& time) {
   const auto dated = [](const data::ColumnProfile* c) {
     return c != nullptr && data::is_temporal(c->type) && c->span.has_value();
   };
@@ -331,12 +340,15 @@ const data::ColumnProfile* dated_column(const data::SchemaProfile& profile, cons
 // period has no dates.
 std::optional<std::string> keep_period(const RelativePeriod& period, const data::ColumnProfile& column,
                                        Requirements& requirements) {
-  const bool dated = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
-                                 [&](const Constraint& c) { return c.type == "filter" && c.column == column.name; });
+  const bool dated =
+      std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
+                  [&](const Constraint& c) { return c.type == "filter" && c.column == column.name; });
   const std::optional<DateRange> range = period_dates(period, column.span->last);
   if (dated || !range) return std::nullopt;  // "in 2024 compared with last year": both cannot hold
-  add_unique(requirements.constraints, Constraint{"filter", column.name, ">=", ParamValue{{range->from}, false}, "", 0});
-  add_unique(requirements.constraints, Constraint{"filter", column.name, "<", ParamValue{{range->to}, false}, "", 0});
+  add_unique(requirements.constraints,
+             Constraint{"filter", column.name, ">=", ParamValue{{range->from}, false}, "", 0});
+  add_unique(requirements.constraints,
+             Constraint{"filter", column.name, "<", ParamValue{{range->to}, false}, "", 0});
   return column.name;
 }
 
@@ -348,7 +360,8 @@ std::optional<RelativePeriod> claim_relative_period(const data::SchemaProfile& p
   std::vector<RelativePeriod> periods = find_relative_periods(q.stems, phrases);
   if (!contains_phrase(q.stems, phrases.compare_words))  // "the last week of each month last year" keeps 2023
     std::erase_if(periods, [](const RelativePeriod& p) { return p.part; });
-  std::optional<RelativePeriod> period;  // one period keeps rows; two ("this year vs last year") compare, unread
+  std::optional<RelativePeriod>
+      period;  // one period keeps rows; two ("this year vs last year") compare, unread
   if (periods.size() == 1 && !periods.front().qualified && dated_column(profile, std::nullopt) != nullptr)
     period = periods.front();
   if (period) {  // "last year" is a filter, not the year grain
@@ -359,13 +372,14 @@ std::optional<RelativePeriod> claim_relative_period(const data::SchemaProfile& p
 
 core::Result<void> claim_named_periods(const Question& q, const data::SchemaProfile& profile,
                                        const LabelledPhrases& months, const PeriodWords& words,
-                                       const Stems& period_links, const Stems& year_links, TokenClaims& claims,
-                                       Findings& found) {
-  core::Result<std::set<std::size_t>> named_periods =
-      ground_calendar_periods(q, profile, months, words, period_links, claims.taken(kCompared), found.requirements);
+                                       const Stems& period_links, const Stems& year_links,
+                                       TokenClaims& claims, Findings& found) {
+  core::Result<std::set<std::size_t>> named_periods = ground_calendar_periods(
+      q, profile, months, words, period_links, claims.taken(kCompared), found.requirements);
   if (!named_periods) return named_periods.error();
   claims.claim(*named_periods, Claim::kCalendarPeriod);
-  claims.claim(ground_years(q, profile, found.mentions, year_links, words, claims.taken(kCompared), found.requirements),
+  claims.claim(ground_years(q, profile, found.mentions, year_links, words, claims.taken(kCompared),
+                            found.requirements),
                Claim::kYear);
   return core::ok();
 }

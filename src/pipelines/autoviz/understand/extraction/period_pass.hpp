@@ -31,8 +31,8 @@ std::optional<RelativePeriod> claim_relative_period(const data::SchemaProfile& p
 // where no comparison took its tokens. kInvalidArgument for a date no calendar has ("2024-02-30").
 core::Result<void> claim_named_periods(const Question& q, const data::SchemaProfile& profile,
                                        const LabelledPhrases& months, const PeriodWords& words,
-                                       const Stems& period_links, const Stems& year_links, TokenClaims& claims,
-                                       Findings& found);
+                                       const Stems& period_links, const Stems& year_links,
+                                       TokenClaims& claims, Findings& found);
 
 // Filters keeping the dates of Findings::period on the time column, else the first column of dates
 // (keep_period); sets Findings::period_column.

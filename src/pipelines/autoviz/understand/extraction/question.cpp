@@ -35,11 +35,13 @@ void index_values(const data::SchemaProfile& profile, core::Stemmer& stemmer, bo
 std::vector<bool> decimal_points(std::string_view text, const std::vector<core::TokenSpan>& spans) {
   const auto digits = [&](const core::TokenSpan& span) {
     return std::all_of(text.begin() + static_cast<std::ptrdiff_t>(span.begin),
-                       text.begin() + static_cast<std::ptrdiff_t>(span.end), [](char c) { return c >= '0' && c <= '9'; });
+                       text.begin() + static_cast<std::ptrdiff_t>(span.end),
+                       [](char c) { return c >= '0' && c <= '9'; });
   };
   std::vector<bool> points(spans.size(), false);
   for (std::size_t i = 0; i + 1 < spans.size(); ++i) {
-    points[i] = text[spans[i].end] == '.' && spans[i + 1].begin == spans[i].end + 1 && digits(spans[i]) && digits(spans[i + 1]);
+    points[i] = text[spans[i].end] == '.' && spans[i + 1].begin == spans[i].end + 1 && digits(spans[i]) &&
+                digits(spans[i + 1]);
   }
   return points;
 }
@@ -47,14 +49,20 @@ std::vector<bool> decimal_points(std::string_view text, const std::vector<core::
 }  // namespace
 
 bool in_mention(const std::vector<Mention>& mentions, std::size_t at) {
-  return std::any_of(mentions.begin(), mentions.end(), [&](const Mention& m) { return m.begin <= at && at < m.end; });
+  return std::any_of(mentions.begin(), mentions.end(),
+                     [&](const Mention& m) { return m.begin <= at && at < m.end; });
 }
 
-bool listed(const Stems& list, const std::string& stem) { return std::find(list.begin(), list.end(), stem) != list.end(); }
+bool listed(const Stems& list, const std::string& stem) {
+  return std::find(list.begin(), list.end(), stem) != list.end();
+}
 
-std::string stem_of(const std::string& word) { return stems_of({word}).front(); }
+std::string stem_of(const std::string& word) {
+  return stems_of({word}).front();
+}
 
-const Stems& column_stems(const Question& q, const data::SchemaProfile& profile, const data::ColumnProfile& column) {
+const Stems& column_stems(const Question& q, const data::SchemaProfile& profile,
+                          const data::ColumnProfile& column) {
   return q.columns[static_cast<std::size_t>(&column - profile.columns.data())];
 }
 
@@ -72,7 +80,8 @@ Question read_question(std::string_view text, const data::SchemaProfile& profile
     q.scale.push_back(scale == number_scales.end() ? 0 : scale->second);
   }
   q.table = stems_of(column_words(profile.table), stemmer);
-  for (const data::ColumnProfile& column : profile.columns) q.columns.push_back(stems_of(column_words(column.name), stemmer));
+  for (const data::ColumnProfile& column : profile.columns)
+    q.columns.push_back(stems_of(column_words(column.name), stemmer));
   index_values(profile, stemmer, with_value_words, q);
   return q;
 }

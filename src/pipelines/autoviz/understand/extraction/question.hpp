@@ -31,11 +31,12 @@ struct KnownValue {
 
 struct Question {
   std::vector<std::string> tokens;
-  std::vector<core::TokenSpan> spans;  // where each token stands in the question; empty when they do not line up
-  std::vector<bool> point_after;  // token i and i + 1 are the two parts of one decimal ("99.5")
+  std::vector<core::TokenSpan>
+      spans;                        // where each token stands in the question; empty when they do not line up
+  std::vector<bool> point_after;    // token i and i + 1 are the two parts of one decimal ("99.5")
   std::vector<std::int64_t> scale;  // what token i multiplies the number before it by ("million"); 0: none
   Stems stems;
-  Stems table;  // the words of the table's name, stemmed ("artists" -> artist)
+  Stems table;                 // the words of the table's name, stemmed ("artists" -> artist)
   std::vector<Stems> columns;  // the words of each column's name, stemmed, in the profile's order
   // The values the profile knows (all listed values, else the samples), read once per question:
   std::set<std::string> value_words;  // every word of every column's values, for the WordNet tier
@@ -63,7 +64,8 @@ bool listed(const Stems& list, const std::string& stem);
 std::string stem_of(const std::string& word);
 
 // The words of `column`'s name (a column of `profile`), stemmed, as the question read them once.
-const Stems& column_stems(const Question& q, const data::SchemaProfile& profile, const data::ColumnProfile& column);
+const Stems& column_stems(const Question& q, const data::SchemaProfile& profile,
+                          const data::ColumnProfile& column);
 
 // `text` read as a Question over `profile`: its tokens stemmed with `stemmer`, each token's scale
 // (`number_scales`: stem -> multiplier), the columns' and categorical values' words; every value's

@@ -47,7 +47,8 @@ namespace planfirst::autoviz::extraction {
 
 namespace {
 
-constexpr std::int64_t kMaxCountBefore = 1000;  // "the 3 largest": a count before; "the 2024 largest" is a year
+constexpr std::int64_t kMaxCountBefore =
+    1000;  // "the 3 largest": a count before; "the 2024 largest" is a year
 
 struct RankingWord {
   std::size_t length = 0;  // 0: none
@@ -69,10 +70,11 @@ RankingWord ranking_word_ending_at(const Stems& text, std::size_t end, const Ran
 }
 
 // The column a ranking word at [begin, end) ranks by: a metric of numbers or dates it names ("the
-// fastest": speed) or named within three words after it ("the lowest average cost"), else the first metric that is a measure, the first metric, or the
-// row count when rows are counted ("the number of", or "the most" per key); "" when there is none.
-std::string ranked_column(std::size_t begin, std::size_t end, const std::vector<Mention>& mentions, bool counting,
-                          const data::SchemaProfile& profile, const Requirements& r) {
+// fastest": speed) or named within three words after it ("the lowest average cost"), else the first metric
+// that is a measure, the first metric, or the row count when rows are counted ("the number of", or "the most"
+// per key); "" when there is none.
+std::string ranked_column(std::size_t begin, std::size_t end, const std::vector<Mention>& mentions,
+                          bool counting, const data::SchemaProfile& profile, const Requirements& r) {
   const auto is_metric = [&](const std::string& name) {
     return std::find(r.metrics.begin(), r.metrics.end(), name) != r.metrics.end();
   };
@@ -114,9 +116,9 @@ std::set<std::size_t> ranking_count_tokens(const Question& q, const std::vector<
 // Whether a ranking word, not a comparison's ("at most 10"), ends right before `end`; its length.
 std::size_t ranking_word_length(const Stems& text, std::size_t end, const RankingWords& ranking) {
   const std::size_t length = ranking_word_ending_at(text, end, ranking).length;
-  const bool compares = std::any_of(ranking.comparisons.begin(), ranking.comparisons.end(), [&](const auto& entry) {
-    return phrase_ending_at(text, end, entry.second) > length;
-  });
+  const bool compares =
+      std::any_of(ranking.comparisons.begin(), ranking.comparisons.end(),
+                  [&](const auto& entry) { return phrase_ending_at(text, end, entry.second) > length; });
   return compares ? 0 : length;
 }
 
@@ -174,7 +176,8 @@ namespace {
 // The ranking the question states. A ranking word with a count right after or before it ("top 5",
 // "the 3 largest", "the five biggest"), or a count before a column and a ranking word later ("the 3
 // regions with the highest revenue"): a sort on the ranked column and a limit. A ranking word
-// alone after a key it ranks ("the region with the lowest cost"): a sort in its direction. `words` are the question's stems with the understood words cleared.
+// alone after a key it ranks ("the region with the lowest cost"): a sort in its direction. `words` are the
+// question's stems with the understood words cleared.
 void add_ranking(const Question& q, const Stems& words, const std::vector<Mention>& mentions,
                  const RankingWords& ranking, bool counting, const data::SchemaProfile& profile,
                  Requirements& requirements) {
@@ -187,11 +190,12 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   std::optional<Found> found;
   for (std::size_t at = 0; at < words.size() && (!found || !found->n); ++at) {
     RankingWord word = ranking_word_ending_at(words, at + 1, ranking);
-    if (word.length == 0) word = named_ranking_word_ending_at(q.stems, at + 1, ranking);  // a column's mention
+    if (word.length == 0)
+      word = named_ranking_word_ending_at(q.stems, at + 1, ranking);  // a column's mention
     const std::size_t length = word.length;
-    const bool compares = std::any_of(ranking.comparisons.begin(), ranking.comparisons.end(), [&](const auto& entry) {
-      return phrase_ending_at(words, at + 1, entry.second) > length;
-    });
+    const bool compares = std::any_of(
+        ranking.comparisons.begin(), ranking.comparisons.end(),
+        [&](const auto& entry) { return phrase_ending_at(words, at + 1, entry.second) > length; });
     if (length == 0 || compares) continue;
     std::optional<std::int64_t> n = count_at(q.stems, at + 1, ranking.number_words);  // "top 5"
     const std::size_t start = at + 1 - length;
@@ -219,7 +223,9 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   };
   const auto after_group_phrase = [&](std::size_t begin) {  // "per product category": each of them
     std::size_t at = begin;
-    while (at > 0 && std::find(ranking.fillers.begin(), ranking.fillers.end(), q.stems[at - 1]) != ranking.fillers.end()) --at;
+    while (at > 0 && std::find(ranking.fillers.begin(), ranking.fillers.end(), q.stems[at - 1]) !=
+                         ranking.fillers.end())
+      --at;
     return phrase_ending_at(q.stems, at, ranking.groups) > 0;
   };
   for (const Mention& m : mentions) {
@@ -231,7 +237,8 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
     }
   }
   const auto names_table = [&](std::size_t at) {
-    return at < q.stems.size() && !q.stems[at].empty() && std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end();
+    return at < q.stems.size() && !q.stems[at].empty() &&
+           std::find(q.table.begin(), q.table.end(), q.stems[at]) != q.table.end();
   };
   // "which team has the highest ACC percent" over a table keyed by Team_ID: its rows, shown by the
   // key's name column (Team_Name) when it has one.
@@ -278,7 +285,9 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
   if (requirements.group_by.empty()) {  // "the tallest roller coaster", "the most expensive flight"
     Stems kept;  // the words of the values filters keep: "the most expensive clothes product"
     for (const Constraint& c : requirements.constraints) {
-      const std::string* value = c.type == "filter" && c.value.items.size() == 1 ? std::get_if<std::string>(&c.value.items.front()) : nullptr;
+      const std::string* value = c.type == "filter" && c.value.items.size() == 1
+                                     ? std::get_if<std::string>(&c.value.items.front())
+                                     : nullptr;
       if (value != nullptr) {
         const Stems stems = stems_of(core::tokenize(*value));
         kept.insert(kept.end(), stems.begin(), stems.end());
@@ -303,25 +312,30 @@ void add_ranking(const Question& q, const Stems& words, const std::vector<Mentio
     }
   }
   for (std::size_t at : ranked) {  // "the 3 regions with the highest revenue": a count before them
-    const std::optional<std::int64_t> n = at > 0 ? count_at(words, at - 1, ranking.number_words) : std::nullopt;
+    const std::optional<std::int64_t> n =
+        at > 0 ? count_at(words, at - 1, ranking.number_words) : std::nullopt;
     if (!found->n && n && *n <= kMaxCountBefore) found->n = n;
   }
   if (!found->n && ranked.empty()) return;  // "the highest revenue": one maximum, nothing to order
   const bool keys = !requirements.group_by.empty() || requirements.time.column;
   const bool counts_rows = counting || (keys && phrase_starting_at(words, found->begin, ranking.counts) > 0);
-  const std::string by = ranked_column(found->begin, found->end, mentions, counts_rows, profile, requirements);
+  const std::string by =
+      ranked_column(found->begin, found->end, mentions, counts_rows, profile, requirements);
   if (!by.empty())
     requirements.constraints.push_back({"sort", by, "", ParamValue{}, found->desc ? "desc" : "asc", 0});
   if (!by.empty() && row_key != nullptr && row_key->name != by &&
       std::find(requirements.metrics.begin(), requirements.metrics.end(), row_key->name) ==
           requirements.metrics.end())
     requirements.metrics.insert(requirements.metrics.begin(), row_key->name);
-  const data::ColumnProfile* ranked_by = profile.find(by);  // "top 5 departments by number of employees" ranks
-  if (ranked_by != nullptr && ranked_by->role == data::ColumnRole::kMeasure &&  // by Num_Employees; it groups nothing
+  const data::ColumnProfile* ranked_by =
+      profile.find(by);  // "top 5 departments by number of employees" ranks
+  if (ranked_by != nullptr &&
+      ranked_by->role == data::ColumnRole::kMeasure &&  // by Num_Employees; it groups nothing
       std::find(requirements.metrics.begin(), requirements.metrics.end(), by) != requirements.metrics.end()) {
     std::erase(requirements.group_by, by);
   }
-  if (!found->n && (!keys_ranked || !plural) && !by.empty()) found->n = 1;  // "which flight has the highest price": that one
+  if (!found->n && (!keys_ranked || !plural) && !by.empty())
+    found->n = 1;  // "which flight has the highest price": that one
   if (found->n) requirements.constraints.push_back({"limit", "", "", ParamValue{}, "", *found->n});
   if (!by.empty() || found->n) add_unique(requirements.analysis, std::string("ranking"));
 }
@@ -359,7 +373,8 @@ void add_ranked_sort(SortClause clause, const Stems& words, const RankingWords& 
     const RankingWord word = ranking_word_ending_at(words, at + 1, ranking);
     if (word.length == 0) continue;
     clause.direction = word.desc ? "desc" : "asc";
-    ranked_rows = requirements.group_by.empty() && !requirements.time.column && requirements.metrics.size() <= 1;
+    ranked_rows =
+        requirements.group_by.empty() && !requirements.time.column && requirements.metrics.size() <= 1;
     break;
   }
   const bool limited = std::any_of(requirements.constraints.begin(), requirements.constraints.end(),
@@ -371,8 +386,8 @@ void add_ranked_sort(SortClause clause, const Stems& words, const RankingWords& 
 // Blanks the grouping words ("by") a sort clause uses for its key: right after the direction ("in
 // descending order by age") or after the verb and its object ("sort them by salary", "arrange the
 // people by weight"); "list regions by revenue in descending order" still groups by region.
-void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const Phrases& group_phrases, Question& q,
-                      TokenClaims& claims) {
+void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const Phrases& group_phrases,
+                      Question& q, TokenClaims& claims) {
   const bool plain_verb = phrase_starting_at(q.stems, sort.begin, phrases.plain) > 0;  // order, sort, rank
   for (std::size_t at = sort.begin + 1; at < sort.end; ++at) {
     bool after_verb = at == sort.begin + 1 || plain_verb;  // "show by the hire date from low to high"
@@ -380,7 +395,8 @@ void release_sort_key(const SortClause& sort, const SortPhrases& phrases, const 
       after_verb = phrase_starting_at(q.stems, k, phrases.objects) == 1 ||
                    std::find(q.table.begin(), q.table.end(), q.stems[k]) != q.table.end();
     }
-    const bool after_direction = q.stems[at - 1] == "order" || phrase_ending_at(q.stems, at, phrases.desc) > 0 ||
+    const bool after_direction = q.stems[at - 1] == "order" ||
+                                 phrase_ending_at(q.stems, at, phrases.desc) > 0 ||
                                  phrase_ending_at(q.stems, at, phrases.asc) > 0;
     if (!after_verb && !after_direction) continue;
     for (std::size_t n = phrase_starting_at(q.stems, at, group_phrases); n > 0; --n)
@@ -403,8 +419,8 @@ bool sorts_nothing(const Question& q, const SortClause& sort, const Phrases& buc
 }  // namespace
 
 std::optional<SortClause> claim_sort_clause(std::string_view question, const SortPhrases& phrases,
-                                            const Phrases& group_phrases, const Phrases& bucket_phrases, Question& q,
-                                            TokenClaims& claims) {
+                                            const Phrases& group_phrases, const Phrases& bucket_phrases,
+                                            Question& q, TokenClaims& claims) {
   std::optional<SortClause> sort = find_sort_clause(q.stems, phrases, core::sentence_ends(question));
   if (sort && sorts_nothing(q, *sort, bucket_phrases)) sort.reset();
   if (sort && !sort->axis.empty()) {  // "by the y-axis from high to low" names no column
@@ -415,11 +431,14 @@ std::optional<SortClause> claim_sort_clause(std::string_view question, const Sor
   return sort;
 }
 
-void claim_ranking_counts(const Question& q, const RankingWords& ranking, TokenClaims& claims, const Findings& found) {
-  claims.claim(ranking_count_tokens(q, found.mentions, ranking), Claim::kRankingCount);  // "top 5" filters no id 5
+void claim_ranking_counts(const Question& q, const RankingWords& ranking, TokenClaims& claims,
+                          const Findings& found) {
+  claims.claim(ranking_count_tokens(q, found.mentions, ranking),
+               Claim::kRankingCount);  // "top 5" filters no id 5
 }
 
-void rank(const Question& q, const data::SchemaProfile& profile, const RankingWords& ranking, Findings& found) {
+void rank(const Question& q, const data::SchemaProfile& profile, const RankingWords& ranking,
+          Findings& found) {
   add_ranking(q, found.words, found.mentions, ranking, found.counting, profile, found.requirements);
   if (found.sort) add_ranked_sort(*found.sort, found.words, ranking, found.mentions, found.requirements);
 }

@@ -25,27 +25,31 @@ struct RankingWords {
   const Phrases& named_desc;  // fastest, tallest...: they also name the column they rank by
   const Phrases& named_asc;
   const Stems& number_words;
-  const std::vector<std::pair<std::string, Phrases>>& comparisons;  // "at least 10000" compares; it ranks nothing
-  const LabelledPhrases& units;  // day, week, month...: "which month had the biggest revenue" ranks the months
-  const Phrases& counts;         // most, least...: with no measure named, they rank by the number of rows
-  const Phrases& groups;         // by, per, for each...: "per country, most first" orders every country
-  const Stems& fillers;          // words between a grouping phrase and its column
-  const Phrases& orders;         // first, last: "highest first" orders; it picks no first
+  const std::vector<std::pair<std::string, Phrases>>&
+      comparisons;  // "at least 10000" compares; it ranks nothing
+  const LabelledPhrases&
+      units;              // day, week, month...: "which month had the biggest revenue" ranks the months
+  const Phrases& counts;  // most, least...: with no measure named, they rank by the number of rows
+  const Phrases& groups;  // by, per, for each...: "per country, most first" orders every country
+  const Stems& fillers;   // words between a grouping phrase and its column
+  const Phrases& orders;  // first, last: "highest first" orders; it picks no first
 };
 
 // The question's sort clause, unless it sorts nothing (sorts_nothing). One naming an axis ("by the
 // y-axis from high to low") names no column: its tokens are claimed as Claim::kSort and blanked;
 // another releases the grouping word of its key (release_sort_key).
 std::optional<SortClause> claim_sort_clause(std::string_view question, const SortPhrases& phrases,
-                                            const Phrases& group_phrases, const Phrases& bucket_phrases, Question& q,
-                                            TokenClaims& claims);
+                                            const Phrases& group_phrases, const Phrases& bucket_phrases,
+                                            Question& q, TokenClaims& claims);
 
 // The counts next to ranking words (ranking_count_tokens: "top 5" filters no id 5), claimed as
 // Claim::kRankingCount.
-void claim_ranking_counts(const Question& q, const RankingWords& ranking, TokenClaims& claims, const Findings& found);
+void claim_ranking_counts(const Question& q, const RankingWords& ranking, TokenClaims& claims,
+                          const Findings& found);
 
 // The ranking the words left state (add_ranking), then the sort of the sort clause (add_ranked_sort).
-void rank(const Question& q, const data::SchemaProfile& profile, const RankingWords& ranking, Findings& found);
+void rank(const Question& q, const data::SchemaProfile& profile, const RankingWords& ranking,
+          Findings& found);
 
 // "Which musical has the most actors?", "the 5 departments with the highest average salary", "the top
 // 3 tourist attractions by visits", "how many items does each order have": the thing an X_id column

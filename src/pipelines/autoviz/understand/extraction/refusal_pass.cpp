@@ -51,7 +51,8 @@ namespace {
 // word of the table's name, or the thing an id column identifies: "orders" beside order_id), and
 // every other word is a stopword or a count phrase ("how many orders are there?"). "The number of
 // attractions per way to get there" counts something it does not name, so it is refused.
-bool counts_only_rows(const Question& q, const Stems& words, const Stems& stopwords, const Phrases& count_phrases) {
+bool counts_only_rows(const Question& q, const Stems& words, const Stems& stopwords,
+                      const Phrases& count_phrases) {
   bool rows = false;
   for (std::size_t at = 0; at < q.stems.size(); ++at) {
     if (const std::size_t n = phrase_starting_at(q.stems, at, count_phrases)) {
@@ -72,25 +73,28 @@ bool counts_only_rows(const Question& q, const Stems& words, const Stems& stopwo
 // its rows (`rows`: "orders by region", "how films are produced by each studio" count them) or no
 // such words.
 std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Mention>& mentions,
-                                         const std::set<std::size_t>& taken, const Stems& rows, const Stems& stopwords,
-                                         const std::vector<const Phrases*>& anchors,
+                                         const std::set<std::size_t>& taken, const Stems& rows,
+                                         const Stems& stopwords, const std::vector<const Phrases*>& anchors,
                                          const std::vector<const Phrases*>& known) {
-  if (std::any_of(q.stems.begin(), q.stems.end(), [&](const std::string& stem) { return listed(rows, stem); })) return {};
+  if (std::any_of(q.stems.begin(), q.stems.end(),
+                  [&](const std::string& stem) { return listed(rows, stem); }))
+    return {};
   const auto length_at = [&](const std::vector<const Phrases*>& lists, std::size_t at) {
     std::size_t n = 0;
     for (const Phrases* phrases : lists) n = std::max(n, phrase_starting_at(q.stems, at, *phrases));
     return n;
   };
   const auto unknown = [&](std::size_t at) {
-    return !q.tokens[at].empty() && !in_mention(mentions, at) && !taken.count(at) && !listed(stopwords, q.stems[at]) &&
-           length_at(anchors, at) == 0 && length_at(known, at) == 0;
+    return !q.tokens[at].empty() && !in_mention(mentions, at) && !taken.count(at) &&
+           !listed(stopwords, q.stems[at]) && length_at(anchors, at) == 0 && length_at(known, at) == 0;
   };
   std::size_t anchor = 0;
   while (anchor < q.stems.size() && length_at(anchors, anchor) == 0) ++anchor;
   if (anchor == q.stems.size()) return {};
   std::vector<std::string> words;
   for (std::size_t at = anchor; at-- > 0 && unknown(at);) words.insert(words.begin(), q.tokens[at]);
-  for (std::size_t at = anchor + length_at(anchors, anchor); words.empty() && at < q.tokens.size() && unknown(at); ++at) {
+  for (std::size_t at = anchor + length_at(anchors, anchor);
+       words.empty() && at < q.tokens.size() && unknown(at); ++at) {
     words.push_back(q.tokens[at]);
   }
   return words;
@@ -103,9 +107,10 @@ core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std:
     if (column.role == data::ColumnRole::kMeasure) measures.push_back(column.name);
   }
   const std::string words = core::join(asked, " ");
-  const std::string held = measures.empty() ? "; it has no measure column" : "; the measures are: " + core::join(measures);
-  return core::invalid_argument("the question asks for '" + words + "', which no column of " + profile.table + " holds" +
-                                    held + "; to count rows, ask for the number of " + words,
+  const std::string held =
+      measures.empty() ? "; it has no measure column" : "; the measures are: " + core::join(measures);
+  return core::invalid_argument("the question asks for '" + words + "', which no column of " + profile.table +
+                                    " holds" + held + "; to count rows, ask for the number of " + words,
                                 "metrics");
 }
 
@@ -113,7 +118,8 @@ core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std:
 
 std::optional<core::Error> ratio_of_measures(std::string_view question, const Question& q,
                                              const std::vector<Mention>& mentions, const Requirements& r) {
-  if (q.spans.empty() || (r.group_by.size() < 2 && !(r.group_by.size() == 1 && r.time.column))) return std::nullopt;
+  if (q.spans.empty() || (r.group_by.size() < 2 && !(r.group_by.size() == 1 && r.time.column)))
+    return std::nullopt;
   for (const Mention& a : mentions) {
     for (const Mention& b : mentions) {
       if (b.begin != a.end + 1 || q.stems[a.end] != "per" || a.column->role != data::ColumnRole::kMeasure ||
@@ -121,11 +127,12 @@ std::optional<core::Error> ratio_of_measures(std::string_view question, const Qu
           !listed(r.group_by, b.column->name)) {
         continue;
       }
-      const std::string words(question.substr(q.spans[a.begin].begin, q.spans[b.end - 1].end - q.spans[a.begin].begin));
-      return core::invalid_argument("the question asks for '" + words + "', a ratio of " + a.column->name + " to " +
-                                        b.column->name + ", which no plan step computes; ask for " + a.column->name +
-                                        " and " + b.column->name + " side by side, or for the average " +
-                                        a.column->name,
+      const std::string words(
+          question.substr(q.spans[a.begin].begin, q.spans[b.end - 1].end - q.spans[a.begin].begin));
+      return core::invalid_argument("the question asks for '" + words + "', a ratio of " + a.column->name +
+                                        " to " + b.column->name + ", which no plan step computes; ask for " +
+                                        a.column->name + " and " + b.column->name +
+                                        " side by side, or for the average " + a.column->name,
                                     "metrics");
     }
   }
@@ -134,7 +141,8 @@ std::optional<core::Error> ratio_of_measures(std::string_view question, const Qu
 
 core::Result<void> refuse_unmet_comparisons(const Question& q, const data::SchemaProfile& profile,
                                             const LabelledPhrases& comparisons, const TokenClaims& claims) {
-  if (const std::vector<std::string> unmet = unmet_comparisons(q, comparisons, claims.taken(kCountedOrCompared));
+  if (const std::vector<std::string> unmet =
+          unmet_comparisons(q, comparisons, claims.taken(kCountedOrCompared));
       !unmet.empty()) {
     std::vector<std::string> numeric;
     for (const data::ColumnProfile& column : profile.columns) {
@@ -149,8 +157,8 @@ core::Result<void> refuse_unmet_comparisons(const Question& q, const data::Schem
   return core::ok();
 }
 
-core::Result<void> refuse_unnamed(const Question& q, const data::SchemaProfile& profile, const RefusalWords& words,
-                                  TokenClaims& claims, const Findings& found) {
+core::Result<void> refuse_unnamed(const Question& q, const data::SchemaProfile& profile,
+                                  const RefusalWords& words, TokenClaims& claims, const Findings& found) {
   const Requirements& requirements = found.requirements;
   const bool counting = found.counting;
   std::optional<Stems> row_nouns;  // any id's thing names the rows counted; read by at most two checks below
@@ -158,7 +166,8 @@ core::Result<void> refuse_unnamed(const Question& q, const data::SchemaProfile& 
     if (!row_nouns) row_nouns = row_words(q, profile, words.row_nouns, false);
     return *row_nouns;
   };
-  if (requirements.metrics.empty() && !counting && (!requirements.group_by.empty() || requirements.time.column)) {
+  if (requirements.metrics.empty() && !counting &&
+      (!requirements.group_by.empty() || requirements.time.column)) {
     // "total profit per channel" with no profit column: counting its orders would answer something else
     std::vector<const Phrases*> anchors{&words.group_phrases, &words.time_phrases, &words.bucket_phrases};
     for (const auto& [grain, phrases] : words.grains) anchors.push_back(&phrases);
@@ -177,9 +186,11 @@ core::Result<void> refuse_unnamed(const Question& q, const data::SchemaProfile& 
   if (found.mentions.empty() && requirements.constraints.empty() && requirements.group_by.empty() &&
       !requirements.time.column &&
       !(counting && counts_only_rows(q, counted_rows(), words.stopwords, words.count_phrases))) {
-    // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?" counts rows
+    // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?"
+    // counts rows
     std::vector<std::string> unknown, columns;
-    for (std::size_t at = 0; at < q.tokens.size(); ++at) {  // blanked words (a sort clause, a period) were understood
+    for (std::size_t at = 0; at < q.tokens.size();
+         ++at) {  // blanked words (a sort clause, a period) were understood
       if (!q.tokens[at].empty() &&
           std::find(words.stopwords.begin(), words.stopwords.end(), q.stems[at]) == words.stopwords.end()) {
         unknown.push_back(q.tokens[at]);

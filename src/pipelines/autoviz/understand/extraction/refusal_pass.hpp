@@ -36,8 +36,8 @@ core::Result<void> refuse_unmet_comparisons(const Question& q, const data::Schem
 // kInvalidArgument when the question keys by something but asks for a quantity no column holds
 // (unheld_quantity; the quoted values are claimed as Claim::kQuoted, naming none), or names no
 // column, filter or key and does not only count the rows, listing the words not understood.
-core::Result<void> refuse_unnamed(const Question& q, const data::SchemaProfile& profile, const RefusalWords& words,
-                                  TokenClaims& claims, const Findings& found);
+core::Result<void> refuse_unnamed(const Question& q, const data::SchemaProfile& profile,
+                                  const RefusalWords& words, TokenClaims& claims, const Findings& found);
 
 // "revenue per unit by product category": a measure per another measure, beside another key, is a
 // ratio of the two (no plan step computes one), not a grouping by the second; refused naming both.

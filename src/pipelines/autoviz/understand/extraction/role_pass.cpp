@@ -53,9 +53,8 @@ bool is_connector(const std::string& token) {
 
 // Whether `r` keeps groups by an aggregate ("count(*)", "avg(price)") rather than by a column.
 bool keeps_groups(const Requirements& r, const data::SchemaProfile& profile) {
-  return std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
-    return group_filter_of(c, profile).has_value();
-  });
+  return std::any_of(r.constraints.begin(), r.constraints.end(),
+                     [&](const Constraint& c) { return group_filter_of(c, profile).has_value(); });
 }
 
 // "departments with 5 or more employees", "countries whose invoice totals add up to more than 150":
@@ -63,7 +62,8 @@ bool keeps_groups(const Requirements& r, const data::SchemaProfile& profile) {
 // whose values repeat, named by X (`ids`: named_ids), else those of the columns named that are no measure.
 void group_by_named_id(const std::vector<Mention>& ids, const data::SchemaProfile& profile,
                        Requirements& requirements) {
-  if (!requirements.group_by.empty() || requirements.time.column || !keeps_groups(requirements, profile)) return;
+  if (!requirements.group_by.empty() || requirements.time.column || !keeps_groups(requirements, profile))
+    return;
   if (!ids.empty()) {
     requirements.group_by = {ids.front().column->name};
     std::erase(requirements.metrics, ids.front().column->name);
@@ -71,10 +71,12 @@ void group_by_named_id(const std::vector<Mention>& ids, const data::SchemaProfil
   }
   for (const std::string& metric : requirements.metrics) {
     const data::ColumnProfile* column = profile.find(metric);
-    if (column != nullptr && column->role != data::ColumnRole::kMeasure) requirements.group_by.push_back(metric);
+    if (column != nullptr && column->role != data::ColumnRole::kMeasure)
+      requirements.group_by.push_back(metric);
   }
   std::erase_if(requirements.metrics, [&](const std::string& metric) {
-    return std::find(requirements.group_by.begin(), requirements.group_by.end(), metric) != requirements.group_by.end();
+    return std::find(requirements.group_by.begin(), requirements.group_by.end(), metric) !=
+           requirements.group_by.end();
   });
 }
 
@@ -95,18 +97,21 @@ bool counts_at(const Question& q, std::size_t at, const Phrases& count_phrases) 
 
 // Whether a count phrase and a distinct word end at `at` ("how many distinct products", "the number
 // of unique customers"): the column there is counted once per value, not grouped by.
-bool counts_distinct_at(const Question& q, std::size_t at, const Phrases& count_phrases, const Phrases& distinct_words) {
+bool counts_distinct_at(const Question& q, std::size_t at, const Phrases& count_phrases,
+                        const Phrases& distinct_words) {
   const std::size_t word = phrase_ending_at(q.stems, at, distinct_words);
   return word > 0 && counts_at(q, at - word, count_phrases);
 }
 
 // The column a count phrase names ("how many players", "the number of companies") is what is
 // counted, not a key, when a grouping phrase names another column ("... each position").
-void drop_counted_keys(const std::vector<std::string>& counted, const std::set<std::string>& grouped_by_phrase,
-                       const data::SchemaProfile& profile, Requirements& requirements) {
+void drop_counted_keys(const std::vector<std::string>& counted,
+                       const std::set<std::string>& grouped_by_phrase, const data::SchemaProfile& profile,
+                       Requirements& requirements) {
   for (const std::string& column : counted) {  // "how many players came from UCLA?": each player is a row
     const data::ColumnProfile* named = profile.find(column);
-    if (named != nullptr && named->distinct_count > 0 && !profile.repeats(*named) && !grouped_by_phrase.count(column))
+    if (named != nullptr && named->distinct_count > 0 && !profile.repeats(*named) &&
+        !grouped_by_phrase.count(column))
       std::erase(requirements.group_by, column);
   }
   const bool other_key =
@@ -188,7 +193,8 @@ void label_rows(const data::SchemaProfile& profile, const std::vector<std::strin
 void draw_per_unique_key(const data::SchemaProfile& profile, Requirements& requirements) {
   const data::ColumnProfile* measure = profile.find(requirements.metrics.front());
   const data::ColumnProfile* key = profile.find(requirements.group_by.front());
-  if (measure == nullptr || measure->role != data::ColumnRole::kMeasure || key == nullptr || key == measure) return;
+  if (measure == nullptr || measure->role != data::ColumnRole::kMeasure || key == nullptr || key == measure)
+    return;
   if (key->null_count != 0 || key->distinct_count != profile.row_count || profile.row_count < 2) return;
   requirements.metrics.insert(requirements.metrics.begin(), key->name);
   requirements.group_by.clear();
@@ -233,14 +239,19 @@ void group_asked_category(const Question& q, const std::vector<Mention>& mention
 
 void assign_roles(const Question& q, const RoleWords& words, Findings& found) {
   Requirements& requirements = found.requirements;
-  std::vector<std::string>& ungrouped = found.ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
-  std::set<std::string>& grouped_by_phrase = found.grouped_by_phrase;  // "how many": a number after "by" groups
-  std::vector<std::string>& counted = found.counted;  // "how many players ... each position": players are counted
+  std::vector<std::string>& ungrouped =
+      found.ungrouped;  // columns named outside a grouping phrase or after a bare "by", in order
+  std::set<std::string>& grouped_by_phrase =
+      found.grouped_by_phrase;  // "how many": a number after "by" groups
+  std::vector<std::string>& counted =
+      found.counted;  // "how many players ... each position": players are counted
   bool grouping = false;
-  found.counting = contains_phrase(q.stems, words.count_phrases) || !found.row_counts.empty();  // "with more than 3 students"
+  found.counting = contains_phrase(q.stems, words.count_phrases) ||
+                   !found.row_counts.empty();  // "with more than 3 students"
   const bool counting = found.counting;
   std::size_t previous_end = 0;
-  const auto chart = std::find_if(words.outputs.begin(), words.outputs.end(), [](const auto& entry) { return entry.first == "chart"; });
+  const auto chart = std::find_if(words.outputs.begin(), words.outputs.end(),
+                                  [](const auto& entry) { return entry.first == "chart"; });
   const bool asks_chart = chart != words.outputs.end() && contains_phrase(q.stems, chart->second);
   for (const Mention& m : found.mentions) {
     if (counting && counts_at(q, m.begin, words.count_phrases)) counted.push_back(m.column->name);
@@ -266,7 +277,8 @@ void assign_roles(const Question& q, const RoleWords& words, Findings& found) {
       found.time_named = true;
     } else if (counting && !asks_chart && phrase == 0 &&
                counts_distinct_at(q, m.begin, words.count_phrases, words.distinct_words)) {
-      add_unique(requirements.metrics, column.name);  // "how many distinct products": one count, or one per key
+      add_unique(requirements.metrics,
+                 column.name);  // "how many distinct products": one count, or one per key
     } else if (phrase_ending_at(q.stems, m.begin, words.metric_phrases) > 0 && phrase == 0) {
       add_unique(requirements.metrics,
                  column.name);  // "the sum of manager_id": aggregated, whatever its type
@@ -278,25 +290,29 @@ void assign_roles(const Question& q, const RoleWords& words, Findings& found) {
       add_unique(requirements.group_by, column.name);
     }
   }
-  for (const std::string& id : found.id_keys) {  // "the 5 departments with the highest average salary": per DEPARTMENT_ID
+  for (const std::string& id :
+       found.id_keys) {  // "the 5 departments with the highest average salary": per DEPARTMENT_ID
     std::erase(requirements.metrics, id);
     add_unique(requirements.group_by, id);
     grouped_by_phrase.insert(id);
   }
   if (!found.row_counts.empty() && requirements.group_by.empty() && !requirements.time.column) {
-    requirements.group_by = std::exchange(requirements.metrics, {});  // "which advisors have more than 3 students": per advisor
+    requirements.group_by =
+        std::exchange(requirements.metrics, {});  // "which advisors have more than 3 students": per advisor
   }
 }
 
 void key_kept_groups(const data::SchemaProfile& profile, Findings& found) {
   group_by_named_id(found.ids, profile, found.requirements);
-  if (keeps_groups(found.requirements, profile))  // "countries whose totals add up to more than 150": keys, not a listed pair
+  if (keeps_groups(found.requirements,
+                   profile))  // "countries whose totals add up to more than 150": keys, not a listed pair
     found.grouped_by_phrase.insert(found.requirements.group_by.begin(), found.requirements.group_by.end());
 }
 
 void settle_filtered_roles(std::string_view question, const Question& q, const data::SchemaProfile& profile,
-                           const LabelledPhrases& grains, const Phrases& x_axis_before, const Phrases& x_axis_after,
-                           const std::vector<std::string>& compared_values, Findings& found) {
+                           const LabelledPhrases& grains, const Phrases& x_axis_before,
+                           const Phrases& x_axis_after, const std::vector<std::string>& compared_values,
+                           Findings& found) {
   Requirements& requirements = found.requirements;
   const std::vector<Mention>& mentions = found.mentions;
   found.quotes = quoted_spans(question, q.tokens);
@@ -314,7 +330,8 @@ void settle_filtered_roles(std::string_view question, const Question& q, const d
     return phrase_ending_at(q.stems, m.begin, x_axis_before) > 0 ||
            phrase_starting_at(q.stems, m.end, x_axis_after) > 0;
   });
-  if (on_x_axis != mentions.end()) std::erase(found.counted, on_x_axis->column->name);  // a named axis stays a key
+  if (on_x_axis != mentions.end())
+    std::erase(found.counted, on_x_axis->column->name);  // a named axis stays a key
   drop_counted_keys(found.counted, found.grouped_by_phrase, profile, requirements);
   if (on_x_axis != mentions.end()) {  // "the x-axis is winery", "age on the x axis": that column first
     for (std::vector<std::string>* list : {&requirements.group_by, &requirements.metrics}) {
@@ -323,7 +340,8 @@ void settle_filtered_roles(std::string_view question, const Question& q, const d
     }
   }
   if (found.time_named && !requirements.group_by.empty() &&
-      std::find(found.counted.begin(), found.counted.end(), *requirements.time.column) != found.counted.end()) {
+      std::find(found.counted.begin(), found.counted.end(), *requirements.time.column) !=
+          found.counted.end()) {
     requirements.time.column.reset();  // "the number of invoices by state": invoice_date is counted
   }
 }
@@ -340,7 +358,7 @@ void clear_understood_words(const Question& q, const Phrases& axis_joiners, cons
   }
   for (std::size_t at = sort ? sort->begin : 0; sort && at < sort->end; ++at) words[at].clear();
   for (std::size_t at : claims.taken(kCompared)) words[at].clear();  // "at least 2 goals" ranks nothing
-  for (std::size_t i = 1; i < mentions.size(); ++i) {  // "name versus age" compares nothing
+  for (std::size_t i = 1; i < mentions.size(); ++i) {                // "name versus age" compares nothing
     const std::size_t gap = mentions[i].begin - mentions[i - 1].end;
     if (gap > 0 && phrase_ending_at(q.stems, mentions[i].begin, axis_joiners) == gap) {
       for (std::size_t at = mentions[i - 1].end; at < mentions[i].begin; ++at) words[at].clear();
@@ -375,7 +393,8 @@ void settle_listed_roles(const data::SchemaProfile& profile, const LabelledPhras
   if (!grouped) draw_listed_pair(listed, profile, requirements);
   if (!time_named && contains_phrase(words, bucket_phrases)) bucket_named_years(found.mentions, requirements);
   const bool asks_time = requirements.time.grain != "unknown" || contains_phrase(words, time_phrases);
-  if (period_column && !asks_time && !grouped_by_phrase.count(*period_column)) {  // "how many dogs arrived this year?"
+  if (period_column && !asks_time &&
+      !grouped_by_phrase.count(*period_column)) {  // "how many dogs arrived this year?"
     std::erase(requirements.group_by, *period_column);
     if (requirements.time.column == period_column) requirements.time.column.reset();
     const data::ColumnProfile* measure =
@@ -384,10 +403,13 @@ void settle_listed_roles(const data::SchemaProfile& profile, const LabelledPhras
         measure->role == data::ColumnRole::kMeasure)
       add_unique(requirements.analysis, std::string("total"));  // "what was revenue year to date?": one total
   }
-  const bool keyed_by_years = std::any_of(requirements.group_by.begin(), requirements.group_by.end(), [&](const std::string& key) {
-    const data::ColumnProfile* column = profile.find(key);
-    return column != nullptr && integer_years(*column).has_value();  // "the trend of games by season": Season's years are the time
-  });
+  const bool keyed_by_years =
+      std::any_of(requirements.group_by.begin(), requirements.group_by.end(), [&](const std::string& key) {
+        const data::ColumnProfile* column = profile.find(key);
+        return column != nullptr &&
+               integer_years(*column)
+                   .has_value();  // "the trend of games by season": Season's years are the time
+      });
   if (asks_time && !requirements.time.column && !time_named && !keyed_by_years) {
     for (const data::ColumnProfile& column : profile.columns) {
       if (column.role == data::ColumnRole::kTemporal) {
@@ -400,7 +422,8 @@ void settle_listed_roles(const data::SchemaProfile& profile, const LabelledPhras
 
 void clear_superlatives(const Question& q, const Phrases& superlatives, Findings& found) {
   const Requirements& requirements = found.requirements;
-  for (const Mention& m : found.mentions) {  // "the highest latitude for each city": each city's maximum, no ranking
+  for (const Mention& m :
+       found.mentions) {  // "the highest latitude for each city": each city's maximum, no ranking
     const bool metric = std::find(requirements.metrics.begin(), requirements.metrics.end(), m.column->name) !=
                         requirements.metrics.end();
     if (found.grouped_by_phrase.empty() || !metric) continue;
@@ -410,8 +433,9 @@ void clear_superlatives(const Question& q, const Phrases& superlatives, Findings
 }
 
 void settle_metrics(const Question& q, const data::SchemaProfile& profile, const Phrases& aggregation_words,
-                    const std::vector<std::string>& label_words, const std::vector<std::string>& label_analysis,
-                    std::size_t compare_when_grouped_by, Findings& found) {
+                    const std::vector<std::string>& label_words,
+                    const std::vector<std::string>& label_analysis, std::size_t compare_when_grouped_by,
+                    Findings& found) {
   Requirements& requirements = found.requirements;
   std::vector<std::string>& ungrouped = found.ungrouped;
   const bool grouped = !found.grouped_by_phrase.empty() || found.counting;
@@ -434,13 +458,17 @@ void settle_metrics(const Question& q, const data::SchemaProfile& profile, const
     }
     requirements.metrics = ungrouped;
   }
-  const bool per_row = std::all_of(requirements.analysis.begin(), requirements.analysis.end(), [&](const std::string& a) {
-    return std::find(label_analysis.begin(), label_analysis.end(), a) != label_analysis.end();
-  });  // every metric phrase ("the average of") holds an aggregation word
-  const bool one_measure = per_row && !contains_phrase(q.stems, aggregation_words) && !requirements.time.column &&
+  const bool per_row =
+      std::all_of(requirements.analysis.begin(), requirements.analysis.end(), [&](const std::string& a) {
+        return std::find(label_analysis.begin(), label_analysis.end(), a) != label_analysis.end();
+      });  // every metric phrase ("the average of") holds an aggregation word
+  const bool one_measure = per_row && !contains_phrase(q.stems, aggregation_words) &&
+                           !requirements.time.column &&
                            requirements.metrics.size() == 1;  // drawn per row, unless grouped
-  if (one_measure && !grouped && requirements.group_by.empty()) label_rows(profile, label_words, requirements);
-  if (one_measure && !found.counting && requirements.group_by.size() == 1) draw_per_unique_key(profile, requirements);
+  if (one_measure && !grouped && requirements.group_by.empty())
+    label_rows(profile, label_words, requirements);
+  if (one_measure && !found.counting && requirements.group_by.size() == 1)
+    draw_per_unique_key(profile, requirements);
   if (requirements.group_by.size() >= compare_when_grouped_by)
     add_unique(requirements.analysis, std::string("compare"));
 }

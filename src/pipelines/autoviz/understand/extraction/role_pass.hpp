@@ -42,8 +42,9 @@ void key_kept_groups(const data::SchemaProfile& profile, Findings& found);
 // is asked; the columns whose values are compared are keys; a column on the x axis comes first and
 // stays a key; counted columns are no keys (drop_counted_keys). Sets Findings::quotes.
 void settle_filtered_roles(std::string_view question, const Question& q, const data::SchemaProfile& profile,
-                           const LabelledPhrases& grains, const Phrases& x_axis_before, const Phrases& x_axis_after,
-                           const std::vector<std::string>& compared_values, Findings& found);
+                           const LabelledPhrases& grains, const Phrases& x_axis_before,
+                           const Phrases& x_axis_after, const std::vector<std::string>& compared_values,
+                           Findings& found);
 
 // Sets Findings::words: the question's stems without the words that name columns (a column called
 // "rank" asks for no ranking), the sort clause, the comparisons and axis joiners ("name versus age").
@@ -64,8 +65,9 @@ void clear_superlatives(const Question& q, const Phrases& superlatives, Findings
 // between the columns listed; one measure is drawn per row (label_rows, draw_per_unique_key);
 // `compare_when_grouped_by` keys or more compare.
 void settle_metrics(const Question& q, const data::SchemaProfile& profile, const Phrases& aggregation_words,
-                    const std::vector<std::string>& label_words, const std::vector<std::string>& label_analysis,
-                    std::size_t compare_when_grouped_by, Findings& found);
+                    const std::vector<std::string>& label_words,
+                    const std::vector<std::string>& label_analysis, std::size_t compare_when_grouped_by,
+                    Findings& found);
 
 // "which region has the highest revenue": a category named right after an asking word, in a
 // ranking with a measure and no other key, is what the ranking groups by, not a metric.

@@ -10,16 +10,16 @@
 namespace planfirst::autoviz::extraction {
 
 enum class Claim : unsigned {  // bit flags: a token may be claimed for several reasons
-  kSort = 1u << 0,            // a sort clause that names no column ("by the y-axis from high to low")
-  kRelativePeriod = 1u << 1,  // "last year", "the past 30 days": a filter, not a grain
-  kRowCount = 1u << 2,        // "more than 3 students": each group's count of rows compared
-  kComparison = 1u << 3,      // "revenue above 100": a column compared with a number
-  kCalendarPeriod = 1u << 4,  // "March 2024", "Q4": a month or quarter kept
-  kYear = 1u << 5,            // "in 2024", "after 1928": a year kept or compared
-  kRowComparison = 1u << 6,   // "mountains higher than 4100": the rows compared by a comparative
-  kRankingCount = 1u << 7,    // "top 5": a count of ranked rows, no value
-  kValue = 1u << 8,           // "in the West region": a categorical value filtered
-  kQuoted = 1u << 9,          // 'Aberdare Range': a quoted value, no quantity
+  kSort = 1u << 0,             // a sort clause that names no column ("by the y-axis from high to low")
+  kRelativePeriod = 1u << 1,   // "last year", "the past 30 days": a filter, not a grain
+  kRowCount = 1u << 2,         // "more than 3 students": each group's count of rows compared
+  kComparison = 1u << 3,       // "revenue above 100": a column compared with a number
+  kCalendarPeriod = 1u << 4,   // "March 2024", "Q4": a month or quarter kept
+  kYear = 1u << 5,             // "in 2024", "after 1928": a year kept or compared
+  kRowComparison = 1u << 6,    // "mountains higher than 4100": the rows compared by a comparative
+  kRankingCount = 1u << 7,     // "top 5": a count of ranked rows, no value
+  kValue = 1u << 8,            // "in the West region": a categorical value filtered
+  kQuoted = 1u << 9,           // 'Aberdare Range': a quoted value, no quantity
 };
 
 // A set of claim reasons: Claim::kValue | Claim::kQuoted.
@@ -29,7 +29,9 @@ struct Claims {
   constexpr explicit Claims(unsigned reasons) : bits(reasons) {}
   constexpr Claims operator|(Claims other) const { return Claims(bits | other.bits); }
 };
-constexpr Claims operator|(Claim a, Claim b) { return Claims(a) | Claims(b); }
+constexpr Claims operator|(Claim a, Claim b) {
+  return Claims(a) | Claims(b);
+}
 
 // What the comparison passes take: a column, a count of rows, a period or a year compared.
 inline constexpr Claims kCompared =

@@ -75,7 +75,8 @@ bool negated_at(const Question& q, std::size_t at, const Stems& negations, const
 
 // Whether tokens [from, to) join one value of a list to the next: a joiner ("and", "or"), with
 // only link words beside it ("Online and the Retail"), or nothing (a comma: "West, East and North").
-bool joined_after(const Question& q, std::size_t from, std::size_t to, const Stems& joiners, const Stems& links) {
+bool joined_after(const Question& q, std::size_t from, std::size_t to, const Stems& joiners,
+                  const Stems& links) {
   bool joined = from == to;
   for (std::size_t at = from; at < to; ++at) {
     if (listed(joiners, q.stems[at])) {
@@ -146,7 +147,8 @@ std::vector<ValueHit> value_hits(const Question& q, const data::SchemaProfile& p
 // How closely a cue points to `column` from the three words before `at`: 3 for the word right
 // before, 1 for the third, 0 for none. A cue is a word in a group of `cues` that also holds a word
 // of the column's name ("departing from Los Angeles" and origin: depart, from, origin).
-int cue_nearness(const Question& q, std::size_t at, const data::ColumnProfile& column, const std::vector<Stems>& cues) {
+int cue_nearness(const Question& q, std::size_t at, const data::ColumnProfile& column,
+                 const std::vector<Stems>& cues) {
   const Stems name = stems_of(column_words(column.name));
   const auto in = [](const Stems& group, const std::string& stem) {
     return std::find(group.begin(), group.end(), stem) != group.end();
@@ -181,8 +183,9 @@ HitRank hit_rank(const Question& q, const std::vector<Mention>& mentions, const 
 // except at the tokens of comparisons (`compared`). Words naming values of several columns filter
 // only the column of the best-ranked hit (hit_rank). Returns the tokens the values take.
 std::set<std::size_t> ground_values(const Question& q, const data::SchemaProfile& profile,
-                   const std::vector<Mention>& mentions, const Stems& stopwords, const ValueWords& words_,
-                   const std::set<std::size_t>& compared, Requirements& requirements) {
+                                    const std::vector<Mention>& mentions, const Stems& stopwords,
+                                    const ValueWords& words_, const std::set<std::size_t>& compared,
+                                    Requirements& requirements) {
   std::vector<ValueHit> hits;
   for (std::size_t c = 0; c < profile.columns.size(); ++c) {
     std::vector<ValueHit> found = value_hits(q, profile, c, mentions, stopwords, words_, compared);
@@ -196,8 +199,8 @@ std::set<std::size_t> ground_values(const Question& q, const data::SchemaProfile
     bool outranked = false;
     for (std::size_t j = 0; j < hits.size() && !outranked; ++j) {
       const ValueHit& other = hits[j];
-      outranked = other.column != hit.column && other.at < hit.at + hit.span && hit.at < other.at + other.span &&
-                  ranks[j] > ranks[i];
+      outranked = other.column != hit.column && other.at < hit.at + hit.span &&
+                  hit.at < other.at + other.span && ranks[j] > ranks[i];
     }
     if (outranked) continue;
     kept.push_back(&hit);
@@ -220,13 +223,13 @@ std::set<std::size_t> ground_values(const Question& q, const data::SchemaProfile
       column.values.push_back(ParamScalar(*hit->value));
       continue;
     }
-    add_unique(requirements.constraints,
-               Constraint{"filter", hit->column->name, "=", ParamValue{{ParamScalar(*hit->value)}, false}, "", 0});
+    add_unique(requirements.constraints, Constraint{"filter", hit->column->name, "=",
+                                                    ParamValue{{ParamScalar(*hit->value)}, false}, "", 0});
   }
   for (auto& [column, list] : excluded) {
     const bool one = list.values.size() == 1;
-    add_unique(requirements.constraints,
-               Constraint{"filter", column, one ? "!=" : "not_in", ParamValue{std::move(list.values), !one}, "", 0});
+    add_unique(requirements.constraints, Constraint{"filter", column, one ? "!=" : "not_in",
+                                                    ParamValue{std::move(list.values), !one}, "", 0});
   }
   return taken;
 }
@@ -262,7 +265,8 @@ std::optional<UnknownValue> unknown_value(std::string_view question, const Quest
   if (numbered(*m.column) && !taken.count(m.end) && !in_mention(mentions, m.end) &&
       !(m.end < q.point_after.size() && q.point_after[m.end])) {
     const std::size_t next = m.end + 1;
-    const bool continued = next < q.stems.size() && (listed(words.joiners, q.stems[next]) || q.stems[next] == "to");
+    const bool continued =
+        next < q.stems.size() && (listed(words.joiners, q.stems[next]) || q.stems[next] == "to");
     if (const std::optional<std::int64_t> n = number_after(q, m.end); n && !continued) {
       const bool whole = m.column->type == data::ColumnType::kInteger;
       return UnknownValue{q.tokens[m.end], m.begin, whole ? ParamScalar(*n) : ParamScalar(q.tokens[m.end])};
@@ -270,7 +274,8 @@ std::optional<UnknownValue> unknown_value(std::string_view question, const Quest
   }
   std::size_t begin = m.begin;
   while (begin > 0 && capitalized(question, q.spans, begin - 1) && !q.tokens[begin - 1].empty() &&
-         !taken.count(begin - 1) && !in_mention(mentions, begin - 1) && !listed(words.name_links, q.stems[begin - 1])) {
+         !taken.count(begin - 1) && !in_mention(mentions, begin - 1) &&
+         !listed(words.name_links, q.stems[begin - 1])) {
     --begin;
   }
   if (begin == m.begin || begin == 0 || !listed(words.name_links, q.stems[begin - 1])) return std::nullopt;
@@ -292,8 +297,8 @@ core::Result<void> ground_unknown_values(std::string_view question, const Questi
     std::optional<UnknownValue> value = unknown_value(question, q, m, mentions, words, taken);
     if (!value) continue;
     if (!column.values.empty()) {
-      return core::invalid_argument("the question names '" + value->text + "' as a " + column.name + ", and " +
-                                        column.name + " holds only: " + core::join(column.values),
+      return core::invalid_argument("the question names '" + value->text + "' as a " + column.name +
+                                        ", and " + column.name + " holds only: " + core::join(column.values),
                                     column.name);
     }
     const bool negated = negated_at(q, value->begin, words.negations, words.links);
@@ -354,7 +359,8 @@ std::vector<std::string> settle_several_values(const Question& q, const data::Sc
       return c.type == "filter" && c.op == "=" && c.column == column;
     });
     const data::ColumnProfile* profiled = profile.find(column);
-    const bool some = profiled != nullptr && profiled->distinct_count > static_cast<std::int64_t>(items.size());
+    const bool some =
+        profiled != nullptr && profiled->distinct_count > static_cast<std::int64_t>(items.size());
     // "days with rain": Rain and rain are one value, written two ways in the data
     const auto* first = std::get_if<std::string>(&items.front());
     const bool one_word =
@@ -396,26 +402,28 @@ std::vector<Mention> without_words_of_values(const Question& q, const data::Sche
   }
   std::erase_if(mentions, [&](const Mention& m) {
     return std::any_of(hits.begin(), hits.end(), [&](const ValueHit& hit) {
-      return hit.column != m.column && hit.at <= m.begin && m.end <= hit.at + hit.span && m.end - m.begin < hit.span;
+      return hit.column != m.column && hit.at <= m.begin && m.end <= hit.at + hit.span &&
+             m.end - m.begin < hit.span;
     });
   });
   return mentions;
 }
 
-core::Result<void> claim_values(std::string_view question, const Question& q, const data::SchemaProfile& profile,
-                                const Stems& stopwords, const ValueWords& words, TokenClaims& claims,
-                                Findings& found) {
+core::Result<void> claim_values(std::string_view question, const Question& q,
+                                const data::SchemaProfile& profile, const Stems& stopwords,
+                                const ValueWords& words, TokenClaims& claims, Findings& found) {
   claims.claim(ground_values(q, profile, found.mentions, stopwords, words, claims.taken(kCountedOrCompared),
                              found.requirements),
                Claim::kValue);
-  return ground_unknown_values(question, q, found.mentions, words, claims.taken(kCountedOrCompared | Claim::kValue),
-                               found.requirements);
+  return ground_unknown_values(question, q, found.mentions, words,
+                               claims.taken(kCountedOrCompared | Claim::kValue), found.requirements);
 }
 
 void add_text_filters(std::string_view question, const Question& q, const TextFilterPhrases& phrases,
                       const Stems& negations, Findings& found) {
   Requirements& requirements = found.requirements;
-  for (const Constraint& filter : find_text_filters(question, q.tokens, q.stems, text_spans(found.mentions), phrases)) {
+  for (const Constraint& filter :
+       find_text_filters(question, q.tokens, q.stems, text_spans(found.mentions), phrases)) {
     add_unique(requirements.constraints, filter);
   }
   for (const Constraint& filter :
@@ -428,8 +436,8 @@ void add_text_filters(std::string_view question, const Question& q, const TextFi
   }
 }
 
-std::vector<std::string> settle_values(const Question& q, const data::SchemaProfile& profile, const ValueWords& words,
-                                       Findings& found) {
+std::vector<std::string> settle_values(const Question& q, const data::SchemaProfile& profile,
+                                       const ValueWords& words, Findings& found) {
   ground_flags(found.mentions, found.grouped_by_phrase, words.true_flags, found.requirements);
   return settle_several_values(q, profile, words.list_words, found.requirements);
 }

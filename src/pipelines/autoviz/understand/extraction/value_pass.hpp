@@ -24,9 +24,9 @@ namespace planfirst::autoviz::extraction {
 // Filters for the categorical values the question names outside the tokens comparisons and ranking
 // counts claimed (ground_values), claimed as Claim::kValue; then the values no column holds
 // (ground_unknown_values), refused when the profile lists a column's values all.
-core::Result<void> claim_values(std::string_view question, const Question& q, const data::SchemaProfile& profile,
-                                const Stems& stopwords, const ValueWords& words, TokenClaims& claims,
-                                Findings& found);
+core::Result<void> claim_values(std::string_view question, const Question& q,
+                                const data::SchemaProfile& profile, const Stems& stopwords,
+                                const ValueWords& words, TokenClaims& claims, Findings& found);
 
 // Filters for the "contains" phrases on the text columns named, then for the quoted values no
 // filter on a column already states.
@@ -35,8 +35,8 @@ void add_text_filters(std::string_view question, const Question& q, const TextFi
 
 // A yes/no column named keeps its yes value (ground_flags); values of one column named together are
 // listed or compared (settle_several_values). Returns the columns compared, to group by.
-std::vector<std::string> settle_values(const Question& q, const data::SchemaProfile& profile, const ValueWords& words,
-                                       Findings& found);
+std::vector<std::string> settle_values(const Question& q, const data::SchemaProfile& profile,
+                                       const ValueWords& words, Findings& found);
 
 // A word naming a column inside a longer value of another column ("a Bulgarian victory" of result,
 // not bulgarian_commander; "heavy-lift helicopters" of Description, not the weight) names the value.
