@@ -139,7 +139,9 @@ TEST(SvgRendererOptions, TheInstalledServerIsTheCompiledInScriptWrittenOnceUnder
 
   EXPECT_EQ(first.script, second.script);
   EXPECT_THAT(first.script.filename().string(), ::testing::MatchesRegex("vl_render_server-[0-9a-f]+\\.js"));
-  EXPECT_EQ(*core::read_file_text(first.script), script);
+  const core::Result<std::string> written = core::read_file_text(first.script);
+  ASSERT_TRUE(written.has_value()) << written.error().describe();
+  EXPECT_EQ(*written, script);
   EXPECT_EQ(fs::status(first.script.parent_path()).permissions() & fs::perms::group_all, fs::perms::none);
 }
 

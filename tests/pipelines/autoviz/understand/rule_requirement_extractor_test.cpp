@@ -104,6 +104,8 @@ TEST_P(RuleRequirementExtractorCase, GivesItsRequirementsOrItsError) {
 
   if (c.contains("error")) {
     const Json& error = c["error"];
+    ASSERT_TRUE(error.contains("code") || error.contains("message") || error.contains("message_contains"))
+        << GetParam().file << ": the case names no error to expect";
     ASSERT_FALSE(result.has_value()) << question << ": " << why(c, "error");
     if (error.contains("code")) {
       EXPECT_EQ(core::to_string(result.error().code), error["code"].get<std::string>());
@@ -120,12 +122,13 @@ TEST_P(RuleRequirementExtractorCase, GivesItsRequirementsOrItsError) {
   ASSERT_TRUE(result.has_value()) << question << ": " << result.error().describe();
   const Json actual = result->requirements.to_json();
   const Json expect = c.value("expect", Json::object());
+  const Json sizes = c.value("expect_size", Json::object());
+  ASSERT_FALSE(expect.empty() && sizes.empty()) << GetParam().file << ": the case states no expectation";
   for (const auto& [pointer, expected] : expect.items()) {
     const Json::json_pointer at(pointer);
     ASSERT_TRUE(actual.contains(at)) << pointer << " in " << actual.dump();
     EXPECT_EQ(actual.at(at), expected) << pointer << ": " << why(c, pointer);
   }
-  const Json sizes = c.value("expect_size", Json::object());
   for (const auto& [pointer, size] : sizes.items()) {
     const Json::json_pointer at(pointer);
     ASSERT_TRUE(actual.contains(at)) << pointer << " in " << actual.dump();
