@@ -1,5 +1,5 @@
 // planfirst chat --project DIR ["question"] [--json] [--llm URL] [--metrics] [--db URI] [--neo4j URL]
-// [--rerank] [--answer TEXT]
+// [--rerank] [--answer TEXT] [--as-of YYYY-MM-DD]
 //                [--interactive]
 // Runs the analyst graph (seed 000): router, analyst plan, clarification, retrieval from the plan's
 // required sources only, answer. A plan that asks a question pauses the thread: --answer answers it,
@@ -21,6 +21,7 @@
 #include "pipelines/analyst/analyst_graph.hpp"
 #include "planfirst/chat_sources.hpp"
 #include "planfirst/cli.hpp"
+#include "sources/project_settings.hpp"
 
 namespace planfirst::cli {
 namespace {
@@ -32,6 +33,7 @@ struct ChatArgs {
   ChatSourceFlags flags;
   std::string llm_url;
   std::string answer;
+  std::string as_of;
   bool json = false;
   bool metrics = false;
   bool interactive = false;
@@ -40,11 +42,13 @@ struct ChatArgs {
 // One conversation: the graph, a memory checkpointer, one thread per question.
 class ChatSession {
  public:
-  ChatSession(graph::CompiledGraph graph, std::shared_ptr<core::MetricsRegistry> metrics)
-      : metrics_(std::move(metrics)), runner_(std::move(graph), options()) {}
+  ChatSession(graph::CompiledGraph graph, std::shared_ptr<core::MetricsRegistry> metrics,
+              core::ReferenceDay as_of)
+      : metrics_(std::move(metrics)), as_of_(std::move(as_of)), runner_(std::move(graph), options()) {}
 
   core::Result<graph::RunResult> ask(const std::string& question) {
-    return runner_.run("chat-" + std::to_string(++turns_), graph::JsonValue(Json{{"user_query", question}}));
+    return runner_.run("chat-" + std::to_string(++turns_),
+                       graph::JsonValue(Json{{"user_query", question}, {"as_of", core::to_json(as_of_)}}));
   }
   core::Result<graph::RunResult> answer(const graph::RunResult& paused, const std::string& text) {
     return runner_.resume(paused.thread_id, paused.checkpoint_id, text);
@@ -59,6 +63,7 @@ class ChatSession {
   }
 
   std::shared_ptr<core::MetricsRegistry> metrics_;
+  core::ReferenceDay as_of_;
   graph::MemoryCheckpointer checkpointer_;  // declared before runner_, which borrows it
   graph::Runner runner_;
   int turns_ = 0;
@@ -73,8 +78,9 @@ std::string list_text(const Json& list) {
 Json chat_document(const graph::RunResult& result) {
   const Json& state = result.state.json();
   Json document = Json::object();
-  for (const char* key : {"user_query", "request_type", "track", "route_reason", "router", "analyst_plan",
-                          "plan_review", "clarifications", "source_status", "evidence", "answer"}) {
+  for (const char* key :
+       {"user_query", "as_of", "request_type", "track", "route_reason", "router", "analyst_plan",
+        "plan_review", "clarifications", "source_status", "evidence", "answer"}) {
     if (state.contains(key)) document[key] = state[key];
   }
   if (result.status == graph::RunStatus::kInterrupted) {
@@ -97,6 +103,11 @@ void print_text(const graph::RunResult& result) {
             << "plan: intent=" << plan.value("intent", "")
             << " sources=" << list_text(plan.value("required_sources", Json::array()))
             << " schema=" << plan.value("expected_output_schema", "") << "\n";
+  if (core::Result<std::optional<core::ReferenceDay>> as_of =
+          core::reference_day_from_json(state.value("as_of", Json()), "/as_of");
+      as_of && *as_of) {
+    std::cout << "as of: " << (*as_of)->describe() << "\n";
+  }
   for (const Json& report : state.value("source_status", Json::array())) {
     std::cout << "source " << report.value("source", "") << ": " << report.value("status", "")
               << (report.value("message", "").empty()
@@ -185,6 +196,12 @@ int run_chat(CliContext& ctx, const ChatArgs& args) {
     std::cerr << "planfirst chat: " << chat_sources.error().describe() << "\n";
     return kExitUsage;
   }
+  core::Result<sources::ProjectSettings> settings = sources::load_project_settings(args.flags.project_dir);
+  if (!settings) {
+    std::cerr << "planfirst chat: " << settings.error().describe() << "\n";
+    return kExitInputError;
+  }
+  const core::ReferenceDay as_of = reference_day(args.as_of, settings->as_of, settings->file.string());
   analyst::AnalystOptions options;
   options.config = &ctx.config;
   options.sources = std::move(chat_sources->sources);
@@ -202,7 +219,7 @@ int run_chat(CliContext& ctx, const ChatArgs& args) {
     std::cerr << "planfirst chat: " << compiled.error().describe() << "\n";
     return kExitCheckFailed;
   }
-  ChatSession session(std::move(*compiled), std::move(metrics));
+  ChatSession session(std::move(*compiled), std::move(metrics), as_of);
   if (!interactive) return one_question(session, args.question, args, stdin_is_terminal());
   int exit_code = kExitOk;
   std::optional<std::string> question =
@@ -240,6 +257,11 @@ void add_chat_command(CLI::App& app, CliContext& ctx) {
       ->add_option("--answer", args->answer,
                    "The answer to the plan's clarification question, if it asks one")
       ->check(utf8_text());
+  command
+      ->add_option("--as-of", args->as_of,
+                   "The day relative periods (\"this month\", \"last 3 sprints\") count back from; default: "
+                   "the project's as_of in planfirst.toml, else today")
+      ->check(reference_day_text());
   command->add_flag(
       "--rerank", args->flags.rerank,
       "Re-rank doc and policy hits with the configured embedder (embed.base_url; else the built-in one)");

@@ -2,13 +2,16 @@
 // one add_*_command function per subcommand file (profile_command.cpp, contract_command.cpp, ...).
 #pragma once
 
+#include <chrono>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "core/asset_store.hpp"
 #include "core/config.hpp"
+#include "core/reference_day.hpp"
 
 namespace CLI {
 class App;
@@ -51,6 +54,14 @@ CLI::Validator utf8_text();
 // Refuses a question of only blanks as a usage error that says what to write, and one that is not
 // well-formed UTF-8 as utf8_text() does.
 CLI::Validator nonblank_question();
+
+// Refuses an --as-of that is not a day written YYYY-MM-DD as a usage error.
+CLI::Validator reference_day_text();
+
+// The day relative periods count back from: --as-of when given (`flag`), else the project's as_of
+// (`project_as_of`, read from `project_file`), else today in UTC by the system clock.
+core::ReferenceDay reference_day(const std::string& flag, std::optional<std::chrono::sys_days> project_as_of,
+                                 const std::string& project_file);
 
 // The assets, with --assets-dir (or config assets.dir) overriding the built-in files.
 core::AssetStore asset_store(const CliContext& ctx);

@@ -2,6 +2,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "core/clock.hpp"
 #include "core/file_text.hpp"
 #include "core/logging.hpp"
 #include "core/utf8.hpp"
@@ -48,6 +49,26 @@ CLI::Validator nonblank_question() {
                      : utf8_error(question);
       },
       "TEXT");
+}
+
+CLI::Validator reference_day_text() {
+  return CLI::Validator(
+      [](const std::string& text) {
+        core::Result<std::chrono::sys_days> day = core::parse_reference_day(text, "--as-of");
+        return day ? std::string() : "not a day written YYYY-MM-DD: '" + text + "'";
+      },
+      "YYYY-MM-DD");
+}
+
+core::ReferenceDay reference_day(const std::string& flag, std::optional<std::chrono::sys_days> project_as_of,
+                                 const std::string& project_file) {
+  if (!flag.empty()) {
+    if (core::Result<std::chrono::sys_days> day = core::parse_reference_day(flag, "--as-of"); day) {
+      return {*day, core::ReferenceOrigin::kFlag, "--as-of"};
+    }
+  }
+  if (project_as_of) return {*project_as_of, core::ReferenceOrigin::kProject, project_file};
+  return core::reference_day_from_clock(core::system_clock().now());
 }
 
 bool prepare_run(CliContext& ctx) {

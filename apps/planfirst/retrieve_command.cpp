@@ -1,4 +1,5 @@
 // planfirst retrieve "question" [--plan-only] [--json] [--gitlab URL] [--youtrack URL] [--timezone TZ]
+// [--as-of YYYY-MM-DD]
 // Runs the retrieval graph (seed 001): prints the intents, hypotheses, plans and queries, then, unless
 // --plan-only, what each source returned and the context document. A source the plans name but no
 // flag configured is reported as not configured (with how to configure it); the rest still run.
@@ -27,6 +28,7 @@ struct RetrieveArgs {
   std::string question;
   SourceFlags flags;
   std::string timezone;
+  std::string as_of;
   bool plan_only = false;
   bool json = false;
 };
@@ -70,7 +72,13 @@ void print_text(const Json& state, bool plan_only) {
   for (const Json& intent : reasoning["intents"]) {
     std::cout << fmt::format("  {:<16} {:.2f}\n", intent.value("type", ""), intent.value("confidence", 0.0));
   }
-  std::cout << "Entities: " << values_text(reasoning["entities"]) << "\nHypotheses:\n";
+  std::cout << "Entities: " << values_text(reasoning["entities"]) << "\n";
+  if (core::Result<std::optional<core::ReferenceDay>> as_of =
+          core::reference_day_from_json(state.value("as_of", Json()), "/as_of");
+      as_of && *as_of) {
+    std::cout << "As of: " << (*as_of)->describe() << "\n";
+  }
+  std::cout << "Hypotheses:\n";
   for (const Json& hypothesis : reasoning["hypotheses"]) {
     std::vector<std::string> after = hypothesis["dependencies"].get<std::vector<std::string>>();
     std::cout << "  " << hypothesis.value("id", "") << "  " << hypothesis.value("description", "")
@@ -121,6 +129,8 @@ int run_retrieve(const CliContext& ctx, const RetrieveArgs& args) {
     std::cerr << "planfirst retrieve: " << zone.error().describe() << "\n";
     return kExitUsage;
   }
+  core::ReferenceDay as_of = reference_day(args.as_of, std::nullopt, "");
+  if (as_of.origin == core::ReferenceOrigin::kClock) as_of.day = zone->local_day(core::system_clock().now());
   core::Result<std::shared_ptr<const retrieval::RetrievalServices>> services =
       retrieval::RetrievalServices::load(asset_store(ctx), std::move(*sources), std::move(*zone));
   if (!services) {
@@ -134,7 +144,9 @@ int run_retrieve(const CliContext& ctx, const RetrieveArgs& args) {
   }
   graph::Runner runner(*compiled, graph::RunnerOptions{});
   core::Result<graph::RunResult> result = runner.run(
-      "retrieve", graph::JsonValue(Json{{"question", args.question}, {"plan_only", args.plan_only}}));
+      "retrieve",
+      graph::JsonValue(
+          Json{{"question", args.question}, {"plan_only", args.plan_only}, {"as_of", core::to_json(as_of)}}));
   if (!result || result->status == graph::RunStatus::kFailed) {
     const core::Error error =
         !result ? result.error() : result->error.value_or(core::internal_error("the run failed"));
@@ -144,6 +156,7 @@ int run_retrieve(const CliContext& ctx, const RetrieveArgs& args) {
   const Json& state = result->state.json();
   if (args.json) {
     Json document{{"question", args.question},
+                  {"as_of", state.value("as_of", Json())},
                   {"reasoning", state["reasoning"]},
                   {"retrieval", state["retrieval"]},
                   {"audit", state["audit"]},
@@ -183,6 +196,10 @@ void add_retrieve_command(CLI::App& app, CliContext& ctx) {
   command->add_option(
       "--timezone", args->timezone,
       "Zone relative dates are read in: UTC (default), +HH:MM or an IANA name (Europe/Berlin)");
+  command
+      ->add_option("--as-of", args->as_of,
+                   "The day relative dates (\"last week\", \"this month\") count back from; default: today")
+      ->check(reference_day_text());
   command->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_retrieve(ctx, *args);
   });

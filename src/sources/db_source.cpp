@@ -60,7 +60,7 @@ core::Result<std::vector<EvidenceItem>> DbSource::fetch(const SourceQuery& query
                                                         const core::CancellationToken* cancel) const {
   if (cancel != nullptr && cancel->cancelled()) return cancelled();
   const auto now = clock_.now();
-  const sys_days today = std::chrono::floor<days>(now);
+  const sys_days today = query.reference_day.value_or(std::chrono::floor<days>(now));
   core::Result<QuestionMentions> mentions = read_mentions(query.text, directory_, today);
   if (!mentions) return mentions.error();
   if (!mentions->period && query.time) mentions->period = days_of(*query.time);

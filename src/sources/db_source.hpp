@@ -39,11 +39,11 @@ class DbSource final : public RetrievalSource {
   std::string name() const override;  // "db"
   // query.text is the question; query.kind "metric", "summary", "list", a catalog entry's name, or
   // empty; query.time, when set, is the period of entries that take one and whose question names
-  // none; query.limit caps list rows and items. The reference day is the clock's UTC day unless the
-  // question says "as of YYYY-MM-DD". Errors: kNotFound when no entry matches (listing the
-  // catalog's names) or a default sprint does not exist; kInvalidArgument for an unknown kind, an
-  // unknown sprint number or a missing required person/component; kUnavailable for a lost
-  // connection, a statement timeout or cancellation.
+  // none; query.limit caps list rows and items. The reference day is the question's "as of
+  // YYYY-MM-DD", else query.reference_day, else the clock's UTC day. Errors: kNotFound when no entry matches
+  // (listing the catalog's names) or a default sprint does not exist; kInvalidArgument for an unknown kind,
+  // an unknown sprint number or a missing required person/component; kUnavailable for a lost connection, a
+  // statement timeout or cancellation.
   core::Result<std::vector<EvidenceItem>> fetch(const SourceQuery& query,
                                                 const core::CancellationToken* cancel) const override;
 

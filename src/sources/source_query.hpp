@@ -1,5 +1,6 @@
 // SourceQuery is what a plan asks one source for: a kind of record, optional project, time range,
-// statuses and free text, and a volume limit. Times are resolved before the query reaches a source.
+// statuses and free text, a volume limit, and the day relative periods in the text count back from.
+// Times are resolved before the query reaches a source.
 #pragma once
 
 #include <chrono>
@@ -22,6 +23,7 @@ struct SourceQuery {
   std::vector<std::string> statuses;  // normalized: "open", "in-progress", "closed", ...
   std::string text;                   // the plan's normalized query string, for sources that search
   std::size_t limit = 100;            // at most this many items; the source pages until it has them
+  std::optional<std::chrono::sys_days> reference_day;  // "this month" in `text`; nullopt: the clock's day
 };
 
 }  // namespace planfirst::sources

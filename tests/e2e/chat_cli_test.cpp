@@ -227,6 +227,51 @@ TEST_F(ChatOnExampleProject, RerankReordersThePolicyHitsWithTheEmbedder) {
   EXPECT_NE(reranked["evidence"][0]["score"], plain["evidence"][0]["score"]);  // blended with similarity
 }
 
+TEST_F(ChatOnExampleProject, PeriodsCountBackFromTheProjectsAsOfDay) {
+  const nlohmann::json by_project = parsed(chat("How many overdue items are there?"));
+  const nlohmann::json by_flag = parsed(chat("How many overdue items are there?", "--as-of 2026-11-25"));
+  const nlohmann::json later = parsed(chat("How many overdue items are there?", "--as-of 2027-01-15"));
+
+  EXPECT_EQ(by_project["as_of"]["date"], "2026-11-25");
+  EXPECT_EQ(by_project["as_of"]["origin"], "project");
+  EXPECT_EQ(by_project["answer"]["content"]["period"], "as of 2026-11-25");
+  EXPECT_EQ(by_project["answer"], by_flag["answer"]);
+  EXPECT_EQ(later["as_of"]["origin"], "flag");
+  EXPECT_EQ(later["answer"]["content"]["period"], "as of 2027-01-15");
+}
+
+TEST_F(ChatOnExampleProject, TheTextAnswerSaysWhichDayItIsRelativeToAndWhoSetIt) {
+  const std::string project = (project_.path() / "orbit").string();
+  const CommandOutcome run =
+      run_command("(XDG_CACHE_HOME=" + cache_.path().string() + " " +
+                  planfirst("chat --project " + project + " 'How many overdue items?'") + " 2>/dev/null)");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("as of: 2026-11-25 (as_of in " + project + "/planfirst.toml)"), std::string::npos)
+      << run.output;
+}
+
+TEST_F(ChatOnExampleProject, WithoutTheProjectSettingTodayIsTheReferenceDay) {
+  std::filesystem::remove(project_.path() / "orbit" / "planfirst.toml");
+
+  const nlohmann::json output = parsed(chat("How many overdue items are there?"));
+
+  EXPECT_EQ(output["as_of"]["origin"], "clock");
+  EXPECT_EQ(output["answer"]["content"]["period"], "as of " + output["as_of"]["date"].get<std::string>());
+}
+
+TEST_F(ChatOnExampleProject, ABrokenProjectSettingIsAnInputErrorNamingTheLine) {
+  test_support::TempDir broken;
+  broken.write("planfirst.toml", "[project]\nas_of = \"soon\"\n");
+
+  const CommandOutcome run =
+      run_command(planfirst("chat --project " + broken.path().string() + " 'velocity?'"));
+
+  EXPECT_EQ(run.exit_code, 3) << run.output;
+  EXPECT_NE(run.output.find("planfirst.toml:2: project.as_of must be a day"), std::string::npos)
+      << run.output;
+}
+
 TEST_F(ChatOnExampleProject, ADependencyQuestionWalksTheProjectGraph) {
   const nlohmann::json output = parsed(chat("what depends on billing-engine?"));
 

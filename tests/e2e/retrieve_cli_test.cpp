@@ -75,6 +75,35 @@ TEST(RetrievalCli, CommitsComeFromTheGitLabServerTheFlagNames) {
   EXPECT_EQ(request.header("PRIVATE-TOKEN"), test_support::GitLabTestServer::kToken);
 }
 
+TEST(RetrievalCli, AsOfIsTheDayLastWeekCountsBackFrom) {
+  test_support::GitLabTestServer gitlab;
+  const std::string token = std::string("GITLAB_TOKEN=") + test_support::GitLabTestServer::kToken + " ";
+
+  const CommandOutcome run = run_command(
+      token +
+      planfirst("retrieve 'show commits in project group/app last week' --as-of 2024-03-27 --json --gitlab " +
+                gitlab.base_url()));
+  const CommandOutcome text =
+      run_command(planfirst("retrieve 'commits last week' --plan-only --as-of 2024-03-27"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  EXPECT_EQ(output["as_of"]["date"], "2024-03-27");
+  EXPECT_EQ(output["as_of"]["origin"], "flag");
+  ASSERT_FALSE(gitlab.requests().empty());
+  EXPECT_EQ(gitlab.requests().front().param("since"), "2024-03-18T00:00:00Z");  // Monday of the week before
+  EXPECT_EQ(gitlab.requests().front().param("until"), "2024-03-24T23:59:59Z");  // GitLab: inclusive
+  EXPECT_NE(text.output.find("As of: 2024-03-27 (set by --as-of)"), std::string::npos) << text.output;
+}
+
+TEST(RetrievalCli, AnAsOfThatIsNotADayIsAUsageError) {
+  const CommandOutcome run = run_command(planfirst("retrieve 'commits last week' --as-of 27.03.2024"));
+
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("--as-of: not a day written YYYY-MM-DD: '27.03.2024'"), std::string::npos)
+      << run.output;
+}
+
 TEST(RetrievalCli, OpenIssuesComeFromTheYouTrackServerTheFlagNames) {
   test_support::YouTrackTestServer youtrack;
   const std::string token = std::string("YOUTRACK_TOKEN=") + test_support::YouTrackTestServer::kToken + " ";

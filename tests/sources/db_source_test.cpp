@@ -224,6 +224,36 @@ TEST_P(DbSourceTest, AsOfMovesTheReferenceDay) {
   EXPECT_EQ(number(items[0], "overdue_items"), expected);
 }
 
+TEST_P(DbSourceTest, TheQueryReferenceDayReplacesTheClocksDay) {
+  const sys_days reference = sys_days{std::chrono::year{2026} / 10 / 1};
+  int expected = 0;
+  for (const Issue& issue : data().issues) {
+    expected += issue.status != "done" && issue.due && *issue.due < reference ? 1 : 0;
+  }
+  SourceQuery query;
+  query.text = "how many overdue items are there?";
+  query.reference_day = reference;
+
+  const auto items = source_->fetch(query, nullptr);
+
+  ASSERT_TRUE(items) << items.error().describe();
+  ASSERT_EQ(items->size(), 1u);
+  EXPECT_EQ(number((*items)[0], "overdue_items"), expected);
+  EXPECT_EQ(field((*items)[0], "period"), "as of 2026-10-01");
+}
+
+TEST_P(DbSourceTest, AnAsOfInTheQuestionWinsOverTheQueryReferenceDay) {
+  SourceQuery query;
+  query.text = "how many overdue items as of 2026-11-25";
+  query.reference_day = sys_days{std::chrono::year{2026} / 10 / 1};
+
+  const auto items = source_->fetch(query, nullptr);
+
+  ASSERT_TRUE(items) << items.error().describe();
+  ASSERT_EQ(items->size(), 1u);
+  EXPECT_EQ(field((*items)[0], "period"), "as of 2026-11-25");
+}
+
 TEST_P(DbSourceTest, WorkInProgressPerAssignee) {
   std::map<std::string, int> expected;
   for (const Issue& issue : data().issues) {

@@ -4,6 +4,7 @@
 
 #include "core/json_member.hpp"
 #include "core/logging.hpp"
+#include "core/reference_day.hpp"
 #include "pipelines/analyst/source_policy.hpp"
 #include "sources/evidence_json.hpp"
 
@@ -142,6 +143,10 @@ graph::NodeFunction retrieve_evidence_node(Services services) {
     source_query.kind = std::string(source_query_kind_for(plan->request_type));
     source_query.text = *query;
     source_query.limit = kEvidenceLimit;
+    core::Result<std::optional<core::ReferenceDay>> as_of =
+        core::reference_day_from_json(state.member_or_null("as_of"), "/as_of");
+    if (!as_of) return as_of.error();
+    if (*as_of) source_query.reference_day = (*as_of)->day;
     Json evidence = Json::array();
     std::vector<SourceReport> reports;
     for (const std::string& name : plan->required_sources) {

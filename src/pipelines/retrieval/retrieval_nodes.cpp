@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json_member.hpp"
+#include "core/reference_day.hpp"
 #include "pipelines/retrieval/audit_entry.hpp"
 #include "pipelines/retrieval/context_synthesizer.hpp"
 #include "pipelines/retrieval/json_read.hpp"
@@ -122,7 +123,11 @@ graph::NodeFunction execute_plans_node(Services services) {
       zone = std::move(*parsed);
     }
     const PlanExecutor executor(services->sources, services->planner.rules(), clock);
-    std::vector<QueryOutcome> results = executor.execute(*plans, DateResolver(clock.now(), zone));
+    core::Result<std::optional<core::ReferenceDay>> as_of =
+        core::reference_day_from_json(state.member_or_null("as_of"), "/as_of");
+    if (!as_of) return as_of.error();
+    const auto now = *as_of ? zone.midnight((*as_of)->day) : clock.now();
+    std::vector<QueryOutcome> results = executor.execute(*plans, DateResolver(now, zone));
     Json retrieval = state.member_or_null("retrieval");
     Json listed = Json::array();
     Json failures = Json::array();

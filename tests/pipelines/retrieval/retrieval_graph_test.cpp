@@ -198,5 +198,31 @@ TEST_F(RetrievalGraph, ExecutePlansReadsTheStatesTimezone) {
   EXPECT_FALSE(node("execute_plans", state).has_value());
 }
 
+TEST_F(RetrievalGraph, ExecutePlansCountsBackFromTheStatesReferenceDayNotTheClock) {
+  json state = state_after({"intent_detection", "reasoning_structure", "retrieval_planner"}, kQuestion);
+  state["as_of"] = {{"date", "2024-03-06"}, {"origin", "flag"}, {"set_by", "--as-of"}};
+
+  core::Result<graph::Delta> utc = node("execute_plans", state);
+  state["timezone"] = "+09:00";
+  core::Result<graph::Delta> tokyo = node("execute_plans", state);
+
+  ASSERT_TRUE(utc.has_value()) << utc.error().describe();
+  ASSERT_TRUE(tokyo.has_value()) << tokyo.error().describe();
+  const json& range = utc->json()["retrieval"]["results"][0]["time_range"];
+  EXPECT_EQ(range["since"], "2024-02-26T00:00:00Z");  // last week: Monday 26 Feb .. Monday 4 Mar
+  EXPECT_EQ(range["until"], "2024-03-04T00:00:00Z");
+  EXPECT_EQ(tokyo->json()["retrieval"]["results"][0]["time_range"]["since"], "2024-02-25T15:00:00Z");
+}
+
+TEST_F(RetrievalGraph, AMalformedReferenceDayIsAnErrorNamingTheField) {
+  json state = state_after({"intent_detection", "reasoning_structure", "retrieval_planner"}, kQuestion);
+  state["as_of"] = {{"date", "last week"}};
+
+  core::Result<graph::Delta> delta = node("execute_plans", state);
+
+  ASSERT_FALSE(delta.has_value());
+  EXPECT_EQ(delta.error().where, "/as_of/date");
+}
+
 }  // namespace
 }  // namespace planfirst::retrieval
