@@ -36,12 +36,16 @@ CREATE VIRTUAL TABLE sections_fts USING fts5(heading, heading_path, body, conten
 // question naming a section's subject finds that section rather than its siblings.
 constexpr std::string_view kSearch = R"sql(
 SELECT s.file, s.anchor, s.heading, s.heading_path, s.first_line, s.last_line, s.body,
-       bm25(sections_fts, 4.0, 1.0, 1.0) AS rank, snippet(sections_fts, 2, '[', ']', '...', 24)
+       bm25(sections_fts, 4.0, 1.0, 1.0) AS rank, snippet(sections_fts, 2, '[', ']', '...', 24), s.id
 FROM sections_fts JOIN sections AS s ON s.id = sections_fts.rowid
 WHERE sections_fts MATCH ?1
 ORDER BY rank, s.file, s.first_line
 LIMIT ?2
 )sql";
+
+// The sections holding one term, for weighing the question's terms by how rare they are.
+constexpr std::string_view kSectionIds =
+    "SELECT rowid FROM sections_fts WHERE sections_fts MATCH ?1 ORDER BY rowid";
 
 struct FileStamp {
   std::string path;  // relative, '/'-separated
@@ -265,6 +269,24 @@ core::Result<std::unique_ptr<DocumentIndex>> DocumentIndex::open(const fs::path&
   return index;
 }
 
+core::Result<std::vector<std::int64_t>> DocumentIndex::section_ids(std::string_view match) const {
+  std::vector<std::int64_t> ids;
+  if (match.empty()) return ids;
+  const std::lock_guard lock(mutex_);
+  core::Result<Statement> statement = prepare(db_.get(), kSectionIds, cache_file_);
+  if (!statement) return statement.error();
+  sqlite3_stmt* s = statement->get();
+  bind_text(s, 1, match);
+  int step = SQLITE_ROW;
+  while ((step = sqlite3_step(s)) == SQLITE_ROW) ids.push_back(sqlite3_column_int64(s, 0));
+  if (step != SQLITE_DONE) {
+    return core::invalid_argument(
+        "the full-text search refused the query " + std::string(match) + ": " + sqlite3_errmsg(db_.get()),
+        cache_file_.string());
+  }
+  return ids;
+}
+
 core::Result<std::vector<DocumentHit>> DocumentIndex::search(std::string_view match,
                                                              std::size_t limit) const {
   std::vector<DocumentHit> hits;
@@ -288,6 +310,7 @@ core::Result<std::vector<DocumentHit>> DocumentIndex::search(std::string_view ma
     hit.section.body = column_text(s, 6);
     hit.bm25 = sqlite3_column_double(s, 7);
     hit.excerpt = column_text(s, 8);
+    hit.id = sqlite3_column_int64(s, 9);
     hits.push_back(std::move(hit));
   }
   if (step != SQLITE_DONE) {

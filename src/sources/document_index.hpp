@@ -21,6 +21,7 @@ struct sqlite3;
 namespace planfirst::sources {
 
 struct DocumentHit {
+  std::int64_t id = 0;  // the section's row in the index
   DocumentSection section;
   std::string anchor;   // unique within its file: the heading, else the heading path, else "path@L12"
   double bm25 = 0;      // FTS5 bm25(): lower is better
@@ -41,6 +42,9 @@ class DocumentIndex {
   // Sections matching the FTS5 expression `match`, best first (bm25, then file, then line), at most
   // `limit`. An empty `match` finds nothing. kInvalidArgument when FTS5 rejects the expression.
   core::Result<std::vector<DocumentHit>> search(std::string_view match, std::size_t limit) const;
+
+  // The ids of the sections matching the FTS5 expression `match` (one term: which sections hold it).
+  core::Result<std::vector<std::int64_t>> section_ids(std::string_view match) const;
 
   bool rebuilt() const { return rebuilt_; }  // whether open() had to (re)build the cache
   std::size_t file_count() const { return file_count_; }

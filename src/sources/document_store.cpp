@@ -1,6 +1,7 @@
 #include "sources/document_store.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "core/cancellation.hpp"
@@ -19,7 +20,33 @@ std::string line_range(const DocumentSection& section) {
   return std::to_string(section.first_line) + "-" + std::to_string(section.last_line);
 }
 
+constexpr std::size_t kPassageBytes = 2000;  // a section's text in its evidence item: whole blocks
+
+// bm25's inverse document frequency of a term held by `holding` of `sections` sections.
+double idf(std::size_t holding, std::size_t sections) {
+  const double n = static_cast<double>(sections), df = static_cast<double>(holding);
+  return std::log(1.0 + (n - df + 0.5) / (df + 0.5));
+}
+
 }  // namespace
+
+core::Result<std::vector<double>> DocumentStore::coverage(std::string_view question,
+                                                          const std::vector<DocumentHit>& hits) const {
+  std::vector<double> covered(hits.size(), 0.0);
+  for (const std::string& term : queries_.terms(question)) {
+    core::Result<std::vector<std::int64_t>> holding = index_->section_ids(FtsQueryBuilder::term_query(term));
+    if (!holding) return holding.error();
+    core::Result<std::vector<std::int64_t>> headed =
+        index_->section_ids("heading : " + FtsQueryBuilder::term_query(term));
+    if (!headed) return headed.error();
+    const double weight = idf(holding->size(), std::max(index_->section_count(), holding->size()));
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+      if (std::binary_search(holding->begin(), holding->end(), hits[i].id)) covered[i] += weight;
+      if (std::binary_search(headed->begin(), headed->end(), hits[i].id)) covered[i] += weight;
+    }
+  }
+  return covered;
+}
 
 fs::path DocumentStore::cache_file_for(const DocumentStoreOptions& options) {
   if (options.cache_dir.empty()) return options.folder / ".planfirst-index.sqlite";
@@ -65,12 +92,12 @@ core::Result<void> DocumentStore::rerank(std::string_view question, std::vector<
     error.message = options_.name + ": re-ranking failed: " + error.message;
     return error;
   }
-  const double best = std::max(1e-12, -hits.front().bm25);  // bm25 is negative, best first
+  const double best = std::max(1e-12, scores.front());  // coverage, best first
   std::vector<std::size_t> order(hits.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::vector<double> combined(hits.size());
   for (std::size_t i = 0; i < hits.size(); ++i) {
-    const double lexical = -hits[i].bm25 / best;
+    const double lexical = scores[i] / best;
     const double semantic = embed::cosine_similarity(vectors->row(0), vectors->row(i + 1));
     combined[i] = (1.0 - options_.rerank_weight) * lexical + options_.rerank_weight * semantic;
   }
@@ -91,12 +118,25 @@ core::Result<std::vector<EvidenceItem>> DocumentStore::fetch(const SourceQuery& 
   if (cancel != nullptr && cancel->cancelled()) return core::unavailable(options_.name + ": cancelled");
   const std::string match = queries_.build(query.text);
   const std::size_t wanted = std::min(options_.max_results, query.limit);
-  const std::size_t pool = options_.reranker != nullptr ? std::max(wanted, options_.rerank_pool) : wanted;
-  core::Result<std::vector<DocumentHit>> found = index_->search(match, pool);
+  core::Result<std::vector<DocumentHit>> found =
+      index_->search(match, std::max(wanted, options_.rerank_pool));
   if (!found) return found.error();
   std::vector<DocumentHit>& hits = *found;
+  core::Result<std::vector<double>> covered = coverage(query.text, hits);
+  if (!covered) return covered.error();
+  std::vector<std::size_t> order(hits.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return (*covered)[a] > (*covered)[b]; });
+  const double enough = order.empty() ? 0.0 : options_.min_relative_coverage * (*covered)[order.front()];
+  std::vector<DocumentHit> relevant;
   std::vector<double> scores;
-  for (const DocumentHit& hit : hits) scores.push_back(-hit.bm25);
+  for (const std::size_t i : order) {
+    if ((*covered)[i] < enough) break;
+    relevant.push_back(std::move(hits[i]));
+    scores.push_back((*covered)[i]);
+  }
+  hits = std::move(relevant);
   if (options_.reranker != nullptr && !hits.empty()) {
     if (core::Result<void> reranked = rerank(query.text, hits, scores); !reranked) return reranked.error();
   }
@@ -109,7 +149,7 @@ core::Result<std::vector<EvidenceItem>> DocumentStore::fetch(const SourceQuery& 
     item.source = options_.name;
     item.id = options_.name + ":" + section.file + "#" + hit.anchor;
     item.title = section.heading_path;
-    item.snippet = snippet_of(section.body);
+    item.snippet = passage_of(section.body, kPassageBytes);
     item.fields = {{"file", section.file},
                    {"heading", section.heading},
                    {"heading_path", section.heading_path},

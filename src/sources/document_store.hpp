@@ -34,6 +34,11 @@ struct DocumentStoreOptions {
   const embed::Embedder* reranker = nullptr;  // null: bm25 order only
   std::size_t rerank_pool = 24;               // bm25 hits the reranker reorders
   double rerank_weight = 0.5;                 // share of embedding similarity in the re-ranked score
+  // Sections are ranked first by how much of the question they cover (the question's words each
+  // weighed by its rarity in the index, bm25's IDF, twice when the section's own heading holds it:
+  // the section is about it), then by bm25; a section covering less than this
+  // share of the best one's is left out, so the answer holds what answers and not a fixed count.
+  double min_relative_coverage = 0.75;
 };
 
 class DocumentStore final : public RetrievalSource {
@@ -48,7 +53,8 @@ class DocumentStore final : public RetrievalSource {
   static std::filesystem::path cache_file_for(const DocumentStoreOptions& options);
 
   std::string name() const override { return options_.name; }
-  // Sections for SourceQuery::text, best first; none when the question has no searchable word.
+  // Sections for SourceQuery::text, best first, each scored by its coverage; none when the question
+  // has no searchable word.
   // kUnavailable when cancelled or when the reranker fails.
   core::Result<std::vector<EvidenceItem>> fetch(const SourceQuery& query,
                                                 const core::CancellationToken* cancel) const override;
@@ -64,6 +70,10 @@ class DocumentStore final : public RetrievalSource {
                 FtsQueryBuilder queries, const core::Clock& clock);
 
  private:
+  // How much of `question` each hit covers: the IDF of every question word the section holds, again
+  // for each its heading holds.
+  core::Result<std::vector<double>> coverage(std::string_view question,
+                                             const std::vector<DocumentHit>& hits) const;
   core::Result<void> rerank(std::string_view question, std::vector<DocumentHit>& hits,
                             std::vector<double>& scores) const;
 

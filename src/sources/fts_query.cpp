@@ -50,6 +50,10 @@ std::vector<std::string> FtsQueryBuilder::terms(std::string_view question) const
   return out;
 }
 
+std::string FtsQueryBuilder::term_query(std::string_view word) {
+  return fts_string(word);
+}
+
 std::string FtsQueryBuilder::build(std::string_view question) const {
   std::string query;
   for (const std::string& word : terms(question)) {

@@ -29,6 +29,8 @@ class FtsQueryBuilder {
   std::vector<std::string> terms(std::string_view question) const;
   // The MATCH expression for `question`; "" when no word is left (the caller returns no hits).
   std::string build(std::string_view question) const;
+  // The MATCH expression for one of terms()' words.
+  static std::string term_query(std::string_view word);
 
  private:
   std::set<std::string, std::less<>> stop_words_;

@@ -68,6 +68,46 @@ core::Result<void> require(const MetricParameter& parameter, const std::optional
   return core::invalid_argument("name a " + parameter.name + " in the question: " + offered);
 }
 
+// The mention a parameter named by the question binds; nullptr for sprint, period and the rest.
+const std::optional<std::string>* named_mention(std::string_view parameter,
+                                                const QuestionMentions& mentions) {
+  if (parameter == "priority") return &mentions.priority;
+  if (parameter == "component") return &mentions.component;
+  if (parameter == "person") return &mentions.person;
+  if (parameter == "issue_type") return &mentions.issue_type;
+  return nullptr;
+}
+
+// Whether one of `entry`'s phrases says `word` (so the entry is about it: "open bugs" and "bug").
+bool speaks_of(const MetricEntry& entry, const std::string& word) {
+  for (const std::vector<std::string>& phrase : entry.phrase_stems) {
+    if (std::find(phrase.begin(), phrase.end(), word) != phrase.end()) return true;
+  }
+  return false;
+}
+
+// What the question names that `entry` takes no parameter for, so the figure does not follow it.
+std::vector<std::string> unfollowed(const MetricEntry& entry, const QuestionMentions& mentions) {
+  std::vector<std::string> notes;
+  for (const char* name : {"person", "component", "priority"}) {
+    const std::optional<std::string>& mention = *named_mention(name, mentions);
+    if (mention && entry.parameter(name) == nullptr) {
+      notes.push_back("the question names " + std::string(name) + " " + *mention + ", but " + entry.name +
+                      " is not kept per " + name + "; the figure covers every " + name);
+    }
+  }
+  if (mentions.issue_type && entry.parameter("issue_type") == nullptr &&
+      !speaks_of(entry, *mentions.issue_type)) {
+    notes.push_back("the question names " + *mentions.issue_type + "s, but " + entry.name +
+                    " is not kept per issue type; the figure covers every type");
+  }
+  if (mentions.period && entry.parameter("period") == nullptr && entry.parameter("sprint") == nullptr) {
+    notes.push_back("the question names the period " + mentions.period->describe() + ", but " + entry.name +
+                    " is a count as of the reference day, not over a period");
+  }
+  return notes;
+}
+
 }  // namespace
 
 const BoundParameter* MetricBinding::find(std::string_view name) const {
@@ -75,6 +115,22 @@ const BoundParameter* MetricBinding::find(std::string_view name) const {
     if (parameter.name == name) return &parameter;
   }
   return nullptr;
+}
+
+const std::string& MetricBinding::value_column(const MetricQuery& query) const {
+  for (const auto& [name, column] : query.statistics) {
+    if (name == statistic) return column;
+  }
+  return query.value_column;
+}
+
+std::string MetricBinding::statistic_note(const MetricQuery& query, std::string_view entry) const {
+  if (statistic.empty() || query.statistics.empty() || &value_column(query) != &query.value_column ||
+      query.statistics.front().first == statistic) {
+    return {};
+  }
+  return std::string(entry) + " is kept as a " + query.statistics.front().first + "; the catalog has no " +
+         statistic + " of it, so the figure is the " + query.statistics.front().first;
 }
 
 std::vector<data::Value> MetricBinding::values_for(const MetricQuery& query) const {
@@ -133,16 +189,16 @@ core::Result<MetricBinding> bind_metric(const MetricEntry& entry, const Question
           {"period_start", data::Value(day_text(period->start)), day_text(period->start)});
       binding.parameters.push_back({"period_end", data::Value(day_text(period->end)), day_text(period->end)});
       binding.period = period->describe();
-    } else if (parameter.name == "priority" || parameter.name == "component" || parameter.name == "person") {
-      const std::optional<std::string>& mention = parameter.name == "priority"    ? mentions.priority
-                                                  : parameter.name == "component" ? mentions.component
-                                                                                  : mentions.person;
+    } else if (const std::optional<std::string>* named = named_mention(parameter.name, mentions)) {
+      const std::optional<std::string>& mention = *named;
       if (core::Result<void> present = require(parameter, mention, directory); !present)
         return present.error();
       binding.parameters.push_back(
           {parameter.name, mention ? data::Value(*mention) : data::Value(), mention.value_or("any")});
     }
   }
+  binding.statistic = mentions.statistic.value_or("");
+  binding.notes = unfollowed(entry, mentions);
   return binding;
 }
 

@@ -12,8 +12,10 @@ namespace planfirst::sources {
 namespace {
 
 constexpr std::array<std::string_view, 3> kKinds = {"metric", "summary", "list"};
-constexpr std::array<std::string_view, 6> kParameters = {"sprint",    "period", "priority",
-                                                         "component", "person", "reference_date"};
+constexpr std::array<std::string_view, 7> kParameters = {"sprint", "period",     "priority",      "component",
+                                                         "person", "issue_type", "reference_date"};
+constexpr std::array<std::string_view, 3> kHeadlines = {"first", "sum", "mean"};
+constexpr std::array<std::string_view, 2> kStatistics = {"median", "average"};
 
 template <std::size_t N>
 bool one_of(const std::array<std::string_view, N>& names, std::string_view name) {
@@ -84,6 +86,21 @@ core::Result<MetricQuery> read_query(const core::RegistryYaml& yaml, const YAML:
     if (!value) return value.error();
     *field = std::move(*value);
   }
+  const YAML::Node statistics = core::yaml_child(node, "statistics");
+  if (statistics.IsDefined()) {
+    core::Result<std::vector<std::pair<std::string, std::string>>> pairs =
+        yaml.pairs(statistics, context + " 'statistics'");
+    if (!pairs) return pairs.error();
+    for (const auto& [statistic, column] : *pairs) {
+      if (!one_of(kStatistics, statistic)) {
+        return yaml.fault(statistics, context + ": unknown statistic '" + statistic + "' (median, average)");
+      }
+    }
+    if (pairs->empty() || pairs->front().second != query.value_column) {
+      return yaml.fault(statistics, context + ": the first statistic must name the 'value' column");
+    }
+    query.statistics = std::move(*pairs);
+  }
   for (const std::string& param : query.params) {
     const bool from_period = (param == "period_start" || param == "period_end") && entry.parameter("period");
     const bool always =
@@ -124,6 +141,15 @@ core::Result<MetricEntry> read_entry(const core::RegistryYaml& yaml, const YAML:
   if (entry.phrases.empty()) return yaml.fault(node, "entry " + entry.name + " has no phrases");
   for (const std::string& phrase : entry.phrases)
     entry.phrase_stems.push_back(core::stems_of_text(phrase, stemmer));
+  for (auto [field, key] :
+       {std::pair{&entry.headline, "headline"}, std::pair{&entry.headline_unit, "headline_unit"}}) {
+    core::Result<std::string> value = text(yaml, node, key, "entry " + entry.name, false);
+    if (!value) return value.error();
+    if (!value->empty()) *field = std::move(*value);
+  }
+  if (!one_of(kHeadlines, entry.headline)) {
+    return yaml.fault(node, "entry " + entry.name + ": headline must be first, sum or mean");
+  }
   const YAML::Node parameters = core::yaml_child(node, "parameters");
   if (parameters.IsMap()) {
     for (const auto& item : parameters) {

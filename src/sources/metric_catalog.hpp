@@ -1,7 +1,8 @@
 // MetricCatalog is the `db` source's list of status metrics, summaries and lists
 // (assets/sources/metrics.yaml): per entry its phrases, the parameters it takes with their
-// defaults, and the parameterized SQL that answers it. Checked at load: known kinds and parameters,
-// and every query binds exactly the placeholders its SQL uses. A value; threads may share const ones.
+// defaults, the parameterized SQL that answers it, and how its rows make the one figure a question
+// asks for (the headline). Checked at load: known kinds, parameters and headlines, and every query
+// binds exactly the placeholders its SQL uses. A value; threads may share const ones.
 #pragma once
 
 #include <string>
@@ -20,7 +21,7 @@ namespace planfirst::sources {
 inline constexpr std::string_view kMetricCatalogPath = "sources/metrics.yaml";
 
 struct MetricParameter {
-  std::string name;           // sprint, period, priority, component, person, reference_date
+  std::string name;           // sprint, period, priority, component, person, issue_type, reference_date
   std::string default_value;  // "current", "last_closed", "none", "last_30_days", "today"; "" when required
   bool required = false;      // the question must name it, or the entry is not a candidate
 };
@@ -34,6 +35,9 @@ struct MetricQuery {
   std::string sql_postgresql;
   std::string value_column;  // the column holding a row's value; may be empty (lists)
   std::string label_column;  // the column naming a row
+  // Other statistics a question may ask for instead of value_column's ("average" -> a mean column);
+  // the first pair names value_column's own statistic ("median").
+  std::vector<std::pair<std::string, std::string>> statistics;
 
   const std::string& sql_for(std::string_view engine) const;  // "duckdb" or "postgresql"
 };
@@ -47,6 +51,8 @@ struct MetricEntry {
   std::vector<std::vector<std::string>> phrase_stems;  // each phrase's core::stems_of_text, made at load
   std::vector<MetricParameter> parameters;
   std::vector<MetricQuery> queries;
+  std::string headline = "first";  // the first query's rows as one figure: first, sum or mean
+  std::string headline_unit;       // the figure's unit when it differs from `unit` (a sum of rates)
 
   const MetricParameter* parameter(std::string_view name) const;  // nullptr when it takes none
 };

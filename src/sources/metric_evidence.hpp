@@ -1,7 +1,9 @@
 // metric_evidence turns the rows one catalog query returned into evidence items: one per row, with
 // the row's columns as fields, the entry's unit, the period the values cover, and provenance naming
 // the catalog entry (locator) and the SQL with its bound values (query). No rows give one item saying
-// so, so an answer can tell "nothing matched" from "not asked". A pure function.
+// so, so an answer can tell "nothing matched" from "not asked". An entry whose headline is a sum or
+// a mean gets one more item first: the figure over the rows (field "headline"), with how it was
+// computed (field "computed"). Notes on what the figure does not follow are field "note". Pure.
 #pragma once
 
 #include <string>

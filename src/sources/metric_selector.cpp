@@ -74,11 +74,11 @@ core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std
   }
   const Tokens words = core::stems_of_text(question);
   const MetricEntry* best = nullptr;
-  const MetricEntry* first_candidate = nullptr;
+  std::vector<const MetricEntry*> candidates;
   std::size_t best_score = 0;
   for (const MetricEntry& entry : catalog.entries()) {
     if (!candidate(entry, *wanted, mentions)) continue;
-    if (first_candidate == nullptr) first_candidate = &entry;
+    candidates.push_back(&entry);
     std::size_t score = 0;
     for (const Tokens& phrase_words : entry.phrase_stems) {
       if (contains(words, phrase_words)) score += phrase_words.size();
@@ -88,10 +88,16 @@ core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std
       best_score = score;
     }
   }
-  if (best == nullptr && !wanted->empty()) best = first_candidate;  // the plan named the kind
+  // The plan named a kind the question's words do not narrow: only a kind with one entry answers.
+  if (best == nullptr && !wanted->empty() && candidates.size() == 1) best = candidates.front();
   if (best == nullptr) {
-    return core::not_found("no status metric matches the question; the db source knows: " +
-                           core::join(catalog.names(), ", "));
+    std::vector<std::string> names;
+    for (const MetricEntry& entry : catalog.entries()) {
+      if (wanted->empty() || entry.kind == *wanted) names.push_back(entry.name);
+    }
+    return core::not_found(
+        "no " + (wanted->empty() ? std::string("status") : *wanted) +
+        " in the catalog matches the question's words; the db source knows: " + core::join(names, ", "));
   }
   return best;
 }

@@ -14,9 +14,10 @@ namespace planfirst::sources {
 
 // `kind` narrows the candidates: "metric" (or "metrics"), "summary", "list" (or the analyst's
 // STATUS_METRIC, STATUS_SUMMARY, STATUS_LIST), an entry's own name (chosen whatever the question
-// says), or "" for all; with a kind and no phrase found, its first entry stands. An entry whose
-// required parameter `mentions` lacks is no candidate. kNotFound when nothing matches (the message
-// lists the catalog's names); kInvalidArgument for an unknown kind.
+// says), or "" for all. No phrase found chooses nothing (never an unrelated entry), unless the kind
+// has a single candidate. An entry whose required parameter `mentions` lacks is no candidate.
+// kNotFound when nothing matches (the message lists the kind's names); kInvalidArgument for an
+// unknown kind.
 core::Result<const MetricEntry*> choose_metric(const MetricCatalog& catalog, std::string_view question,
                                                std::string_view kind, const QuestionMentions& mentions);
 

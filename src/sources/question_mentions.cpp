@@ -1,5 +1,7 @@
 #include "sources/question_mentions.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <map>
 #include <regex>
@@ -72,6 +74,38 @@ sys_days first_of_month(sys_days day) {
   return sys_days(ymd.year() / ymd.month() / 1);
 }
 
+// "in november", "during nov", "october 2026": the named month of the year given, else the latest one
+// that starts on or before the reference day. Without a year the month must follow "in", "during",
+// "for" or "of", so that "may" the verb is not May.
+std::optional<DayRange> read_month(const Tokens& tokens, sys_days reference) {
+  static constexpr std::array<std::string_view, 12> kMonths = {
+      "january", "february", "march",     "april",   "may",      "june",
+      "july",    "august",   "september", "october", "november", "december"};
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& word = tokens[i];
+    const auto named = std::find_if(kMonths.begin(), kMonths.end(), [&word](std::string_view month) {
+      return word == month || (word.size() == 3 && month.starts_with(word)) ||
+             (word == "sept" && month[0] == 's');
+    });
+    if (named == kMonths.end()) continue;
+    const std::optional<std::int64_t> year = i + 1 < tokens.size() ? number(tokens[i + 1]) : std::nullopt;
+    const bool has_year = year && *year >= 1900 && *year <= 2999;
+    const bool introduced = i > 0 && (tokens[i - 1] == "in" || tokens[i - 1] == "during" ||
+                                      tokens[i - 1] == "for" || tokens[i - 1] == "of");
+    if (!has_year && !introduced) continue;
+    const std::chrono::month month{static_cast<unsigned>(named - kMonths.begin() + 1)};
+    std::chrono::year in_year = std::chrono::year_month_day(reference).year();
+    if (has_year) {
+      in_year = std::chrono::year(static_cast<int>(*year));
+    } else if (sys_days(in_year / month / 1) > reference) {
+      in_year -= std::chrono::years(1);
+    }
+    const sys_days first = sys_days(in_year / month / 1);
+    return DayRange{first, first_of_month(first + days(31))};
+  }
+  return std::nullopt;
+}
+
 std::optional<DayRange> read_period(const Tokens& tokens, const std::string& text, sys_days reference) {
   const sys_days tomorrow = reference + days(1);
   if (find_any(tokens, {{"this", "week"}, {"current", "week"}}) != kAbsent) {
@@ -97,7 +131,7 @@ std::optional<DayRange> read_period(const Tokens& tokens, const std::string& tex
     if (unit == "weeks" || unit == "week") return DayRange{tomorrow - days(7 * *n), tomorrow};
   }
   if (std::optional<sys_days> since = day_after(text, "since")) return DayRange{*since, tomorrow};
-  return std::nullopt;
+  return read_month(tokens, reference);
 }
 
 core::Result<std::optional<std::int64_t>> read_sprint(const Tokens& tokens, const StatusDirectory& directory,
@@ -131,6 +165,17 @@ core::Result<std::optional<std::int64_t>> read_sprint(const Tokens& tokens, cons
     return std::optional<std::int64_t>(current->id);
   }
   return std::optional<std::int64_t>();
+}
+
+// The first of `words` (singular and plural spellings) found, as its canonical name.
+std::optional<std::string> read_word(
+    const Tokens& tokens, std::initializer_list<std::pair<std::string_view, std::string_view>> words) {
+  for (const std::string& token : tokens) {
+    for (const auto& [spelling, name] : words) {
+      if (token == spelling) return std::string(name);
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> read_priority(const Tokens& tokens) {
@@ -188,6 +233,14 @@ core::Result<QuestionMentions> read_mentions(std::string_view question, const St
   mentions.priority = read_priority(tokens);
   mentions.component = read_named(tokens, directory.components, false);
   mentions.person = read_named(tokens, directory.people, true);
+  mentions.issue_type = read_word(tokens, {{"bug", "bug"},
+                                           {"bugs", "bug"},
+                                           {"story", "story"},
+                                           {"stories", "story"},
+                                           {"task", "task"},
+                                           {"tasks", "task"}});
+  mentions.statistic = read_word(
+      tokens, {{"average", "average"}, {"mean", "average"}, {"avg", "average"}, {"median", "median"}});
   return mentions;
 }
 

@@ -203,7 +203,11 @@ TEST_F(ChatOnExampleProject, AMetricByPriorityAnswersWithItsBreakdown) {
   const nlohmann::json content = parsed(chat("how many open bugs by priority?"))["answer"]["content"];
 
   ASSERT_EQ(content["breakdown"].size(), 4u) << content;
-  EXPECT_EQ(content["evidence"].size(), 4u);
+  EXPECT_EQ(content["evidence"].size(), 5u);  // the total and its four rows
+  double total = 0;
+  for (const auto& row : content["breakdown"]) total += std::stod(row["value"].get<std::string>());
+  EXPECT_EQ(content["value"].get<double>(), total);
+  EXPECT_EQ(content["computed"], "sum of open_bugs over 4 rows (P1, P2, P3, P4)");
 }
 
 TEST_F(ChatOnExampleProject, APolicyQuestionCitesThePolicySection) {
@@ -225,6 +229,44 @@ TEST_F(ChatOnExampleProject, RerankReordersThePolicyHitsWithTheEmbedder) {
   EXPECT_EQ(reranked["evidence"][0]["id"], "policy:release-process.md#Hotfixes");
   EXPECT_EQ(reranked["evidence"].size(), plain["evidence"].size());
   EXPECT_NE(reranked["evidence"][0]["score"], plain["evidence"][0]["score"]);  // blended with similarity
+}
+
+// The headline is the aggregate the question asks for, never the breakdown's first row.
+TEST_F(ChatOnExampleProject, TheHeadlineIsTheAggregateOfTheBreakdown) {
+  const nlohmann::json velocity =
+      parsed(chat("What was the velocity over the last 3 sprints?"))["answer"]["content"];
+  const nlohmann::json wip = parsed(chat("how much work is in progress right now?"))["answer"]["content"];
+
+  ASSERT_EQ(velocity["breakdown"].size(), 3u) << velocity;
+  double points = 0;
+  for (const auto& row : velocity["breakdown"]) points += std::stod(row["value"].get<std::string>());
+  EXPECT_NEAR(velocity["value"].get<double>(), points / 3, 0.006);
+  ASSERT_GT(wip["breakdown"].size(), 1u) << wip;
+  double in_progress = 0;
+  for (const auto& row : wip["breakdown"]) in_progress += std::stod(row["value"].get<std::string>());
+  EXPECT_EQ(wip["value"].get<double>(), in_progress);
+  EXPECT_EQ(wip["metric"], "work_in_progress");
+}
+
+TEST_F(ChatOnExampleProject, CommitQuestionsAreAnsweredByTheCommitCountNotAnotherMetric) {
+  const nlohmann::json content = parsed(chat("How many commits were made in November?"))["answer"]["content"];
+
+  EXPECT_EQ(content["metric"], "commits") << content;
+  EXPECT_EQ(content["period"], "2026-11-01 .. 2026-11-30");
+  EXPECT_TRUE(content["value"].is_number()) << content;
+}
+
+TEST_F(ChatOnExampleProject, AListShowsEveryRowAndHowManyThereAre) {
+  const nlohmann::json output = parsed(chat("Which issues are assigned to Priya?"));
+  const std::string text = output["answer"]["content"].get<std::string>();
+
+  std::size_t listed = 0;
+  for (const auto& item : output["evidence"]) listed += item["source"] == "db";
+  EXPECT_NE(text.find(std::to_string(listed) + " issues (list_person_issues"), std::string::npos) << text;
+  std::size_t lines = 0;
+  for (std::size_t at = text.find("\n- ORB-"); at != std::string::npos; at = text.find("\n- ORB-", at + 1))
+    ++lines;
+  EXPECT_EQ(lines, listed);
 }
 
 TEST_F(ChatOnExampleProject, PeriodsCountBackFromTheProjectsAsOfDay) {

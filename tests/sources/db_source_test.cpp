@@ -38,6 +38,17 @@ bool done_by(const Issue& issue, sys_days last_day) {
   return issue.status == "done" && issue.resolved && day_of(*issue.resolved) <= last_day;
 }
 
+// The items of a metric's rows, without its headline item (the figure over them).
+std::vector<EvidenceItem> rows_of(const std::vector<EvidenceItem>& items) {
+  std::vector<EvidenceItem> rows;
+  for (const EvidenceItem& item : items) {
+    const bool headline = std::any_of(item.fields.begin(), item.fields.end(),
+                                      [](const auto& field) { return field.first == "headline"; });
+    if (!headline) rows.push_back(item);
+  }
+  return rows;
+}
+
 std::vector<std::string> keys_of(const std::vector<EvidenceItem>& items) {
   std::vector<std::string> keys;
   for (const EvidenceItem& item : items) keys.push_back(field(item, "key"));
@@ -115,8 +126,10 @@ TEST_P(DbSourceTest, VelocityAveragesTheLastThreeClosedSprints) {
       points[*issue.sprint] += *issue.points;
   }
 
-  const auto items = fetch("what is our velocity?");
+  const auto all = fetch("what is our velocity?");
+  const auto items = rows_of(all);
 
+  ASSERT_EQ(all.size(), 4u);
   ASSERT_EQ(items.size(), 3u);
   double sum = 0;
   for (std::size_t i = 0; i < 3; ++i) {
@@ -125,6 +138,10 @@ TEST_P(DbSourceTest, VelocityAveragesTheLastThreeClosedSprints) {
     sum += points[11 + static_cast<std::int64_t>(i)];
   }
   EXPECT_NEAR(number(items[0], "average_points"), sum / 3, 0.006);
+  EXPECT_EQ(field(all[0], "headline"), "mean");
+  EXPECT_NEAR(number(all[0], "value"), sum / 3, 0.006);
+  EXPECT_EQ(field(all[0], "computed"),
+            "mean of completed_points over 3 rows (Sprint 11, Sprint 12, Sprint 13)");
 }
 
 TEST_P(DbSourceTest, OpenBugsAreCountedForEveryPriority) {
@@ -133,11 +150,29 @@ TEST_P(DbSourceTest, OpenBugsAreCountedForEveryPriority) {
     if (issue.type == "bug" && issue.status != "done") ++expected[issue.priority];
   }
 
-  const auto items = fetch("How many open bugs do we have by priority?");
+  const auto all = fetch("How many open bugs do we have by priority?");
+  const auto items = rows_of(all);
 
   ASSERT_EQ(items.size(), 4u);
-  for (const EvidenceItem& item : items)
+  int total = 0;
+  for (const EvidenceItem& item : items) {
     EXPECT_EQ(number(item, "open_bugs"), expected[field(item, "priority")]);
+    total += expected[field(item, "priority")];
+  }
+  EXPECT_EQ(field(all[0], "headline"), "sum");
+  EXPECT_EQ(number(all[0], "value"), total);
+}
+
+TEST_P(DbSourceTest, OpenBugsOfOnePriorityCountOnlyThatPriority) {
+  int expected = 0;
+  for (const Issue& issue : data().issues)
+    expected += issue.type == "bug" && issue.status != "done" && issue.priority == "P2";
+
+  const auto all = fetch("How many open P2 bugs are there?");
+
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(number(all[0], "value"), expected);
+  EXPECT_EQ(field(all[1], "priority"), "P2");
 }
 
 TEST_P(DbSourceTest, OpenBugsOfOneComponentByItsName) {
@@ -147,11 +182,12 @@ TEST_P(DbSourceTest, OpenBugsOfOneComponentByItsName) {
         issue.type == "bug" && issue.status != "done" && issue.component == "payments-connector" ? 1 : 0;
   }
 
-  const auto items = fetch("open bugs by priority in the Payments Connector");
+  const auto all = fetch("open bugs by priority in the Payments Connector");
 
   int total = 0;
-  for (const EvidenceItem& item : items) total += static_cast<int>(number(item, "open_bugs"));
+  for (const EvidenceItem& item : rows_of(all)) total += static_cast<int>(number(item, "open_bugs"));
   EXPECT_EQ(total, expected);
+  EXPECT_EQ(number(all[0], "value"), expected);
 }
 
 TEST_P(DbSourceTest, LeadTimeIsTheMedianOverTheDefaultThirtyDays) {
@@ -174,6 +210,98 @@ TEST_P(DbSourceTest, LeadTimeIsTheMedianOverTheDefaultThirtyDays) {
   EXPECT_EQ(field(items[0], "period"), "2026-10-27 .. 2026-11-25");
 }
 
+TEST_P(DbSourceTest, AverageLeadTimeOfBugsIsTheMeanOverResolvedBugs) {
+  const sys_days start = kReferenceDay - days(29), end = kReferenceDay + days(1);
+  double sum = 0;
+  int n = 0;
+  for (const Issue& issue : data().issues) {
+    if (issue.type != "bug" || issue.status != "done" || !issue.resolved) continue;
+    if (*issue.resolved < start || *issue.resolved >= end) continue;
+    sum += static_cast<double>((*issue.resolved - issue.created).count()) / 86400.0;
+    ++n;
+  }
+  ASSERT_GT(n, 0);
+
+  const auto items = fetch("What is the average lead time for bugs?");
+
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(number(items[0], "resolved_issues"), n);
+  EXPECT_NEAR(number(items[0], "value"), sum / n, 0.006);
+  EXPECT_EQ(field(items[0], "computed"), "the average (average_lead_time_days)");
+}
+
+TEST_P(DbSourceTest, ThroughputThisMonthIsTheCountResolvedInTheMonth) {
+  const sys_days first = sys_days{std::chrono::year{2026} / 11 / 1},
+                 next = sys_days{std::chrono::year{2026} / 12 / 1};
+  int resolved = 0;
+  for (const Issue& issue : data().issues) {
+    resolved +=
+        issue.status == "done" && issue.resolved && *issue.resolved >= first && *issue.resolved < next;
+  }
+
+  const auto items = fetch("What's the throughput this month?");
+
+  ASSERT_FALSE(items.empty());
+  EXPECT_EQ(number(items[0], "value"), resolved);
+  EXPECT_EQ(field(items[0], "period"), "2026-11-01 .. 2026-11-30");
+}
+
+TEST_P(DbSourceTest, CommitsInANamedMonthAndOfAPersonLastWeek) {
+  const sys_days first = sys_days{std::chrono::year{2026} / 11 / 1},
+                 next = sys_days{std::chrono::year{2026} / 12 / 1};
+  const sys_days monday = sys_days{std::chrono::year{2026} / 11 / 16};
+  int in_november = 0, ben_last_week = 0;
+  for (const orbit::Commit& commit : data().commits) {
+    in_november += commit.at >= first && commit.at < next;
+    ben_last_week += commit.author == "ben.carter" && commit.at >= monday && commit.at < monday + days(7);
+  }
+
+  const auto november = fetch("How many commits were made in November?", "STATUS_METRIC");
+  const auto ben = fetch("how many commits did Ben make last week?", "STATUS_METRIC");
+
+  ASSERT_FALSE(november.empty());
+  ASSERT_FALSE(ben.empty());
+  EXPECT_EQ(field(november[0], "metric"), "commits");
+  EXPECT_EQ(number(november[0], "value"), in_november);
+  EXPECT_EQ(field(november[0], "period"), "2026-11-01 .. 2026-11-30");
+  EXPECT_EQ(number(ben[0], "value"), ben_last_week);
+  EXPECT_EQ(rows_of(ben).size(), 1u);
+}
+
+TEST_P(DbSourceTest, AMetricTheCatalogLacksIsNotFoundEvenWhenThePlanNamesTheKind) {
+  SourceQuery query;
+  query.text = "How many deployments failed this month?";
+  query.kind = "STATUS_METRIC";
+
+  const auto items = source_->fetch(query, nullptr);
+
+  ASSERT_FALSE(items);
+  EXPECT_EQ(items.error().code, core::ErrorCode::kNotFound);
+  EXPECT_NE(items.error().message.find("no metric in the catalog matches"), std::string::npos)
+      << items.error().message;
+}
+
+TEST_P(DbSourceTest, WhatTheFigureDoesNotFollowIsNoted) {
+  const auto velocity = fetch("what is the velocity of Priya?");
+  const auto mean = fetch("what is the mean time to resolve for stories?");
+
+  ASSERT_FALSE(velocity.empty());
+  EXPECT_NE(field(velocity[0], "note").find("names person priya.raman, but velocity is not kept per person"),
+            std::string::npos);
+  ASSERT_FALSE(mean.empty());
+  EXPECT_EQ(field(mean[0], "computed"), "the average (average_lead_time_days)");
+}
+
+TEST_P(DbSourceTest, ListsCarryHowManyRowsThereAreBeyondTheLimit) {
+  int open = 0;
+  for (const Issue& issue : data().issues) open += issue.type == "bug" && issue.status != "done";
+
+  const auto items = fetch("list open bugs", "", 5);
+
+  ASSERT_EQ(items.size(), 5u);
+  EXPECT_EQ(number(items[0], "total_rows"), open);
+}
+
 TEST_P(DbSourceTest, ThroughputCountsResolutionsPerIsoWeek) {
   const sys_days start = kReferenceDay + days(1) - days(56);
   std::map<sys_days, int> weeks;
@@ -183,9 +311,14 @@ TEST_P(DbSourceTest, ThroughputCountsResolutionsPerIsoWeek) {
     ++weeks[d - days((std::chrono::weekday(d).c_encoding() + 6) % 7)];
   }
 
-  const auto items = fetch("show the weekly throughput");
+  const auto all = fetch("show the weekly throughput");
+  const auto items = rows_of(all);
 
   ASSERT_EQ(items.size(), weeks.size());
+  int total = 0;
+  for (const auto& [monday, count] : weeks) total += count;
+  EXPECT_EQ(number(all[0], "value"), total);
+  EXPECT_EQ(field(all[0], "unit"), "issues resolved");
   std::size_t i = 0;
   for (const auto& [monday, count] : weeks) {
     EXPECT_EQ(field(items[i], "week_start"), core::format_utc_day(std::chrono::sys_seconds(monday)));
@@ -260,9 +393,13 @@ TEST_P(DbSourceTest, WorkInProgressPerAssignee) {
     if (issue.status == "in_progress" || issue.status == "in_review") ++expected[issue.assignee];
   }
 
-  const auto items = fetch("show work in progress per person");
+  const auto all = fetch("show work in progress per person");
+  const auto items = rows_of(all);
 
   ASSERT_EQ(items.size(), expected.size());
+  int total = 0;
+  for (const auto& [person, count] : expected) total += count;
+  EXPECT_EQ(number(all[0], "value"), total);
   for (const EvidenceItem& item : items)
     EXPECT_EQ(number(item, "work_in_progress"), expected[field(item, "assignee_id")]);
 }

@@ -55,6 +55,26 @@ TEST(QuestionMentions, ReadsPeriodsAgainstTheReferenceDay) {
   EXPECT_FALSE(read("lead time").period.has_value());
 }
 
+TEST(QuestionMentions, ReadsANamedMonthAsTheLatestOneUpToTheReferenceDay) {
+  EXPECT_EQ(read("commits made in November").period->describe(), "2026-11-01 .. 2026-11-30");
+  EXPECT_EQ(read("throughput during oct").period->describe(), "2026-10-01 .. 2026-10-31");
+  EXPECT_EQ(read("lead time in December").period->describe(), "2025-12-01 .. 2025-12-31");
+  EXPECT_EQ(read("commits in february 2024").period->describe(), "2024-02-01 .. 2024-02-29");
+  EXPECT_EQ(read("commits for May").period->describe(), "2026-05-01 .. 2026-05-31");
+  EXPECT_FALSE(read("may I see the lead time").period.has_value());
+  EXPECT_FALSE(read("the march of progress").period.has_value());
+}
+
+TEST(QuestionMentions, ReadsIssueTypesAndStatistics) {
+  EXPECT_EQ(read("average lead time for bugs").issue_type, "bug");
+  EXPECT_EQ(read("average lead time for bugs").statistic, "average");
+  EXPECT_EQ(read("median time to resolve stories").issue_type, "story");
+  EXPECT_EQ(read("median time to resolve stories").statistic, "median");
+  EXPECT_EQ(read("mean lead time of tasks").statistic, "average");
+  EXPECT_FALSE(read("lead time").issue_type.has_value());
+  EXPECT_FALSE(read("lead time").statistic.has_value());
+}
+
 TEST(QuestionMentions, ReadsPriorities) {
   EXPECT_EQ(read("list open P1 bugs").priority, "P1");
   EXPECT_EQ(read("list open p3 bugs").priority, "P3");

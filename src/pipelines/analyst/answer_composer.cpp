@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/join.hpp"
 #include "pipelines/analyst/evidence_citation.hpp"
 #include "sources/field_counts.hpp"
 #include "sources/snippet.hpp"
@@ -12,12 +13,12 @@
 namespace planfirst::analyst {
 namespace {
 
-constexpr std::size_t kSnippetChars = 240;
+constexpr std::size_t kStatementBytes = 400;
+constexpr double kRelevantShare = 0.75;  // documents scoring less than this share of the best are left out
 
-// The snippet's first line, cut at kSnippetChars (at a UTF-8 boundary), else the fields as "k=v".
+// The snippet's first sentence or list item, else the fields as "k=v".
 std::string statement_text(const sources::EvidenceItem& item) {
-  std::string text =
-      sources::snippet_of(std::string_view(item.snippet).substr(0, item.snippet.find('\n')), kSnippetChars);
+  std::string text = sources::lead_statement(item.snippet, kStatementBytes);
   if (text.empty()) {
     for (const auto& [key, value] : item.fields) text += (text.empty() ? "" : ", ") + key + "=" + value;
   }
@@ -88,9 +89,14 @@ Answer status_metric(const AnalystPlan& plan, const std::vector<sources::Evidenc
                   {"period", ""},
                   {"sql", ""},
                   {"evidence", core::Json::array()}};
-  auto metric = std::find_if(evidence.begin(), evidence.end(), [](const sources::EvidenceItem& item) {
+  auto valued = [](const sources::EvidenceItem& item) {
     return item.source == "db" && !sources::field_value(item, "value").empty();
+  };
+  // The figure asked for: the catalog's headline over the rows when it has one, else the one row.
+  auto metric = std::find_if(evidence.begin(), evidence.end(), [&](const sources::EvidenceItem& item) {
+    return valued(item) && !sources::field_value(item, "headline").empty();
   });
+  if (metric == evidence.end()) metric = std::find_if(evidence.begin(), evidence.end(), valued);
   if (metric != evidence.end()) {
     const std::string value = sources::field_value(*metric, "value");
     char* end = nullptr;
@@ -100,11 +106,14 @@ Answer status_metric(const AnalystPlan& plan, const std::vector<sources::Evidenc
     json["period"] = sources::field_value(*metric, "period");
     json["sql"] = metric->provenance.query;
     json["metric"] = sources::field_value(*metric, "metric", metric->title);
+    if (const std::string computed = sources::field_value(*metric, "computed"); !computed.empty())
+      json["computed"] = computed;
+    if (const std::string note = sources::field_value(*metric, "note"); !note.empty()) json["note"] = note;
     std::vector<const sources::EvidenceItem*> rows;
     for (const sources::EvidenceItem& item : evidence) {
-      if (item.source == "db" && !sources::field_value(item, "value").empty()) rows.push_back(&item);
+      if (valued(item) && sources::field_value(item, "headline").empty()) rows.push_back(&item);
     }
-    if (rows.size() > 1) {  // a breakdown ("open bugs by priority"): value is its first row's
+    if (!rows.empty() && (&*metric != rows.front() || rows.size() > 1)) {  // the rows behind the figure
       core::Json breakdown = core::Json::array();
       for (const sources::EvidenceItem* row : rows) {
         breakdown.push_back({{"label", row->title},
@@ -113,6 +122,7 @@ Answer status_metric(const AnalystPlan& plan, const std::vector<sources::Evidenc
       }
       json["breakdown"] = std::move(breakdown);
     }
+    cite_all(answer, {&*metric});
     cite_all(answer, rows);
   } else {
     std::string note = "no metric value was retrieved";
@@ -126,8 +136,105 @@ Answer status_metric(const AnalystPlan& plan, const std::vector<sources::Evidenc
   return answer;
 }
 
+bool is_list_row(const sources::EvidenceItem& item) {
+  return item.source == "db" && sources::field_value(item, "kind") == "list" &&
+         !sources::field_value(item, "key").empty();
+}
+
+// One row of a status list: "ORB-73: title (type=story, priority=P2, ...) [cite]", empty values left out.
+std::string list_line(const sources::EvidenceItem& item) {
+  static constexpr std::string_view kNotColumns[] = {"metric",   "kind", "query",      "unit", "period",
+                                                     "database", "note", "total_rows", "key",  "title"};
+  std::vector<std::string> columns;
+  for (const auto& [key, value] : item.fields) {
+    if (value.empty() ||
+        std::find(std::begin(kNotColumns), std::end(kNotColumns), key) != std::end(kNotColumns))
+      continue;
+    columns.push_back(key + "=" + value);
+  }
+  return "- " + sources::field_value(item, "key") + ": " + sources::field_value(item, "title") +
+         (columns.empty() ? "" : " (" + core::join(columns, ", ") + ")") + " [" + citation_key(item) + "]\n";
+}
+
+// A status list answers with every row it returned and how many there are in all.
+Answer list_answer(std::string_view user_query, const std::vector<const sources::EvidenceItem*>& rows,
+                   const std::vector<SourceReport>& reports) {
+  Answer answer{"answer_v1_markdown", "markdown", "", {}, "rules", ""};
+  const sources::EvidenceItem& first = *rows.front();
+  const std::string total = sources::field_value(first, "total_rows", std::to_string(rows.size()));
+  std::string text = "**" + std::string(user_query) + "**\n\n" + total + " " +
+                     sources::field_value(first, "unit") + " (" + sources::field_value(first, "metric") +
+                     ", " + sources::field_value(first, "period") + ")";
+  text += total == std::to_string(rows.size())
+              ? ":\n\n"
+              : "; showing the first " + std::to_string(rows.size()) +
+                    " (narrow the question by sprint, priority, component or "
+                    "person for the rest):\n\n";
+  for (const sources::EvidenceItem* row : rows) text += list_line(*row);
+  if (const std::string note = sources::field_value(first, "note"); !note.empty())
+    text += "\nNote: " + note + "\n";
+  const std::string missing = missing_lines(reports);
+  if (!missing.empty()) text += "\nSources not consulted:\n" + missing;
+  cite_all(answer, rows);
+  answer.text = std::move(text);
+  return answer;
+}
+
+bool is_document(const sources::EvidenceItem& item) {
+  return !sources::field_value(item, "heading_path").empty();
+}
+
+// The document sections that answer, best first: every doc and policy section scoring at least
+// kRelevantShare of the best one (their scores are coverage of the question's words).
+std::vector<const sources::EvidenceItem*> relevant_documents(
+    const std::vector<sources::EvidenceItem>& evidence) {
+  std::vector<const sources::EvidenceItem*> documents;
+  for (const sources::EvidenceItem& item : evidence) {
+    if (is_document(item)) documents.push_back(&item);
+  }
+  auto score = [](const sources::EvidenceItem* item) { return item->score.value_or(0.0); };
+  std::stable_sort(
+      documents.begin(), documents.end(),
+      [&](const sources::EvidenceItem* a, const sources::EvidenceItem* b) { return score(a) > score(b); });
+  if (documents.empty()) return documents;
+  const double enough = kRelevantShare * score(documents.front());
+  auto weak = std::find_if(documents.begin(), documents.end(),
+                           [&](const sources::EvidenceItem* item) { return score(item) < enough; });
+  documents.erase(weak, documents.end());
+  if (documents.size() > kMaxCitedItems) documents.resize(kMaxCitedItems);
+  return documents;
+}
+
+// Answers from documents: the best section in full (its steps), then the other relevant ones.
+Answer document_answer(std::string_view user_query,
+                       const std::vector<const sources::EvidenceItem*>& documents,
+                       const std::vector<SourceReport>& reports) {
+  Answer answer{"answer_v1_markdown", "markdown", "", {}, "rules", ""};
+  const sources::EvidenceItem& best = *documents.front();
+  std::string text = "**" + std::string(user_query) + "**\n\nFrom **" + best.title + "** [" +
+                     citation_key(best) + "]:\n\n" + best.snippet + "\n";
+  if (documents.size() > 1) {
+    text += "\nAlso relevant:\n\n";
+    for (std::size_t i = 1; i < documents.size(); ++i) text += bullet(*documents[i]);
+  }
+  const std::string missing = missing_lines(reports);
+  if (!missing.empty()) text += "\nSources not consulted:\n" + missing;
+  cite_all(answer, documents);
+  answer.text = std::move(text);
+  return answer;
+}
+
 Answer markdown_answer(std::string_view user_query, const std::vector<sources::EvidenceItem>& evidence,
                        const std::vector<SourceReport>& reports) {
+  const std::vector<const sources::EvidenceItem*> documents = relevant_documents(evidence);
+  const bool only_documents = std::all_of(evidence.begin(), evidence.end(), is_document);
+  if (!documents.empty() && only_documents) return document_answer(user_query, documents, reports);
+  std::vector<const sources::EvidenceItem*> list_rows;
+  for (const sources::EvidenceItem& item : evidence) {
+    if (is_list_row(item)) list_rows.push_back(&item);
+  }
+  if (!list_rows.empty() && list_rows.size() == evidence.size())
+    return list_answer(user_query, list_rows, reports);
   Answer answer{"answer_v1_markdown", "markdown", "", {}, "rules", ""};
   const std::vector<const sources::EvidenceItem*> items = first_items(evidence);
   std::string text = "**" + std::string(user_query) + "**\n\n";

@@ -43,6 +43,64 @@ TEST(AnswerComposer, EverySourceThatAnsweredIsCitedBeforeAnySourceIsCitedTwice) 
   EXPECT_NE(answer.text.find("8 of 11 evidence items are cited here"), std::string::npos) << answer.text;
 }
 
+sources::EvidenceItem section(const std::string& source, const std::string& heading, double score,
+                              const std::string& text) {
+  sources::EvidenceItem evidence = item(source, heading, {{"heading_path", heading}});
+  evidence.title = heading;
+  evidence.snippet = text;
+  evidence.score = score;
+  return evidence;
+}
+
+TEST(AnswerComposer, ADocumentAnswerGivesTheBestSectionInFullAndOnlyRelevantOthers) {
+  const std::vector<sources::EvidenceItem> evidence{
+      section("policy", "Review times", 4.8,
+              "- Hotfix reviews are answered within an hour.\n- Others in a day."),
+      section("doc", "Request flow", 2.9, "A typical request goes through the gateway."),
+      section("policy", "Hotfixes", 6.3,
+              "A hotfix fixes a P1 bug.\n\n- One reviewer.\n- Merge back the same day."),
+  };
+
+  const Answer answer = AnswerComposer().compose(
+      "How do I request a hotfix?", plan(RequestType::kHowtoPolicy, "answer_v1_markdown"), evidence, {});
+
+  EXPECT_NE(answer.text.find("From **Hotfixes** [policy:Hotfixes]:\n\nA hotfix fixes a P1 bug.\n\n- One "
+                             "reviewer.\n- Merge back the same day.\n"),
+            std::string::npos)
+      << answer.text;
+  EXPECT_NE(answer.text.find(
+                "- **Review times**: Hotfix reviews are answered within an hour. [policy:Review times]"),
+            std::string::npos)
+      << answer.text;
+  EXPECT_EQ(answer.text.find("Request flow"), std::string::npos) << answer.text;  // 2.9 < 0.75 * 6.3
+  EXPECT_EQ(answer.citations, (std::vector<std::string>{"policy:Hotfixes", "policy:Review times"}));
+}
+
+TEST(AnswerComposer, AStatusListShowsEveryRowAndTheTotal) {
+  std::vector<sources::EvidenceItem> evidence;
+  for (int i = 1; i <= 3; ++i) {
+    evidence.push_back(item("db", "list/ORB-" + std::to_string(i),
+                            {{"metric", "list_open_bugs"},
+                             {"kind", "list"},
+                             {"unit", "issues"},
+                             {"period", "as of 2026-11-25"},
+                             {"key", "ORB-" + std::to_string(i)},
+                             {"title", "bug " + std::to_string(i)},
+                             {"priority", "P1"},
+                             {"total_rows", "42"}}));
+  }
+
+  const Answer answer = AnswerComposer().compose(
+      "list open bugs", plan(RequestType::kStatusList, "answer_v1_markdown"), evidence, {});
+
+  EXPECT_NE(answer.text.find("42 issues (list_open_bugs, as of 2026-11-25); showing the first 3"),
+            std::string::npos)
+      << answer.text;
+  EXPECT_NE(answer.text.find("- ORB-3: bug 3 (priority=P1) [db:list/ORB-3]"), std::string::npos)
+      << answer.text;
+  EXPECT_EQ(answer.citations.size(), 3u);
+}
+
 TEST(AnswerComposer, AMetricWithSeveralRowsCarriesTheBreakdown) {
   const std::vector<sources::EvidenceItem> evidence = {
       item("db", "bugs/P1", {{"value", "3"}, {"unit", "bugs"}}),
