@@ -293,6 +293,24 @@ TEST_F(AskCli, TheThingAnIdIdentifiesIsRankedAndAComparisonOfNothingIsRefused) {
       << "distance or price, refused, not dropped: " << unnamed.output;
 }
 
+TEST_F(AskCli, UniqueDistinctAndDifferentCountDistinctValuesOfTheColumnTheyName) {
+  const std::string events = dir_.write("events.csv",
+                                        "event_id,session_id,country\n1,S1,DE\n2,S1,DE\n3,S2,DE\n4,S3,FR\n"
+                                        "5,S3,FR\n6,S3,FR\n7,S4,US\n")
+                                 .string();
+  const std::filesystem::path result = std::filesystem::path(out()) / "result.csv";
+
+  const CommandOutcome distinct = ask(events, "\"count distinct sessions by country\"");
+  ASSERT_EQ(distinct.exit_code, 0) << distinct.output;
+  EXPECT_EQ(read_text(result), "country,session_id\nDE,2\nFR,1\nUS,1\n");  // rows: 3, 3, 1
+  const CommandOutcome unique = ask(events, "\"how many unique sessions per country\"");
+  ASSERT_EQ(unique.exit_code, 0) << unique.output;
+  EXPECT_EQ(read_text(result), "country,session_id\nDE,2\nFR,1\nUS,1\n");
+  const CommandOutcome different = ask(events, "\"number of different countries\"");
+  ASSERT_EQ(different.exit_code, 0) << different.output;
+  EXPECT_EQ(read_text(result), "country\n3\n");
+}
+
 TEST_F(AskCli, OutputsInTheInputJoinThoseTheQuestionAsksFor) {
   nlohmann::json state = after_node(
       dir_, "profile",

@@ -102,12 +102,30 @@ std::vector<std::string> split_names(const std::string& names) {  // "a, b" -> {
   return out;
 }
 
-std::string metric_for_count(const Requirements& requirements, const data::SchemaProfile& profile) {
+// The column a count of distinct values counts: the one the question names by the most words of
+// its name ("unique sessions" -> session_id, "distinct visit dates" -> Visit_Date), ties to the one
+// it names first; "" when it names none.
+std::string counted_column(const data::SchemaProfile& profile, const Stems& question) {
+  static const std::set<std::string, std::less<>> kGeneric = {"id",  "name",   "code", "no",
+                                                              "num", "number", "key"};
+  core::Stemmer stemmer;
+  std::size_t most = 0, first = question.size();
+  std::string chosen;
   for (const data::ColumnProfile& column : profile.columns) {
-    if (!has(requirements.group_by, column.name) && requirements.time.column != column.name)
-      return column.name;
+    std::size_t named = 0, at = question.size();
+    for (const std::string& word : stems_of(column_words(column.name), stemmer)) {
+      const auto found = std::find(question.begin(), question.end(), word);
+      if (kGeneric.contains(word) || found == question.end()) continue;
+      ++named;
+      at = std::min(at, static_cast<std::size_t>(found - question.begin()));
+    }
+    if (named > most || (named == most && named > 0 && at < first)) {
+      most = named;
+      first = at;
+      chosen = column.name;
+    }
   }
-  return profile.columns.empty() ? std::string() : profile.columns.front().name;
+  return chosen;
 }
 
 // Whether the profile reads `column` as a measure (amounts, not codes or labels).
@@ -429,7 +447,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   if (metrics.empty() && (func.empty() || func == "sum" || func == "count")) {
     func = "count";
     metrics.emplace_back(kCountRowsMetric);
-  } else if (metrics.empty() && counts(stems)) {  // "the dates with a mean pressure over 30, count them"
+  } else if (metrics.empty() && func != "count_distinct" &&
+             counts(stems)) {  // "the dates with a mean pressure over 30, count them"
     func = "count";
     metrics.emplace_back(kCountRowsMetric);
   } else if (metrics.empty() && func != "count_distinct") {
@@ -438,7 +457,20 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
             " but names no column to take it of; name one of the measures: " + measure_names(profile),
         "metrics");
   } else if (metrics.empty()) {
-    metrics.push_back(metric_for_count(r, profile));
+    const std::string counted = counted_column(profile, question_stems);
+    if (has(keys, counted)) {  // "the number of different colors" by color: the rows of each
+      func = "count";
+      metrics.emplace_back(kCountRowsMetric);
+    } else if (counted.empty()) {
+      std::vector<std::string> names;
+      for (const data::ColumnProfile& column : profile.columns) names.push_back(column.name);
+      return core::invalid_argument(
+          "the question counts distinct values but names no column to count them in; name one of: " +
+              core::join(names, ", "),
+          "metrics");
+    } else {
+      metrics.push_back(counted);
+    }
   }
   std::string chart = has(r.outputs, "chart") ? first_label(stems, charts_) : "";
   const data::ColumnProfile* key = keys.empty() ? nullptr : profile.find(keys.front());
