@@ -55,6 +55,30 @@ std::string parser_message(const char* what) {
   return message;
 }
 
+// Follows a scan through JSON strings: fed every byte in order, says whether that byte belongs to a
+// string, its quotes and escapes included, so brackets and commas inside strings don't count.
+class StringTracker {
+ public:
+  bool in_string_after(char c) {
+    if (in_string_) {
+      if (escaped_) {
+        escaped_ = false;
+      } else if (c == '\\') {
+        escaped_ = true;
+      } else if (c == '"') {
+        in_string_ = false;
+      }
+      return true;
+    }
+    in_string_ = c == '"';
+    return in_string_;
+  }
+
+ private:
+  bool in_string_ = false;
+  bool escaped_ = false;
+};
+
 struct Span {
   std::size_t begin = 0;
   std::size_t end = 0;  // one past the closing bracket
@@ -66,8 +90,7 @@ struct Span {
 std::variant<Span, ExtractError> scan_value(std::string_view text, std::size_t start,
                                             const ExtractOptions& options) {
   std::vector<char> closers;
-  bool in_string = false;
-  bool escaped = false;
+  StringTracker strings;
   for (std::size_t i = start; i < text.size(); ++i) {
     if (i - start >= options.max_bytes) {
       return ExtractError{ExtractErrorKind::kTooLarge, start,
@@ -75,19 +98,8 @@ std::variant<Span, ExtractError> scan_value(std::string_view text, std::size_t s
                               std::to_string(options.max_bytes) + " bytes"};
     }
     const char c = text[i];
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
+    if (strings.in_string_after(c)) continue;
+    if (c == '{' || c == '[') {
       closers.push_back(c == '{' ? '}' : ']');
       if (closers.size() > options.max_depth) {
         return ExtractError{ExtractErrorKind::kTooLarge, i,
@@ -172,6 +184,25 @@ ExtractedJson extract_first_json(std::string_view text, const ExtractOptions& op
                                     "no JSON " +
                                         std::string(options.objects_only ? "object" : "object or array") +
                                         " found in " + std::to_string(text.size()) + " bytes of text"});
+}
+
+TrailingCommaRepair repair_trailing_commas(std::string_view text) {
+  TrailingCommaRepair repair;
+  repair.text.reserve(text.size());
+  StringTracker strings;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (!strings.in_string_after(c) && c == ',') {
+      std::size_t next = i + 1;
+      while (next < text.size() && is_json_space(text[next])) ++next;
+      if (next < text.size() && (text[next] == '}' || text[next] == ']')) {
+        ++repair.removed;
+        continue;
+      }
+    }
+    repair.text.push_back(c);
+  }
+  return repair;
 }
 
 }  // namespace planfirst::contracts

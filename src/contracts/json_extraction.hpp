@@ -63,4 +63,13 @@ class [[nodiscard]] ExtractedJson {
 
 ExtractedJson extract_first_json(std::string_view text, const ExtractOptions& options = {});
 
+// repair_trailing_commas removes the commas a model leaves before a closing brace or bracket
+// ({"a": 1,} or ["db",]), which JSON forbids and a reader forgives; commas inside strings stay. For
+// a reply that extract_first_json found invalid: repair, then extract again, and say so.
+struct TrailingCommaRepair {
+  std::string text;         // the text without its trailing commas
+  std::size_t removed = 0;  // how many were removed; 0 means `text` is the input unchanged
+};
+TrailingCommaRepair repair_trailing_commas(std::string_view text);
+
 }  // namespace planfirst::contracts

@@ -205,5 +205,26 @@ TEST(ExtractFirstJson, ReadsNothingPastTheGivenView) {
   EXPECT_EQ(json.error().kind, ExtractErrorKind::kTruncated);
 }
 
+// The lenient reading the analyst plan uses (seed 000 §8): a trailing comma is repaired, not rejected.
+TEST(RepairTrailingCommas, RemovesACommaBeforeAClosingBraceOrBracket) {
+  const TrailingCommaRepair repair =
+      repair_trailing_commas("Plan: {\"required_sources\": [\"db\", \"neo4j\",\n], \"track\": \"FAST\",\n}");
+
+  EXPECT_EQ(repair.removed, 2u);
+  EXPECT_EQ(repair.text, "Plan: {\"required_sources\": [\"db\", \"neo4j\"\n], \"track\": \"FAST\"\n}");
+  ExtractedJson json = extract_first_json(repair.text);
+  ASSERT_TRUE(json.has_value()) << json.error().message;
+  EXPECT_EQ((*json)["required_sources"].size(), 2u);
+}
+
+TEST(RepairTrailingCommas, KeepsCommasInsideStringsAndBetweenItems) {
+  const std::string text = R"({"intent": "a,}", "q": ["x, ]", "y\",]"], "n": [1, 2]})";
+
+  const TrailingCommaRepair repair = repair_trailing_commas(text);
+
+  EXPECT_EQ(repair.removed, 0u);
+  EXPECT_EQ(repair.text, text);
+}
+
 }  // namespace
 }  // namespace planfirst::contracts
