@@ -14,6 +14,7 @@
 #include "core/asset_store.hpp"
 #include "core/file_text.hpp"
 #include "pipelines/analyst/labeled_questions.hpp"
+#include "pipelines/analyst/project_scope.hpp"
 #include "pipelines/analyst/question_router.hpp"
 #include "pipelines/analyst/router_model.hpp"
 #include "pipelines/analyst/router_rules.hpp"
@@ -26,6 +27,7 @@ struct RouterParts {
   LabeledQuestions questions;
   RouterRules rules;
   RouterModel model;
+  ProjectScope scope;
 };
 
 const RouterParts& parts() {
@@ -34,7 +36,8 @@ const RouterParts& parts() {
     LabeledQuestions questions = *LabeledQuestions::load(assets);
     RouterRules rules = *RouterRules::load(assets);
     RouterModel model = *RouterModel::train_or_load(questions, {});
-    return RouterParts{std::move(questions), std::move(rules), std::move(model)};
+    ProjectScope scope = *ProjectScope::load(assets, questions);
+    return RouterParts{std::move(questions), std::move(rules), std::move(model), std::move(scope)};
   }();
   return loaded;
 }
@@ -48,10 +51,11 @@ struct Tally {
 // Accuracy of rules, model and router on `questions`, overall and per type.
 void print_accuracy(const char* title, const std::vector<LabeledQuestion>& questions) {
   const RouterParts& p = parts();
-  const QuestionRouter router(p.rules, p.model);
+  const QuestionRouter router(p.rules, p.model, &p.scope);
   std::map<RequestType, Tally> rules_by_type, model_by_type, combined_by_type;
   Tally rules, model, combined;
   int fast = 0;
+  int out_of_scope = 0;
   for (const LabeledQuestion& q : questions) {
     const RouteDecision decision =
         router.route(q.question);  // carries the rules' and the model's own answers
@@ -59,6 +63,7 @@ void print_accuracy(const char* title, const std::vector<LabeledQuestion>& quest
     const bool m = decision.model.type == q.type;
     const bool c = decision.request_type == q.type;
     fast += decision.track == Track::kFast ? 1 : 0;
+    out_of_scope += decision.out_of_scope ? 1 : 0;
     for (auto [tally, by_type, ok] : {std::tuple{&rules, &rules_by_type, r},
                                       {&model, &model_by_type, m},
                                       {&combined, &combined_by_type, c}}) {
@@ -77,7 +82,8 @@ void print_accuracy(const char* title, const std::vector<LabeledQuestion>& quest
   }
   std::printf("  %-16s %6.1f%% %6.1f%% %8.1f%% %3d\n", "all", rules.percent(), model.percent(),
               combined.percent(), combined.total);
-  std::printf("  FAST track chosen for %d of %d questions\n\n", fast, combined.total);
+  std::printf("  FAST track chosen for %d of %d questions; %d routed out of scope\n\n", fast, combined.total,
+              out_of_scope);
   std::fflush(stdout);
 }
 
@@ -102,7 +108,7 @@ BENCHMARK(BM_RouteModelOnly);
 
 void BM_RouteCombined(benchmark::State& state) {
   const RouterParts& p = parts();
-  const QuestionRouter router(p.rules, p.model);
+  const QuestionRouter router(p.rules, p.model, &p.scope);
   std::size_t i = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(router.route(p.questions.held_out[i++ % p.questions.held_out.size()].question));

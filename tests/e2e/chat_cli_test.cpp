@@ -59,7 +59,7 @@ TEST_F(ChatCli, TextOutputNamesThePlanAndEachSourceNotConfigured) {
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("request type: TROUBLESHOOTING (QUALITY)"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("sources=db, neo4j"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("sources=db, neo4j, doc"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("source neo4j: not_configured - not configured: "), std::string::npos)
       << run.output;
 }
@@ -132,8 +132,28 @@ TEST_F(ChatCli, ANonJsonModelReplyFallsBackToTheSafePlan) {
   ASSERT_EQ(run.exit_code, 0) << run.output;
   const nlohmann::json output = parsed(run);
   EXPECT_EQ(output["analyst_plan"]["intent"], "parse_error");
-  EXPECT_EQ(output["analyst_plan"]["required_sources"], nlohmann::json::array({"policy"}));
+  // seed 000 §2: the fallback passes the plan's own guard, so a STATUS_* one keeps db.
+  EXPECT_EQ(output["analyst_plan"]["required_sources"], nlohmann::json::array({"policy", "db"}));
   EXPECT_EQ(output["route_reason"].get<std::string>().rfind("analyst_plan_fallback:", 0), 0u);
+}
+
+// seed 000 §8: a model that fails (here an HTTP error) leaves the plan to the rules, recorded as a
+// fallback with its reason.
+TEST_F(ChatCli, AModelErrorIsRecordedAsAFallbackWithItsReason) {
+  test_support::OpenAiTestServer server;
+  server.script_chat(
+      {test_support::ScriptedReply::error(404, "no such model"), test_support::ScriptedReply::chat("x")});
+
+  const CommandOutcome run =
+      run_command(chat("\"Which issues are overdue?\" --json --llm " + server.base_url()));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const nlohmann::json output = parsed(run);
+  EXPECT_EQ(output["plan_review"]["fell_back"], true);
+  EXPECT_EQ(output["plan_review"]["fallback_reason"], "model_error");
+  EXPECT_EQ(output["route_reason"].get<std::string>().rfind("analyst_plan_fallback:model_error:", 0), 0u)
+      << output["route_reason"];
+  EXPECT_EQ(output["analyst_plan"]["required_sources"], nlohmann::json::array({"db"}));
 }
 
 TEST_F(ChatCli, EachNodeRunsAloneThroughGraphNode) {
@@ -329,6 +349,35 @@ TEST_F(ChatOnExampleProject, ADependencyQuestionWalksTheProjectGraph) {
   }
   // The example project's dependency arrows (its README): two direct dependents, one transitive.
   EXPECT_EQ(dependents, (std::set<std::string>{"api-gateway", "reporting-pipeline", "web-dashboard"}));
+}
+
+// Issue 31, row "Why are customers being charged twice?" (it answered "No evidence was retrieved"):
+// seed 000 §3 gives TROUBLESHOOTING db and neo4j and forbids doc only for STATUS_*, so its plans
+// search the documents too, where the post-incident review answers it.
+TEST_F(ChatOnExampleProject, ATroubleshootingQuestionCitesThePostIncidentReview) {
+  const nlohmann::json output = parsed(chat("Why are customers being charged twice?"));
+
+  EXPECT_EQ(output["request_type"], "TROUBLESHOOTING");
+  EXPECT_EQ(called(output), (std::vector<std::string>{"db", "neo4j", "doc"}));
+  const std::string text = output["answer"]["content"].get<std::string>();
+  EXPECT_NE(text.find("[doc:post-incident-review-duplicate-charges.md#"), std::string::npos) << text;
+  EXPECT_EQ(text.find("No evidence was retrieved"), std::string::npos) << text;
+}
+
+// Issue 31, row "What's the weather in Paris?" (it answered with 8 policy snippets): a question that
+// names nothing of the project is out of scope: CASUAL, nothing retrieved, and the answer says so.
+TEST_F(ChatOnExampleProject, AQuestionOutsideTheProjectIsOutOfScopeWithoutEvidence) {
+  for (const char* question : {"What's the weather in Paris?", "Who won the World Cup in 2018?"}) {
+    const nlohmann::json output = parsed(chat(question));
+
+    EXPECT_EQ(output["request_type"], "CASUAL") << question;
+    EXPECT_EQ(output["router"]["out_of_scope"], true) << question;
+    EXPECT_FALSE(output.contains("source_status")) << question;
+    EXPECT_FALSE(output.contains("evidence")) << question;
+    EXPECT_NE(output["answer"]["content"].get<std::string>().find("out of scope for this project"),
+              std::string::npos)
+        << output["answer"];
+  }
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json_member.hpp"
-#include "core/logging.hpp"
 #include "core/reference_day.hpp"
 #include "pipelines/analyst/source_policy.hpp"
 #include "sources/evidence_json.hpp"
@@ -36,6 +35,7 @@ RouterChoice router_choice(const StateView& state) {
   const Json& reason = core::member_or_null(state.member_or_null("router"), "reason");
   choice.reason = reason.is_string() ? reason.get<std::string>()
                                      : state.string_or("route_reason", "router:none (no router ran)");
+  choice.out_of_scope = core::member_or_null(state.member_or_null("router"), "out_of_scope") == Json(true);
   return choice;
 }
 
@@ -56,23 +56,19 @@ bool clarified_before(const StateView& state) {
   return clarifications.is_array() && !clarifications.empty();
 }
 
-// The plan the configured strategy proposes, through the output guard.
+// The plan the configured strategy proposes, through the output guard. An out-of-scope question is
+// planned by the rules alone (CASUAL, intent out_of_scope): there is nothing for a model to refine.
 PlanDecision make_plan(const AnalystServices& services, const std::string& query, const RouterChoice& router,
                        bool may_ask) {
-  if (services.llm_analyst) {
-    core::Result<std::string> reply = services.llm_analyst->ask(query);
-    if (reply) return services.guard->accept_reply(*reply, router, "llm");
-    core::log_warn("analyst plan: the model failed, planning with the rules: {}", reply.error().describe());
-    PlanDecision decision = services.guard->accept(
-        to_json(services.rule_analyst->plan(query, router.request_type, router.track, may_ask)), router,
-        "rules");
-    decision.route_reason += "; model unavailable: " + reply.error().message;
-    decision.warnings.push_back("model_error: " + reply.error().describe());
-    return decision;
+  AnalystPlan rules_plan = services.rule_analyst->plan(query, router.request_type, router.track, may_ask);
+  if (router.out_of_scope) {
+    rules_plan.intent = std::string(kOutOfScopeIntent);
+    return services.guard->accept(to_json(rules_plan), router, "rules");
   }
-  return services.guard->accept(
-      to_json(services.rule_analyst->plan(query, router.request_type, router.track, may_ask)), router,
-      "rules");
+  if (!services.llm_analyst) return services.guard->accept(to_json(rules_plan), router, "rules");
+  core::Result<std::string> reply = services.llm_analyst->ask(query);
+  if (reply) return services.guard->accept_reply(*reply, router, "llm");
+  return services.guard->accept_after_model_error(to_json(rules_plan), router, reply.error());
 }
 
 }  // namespace
@@ -86,6 +82,8 @@ graph::NodeFunction router_node(Services services) {
                 {"rules_decisive", route.rules_decisive},
                 {"model_type", to_string(route.model.type)},
                 {"model_probability", route.model.probability},
+                {"project_terms", route.project_words},
+                {"out_of_scope", route.out_of_scope},
                 {"reason", route.reason}};
     return worker_delta(Json{{"request_type", to_string(route.request_type)},
                              {"track", to_string(route.track)},
@@ -107,7 +105,7 @@ graph::NodeFunction analyst_plan_node(Services services) {
       decision.plan.expected_output_schema =
           std::string(expected_output_schema_for(decision.plan.request_type));
     }
-    Json review{{"strategy", services->llm_analyst ? "llm" : "rules"},
+    Json review{{"strategy", decision.strategy},
                 {"fell_back", decision.fell_back},
                 {"fallback_reason", decision.fallback_reason},
                 {"warnings", decision.warnings},
@@ -187,6 +185,8 @@ graph::NodeFunction answer_node(Services services) {
       }
     }
     const std::vector<SourceReport> reports = source_reports_from_json(state.member_or_null("source_status"));
+    if (plan->request_type == RequestType::kCasual && plan->intent == kOutOfScopeIntent)
+      return worker_delta(Json{{"answer", to_json(services->scope->out_of_scope_answer())}});
     const Answer answer = services->answer_writer
                               ? services->answer_writer->write(*query, *plan, evidence, reports)
                               : services->composer.compose(*query, *plan, evidence, reports);

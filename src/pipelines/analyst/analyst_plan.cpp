@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "pipelines/analyst/source_policy.hpp"
+
 namespace planfirst::analyst {
 namespace {
 
@@ -67,7 +69,7 @@ AnalystPlan fallback_plan(RequestType router_type) {
   plan.intent = "parse_error";
   plan.request_type = router_type;
   plan.track = Track::kQuality;
-  plan.required_sources = {"policy"};
+  plan.required_sources = enforce_sources(router_type, {"policy"}).sources;
   plan.missing_info_questions = {};
   plan.expected_output_schema = "answer_v1_markdown";
   return plan;

@@ -26,7 +26,9 @@ core::Json to_json(const AnalystPlan& plan);
 core::Result<AnalystPlan> plan_from_json(const core::Json& json);
 
 // The seed's _fallback_plan: intent "parse_error", the router's request type (KNOWLEDGE_QA when the
-// router set none), QUALITY, ["policy"], no questions, answer_v1_markdown.
+// router set none), QUALITY, ["policy"], no questions, answer_v1_markdown; its sources then keep the
+// type's rules as any plan must (enforce_sources): a STATUS_* fallback reads ["policy", "db"], a
+// TROUBLESHOOTING one ["policy", "db", "neo4j", "doc"], a CASUAL one ["policy"].
 AnalystPlan fallback_plan(RequestType router_type);
 
 }  // namespace planfirst::analyst

@@ -51,7 +51,10 @@ core::Result<std::shared_ptr<const AnalystServices>> AnalystServices::load(const
   core::Result<RouterModel> model = RouterModel::train_or_load(*questions, cache_dir);
   if (!model) return model.error();
   services->router_model.emplace(std::move(*model));
-  services->router.emplace(*services->rules, *services->router_model);
+  core::Result<ProjectScope> scope = ProjectScope::load(assets, *questions);
+  if (!scope) return scope.error();
+  services->scope.emplace(std::move(*scope));
+  services->router.emplace(*services->rules, *services->router_model, &*services->scope);
   core::Result<RuleAnalyst> rule_analyst = RuleAnalyst::load(assets);
   if (!rule_analyst) return rule_analyst.error();
   services->rule_analyst.emplace(std::move(*rule_analyst));

@@ -1,6 +1,7 @@
 // AnalystServices holds what every node of the analyst graph uses and no run changes: the router
-// (rules from assets/, the fastText model trained or loaded from the cache), the rules analyst, the
-// contracts and the output guard, the sources plans may fetch from (none configured: each required
+// (rules from assets/, the fastText model trained or loaded from the cache, the project's scope),
+// the rules analyst, the contracts and the output guard, the sources plans may fetch from (none
+// configured: each required
 // source is recorded "not configured"), the answer composer, and, when an LLM server is configured,
 // the model strategies of the plan and the answer. Metrics go to a registry co-owned with whoever
 // prints them. Immutable after load(); graphs and threads share one.
@@ -23,6 +24,7 @@
 #include "pipelines/analyst/llm_analyst.hpp"
 #include "pipelines/analyst/llm_answer_writer.hpp"
 #include "pipelines/analyst/plan_guard.hpp"
+#include "pipelines/analyst/project_scope.hpp"
 #include "pipelines/analyst/question_router.hpp"
 #include "pipelines/analyst/router_model.hpp"
 #include "pipelines/analyst/router_rules.hpp"
@@ -47,7 +49,8 @@ struct AnalystOptions {
 struct AnalystServices {
   std::optional<RouterRules> rules;                      // always set by load()
   std::optional<RouterModel> router_model;               // always set by load()
-  std::optional<QuestionRouter> router;                  // always set by load(); refers to the two above
+  std::optional<ProjectScope> scope;                     // always set by load()
+  std::optional<QuestionRouter> router;                  // always set by load(); refers to the three above
   std::optional<RuleAnalyst> rule_analyst;               // always set by load()
   std::optional<contracts::ContractRegistry> contracts;  // always set by load()
   std::shared_ptr<core::MetricsRegistry> metrics;        // co-owned with the caller that prints it

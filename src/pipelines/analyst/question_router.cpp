@@ -30,6 +30,15 @@ RouteDecision QuestionRouter::route(std::string_view question) const {
   const std::string rules_text = scores.decisive ? fmt::format("rules {} ({})", to_string(scores.best),
                                                                matched_text(scores, scores.best))
                                                  : std::string("rules undecided");
+  if (scope_ != nullptr) decision.project_words = scope_->project_words(words);
+  if (scope_ != nullptr && !scores.decisive && decision.project_words.empty()) {
+    decision.out_of_scope = true;
+    decision.request_type = RequestType::kCasual;
+    decision.track = Track::kFast;
+    decision.reason =
+        fmt::format("router:out_of_scope CASUAL FAST (no project term; {}; {})", rules_text, model_text);
+    return decision;
+  }
   bool agree = false;
   std::string rule;
   if (scores.decisive && scores.best == decision.model.type) {

@@ -4,14 +4,18 @@
 //   2. the model's probability is at least kModelConfident     -> the model's type
 //   3. the rules are decisive                                  -> the rules' type
 //   4. otherwise                                               -> the model's type
+// Before them, with a ProjectScope: a question none of whose words names the project and that the
+// rules do not match decisively is out of scope -> CASUAL, FAST (no retrieval), whatever the model says.
 // Track: FAST when rule 1 applied and RouterRules::fast_eligible (CASUAL, STATUS_METRIC or
 // STATUS_LIST and at most 12 words); QUALITY otherwise. The reason names the rule, the matched
-// phrases and the model's probability. Immutable; threads may share one; borrows both halves.
+// phrases and the model's probability. Immutable; threads may share one; borrows its parts.
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "pipelines/analyst/project_scope.hpp"
 #include "pipelines/analyst/request_type.hpp"
 #include "pipelines/analyst/router_model.hpp"
 #include "pipelines/analyst/router_rules.hpp"
@@ -27,17 +31,22 @@ struct RouteDecision {
   RequestType rules_type = RequestType::kKnowledgeQa;
   bool rules_decisive = false;
   ModelPrediction model;
+  bool out_of_scope = false;               // names nothing of the project, rules undecided
+  std::vector<std::string> project_words;  // the question's words that name the project
 };
 
 class QuestionRouter {
  public:
-  QuestionRouter(const RouterRules& rules, const RouterModel& model) : rules_(rules), model_(model) {}
+  // `scope` may be null: no question is then out of scope.
+  QuestionRouter(const RouterRules& rules, const RouterModel& model, const ProjectScope* scope = nullptr)
+      : rules_(rules), model_(model), scope_(scope) {}
 
   RouteDecision route(std::string_view question) const;
 
  private:
   const RouterRules& rules_;
   const RouterModel& model_;
+  const ProjectScope* scope_;
 };
 
 }  // namespace planfirst::analyst

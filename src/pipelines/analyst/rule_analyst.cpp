@@ -68,7 +68,7 @@ AnalystPlan RuleAnalyst::plan(std::string_view user_query, RequestType type, Tra
   plan.intent = intent_label(words, type);
   plan.request_type = type;
   plan.track = track;
-  plan.required_sources = required_sources_by_type(type);
+  plan.required_sources = planned_sources_by_type(type);
   plan.expected_output_schema = std::string(expected_output_schema_for(type));
   auto clarification = clarifications_.find(type);
   if (may_ask && clarification != clarifications_.end()) {

@@ -1,8 +1,9 @@
 // RuleAnalyst is the offline strategy of the analyst plan (seed 000 §2-§3): the router's request type
-// and track, REQUIRED_SOURCES_BY_TYPE, an intent label made from the question's words, the output
-// schema of the type, and at most one clarifying question from assets/analyst/analyst_rules.json
-// (asking promotes the plan to QUALITY). Its output goes through the same output guard as a model's.
-// Immutable after load(); threads may share one.
+// and track, the type's planned sources (REQUIRED_SOURCES_BY_TYPE plus additional_sources_by_type),
+// an intent label made from the question's words, the output schema of the type, and at most one
+// clarifying question from assets/analyst/analyst_rules.json (asking promotes the plan to QUALITY).
+// Its output goes through the same output guard as a model's. Immutable after load(); threads may
+// share one.
 #pragma once
 
 #include <map>

@@ -1,6 +1,17 @@
 #include "pipelines/analyst/source_policy.hpp"
 
+#include <algorithm>
+
+#include "core/join.hpp"
+
 namespace planfirst::analyst {
+namespace {
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+}  // namespace
 
 const std::vector<std::string>& required_sources_by_type(RequestType type) {
   static const std::vector<std::string> kDb{"db"};
@@ -21,6 +32,52 @@ const std::vector<std::string>& required_sources_by_type(RequestType type) {
     case RequestType::kCasual: return kNone;
   }
   return kNone;
+}
+
+const std::vector<std::string>& forbidden_sources_by_type(RequestType type) {
+  static const std::vector<std::string> kDoc{"doc"};
+  static const std::vector<std::string> kNone{};
+  const bool status = type == RequestType::kStatusMetric || type == RequestType::kStatusSummary ||
+                      type == RequestType::kStatusList;
+  return status ? kDoc : kNone;
+}
+
+const std::vector<std::string>& additional_sources_by_type(RequestType type) {
+  static const std::vector<std::string> kDoc{"doc"};
+  static const std::vector<std::string> kNone{};
+  return type == RequestType::kTroubleshooting ? kDoc : kNone;
+}
+
+std::vector<std::string> planned_sources_by_type(RequestType type) {
+  std::vector<std::string> sources = required_sources_by_type(type);
+  for (const std::string& source : additional_sources_by_type(type)) {
+    if (!contains(sources, source)) sources.push_back(source);
+  }
+  return sources;
+}
+
+SourceRepair enforce_sources(RequestType type, std::vector<std::string> sources) {
+  SourceRepair repair;
+  const std::string plan = "a " + std::string(to_string(type)) + " plan";
+  std::vector<std::string> removed;
+  for (std::string& source : sources) {
+    if (contains(forbidden_sources_by_type(type), source)) {
+      if (!contains(removed, source)) removed.push_back(source);
+    } else {
+      repair.sources.push_back(std::move(source));
+    }
+  }
+  if (!removed.empty())
+    repair.notes.push_back("repair:source_forbidden removed " + core::join(removed, ", ") + " from " + plan);
+  std::vector<std::string> added;
+  for (const std::string& source : planned_sources_by_type(type)) {
+    if (contains(repair.sources, source)) continue;
+    repair.sources.push_back(source);
+    added.push_back(source);
+  }
+  if (!added.empty())
+    repair.notes.push_back("repair:required_sources added " + core::join(added, ", ") + " to " + plan);
+  return repair;
 }
 
 bool is_high_stakes(RequestType type) {

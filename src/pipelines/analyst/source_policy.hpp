@@ -1,6 +1,6 @@
-// The seed's source tables (§3) and what else follows from a request type alone: the answer format,
-// the kind of record a source is asked for, and which types are high-stakes (§5: a router's
-// high-stakes type survives an analyst downgrade). Pure functions over constants.
+// The seed's source tables (§3) and what else follows from a request type alone: the sources a plan
+// must name and may not name, the answer format, the kind of record a source is asked for, and which
+// types are high-stakes (§5). Pure functions over constants.
 #pragma once
 
 #include <string>
@@ -14,6 +14,23 @@ namespace planfirst::analyst {
 // REQUIRED_SOURCES_BY_TYPE: STATUS_* -> db; HOWTO_POLICY, DATA_DEFINITION -> policy, doc; DESIGN_ARCH
 // -> doc, policy; TROUBLESHOOTING -> db, neo4j; KNOWLEDGE_QA -> doc, neo4j; CASUAL -> none.
 const std::vector<std::string>& required_sources_by_type(RequestType type);
+// FORBIDDEN_SOURCES_BY_TYPE: STATUS_* -> doc; none otherwise.
+const std::vector<std::string>& forbidden_sources_by_type(RequestType type);
+// Sources this project adds to the seed's table: TROUBLESHOOTING -> doc (post-incident reviews,
+// failure behaviour and runbooks are documents; the seed forbids doc only for STATUS_*).
+const std::vector<std::string>& additional_sources_by_type(RequestType type);
+// What a plan of `type` retrieves at least: the required sources, then the additional ones.
+std::vector<std::string> planned_sources_by_type(RequestType type);
+
+// A plan's sources after enforcement, and one note per change ("repair:...") for plan_review.
+struct SourceRepair {
+  std::vector<std::string> sources;
+  std::vector<std::string> notes;  // empty when the sources already kept the rules
+};
+// Enforces §3-§4 and §8 on `sources`: forbidden ones are removed, then every planned source missing
+// is added at the end (in table order). The plan's other sources and their order are kept.
+SourceRepair enforce_sources(RequestType type, std::vector<std::string> sources);
+
 // The high-stakes set: DESIGN_ARCH, HOWTO_POLICY, DATA_DEFINITION, TROUBLESHOOTING. A wrong answer
 // to one of them costs a design, a policy breach, a wrong number definition or a longer outage.
 bool is_high_stakes(RequestType type);

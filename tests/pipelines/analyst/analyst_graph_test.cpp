@@ -82,7 +82,7 @@ TEST(AnalystGraph, RetrievalCallsOnlyTheRequiredSourcesForEveryType) {
       {"How do I request a production hotfix?", {"doc", "policy"}},
       {"Design the new authentication module", {"doc", "policy"}},
       {"How is velocity defined?", {"doc", "policy"}},
-      {"Why is the api-gateway returning 502 errors?", {"db", "neo4j"}},
+      {"Why is the api-gateway returning 502 errors?", {"db", "doc", "neo4j"}},
       {"Who owns the payments-connector?", {"doc", "neo4j"}},
       {"thanks!", {}},
   };
@@ -139,13 +139,14 @@ TEST(AnalystGraph, AMissingOrFailingSourceIsRecordedAndTheRestContinue) {
   ASSERT_TRUE(result.has_value());
   ASSERT_EQ(result->status, graph::RunStatus::kDone);
   const json& status = result->state.json()["source_status"];
-  ASSERT_EQ(status.size(), 2u);
+  ASSERT_EQ(status.size(), 3u);
   EXPECT_EQ(status[0]["source"], "db");
   EXPECT_EQ(status[0]["status"], "failed");
   EXPECT_NE(status[0]["message"].get<std::string>().find("db is down"), std::string::npos);
   EXPECT_EQ(status[1]["source"], "neo4j");
   EXPECT_EQ(status[1]["status"], "not_configured");
   EXPECT_EQ(status[1]["message"].get<std::string>().rfind("not configured: ", 0), 0u);
+  EXPECT_EQ(status[2]["source"], "doc");
 }
 
 TEST(AnalystGraph, StatusMetricAnswerCarriesValueUnitPeriodSqlAndEvidence) {
@@ -251,6 +252,56 @@ TEST(AnalystGraph, CountsTheSeedMetrics) {
   EXPECT_EQ(
       testing::counter(*h.metrics, "analyst_source_selection{request_type=\"DESIGN_ARCH\",source=\"doc\"}"),
       1.0);
+}
+
+// seed 000 §3 (TROUBLESHOOTING -> db, neo4j; doc is not forbidden for it) and issue 31: a
+// troubleshooting question also searches the documents, where incident reviews are, and cites them.
+TEST(AnalystGraph, TroubleshootingSearchesTheDocumentsToo) {
+  Harness h;
+
+  core::Result<graph::RunResult> result = h.graph->ask("Why are customers being charged twice?");
+
+  ASSERT_TRUE(result.has_value());
+  const json& state = result->state.json();
+  EXPECT_EQ(state["request_type"], "TROUBLESHOOTING");
+  EXPECT_EQ(state["analyst_plan"]["required_sources"], json::array({"db", "neo4j", "doc"}));
+  EXPECT_EQ(h.orbit.calls("doc"), 1u);
+  EXPECT_NE(state["answer"]["content"].get<std::string>().find("[doc:architecture.md#Component map]"),
+            std::string::npos);
+  EXPECT_TRUE(state["plan_review"]["warnings"].empty()) << state["plan_review"];  // the rules plan it so
+}
+
+// Issue 31, row "What's the weather in Paris?": out of scope, CASUAL (seed 000 §3: no evidence needed),
+// nothing retrieved, and the answer says so instead of dumping snippets.
+TEST(AnalystGraph, AQuestionOutsideTheProjectIsAnsweredAsOutOfScopeWithoutRetrieval) {
+  Harness h;
+
+  core::Result<graph::RunResult> result = h.graph->ask("What's the weather in Paris?");
+
+  ASSERT_TRUE(result.has_value());
+  ASSERT_EQ(result->status, graph::RunStatus::kDone);
+  const json& state = result->state.json();
+  EXPECT_EQ(state["request_type"], "CASUAL");
+  EXPECT_EQ(state["track"], "FAST");
+  EXPECT_EQ(state["router"]["out_of_scope"], true);
+  EXPECT_EQ(state["analyst_plan"]["intent"], "out_of_scope");
+  EXPECT_TRUE(sources_called(h.orbit).empty());
+  EXPECT_FALSE(state.contains("evidence"));
+  EXPECT_NE(state["answer"]["content"].get<std::string>().find("out of scope for this project"),
+            std::string::npos)
+      << state["answer"];
+  EXPECT_TRUE(state["answer"]["citations"].empty());
+}
+
+TEST(AnalystGraph, AGreetingIsCasualButNotOutOfScope) {
+  Harness h;
+
+  core::Result<graph::RunResult> result = h.graph->ask("Hello there");
+
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ(result->state.json()["router"]["out_of_scope"], false);
+  EXPECT_EQ(result->state.json()["answer"]["content"].get<std::string>().find("out of scope"),
+            std::string::npos);
 }
 
 }  // namespace
