@@ -145,6 +145,27 @@ core::Result<std::vector<EvidenceItem>> list_pages(const RestConnection& connect
   return items;
 }
 
+// The person parameters of each request: GitLab takes one user name per parameter, so several
+// assignees or authors are asked one after another (each assignee with each author). One empty set
+// when the query names nobody.
+std::vector<core::QueryParams> person_filters(const SourceQuery& query, bool commits) {
+  std::vector<core::QueryParams> sets(1);
+  auto spread = [&](const std::vector<std::string>& names, const std::string& param) {
+    if (names.empty()) return;
+    std::vector<core::QueryParams> spread_sets;
+    for (const core::QueryParams& set : sets) {
+      for (const std::string& name : names) {
+        spread_sets.push_back(set);
+        spread_sets.back().emplace_back(param, name);
+      }
+    }
+    sets = std::move(spread_sets);
+  };
+  spread(query.assignees, "assignee_username");
+  spread(query.authors, commits ? "author" : "author_username");
+  return sets;
+}
+
 // Commits counted per project, UTC day and author, sorted by them.
 std::vector<EvidenceItem> commit_metrics(const std::vector<EvidenceItem>& commits,
                                          const ResponseOrigin& origin) {
@@ -218,12 +239,18 @@ core::Result<std::vector<EvidenceItem>> GitLabSource::fetch(const SourceQuery& q
         "GitLab has no kind \"" + query.kind + "\" (known: commits, issues, merge_requests, metrics)",
         "kind");
   }
+  const bool commits = shape.endpoint == "repository/commits";
+  if (commits && !query.assignees.empty()) {
+    return core::invalid_argument("GitLab commits have no assignee (asked for " +
+                                      core::join(query.assignees) + "); ask for issues or merge requests",
+                                  "assignees");
+  }
   const std::vector<std::string>& projects =
       query.projects.empty() ? options_.default_projects : query.projects;
   if (projects.empty()) {
     return core::invalid_argument(
-        "the GitLab query names no project: pass SourceQuery::projects or set "
-        "GitLabOptions::default_projects",
+        "the GitLab query names no project: name one in the question (\"in project group/app\") or " +
+            options_.default_projects_hint,
         "projects");
   }
   if (query.time) {
@@ -236,30 +263,47 @@ core::Result<std::vector<EvidenceItem>> GitLabSource::fetch(const SourceQuery& q
     // GitLab's upper bounds are inclusive; ours is exclusive.
     const std::string since = core::format_utc_timestamp(query.time->since);
     const std::string until = core::format_utc_timestamp(query.time->until - std::chrono::seconds(1));
-    if (shape.endpoint == "repository/commits") {
+    if (commits) {
       shape.filters = {{"since", since}, {"until", until}};
     } else {
       shape.filters = {{"created_after", since}, {"created_before", until}};
     }
   }
-  if (!metrics && shape.endpoint != "repository/commits") {
+  if (!metrics && !commits) {
     if (auto added = add_state_filter(query.statuses, shape.endpoint == "merge_requests", shape); !added) {
       return added.error();
     }
   }
 
+  const std::vector<core::QueryParams> people = person_filters(query, commits);
+  auto listing_for = [&](const std::string& project, const core::QueryParams& person) {
+    Listing listing = shape;
+    listing.project = project;
+    listing.filters.insert(listing.filters.end(), person.begin(), person.end());
+    return listing;
+  };
   std::vector<EvidenceItem> items;
   for (const std::string& project : projects) {
     if (items.size() >= query.limit) break;
-    Listing listing = shape;
-    listing.project = project;
-    listing.max_items = metrics ? options_.metrics_scan_limit : query.limit - items.size();
-    core::Result<std::vector<EvidenceItem>> listed =
-        list_pages(connection_, listing, options_.page_size, query.text, cancel);
-    if (!listed) return listed.error();
-    if (metrics)
-      *listed = commit_metrics(*listed, connection_.origin(listing.path(listing.filters), query.text));
-    for (EvidenceItem& item : *listed) {
+    const std::size_t wanted = metrics ? options_.metrics_scan_limit : query.limit - items.size();
+    std::vector<EvidenceItem> read;  // this project's items, each once (an issue may have two assignees)
+    std::set<std::string> seen;
+    for (const core::QueryParams& person : people) {
+      if (read.size() >= wanted) break;
+      Listing listing = listing_for(project, person);
+      listing.max_items = wanted - read.size();
+      core::Result<std::vector<EvidenceItem>> listed =
+          list_pages(connection_, listing, options_.page_size, query.text, cancel);
+      if (!listed) return listed.error();
+      for (EvidenceItem& item : *listed) {
+        if (seen.insert(item.id).second) read.push_back(std::move(item));
+      }
+    }
+    if (metrics) {
+      const Listing first = listing_for(project, people.front());
+      read = commit_metrics(read, connection_.origin(first.path(first.filters), query.text));
+    }
+    for (EvidenceItem& item : read) {
       if (items.size() >= query.limit) break;
       items.push_back(std::move(item));
     }

@@ -1,6 +1,7 @@
 #include "sources/youtrack_query.hpp"
 
 #include <chrono>
+#include <utility>
 
 #include "core/ascii_case.hpp"
 #include "core/join.hpp"
@@ -80,6 +81,15 @@ core::Result<std::string> youtrack_query(const SourceQuery& query, const std::ve
   if (!state_term->empty()) tags.insert(tags.begin(), std::move(*state_term));
   if (tags.size() == 1) terms.push_back(tags.front());
   if (tags.size() > 1) terms.push_back("(" + core::join(tags, " or ") + ")");
+
+  // "for:" is the assignee, "reporter:" who created the issue; several names of one are any of them.
+  const std::pair<std::string_view, const std::vector<std::string>*> people[] = {
+      {"for", &query.assignees}, {"reporter", &query.authors}};
+  for (const auto& [name, values] : people) {
+    core::Result<std::string> people_term = attribute(name, *values);
+    if (!people_term) return people_term.error();
+    if (!people_term->empty()) terms.push_back(std::move(*people_term));
+  }
 
   if (query.time) {
     if (query.time->until <= query.time->since) {

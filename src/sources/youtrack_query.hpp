@@ -1,8 +1,9 @@
 // youtrack_query writes a SourceQuery in YouTrack's query language: "project: PRJ, {Mobile App}
-// State: Open, {In Progress} created: 2024-01-01 .. 2024-01-31 sort by: created desc". Values that are
-// not plain words go in braces; a value holding a brace cannot be quoted and is kInvalidArgument.
-// Statuses: "unresolved"/"resolved" become #Unresolved/#Resolved, others State values (open -> Open,
-// in-progress -> {In Progress}); with both kinds the two are joined by "or". Pure functions.
+// State: Open, {In Progress} for: alice reporter: bob created: 2024-01-01 .. 2024-01-31 sort by:
+// created desc". Values that are not plain words go in braces; a value holding a brace cannot be
+// quoted and is kInvalidArgument. Statuses: "unresolved"/"resolved" become #Unresolved/#Resolved,
+// others State values (open -> Open, in-progress -> {In Progress}); with both kinds the two are
+// joined by "or". Assignees go to "for:", authors to "reporter:". Pure functions.
 #pragma once
 
 #include <string>

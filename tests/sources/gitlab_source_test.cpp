@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <future>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -145,6 +146,69 @@ TEST_F(GitLabSourceTest, SendsCreatedAfterAndBeforeForIssues) {
   for (const EvidenceItem& item : *items) EXPECT_LT(field_value(item, "created_at"), "2024-01-15");
 }
 
+TEST_F(GitLabSourceTest, SendsEachAssigneeAsAssigneeUsernameAndKeepsEachIssueOnce) {
+  SourceQuery q = query("issues");
+  q.assignees = {"alice", "chen"};
+
+  auto items = source()->fetch(q, nullptr);
+
+  ASSERT_TRUE(items.has_value()) << items.error().describe();
+  const auto requests = server.requests();
+  ASSERT_EQ(requests.size(), 2u);  // GitLab's free tier takes one assignee per request
+  EXPECT_EQ(requests[0].param("assignee_username"), "alice");
+  EXPECT_EQ(requests[1].param("assignee_username"), "chen");
+  ASSERT_FALSE(items->empty());
+  std::set<std::string> ids;
+  for (const EvidenceItem& item : *items) {
+    const std::string assignees = field_value(item, "assignees");
+    EXPECT_TRUE(assignees.find("alice") != std::string::npos || assignees.find("chen") != std::string::npos)
+        << item.id << " " << assignees;
+    EXPECT_TRUE(ids.insert(item.id).second) << item.id;
+  }
+}
+
+TEST_F(GitLabSourceTest, SendsMergeRequestPeopleAsAssigneeAndAuthorUsernames) {
+  SourceQuery q = query("merge_requests");
+  q.assignees = {"alice"};
+  q.authors = {"chen"};
+
+  auto items = source()->fetch(q, nullptr);
+
+  ASSERT_TRUE(items.has_value()) << items.error().describe();
+  const test_support::RestRequest request = server.requests().at(0);
+  EXPECT_EQ(request.param("assignee_username"), "alice");
+  EXPECT_EQ(request.param("author_username"), "chen");
+  std::vector<std::string> ids;
+  for (const EvidenceItem& item : *items) ids.push_back(item.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"gitlab:group/app!12", "gitlab:group/app!8"}));
+}
+
+TEST_F(GitLabSourceTest, SendsCommitAuthorsAsAuthor) {
+  SourceQuery q = query("commits");
+  q.authors = {"bob"};
+
+  auto items = source()->fetch(q, nullptr);
+
+  ASSERT_TRUE(items.has_value()) << items.error().describe();
+  EXPECT_EQ(server.requests().at(0).param("author"), "bob");
+  EXPECT_FALSE(server.requests().at(0).has_param("author_username"));
+  ASSERT_FALSE(items->empty());
+  for (const EvidenceItem& item : *items) EXPECT_EQ(field_value(item, "author"), "Bob Jones") << item.id;
+}
+
+TEST_F(GitLabSourceTest, CommitsHaveNoAssignee) {
+  SourceQuery q = query("commits");
+  q.assignees = {"alice"};
+
+  auto items = source()->fetch(q, nullptr);
+
+  ASSERT_FALSE(items.has_value());
+  EXPECT_EQ(items.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_NE(items.error().message.find("commits have no assignee"), std::string::npos)
+      << items.error().message;
+  EXPECT_TRUE(server.requests().empty());
+}
+
 TEST_F(GitLabSourceTest, RefusesAnUnknownStatusOrKind) {
   SourceQuery bad_status = query("issues");
   bad_status.statuses = {"blocked"};
@@ -197,6 +261,18 @@ TEST_F(GitLabSourceTest, NoProjectAnywhereSaysWhichOptionToSet) {
   ASSERT_FALSE(items.has_value());
   EXPECT_EQ(items.error().code, core::ErrorCode::kInvalidArgument);
   EXPECT_NE(items.error().message.find("GitLabOptions::default_projects"), std::string::npos);
+}
+
+TEST_F(GitLabSourceTest, NoProjectAnywhereEndsWithTheHintTheCallerGave) {
+  GitLabOptions o = options();
+  o.default_projects_hint = "pass --gitlab-project group/app";
+
+  auto items = source(o)->fetch(query("commits", {}), nullptr);
+
+  ASSERT_FALSE(items.has_value());
+  EXPECT_NE(items.error().message.find("pass --gitlab-project group/app"), std::string::npos)
+      << items.error().message;
+  EXPECT_EQ(items.error().message.find("::"), std::string::npos) << items.error().message;
 }
 
 TEST_F(GitLabSourceTest, AnUnknownProjectIsNotFound) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <future>
 #include <thread>
 
@@ -56,6 +57,18 @@ TEST(YouTrackQuery, UsesResolutionTagsAndOrForMixedStatuses) {
   EXPECT_EQ(*youtrack_query(mixed, {}), "(State: Fixed or #Unresolved) sort by: created desc");
 }
 
+TEST(YouTrackQuery, WritesAssigneesAsForAndAuthorsAsReporter) {
+  SourceQuery q = query({"MOB"});
+  q.statuses = {"open"};
+  q.assignees = {"alice", "dana"};
+  q.authors = {"bob"};
+
+  auto text = youtrack_query(q, q.projects);
+
+  ASSERT_TRUE(text.has_value());
+  EXPECT_EQ(*text, "project: MOB State: Open for: alice, dana reporter: bob sort by: created desc");
+}
+
 TEST(YouTrackQuery, RefusesAValueItCannotQuote) {
   auto text = youtrack_query(query({"evil} or {x"}), {"evil} or {x"});
 
@@ -80,6 +93,25 @@ TEST_F(YouTrackSourceTest, SendsTheQueryFieldsAndBearerToken) {
     EXPECT_EQ(field_value(item, "project"), "MOB");
     EXPECT_EQ(field_value(item, "state"), "In Progress");
   }
+}
+
+TEST_F(YouTrackSourceTest, FiltersByAssigneeAndReporterOnTheServer) {
+  SourceQuery q = query({"MOB"});
+  q.assignees = {"alice"};
+  q.authors = {"bob"};
+
+  auto items = source()->fetch(q, nullptr);
+
+  ASSERT_TRUE(items.has_value()) << items.error().describe();
+  EXPECT_EQ(server.requests().at(0).param("query"),
+            "project: MOB for: alice reporter: bob sort by: created desc");
+  std::vector<std::string> ids;
+  for (const EvidenceItem& item : *items) {
+    ids.push_back(item.id);
+    EXPECT_EQ(field_value(item, "reporter"), "bob") << item.id;
+  }
+  std::sort(ids.begin(), ids.end());
+  EXPECT_EQ(ids, (std::vector<std::string>{"youtrack:MOB-11", "youtrack:MOB-8"}));
 }
 
 TEST_F(YouTrackSourceTest, FiltersByCreatedDaysAndTheExactRange) {

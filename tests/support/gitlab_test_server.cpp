@@ -1,5 +1,6 @@
 #include "support/gitlab_test_server.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -41,6 +42,36 @@ bool in_range(const json& record, const char* field, std::optional<long long> af
   return (!after || *at >= *after) && (!before || *at <= *before);
 }
 
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// `author`: a commit whose author name or email holds the text, in any case.
+bool by_commit_author(const RestRequest& request, const json& commit) {
+  if (!request.has_param("author")) return true;
+  const std::string wanted = lower(request.param("author"));
+  return lower(commit.value("author_name", "")).find(wanted) != std::string::npos ||
+         lower(commit.value("author_email", "")).find(wanted) != std::string::npos;
+}
+
+// `assignee_username` (one name, as GitLab's free tier takes) and `author_username`.
+bool by_people(const RestRequest& request, const json& record) {
+  if (request.has_param("assignee_username")) {
+    const std::string wanted = lower(request.param("assignee_username"));
+    if (wanted.find(',') != std::string::npos) throw BadParam{"assignee_username"};
+    const bool assigned =
+        std::any_of(record["assignees"].begin(), record["assignees"].end(),
+                    [&](const json& user) { return lower(user.value("username", "")) == wanted; });
+    if (!assigned) return false;
+  }
+  if (request.has_param("author_username")) {
+    if (lower(record["author"].value("username", "")) != lower(request.param("author_username")))
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 struct GitLabTestServer::Fixtures {
@@ -79,7 +110,8 @@ struct GitLabTestServer::Fixtures {
     if (endpoint == "repository/commits") {
       const auto since = time_param(request, "since"), until = time_param(request, "until");
       for (const json& commit : records) {
-        if (in_range(commit, "committed_date", since, until)) kept.push_back(commit);
+        if (in_range(commit, "committed_date", since, until) && by_commit_author(request, commit))
+          kept.push_back(commit);
       }
       return kept;
     }
@@ -95,6 +127,7 @@ struct GitLabTestServer::Fixtures {
       if (state != "all" && record["state"] != state) continue;
       if (!in_range(record, "created_at", created_after, created_before)) continue;
       if (!in_range(record, "updated_at", updated_after, updated_before)) continue;
+      if (!by_people(request, record)) continue;
       kept.push_back(record);
     }
     return kept;

@@ -1,6 +1,7 @@
 // GitLabTestServer speaks GitLab REST v4 on loopback from the fixtures in tests/support/fixtures/gitlab/
-// (projects group/app, group/api, tools/cli): /api/v4/projects/:id/repository/commits (since, until),
-// /issues and /merge_requests (state, created_after/before, updated_after/before), ids percent-encoded
+// (projects group/app, group/api, tools/cli): /api/v4/projects/:id/repository/commits (since, until,
+// author: a part of the name or email), /issues and /merge_requests (state, created_after/before,
+// updated_after/before, assignee_username: one name, author_username), ids percent-encoded
 // or numeric, page/per_page paging with X-Next-Page, X-Total and Link headers, PRIVATE-TOKEN checked
 // (401 otherwise), and RestTestServer's scripted failures and request log. Thread-safe.
 #pragma once

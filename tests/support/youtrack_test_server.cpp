@@ -74,7 +74,8 @@ std::vector<Term> parse_query(std::string_view text) {
       if (text.substr(at, 2) != "..") throw BadQuery{term.attribute + " needs a range a .. b"};
       at += 2;
       term.values.push_back(read_value());
-    } else if (term.attribute == "project" || term.attribute == "state") {
+    } else if (term.attribute == "project" || term.attribute == "state" || term.attribute == "for" ||
+               term.attribute == "reporter") {
       term.values.push_back(read_value());
       while (true) {
         skip_spaces();
@@ -90,9 +91,10 @@ std::vector<Term> parse_query(std::string_view text) {
   return terms;
 }
 
-std::string state_of(const json& issue) {
+// The value of the custom field `name`: its "name", or for a user field `key` ("login").
+std::string custom_field(const json& issue, const char* name, const char* key = "name") {
   for (const json& field : issue["customFields"]) {
-    if (field["name"] == "State" && field["value"].is_object()) return field["value"]["name"];
+    if (field["name"] == name && field["value"].is_object()) return field["value"].value(key, "");
   }
   return "";
 }
@@ -105,7 +107,9 @@ bool matches(const json& issue, const Term& term) {
   if (term.attribute == "project") {
     return any_equal(issue["project"]["shortName"]) || any_equal(issue["project"]["name"]);
   }
-  if (term.attribute == "state") return any_equal(state_of(issue));
+  if (term.attribute == "state") return any_equal(custom_field(issue, "State"));
+  if (term.attribute == "for") return any_equal(custom_field(issue, "Assignee", "login"));
+  if (term.attribute == "reporter") return any_equal(issue["reporter"].value("login", ""));
   if (term.attribute == "#resolved") return !issue["resolved"].is_null();
   if (term.attribute == "#unresolved") return issue["resolved"].is_null();
   if (term.attribute == "created" || term.attribute == "updated") {

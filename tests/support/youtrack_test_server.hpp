@@ -1,6 +1,7 @@
 // YouTrackTestServer speaks YouTrack's REST API on loopback from tests/support/fixtures/youtrack/
 // issues.json (projects PRJ, OPS and MOB "Mobile App"): GET /api/issues with a subset of the query
-// language (project:, State:, #Resolved, #Unresolved, created:/updated: day ranges, sort by: created,
+// language (project:, State:, for: (the Assignee's login), reporter:, #Resolved, #Unresolved,
+// created:/updated: day ranges, sort by: created,
 // values in braces; anything else is a 400 like YouTrack's), `fields` projection, $top/$skip paging,
 // "Authorization: Bearer" checked (401 otherwise), and RestTestServer's scripted failures and request log.
 #pragma once
