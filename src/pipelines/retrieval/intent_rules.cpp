@@ -42,6 +42,55 @@ core::Result<IntentRule> intent_rule(const core::RegistryYaml& yaml, const YAML:
   return rule;
 }
 
+core::Result<std::vector<Words>> phrases(const core::RegistryYaml& yaml, const YAML::Node& node,
+                                         const std::string& what) {
+  core::Result<std::vector<std::string>> texts = yaml.texts(node, what);
+  if (!texts) return texts.error();
+  std::vector<Words> words;
+  for (const std::string& text : *texts) words.push_back(split_phrase(text));
+  return words;
+}
+
+core::Result<PersonRole> person_role(const core::RegistryYaml& yaml, const YAML::Node& node) {
+  core::Result<std::string> filter = yaml.text(core::yaml_child(node, "filter"), "people role filter");
+  if (!filter) return filter.error();
+  if (Entities{}.values(*filter) == nullptr) {
+    return yaml.fault(node,
+                      "people role filter " + *filter + " is no entity filter (assignees, authors, ...)");
+  }
+  const std::string what = "people role " + *filter;
+  core::Result<std::vector<Words>> markers =
+      phrases(yaml, core::yaml_child(node, "markers"), what + " markers");
+  if (!markers) return markers.error();
+  core::Result<std::vector<Words>> nouns =
+      phrases(yaml, core::yaml_child(node, "possessive_nouns"), what + " possessive_nouns");
+  if (!nouns) return nouns.error();
+  return PersonRole{std::move(*filter), std::move(*markers), std::move(*nouns)};
+}
+
+core::Result<PeopleRules> people_rules(const core::RegistryYaml& yaml, const YAML::Node& node) {
+  PeopleRules rules;
+  const YAML::Node roles = core::yaml_child(node, "roles");
+  if (roles.IsDefined() && !roles.IsNull() && !roles.IsSequence()) {
+    return yaml.fault(roles, "people roles must be a list");
+  }
+  if (roles.IsSequence()) {
+    for (const YAML::Node& role : roles) {
+      core::Result<PersonRole> read = person_role(yaml, role);
+      if (!read) return read.error();
+      rules.roles.push_back(std::move(*read));
+    }
+  }
+  core::Result<std::vector<std::string>> skip = yaml.texts(core::yaml_child(node, "skip"), "people skip");
+  if (!skip) return skip.error();
+  core::Result<std::vector<std::string>> not_after =
+      yaml.texts(core::yaml_child(node, "not_after"), "people not_after");
+  if (!not_after) return not_after.error();
+  rules.skip = std::move(*skip);
+  rules.not_after = std::move(*not_after);
+  return rules;
+}
+
 core::Result<EntityRules> entity_rules(const core::RegistryYaml& yaml, const YAML::Node& node) {
   EntityRules rules;
   core::Result<std::vector<std::string>> markers =
@@ -50,7 +99,7 @@ core::Result<EntityRules> entity_rules(const core::RegistryYaml& yaml, const YAM
   core::Result<std::vector<std::string>> skip =
       yaml.texts(core::yaml_child(node, "project_skip"), "project_skip");
   if (!skip) return skip.error();
-  core::Result<std::vector<std::string>> dates = yaml.texts(core::yaml_child(node, "dates"), "dates");
+  core::Result<std::vector<Words>> dates = phrases(yaml, core::yaml_child(node, "dates"), "dates");
   if (!dates) return dates.error();
   core::Result<std::vector<std::pair<std::string, std::string>>> statuses =
       yaml.pairs(core::yaml_child(node, "statuses"), "statuses");
@@ -58,11 +107,14 @@ core::Result<EntityRules> entity_rules(const core::RegistryYaml& yaml, const YAM
   core::Result<std::vector<std::pair<std::string, std::string>>> providers =
       yaml.pairs(core::yaml_child(node, "providers"), "providers");
   if (!providers) return providers.error();
+  core::Result<PeopleRules> people = people_rules(yaml, core::yaml_child(node, "people"));
+  if (!people) return people.error();
   rules.project_markers = std::move(*markers);
   rules.project_skip = std::move(*skip);
-  for (const std::string& date : *dates) rules.dates.push_back(split_phrase(date));
+  rules.dates = std::move(*dates);
   for (auto& [words, status] : *statuses) rules.statuses.emplace_back(split_phrase(words), std::move(status));
   rules.providers = std::move(*providers);
+  rules.people = std::move(*people);
   return rules;
 }
 

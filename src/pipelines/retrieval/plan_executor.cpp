@@ -107,6 +107,8 @@ std::vector<QueryOutcome> PlanExecutor::execute(const std::vector<RetrievalPlan>
       job.query.kind = job.result.kind;
       job.query.projects = filter_values(plan, "projects");
       job.query.statuses = filter_values(plan, "statuses");
+      job.query.assignees = filter_values(plan, "assignees");
+      job.query.authors = filter_values(plan, "authors");
       job.query.text = query_string(plan);
       if (time) {
         job.result.time = *time;

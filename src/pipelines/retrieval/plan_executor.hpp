@@ -1,8 +1,8 @@
 // PlanExecutor runs retrieval plans against the configured sources (seed 001's execution, with its
-// future enhancements): one SourceQuery per plan source, with the plan's projects, statuses, dates
-// resolved to a time range, its query string and the source's volume limit; independent queries in
-// parallel (up to ExecutionSettings::max_parallel); each attempt cancelled after the source's
-// timeout; a failed or unconfigured source replaced by its fallbacks in order; items beyond the
+// future enhancements): one SourceQuery per plan source, with the plan's projects, statuses,
+// assignees, authors, dates resolved to a time range, its query string and the source's volume limit;
+// independent queries in parallel (up to ExecutionSettings::max_parallel); each attempt cancelled after the
+// source's timeout; a failed or unconfigured source replaced by its fallbacks in order; items beyond the
 // limit dropped. A failure is recorded in its QueryOutcome, never thrown: the others still return.
 // Results come back in query order whatever finished first. Immutable; threads may share one.
 #pragma once

@@ -5,6 +5,7 @@
 
 #include "core/json_member.hpp"
 #include "pipelines/retrieval/json_read.hpp"
+#include "pipelines/retrieval/retrieval_plan.hpp"
 
 namespace planfirst::retrieval {
 namespace {
@@ -52,6 +53,8 @@ auto* entity_values(Owner& entities, std::string_view name) {
   if (name == "dates") return &entities.dates;
   if (name == "statuses") return &entities.statuses;
   if (name == "providers") return &entities.providers;
+  if (name == "assignees") return &entities.assignees;
+  if (name == "authors") return &entities.authors;
   return none;
 }
 
@@ -75,10 +78,9 @@ core::Json to_json(const Hypothesis& hypothesis) {
 }
 
 core::Json to_json(const Entities& entities) {
-  return core::Json{{"projects", entities.projects},
-                    {"dates", entities.dates},
-                    {"statuses", entities.statuses},
-                    {"providers", entities.providers}};
+  core::Json json = core::Json::object();
+  for (std::string_view name : kFilterOrder) json[std::string(name)] = *entities.values(name);
+  return json;
 }
 
 core::Json to_json(const Reasoning& reasoning) {
@@ -118,9 +120,10 @@ core::Result<Reasoning> reasoning_from_json(const core::Json& json, std::string_
   if (!entities.is_null() && !entities.is_object()) {
     return core::invalid_argument("\"entities\" must be an object", at + "/entities");
   }
-  for (const char* name : {"projects", "dates", "statuses", "providers"}) {
+  for (std::string_view name : kFilterOrder) {
+    const std::string key(name);
     core::Result<std::vector<std::string>> values =
-        read_strings(member_or_null(entities, name), at + "/entities/" + name);
+        read_strings(member_or_null(entities, key), at + "/entities/" + key);
     if (!values) return values.error();
     *reasoning.entities.values(name) = std::move(*values);
   }

@@ -23,15 +23,17 @@ struct Hypothesis {
   std::vector<std::string> dependencies;  // ids of hypotheses this one needs first
 };
 
-// Entity values as the question wrote them ("last week", "2024-01-15", "in-progress"), in order of
-// appearance, without repeats. Times are resolved only when a plan executes.
+// Entity values as the question wrote them ("last week", "2024-01-15", "in-progress", "alice"), in
+// order of appearance, without repeats. Times are resolved only when a plan executes.
 struct Entities {
   std::vector<std::string> projects;
   std::vector<std::string> dates;
   std::vector<std::string> statuses;
   std::vector<std::string> providers;
+  std::vector<std::string> assignees;  // people the work is assigned to: "assigned to alice"
+  std::vector<std::string> authors;    // people who wrote it: "commits by bob", "bob's merge requests"
 
-  // The values of the filter called `name` ("projects", ...); nullptr for another name.
+  // The values of the filter called `name` ("projects", ... as in kFilterOrder); nullptr for another.
   const std::vector<std::string>* values(std::string_view name) const;
   std::vector<std::string>* values(std::string_view name);
 };
@@ -46,7 +48,7 @@ struct Reasoning {
 
 core::Json to_json(const Intent& intent);
 core::Json to_json(const Hypothesis& hypothesis);
-core::Json to_json(const Entities& entities);  // all four keys, arrays of strings
+core::Json to_json(const Entities& entities);  // every key of kFilterOrder, arrays of strings
 core::Json to_json(const Reasoning& reasoning);
 
 // Reads `json` (the state's "reasoning", null when absent). Missing keys are empty; a key of the

@@ -14,12 +14,13 @@
 
 namespace planfirst::retrieval {
 
-// The seed's filters in the order query strings name them; other names follow, sorted.
-inline constexpr std::array<std::string_view, 4> kFilterOrder = {"projects", "dates", "statuses",
-                                                                 "providers"};
+// The entity filters in the order query strings name them: the seed's four, then the people.
+// Other names follow, sorted.
+inline constexpr std::array<std::string_view, 6> kFilterOrder = {"projects",  "dates",     "statuses",
+                                                                 "providers", "assignees", "authors"};
 
 struct Filter {
-  std::string name;                 // "projects", "dates", "statuses", "providers"
+  std::string name;                 // a name of kFilterOrder, or any name a state file brings
   std::vector<std::string> values;  // never empty in a plan
   bool operator==(const Filter&) const = default;
 };

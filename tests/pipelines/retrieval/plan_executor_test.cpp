@@ -62,6 +62,19 @@ TEST_F(RetrievalPlanExecutor, TurnsAPlanIntoASourceQueryWithResolvedTimes) {
   EXPECT_EQ(results[0].items.size(), 2u);
 }
 
+TEST_F(RetrievalPlanExecutor, HandsThePlansAssigneesAndAuthorsToTheSource) {
+  auto youtrack = add("youtrack", Behaviour::kAnswer);
+  RetrievalPlan plan = issues_plan();
+  plan.filters.push_back({"assignees", {"alice"}});
+  plan.filters.push_back({"authors", {"bob", "carol"}});
+
+  (void)execute({plan});
+
+  ASSERT_EQ(youtrack->queries().size(), 1u);
+  EXPECT_EQ(youtrack->queries()[0].assignees, std::vector<std::string>{"alice"});
+  EXPECT_EQ(youtrack->queries()[0].authors, (std::vector<std::string>{"bob", "carol"}));
+}
+
 TEST_F(RetrievalPlanExecutor, AnUnconfiguredSourceIsARecordedFailureAndTheRestReturn) {
   add("gitlab", Behaviour::kAnswer);
   rules_.execution.sources["youtrack"].fallbacks.clear();

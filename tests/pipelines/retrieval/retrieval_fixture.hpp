@@ -17,6 +17,7 @@
 #include "pipelines/retrieval/intent_rules.hpp"
 #include "pipelines/retrieval/plan_rules.hpp"
 #include "pipelines/retrieval/reasoning.hpp"
+#include "pipelines/retrieval/retrieval_plan.hpp"
 #include "sources/retrieval_source.hpp"
 
 namespace planfirst::retrieval::testing {
@@ -33,12 +34,17 @@ inline PlanRules shipped_plan_rules() {
   return rules ? *rules : PlanRules{};
 }
 
-// Reasoning with `intents`, one hypothesis and `entities`, as the seed's usage examples set it up.
-inline Reasoning reasoning_with(std::vector<Intent> intents, Entities entities = {}) {
+// Reasoning with `intents`, one hypothesis and the entities named like plan filters
+// ({{"projects", {"repo1"}}, {"dates", {"last week"}}}), as the seed's usage examples set it up.
+inline Reasoning reasoning_with(std::vector<Intent> intents, const std::vector<Filter>& entities = {}) {
   Reasoning reasoning;
   reasoning.intents = std::move(intents);
   reasoning.hypotheses = {{"h0", "Retrieve commit data", {}}};
-  reasoning.entities = std::move(entities);
+  for (const Filter& entity : entities) {
+    std::vector<std::string>* values = reasoning.entities.values(entity.name);
+    if (values == nullptr) ADD_FAILURE() << "no entity filter " << entity.name;
+    if (values != nullptr) *values = entity.values;
+  }
   return reasoning;
 }
 

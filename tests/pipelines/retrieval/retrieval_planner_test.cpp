@@ -32,7 +32,7 @@ nlohmann::json json_of(const PlannerOutput& output) {
 
 TEST(RetrievalPlanner, QueryCommitsIsTheSeedsFullOutputExample) {
   const PlannerOutput output =
-      planned(reasoning_with({{"query_commits", 0.9}}, {{"repo1"}, {"last week"}, {}, {}}));
+      planned(reasoning_with({{"query_commits", 0.9}}, {{"projects", {"repo1"}}, {"dates", {"last week"}}}));
 
   EXPECT_EQ(json_of(output), nlohmann::json::parse(R"({"retrieval": {
       "plans": [{"id": "plan0", "description": "Retrieve commit data from GitLab", "sources": ["gitlab"],
@@ -43,8 +43,9 @@ TEST(RetrievalPlanner, QueryCommitsIsTheSeedsFullOutputExample) {
 }
 
 TEST(RetrievalPlanner, QueryIssuesTakesProjectsDatesAndStatusesFromYouTrack) {
-  const PlannerOutput output = planned(
-      reasoning_with({{"query_issues", 0.85}}, {{"proj-123"}, {"this month"}, {"open", "in-progress"}, {}}));
+  const PlannerOutput output = planned(reasoning_with(
+      {{"query_issues", 0.85}},
+      {{"projects", {"proj-123"}}, {"dates", {"this month"}}, {"statuses", {"open", "in-progress"}}}));
 
   ASSERT_EQ(output.plans.size(), 1u);
   EXPECT_EQ(to_json(output.plans[0]), nlohmann::json::parse(R"({"id": "plan0",
@@ -54,8 +55,8 @@ TEST(RetrievalPlanner, QueryIssuesTakesProjectsDatesAndStatusesFromYouTrack) {
 }
 
 TEST(RetrievalPlanner, QueryAnalyticsMakesGitLabAndYouTrackMetricPlansAtPriorityNine) {
-  const PlannerOutput output =
-      planned(reasoning_with({{"query_analytics", 0.85}}, {{"repo1"}, {"2024-01-15"}, {}, {}}));
+  const PlannerOutput output = planned(
+      reasoning_with({{"query_analytics", 0.85}}, {{"projects", {"repo1"}}, {"dates", {"2024-01-15"}}}));
 
   ASSERT_EQ(output.plans.size(), 2u);
   EXPECT_EQ(output.plans[0].description, "Retrieve commit metrics from GitLab");
@@ -69,8 +70,7 @@ TEST(RetrievalPlanner, QueryAnalyticsMakesGitLabAndYouTrackMetricPlansAtPriority
 }
 
 TEST(RetrievalPlanner, QueryStatusUsesTheSeedsFixedFiltersAtPriorityEight) {
-  const PlannerOutput output =
-      planned(reasoning_with({{"query_status", 0.7}}, {{"ignored"}, {"yesterday"}, {}, {}}));
+  const PlannerOutput output = planned(reasoning_with({{"query_status", 0.7}}, {{"dates", {"yesterday"}}}));
 
   ASSERT_EQ(output.plans.size(), 2u);
   EXPECT_EQ(to_json(output.plans[0]), nlohmann::json::parse(R"({"id": "plan0",
@@ -83,9 +83,43 @@ TEST(RetrievalPlanner, QueryStatusUsesTheSeedsFixedFiltersAtPriorityEight) {
             "Retrieve open issues for health status statuses:open,in-progress");
 }
 
+// "status of group/app": the project was recognised and then dropped from both plans.
+TEST(RetrievalPlanner, QueryStatusKeepsTheProjectTheQuestionNames) {
+  const PlannerOutput output =
+      planned(reasoning_with({{"query_status", 0.6}}, {{"projects", {"group/app"}}}));
+
+  ASSERT_EQ(output.plans.size(), 2u);
+  EXPECT_EQ(output.queries[0].query_string,
+            "Retrieve recent commits for activity status projects:group/app dates:last week");
+  EXPECT_EQ(output.queries[1].query_string,
+            "Retrieve open issues for health status projects:group/app statuses:open,in-progress");
+}
+
+TEST(RetrievalPlanner, IssuePlansFilterByAssigneesAndAuthorsAfterTheSeedsFilters) {
+  const PlannerOutput output = planned(reasoning_with({{"query_issues", 0.9}}, {{"projects", {"mobile-app"}},
+                                                                                {"statuses", {"open"}},
+                                                                                {"assignees", {"alice"}},
+                                                                                {"authors", {"bob"}}}));
+
+  ASSERT_EQ(output.plans.size(), 1u);
+  EXPECT_EQ(to_json(output.plans[0])["filters"], nlohmann::json::parse(R"({"projects": ["mobile-app"],
+      "statuses": ["open"], "assignees": ["alice"], "authors": ["bob"]})"));
+  EXPECT_EQ(
+      output.queries[0].query_string,
+      "Retrieve issue data from YouTrack projects:mobile-app statuses:open assignees:alice authors:bob");
+}
+
+TEST(RetrievalPlanner, CommitPlansTakeAuthorsButNoAssignees) {
+  const PlannerOutput output =
+      planned(reasoning_with({{"query_commits", 0.9}}, {{"assignees", {"alice"}}, {"authors", {"bob"}}}));
+
+  ASSERT_EQ(output.plans.size(), 1u);
+  EXPECT_EQ(output.queries[0].query_string, "Retrieve commit data from GitLab authors:bob");
+}
+
 TEST(RetrievalPlanner, IntentsWithoutRulesGetTheGenericFallbackAtPriorityFive) {
   for (const char* intent : {"command_action", "request_help", "conversation", "something_new"}) {
-    const PlannerOutput output = planned(reasoning_with({{intent, 0.8}}, {{}, {}, {}, {"openai"}}));
+    const PlannerOutput output = planned(reasoning_with({{intent, 0.8}}, {{"providers", {"openai"}}}));
 
     ASSERT_EQ(output.plans.size(), 1u) << intent;
     EXPECT_EQ(output.plans[0].sources, std::vector<std::string>{"generic"});
@@ -148,8 +182,11 @@ TEST(RetrievalPlanner, RepeatedIntentsDoNotRepeatPlans) {
 }
 
 TEST(RetrievalPlanner, QueryStringsNameFiltersInTheSeedsOrderWithCommaJoinedValues) {
-  const PlannerOutput output = planned(
-      reasoning_with({{"query_commits", 0.9}}, {{"proj1", "proj2"}, {"last week"}, {"open"}, {"gitlab"}}));
+  const PlannerOutput output =
+      planned(reasoning_with({{"query_commits", 0.9}}, {{"projects", {"proj1", "proj2"}},
+                                                        {"dates", {"last week"}},
+                                                        {"statuses", {"open"}},
+                                                        {"providers", {"gitlab"}}}));
 
   EXPECT_EQ(output.queries[0].query_string,
             "Retrieve commit data from GitLab projects:proj1,proj2 dates:last week");
@@ -183,8 +220,8 @@ TEST(RetrievalPlanner, NoHypothesesIsThePreconditionErrorOfTheSeed) {
 }
 
 TEST(RetrievalPlanner, LeavesItsInputUnchanged) {
-  const Reasoning reasoning =
-      reasoning_with({{"query_status", 0.9}, {"query_commits", 0.2}}, {{"a"}, {"today"}, {}, {}});
+  const Reasoning reasoning = reasoning_with({{"query_status", 0.9}, {"query_commits", 0.2}},
+                                             {{"projects", {"a"}}, {"dates", {"today"}}});
   const std::string before = to_json(reasoning).dump();
 
   (void)planned(reasoning);
@@ -195,7 +232,7 @@ TEST(RetrievalPlanner, LeavesItsInputUnchanged) {
 TEST(RetrievalPlanner, SameInputSameOutputByteForByte) {
   const Reasoning reasoning =
       reasoning_with({{"query_analytics", 0.7}, {"query_issues", 0.7}, {"conversation", 0.4}},
-                     {{"x"}, {"last month"}, {"open"}, {}});
+                     {{"projects", {"x"}}, {"dates", {"last month"}}, {"statuses", {"open"}}});
 
   const std::string first = json_of(planned(reasoning)).dump();
   const std::string second = json_of(planned(reasoning)).dump();
