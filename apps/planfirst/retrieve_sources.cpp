@@ -26,6 +26,7 @@ core::Result<retrieval::SourceMap> make_retrieval_sources(const SourceFlags& fla
     sources::GitLabOptions options;
     options.base_url = flags.gitlab_url;
     options.default_projects = flags.gitlab_projects;
+    options.default_projects_hint = "pass --gitlab-project group/app";
     auto gitlab = sources::GitLabSource::create(std::move(options), core::system_clock());
     if (!gitlab) return from_flag(std::move(gitlab).error(), "--gitlab");
     sources.emplace("gitlab", std::move(*gitlab));
@@ -47,7 +48,8 @@ std::string how_to_configure(std::string_view source) {
            "; --gitlab-project for questions naming none)";
   }
   if (source == "youtrack") {
-    return "pass --youtrack URL (a YouTrack server; token in $" + sources::YouTrackOptions{}.token_env + ")";
+    return "pass --youtrack URL (a YouTrack server; token in $" + sources::YouTrackOptions{}.token_env +
+           "; --youtrack-project to search one project when a question names none)";
   }
   return "no " + std::string(source) + " source is available yet";
 }
