@@ -43,6 +43,7 @@ std::vector<std::pair<std::string, std::string>> common_fields(const MetricRun& 
   if (std::string note = run.binding.statistic_note(run.query, run.entry.name); !note.empty())
     notes.push_back(std::move(note));
   if (!notes.empty()) fields.emplace_back("note", core::join(notes, "; "));
+  if (run.entry.kind == "metric") fields.emplace_back("definition", run.entry.description);
   if (!run.query.statistics.empty()) {
     const std::string& column = run.binding.value_column(run.query);
     for (const auto& [statistic, named] : run.query.statistics) {

@@ -3,7 +3,8 @@
 // the catalog entry (locator) and the SQL with its bound values (query). No rows give one item saying
 // so, so an answer can tell "nothing matched" from "not asked". An entry whose headline is a sum or
 // a mean gets one more item first: the figure over the rows (field "headline"), with how it was
-// computed (field "computed"). Notes on what the figure does not follow are field "note". Pure.
+// computed (field "computed"). Notes on what the figure does not follow are field "note"; a metric's
+// catalog description is field "definition". Pure.
 #pragma once
 
 #include <string>

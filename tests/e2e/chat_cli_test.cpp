@@ -268,6 +268,19 @@ TEST_F(ChatOnExampleProject, TheHeadlineIsTheAggregateOfTheBreakdown) {
   EXPECT_EQ(wip["metric"], "work_in_progress");
 }
 
+TEST_F(ChatOnExampleProject, OurVelocityIsTheFigureWithItsDefinitionTheSameOnAnyDay) {
+  const nlohmann::json output = parsed(chat("What is our velocity?"));
+  const nlohmann::json pinned = parsed(chat("What is our velocity?", "--as-of 2026-11-25"));
+  const nlohmann::json& content = output["answer"]["content"];
+
+  EXPECT_EQ(output["request_type"], "STATUS_METRIC");
+  EXPECT_EQ(content["metric"], "velocity") << content;
+  ASSERT_EQ(content["breakdown"].size(), 3u) << content;
+  EXPECT_NE(content["breakdown"][0]["label"].get<std::string>().find("Sprint 11"), std::string::npos);
+  EXPECT_NE(content["definition"].get<std::string>().find("Story points completed"), std::string::npos);
+  EXPECT_EQ(output["answer"], pinned["answer"]);  // the project's day, whatever today is
+}
+
 TEST_F(ChatOnExampleProject, CommitQuestionsAreAnsweredByTheCommitCountNotAnotherMetric) {
   const nlohmann::json content = parsed(chat("How many commits were made in November?"))["answer"]["content"];
 

@@ -109,6 +109,8 @@ Answer status_metric(const AnalystPlan& plan, const std::vector<sources::Evidenc
     if (const std::string computed = sources::field_value(*metric, "computed"); !computed.empty())
       json["computed"] = computed;
     if (const std::string note = sources::field_value(*metric, "note"); !note.empty()) json["note"] = note;
+    if (const std::string definition = sources::field_value(*metric, "definition"); !definition.empty())
+      json["definition"] = definition;
     std::vector<const sources::EvidenceItem*> rows;
     for (const sources::EvidenceItem& item : evidence) {
       if (valued(item) && sources::field_value(item, "headline").empty()) rows.push_back(&item);

@@ -16,6 +16,19 @@ std::string matched_text(const RuleScores& scores, RequestType type) {
   return phrases.empty() ? "none" : core::join(phrases, ", ");
 }
 
+bool is_status(RequestType type) {
+  return type == RequestType::kStatusMetric || type == RequestType::kStatusSummary ||
+         type == RequestType::kStatusList;
+}
+
+// The rules name a status figure ("what is our velocity") and none of the definition phrases
+// ("define", "how is ... computed"): a model that reads it as a definition is overruled, since the
+// user asks for the figure (whose answer carries the definition).
+bool status_over_definition(const RuleScores& scores, RequestType model) {
+  return scores.decisive && is_status(scores.best) && model == RequestType::kDataDefinition &&
+         matched_text(scores, RequestType::kDataDefinition) == "none";
+}
+
 }  // namespace
 
 RouteDecision QuestionRouter::route(std::string_view question) const {
@@ -45,6 +58,9 @@ RouteDecision QuestionRouter::route(std::string_view question) const {
     decision.request_type = scores.best;
     agree = true;
     rule = "agree";
+  } else if (status_over_definition(scores, decision.model.type)) {
+    decision.request_type = scores.best;
+    rule = "status_over_definition";
   } else if (decision.model.probability >= kModelConfident) {
     decision.request_type = decision.model.type;
     rule = "model_confident";

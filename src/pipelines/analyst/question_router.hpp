@@ -1,9 +1,11 @@
 // QuestionRouter is seed 000 §5's router, "rule + model": it scores the question with RouterRules and
 // asks RouterModel, then combines them (first rule that applies wins):
 //   1. the rules are decisive and the model agrees            -> that type
-//   2. the model's probability is at least kModelConfident     -> the model's type
-//   3. the rules are decisive                                  -> the rules' type
-//   4. otherwise                                               -> the model's type
+//   2. the rules are decisive on a STATUS_* type, match no DATA_DEFINITION phrase, and the model
+//      says DATA_DEFINITION ("what is our velocity?" asks for the figure) -> the rules' type
+//   3. the model's probability is at least kModelConfident     -> the model's type
+//   4. the rules are decisive                                  -> the rules' type
+//   5. otherwise                                               -> the model's type
 // Before them, with a ProjectScope: a question none of whose words names the project and that the
 // rules do not match decisively is out of scope -> CASUAL, FAST (no retrieval), whatever the model says.
 // Track: FAST when rule 1 applied and RouterRules::fast_eligible (CASUAL, STATUS_METRIC or

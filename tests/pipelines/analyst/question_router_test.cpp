@@ -154,6 +154,21 @@ TEST(QuestionRouter, HighStakesTypesAreQuality) {
   EXPECT_EQ(decision.track, Track::kQuality);
 }
 
+TEST(QuestionRouter, AStatusFigureTheRulesNameIsNotReadAsItsDefinition) {
+  const RouterRules rules = shipped_rules();
+  const RouterModel model =
+      *RouterModel::train_or_load(*LabeledQuestions::load(core::AssetStore()), testing::model_cache());
+  const QuestionRouter router(rules, model);
+
+  const RouteDecision figure = router.route("What is our velocity?");
+  const RouteDecision definition = router.route("What is the definition of velocity?");
+  const RouteDecision computed = router.route("How is velocity computed?");
+
+  EXPECT_EQ(figure.request_type, RequestType::kStatusMetric) << figure.reason;
+  EXPECT_EQ(definition.request_type, RequestType::kDataDefinition) << definition.reason;
+  EXPECT_EQ(computed.request_type, RequestType::kDataDefinition) << computed.reason;
+}
+
 TEST(QuestionRouter, RoutesTheSameWayTwice) {
   const RouterRules rules = shipped_rules();
   const RouterModel model =
