@@ -293,6 +293,26 @@ TEST_F(AskCli, TheThingAnIdIdentifiesIsRankedAndAComparisonOfNothingIsRefused) {
       << "distance or price, refused, not dropped: " << unnamed.output;
 }
 
+TEST_F(AskCli, WhatAnEntitySoldOrAddsUpToIsAFilterOnItsTotal) {
+  const std::string sales =
+      dir_.write("sales.csv",
+                 "order_id,product,units\n1,Desk,60\n2,Desk,50\n3,Lamp,120\n4,Chair,30\n"
+                 "5,Chair,40\n6,Chair,35\n")
+          .string();
+  const std::filesystem::path result = std::filesystem::path(out()) / "result.csv";
+
+  const CommandOutcome sold = ask(sales, "\"Which products sold more than 100 units?\"");
+  ASSERT_EQ(sold.exit_code, 0) << sold.output;
+  EXPECT_EQ(read_text(result),
+            "product,units\nChair,105\nDesk,110\nLamp,120\n");  // no single order of Desk is
+  const CommandOutcome total = ask(sales, "\"products with more than 108 units in total\"");
+  ASSERT_EQ(total.exit_code, 0) << total.output;
+  EXPECT_EQ(read_text(result), "product,units\nDesk,110\nLamp,120\n");
+  const CommandOutcome orders = ask(sales, "\"orders with more than 55 units\"");
+  ASSERT_EQ(orders.exit_code, 0) << orders.output;
+  EXPECT_EQ(read_text(result).find("Chair"), std::string::npos);  // rows, not totals: 60 and 120 only
+}
+
 TEST_F(AskCli, UniqueDistinctAndDifferentCountDistinctValuesOfTheColumnTheyName) {
   const std::string events = dir_.write("events.csv",
                                         "event_id,session_id,country\n1,S1,DE\n2,S1,DE\n3,S2,DE\n4,S3,FR\n"

@@ -162,6 +162,7 @@ class RequirementRulesReader {
       if (auto r = labelled(*group_filters, "aggregations", rules.group_aggregations_); !r) return r.error();
       if (auto r = labelled(*group_filters, "aggregations_after", rules.group_aggregations_after_); !r)
         return r.error();
+      if (auto r = labelled(*group_filters, "verbs", rules.group_verbs_); !r) return r.error();
       if (auto r = stem_fields(*group_filters, "group_filters", {{"determiners", &rules.group_determiners_}});
           !r)
         return r.error();
@@ -338,7 +339,8 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
                            found);
   extraction::claim_comparisons(
       q, profile, comparisons_, comparison_suffixes_, period_words_.before,
-      GroupFilterWords{group_aggregations_, group_aggregations_after_, group_determiners_}, claims, found);
+      GroupFilterWords{group_aggregations_, group_aggregations_after_, group_determiners_, group_verbs_},
+      claims, found);
   extraction::key_kept_groups(profile, found);
   if (core::Result<void> periods = extraction::claim_named_periods(q, profile, month_words_, period_words_,
                                                                    period_links_, year_links_, claims, found);

@@ -91,9 +91,11 @@ class RuleRequirementExtractor final : public RequirementExtractor {
       group_aggregations_;  // agg_func -> words before a compared measure
   std::vector<std::pair<std::string, Phrases>>
       group_aggregations_after_;  // sum -> "add up to": after the measure
-  Stems group_determiners_;       // words between such a word and the measure ("an average price")
-  Phrases group_exactly_;         // "exactly 5 employees": a count threshold of equality
-  PeriodWords period_words_;      // "after 1928", "since July 2024", "2014 or later", "between 2010 and 2015"
+  std::vector<std::pair<std::string, Phrases>>
+      group_verbs_;           // sum -> "sold": between the grouped entity and the comparison
+  Stems group_determiners_;   // words between such a word and the measure ("an average price")
+  Phrases group_exactly_;     // "exactly 5 employees": a count threshold of equality
+  PeriodWords period_words_;  // "after 1928", "since July 2024", "2014 or later", "between 2010 and 2015"
   Phrases time_phrases_;
   Phrases bucket_phrases_;  // ask to bucket a date column the question names
   Phrases name_joiners_;    // "problem whose id" names problem_id

@@ -186,6 +186,27 @@ std::optional<std::pair<std::string, std::size_t>> aggregation_before(const Ques
   return std::nullopt;
 }
 
+// The aggregate a verb of accumulation names when it stands between the entity the question asks
+// about and the comparison on measure `m`, at most five words before it ("which products sold more
+// than 100 units": sum of units per product; "orders with more than 5 units": none).
+std::optional<std::string> accumulated(const Question& q, const Mention& m,
+                                       const std::vector<Mention>& mentions, const GroupFilterWords& words) {
+  const std::size_t from = m.begin > 5 ? m.begin - 5 : 0;
+  for (std::size_t at = m.begin; at > from; --at) {
+    for (const auto& [func, phrases] : words.verbs) {
+      const std::size_t n = phrase_ending_at(q.stems, at, phrases);
+      if (n == 0) continue;
+      const std::size_t verb = at - n;
+      const bool entity = std::any_of(mentions.begin(), mentions.end(), [&](const Mention& other) {
+        return other.column != m.column && other.column->role != data::ColumnRole::kMeasure &&
+               other.end <= verb && other.end + 1 >= verb;
+      });
+      if (entity) return func;
+    }
+  }
+  return std::nullopt;
+}
+
 // `filter` on mention `m`, or on the aggregate of it a word before it names ("origins with an
 // average price above 300": avg(price), a filter on each group's average) or a phrase right after
 // it ("invoice totals add up to more than 150": sum(total)), whose words go to `used` ("the lowest
@@ -203,6 +224,8 @@ Constraint aggregated(const Question& q, const Mention& m, const std::vector<Men
   if (const auto aggregate = aggregation_before(q, m, mentions, words)) {
     filter.column = group_filter_spelling({aggregate->first, m.column->name});
     for (std::size_t at = aggregate->second; at < m.begin; ++at) used.insert(at);
+  } else if (const std::optional<std::string> func = accumulated(q, m, mentions, words)) {
+    filter.column = group_filter_spelling({*func, m.column->name});
   }
   return filter;
 }

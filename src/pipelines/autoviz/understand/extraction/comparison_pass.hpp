@@ -22,6 +22,7 @@ struct GroupFilterWords {
   const LabelledPhrases& aggregations;
   const LabelledPhrases& after;  // "add up to": after the measure
   const Stems& determiners;
+  const LabelledPhrases& verbs;  // "sold": before the comparison, after the grouped entity
 };
 
 // The words a count threshold is stated with: comparisons before the count, suffixes after it,
