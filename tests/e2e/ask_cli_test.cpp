@@ -313,6 +313,25 @@ TEST_F(AskCli, WhatAnEntitySoldOrAddsUpToIsAFilterOnItsTotal) {
   EXPECT_EQ(read_text(result).find("Chair"), std::string::npos);  // rows, not totals: 60 and 120 only
 }
 
+TEST_F(AskCli, TheDistributionOfAColumnIsAHistogramWhoseTableIsTheBins) {
+  const std::string orders =
+      dir_.write("orders.csv", "order_id,revenue\n1,0\n2,1\n3,2\n4,9\n5,10\n6,19\n7,20\n").string();
+  const std::filesystem::path result = std::filesystem::path(out()) / "result.csv";
+
+  const CommandOutcome run = ask(orders, "\"distribution of order revenue\"");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out()) / "plot_histogram.svg"));
+  const std::string bins = read_text(result);
+  EXPECT_EQ(bins.rfind("column,bin_start,bin_end,count\n", 0), 0u) << bins;  // not the 7 rows themselves
+  std::size_t counted = 0, at = 0;
+  for (std::size_t line = bins.find('\n'); line + 1 < bins.size(); line = bins.find('\n', line + 1)) {
+    at = bins.rfind(',', bins.find('\n', line + 1));
+    counted += std::stoul(bins.substr(at + 1));
+  }
+  EXPECT_EQ(counted, 7u);  // every row in some bin
+}
+
 TEST_F(AskCli, UniqueDistinctAndDifferentCountDistinctValuesOfTheColumnTheyName) {
   const std::string events = dir_.write("events.csv",
                                         "event_id,session_id,country\n1,S1,DE\n2,S1,DE\n3,S2,DE\n4,S3,FR\n"

@@ -616,7 +616,12 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     steps.add("filter_rows", {{"column", text(part.column)}, {"op", text(part.op)}, {"value", part.value}},
               "keep the part the question asks the share of", {"constraints:filter"});
   }
-  if (has(r.outputs, "table") && raw && !has(r.outputs, "chart") && !r.metrics.empty()) {
+  if (has(r.outputs, "table") && raw && has(steps.tools(), "plot_histogram")) {
+    // "the distribution of revenue": the table is the histogram's bins, not every row drawn
+    steps.add("compute_distributions", {{"columns", texts({metrics.front()})}}, "the histogram's bins",
+              {"outputs:table"});
+    steps.add("save_table", {{"name", text("result")}}, "the bins as a table", {"outputs:table"});
+  } else if (has(r.outputs, "table") && raw && !has(r.outputs, "chart") && !r.metrics.empty()) {
     // "list the height and weight of people": those columns; "the orders with revenue above 5000": whole rows
     std::vector<std::string> columns = r.metrics;
     if (columns.size() < 2) {
