@@ -1,7 +1,12 @@
 // planfirst: the command line. Each subcommand lives in its own file and registers itself here.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <functional>
 #include <iostream>
+#include <string>
+#include <vector>
 
+#include "core/join.hpp"
 #include "planfirst/cli.hpp"
 
 int main(int argc, char** argv) {
@@ -31,6 +36,16 @@ int main(int argc, char** argv) {
   add_retrieve_command(app, ctx);
   add_chat_command(app, ctx);
 
+  std::vector<std::string> names;
+  const CLI::App& commands = app;
+  for (const CLI::App* command : commands.get_subcommands(std::function<bool(const CLI::App*)>()))
+    names.push_back(command->get_name());
+  if (argc > 1 && argv[1][0] != '-' && std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+    std::cerr << "planfirst: unknown command '" << argv[1]
+              << "'; the commands are: " << planfirst::core::join(names)
+              << "\nRun planfirst --help for what each does.\n";
+    return kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForVersion& e) {

@@ -48,6 +48,11 @@ core::Result<OpenedFile> open_dataset_file(const std::filesystem::path& path, st
   std::error_code ec;
   if (!std::filesystem::exists(path, ec))
     return core::not_found(path.string() + ": file not found", path.string());
+  if (std::filesystem::is_directory(path, ec)) {
+    return core::invalid_argument(
+        "is a directory; pass a data file (.csv, .tsv, .parquet, .json, .jsonl, .ndjson, .duckdb)",
+        path.string());
+  }
   if (is_duckdb_file(path)) {
     DatabaseOptions read_only;
     read_only.read_only = true;

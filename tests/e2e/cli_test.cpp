@@ -32,10 +32,21 @@ TEST(Cli, AnOfflinePlanLoadsNoTls) {
   EXPECT_EQ(run.output.find("libplanfirst_http"), std::string::npos) << run.output;
 }
 
-TEST(Cli, UnknownSubcommandIsAUsageError) {
+TEST(Cli, UnknownSubcommandIsAUsageErrorThatNamesItAndListsTheCommands) {
   const CommandOutcome run = run_command(planfirst("frobnicate"));
 
   EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_NE(run.output.find("unknown command 'frobnicate'; the commands are: profile, "), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("ask, plan, resume"), std::string::npos) << run.output;
+}
+
+TEST(Cli, ADirectoryInsteadOfADataFileIsAnInputErrorSayingSo) {
+  const CommandOutcome run = run_command(planfirst("ask " + source("examples") + " 'revenue by region'"));
+
+  EXPECT_EQ(run.exit_code, 3) << run.output;
+  EXPECT_NE(run.output.find(source("examples") + ": is a directory; pass a data file"), std::string::npos)
+      << run.output;
 }
 
 TEST(Cli, ProfileOfTheSalesExampleNamesEveryColumnWithItsRole) {
