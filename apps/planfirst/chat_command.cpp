@@ -103,11 +103,8 @@ void print_text(const graph::RunResult& result) {
             << "plan: intent=" << plan.value("intent", "")
             << " sources=" << list_text(plan.value("required_sources", Json::array()))
             << " schema=" << plan.value("expected_output_schema", "") << "\n";
-  if (core::Result<std::optional<core::ReferenceDay>> as_of =
-          core::reference_day_from_json(state.value("as_of", Json()), "/as_of");
-      as_of && *as_of) {
-    std::cout << "as of: " << (*as_of)->describe() << "\n";
-  }
+  if (const std::string as_of = reference_day_text(state); !as_of.empty())
+    std::cout << "as of: " << as_of << "\n";
   for (const Json& report : state.value("source_status", Json::array())) {
     std::cout << "source " << report.value("source", "") << ": " << report.value("status", "")
               << (report.value("message", "").empty()

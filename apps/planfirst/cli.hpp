@@ -63,6 +63,9 @@ CLI::Validator reference_day_text();
 core::ReferenceDay reference_day(const std::string& flag, std::optional<std::chrono::sys_days> project_as_of,
                                  const std::string& project_file);
 
+// "2026-11-25 (as_of in ...)" for the reference day a run's state holds under "as_of"; "" when none.
+std::string reference_day_text(const core::Json& state);
+
 // The assets, with --assets-dir (or config assets.dir) overriding the built-in files.
 core::AssetStore asset_store(const CliContext& ctx);
 

@@ -1,6 +1,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 
 #include "core/clock.hpp"
 #include "core/file_text.hpp"
@@ -69,6 +70,12 @@ core::ReferenceDay reference_day(const std::string& flag, std::optional<std::chr
   }
   if (project_as_of) return {*project_as_of, core::ReferenceOrigin::kProject, project_file};
   return core::reference_day_from_clock(core::system_clock().now());
+}
+
+std::string reference_day_text(const core::Json& state) {
+  core::Result<std::optional<core::ReferenceDay>> day =
+      core::reference_day_from_json(state.value("as_of", core::Json()), "/as_of");
+  return day && *day ? (*day)->describe() : std::string();
 }
 
 bool prepare_run(CliContext& ctx) {

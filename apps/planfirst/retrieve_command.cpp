@@ -73,11 +73,8 @@ void print_text(const Json& state, bool plan_only) {
     std::cout << fmt::format("  {:<16} {:.2f}\n", intent.value("type", ""), intent.value("confidence", 0.0));
   }
   std::cout << "Entities: " << values_text(reasoning["entities"]) << "\n";
-  if (core::Result<std::optional<core::ReferenceDay>> as_of =
-          core::reference_day_from_json(state.value("as_of", Json()), "/as_of");
-      as_of && *as_of) {
-    std::cout << "As of: " << (*as_of)->describe() << "\n";
-  }
+  if (const std::string as_of = reference_day_text(state); !as_of.empty())
+    std::cout << "As of: " << as_of << "\n";
   std::cout << "Hypotheses:\n";
   for (const Json& hypothesis : reasoning["hypotheses"]) {
     std::vector<std::string> after = hypothesis["dependencies"].get<std::vector<std::string>>();

@@ -125,10 +125,9 @@ const std::string& MetricBinding::value_column(const MetricQuery& query) const {
 }
 
 std::string MetricBinding::statistic_note(const MetricQuery& query, std::string_view entry) const {
-  if (statistic.empty() || query.statistics.empty() || &value_column(query) != &query.value_column ||
-      query.statistics.front().first == statistic) {
-    return {};
-  }
+  const bool kept = std::any_of(query.statistics.begin(), query.statistics.end(),
+                                [&](const auto& pair) { return pair.first == statistic; });
+  if (statistic.empty() || query.statistics.empty() || kept) return {};
   return std::string(entry) + " is kept as a " + query.statistics.front().first + "; the catalog has no " +
          statistic + " of it, so the figure is the " + query.statistics.front().first;
 }

@@ -14,6 +14,13 @@ bool sentence_end(std::string_view text, std::size_t i, bool colon) {
   return !(c == '.' && i >= 2 && text[i - 2] == '.');
 }
 
+// Whether text[at] may start a list item ('-', '*' or a digit): a line break before it ends a block.
+bool starts_item(std::string_view text, std::size_t at) {
+  if (at >= text.size()) return false;
+  const char c = text[at];
+  return c == '-' || c == '*' || (c >= '0' && c <= '9');
+}
+
 // Where a block (a paragraph or a list item) or a sentence ends in `text`, up to `limit`: the offset
 // just after it, the last such offset not beyond `limit`; 0 when there is none.
 std::size_t last_boundary(std::string_view text, std::size_t limit) {
@@ -21,9 +28,7 @@ std::size_t last_boundary(std::string_view text, std::size_t limit) {
   for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
     const char c = text[i];
     const bool sentence = sentence_end(text, i, true);
-    const bool block = c == '\n' && i + 1 < text.size() &&
-                       (text[i + 1] == '\n' || text[i + 1] == '-' || text[i + 1] == '*' ||
-                        (text[i + 1] >= '0' && text[i + 1] <= '9'));
+    const bool block = c == '\n' && i + 1 < text.size() && (text[i + 1] == '\n' || starts_item(text, i + 1));
     if (sentence && i + 1 <= limit) best = i + 1;
     if (block) best = i;
   }
@@ -73,9 +78,7 @@ std::string lead_statement(std::string_view text, std::size_t max_bytes) {
       end = list_end == std::string_view::npos ? text.size() : list_end;
       break;
     }
-    if (c == '\n' && !last &&
-        (text[i + 1] == '\n' || (item && (text[i + 1] == '-' || text[i + 1] == '*' ||
-                                          (text[i + 1] >= '0' && text[i + 1] <= '9'))))) {
+    if (c == '\n' && !last && (text[i + 1] == '\n' || (item && starts_item(text, i + 1)))) {
       end = i;
       break;
     }

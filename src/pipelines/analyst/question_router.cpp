@@ -16,11 +16,6 @@ std::string matched_text(const RuleScores& scores, RequestType type) {
   return phrases.empty() ? "none" : core::join(phrases, ", ");
 }
 
-bool is_status(RequestType type) {
-  return type == RequestType::kStatusMetric || type == RequestType::kStatusSummary ||
-         type == RequestType::kStatusList;
-}
-
 // The rules name a status figure ("what is our velocity") and none of the definition phrases
 // ("define", "how is ... computed"): a model that reads it as a definition is overruled, since the
 // user asks for the figure (whose answer carries the definition).

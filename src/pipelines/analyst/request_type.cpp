@@ -34,4 +34,9 @@ std::optional<Track> parse_track(std::string_view text) {
   return std::nullopt;
 }
 
+bool is_status(RequestType type) {
+  return type == RequestType::kStatusMetric || type == RequestType::kStatusSummary ||
+         type == RequestType::kStatusList;
+}
+
 }  // namespace planfirst::analyst

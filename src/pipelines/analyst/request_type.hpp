@@ -27,6 +27,7 @@ inline constexpr std::array<RequestType, 9> kAllRequestTypes = {
 
 std::string_view to_string(RequestType type);  // "STATUS_METRIC", ...
 std::optional<RequestType> parse_request_type(std::string_view text);
+bool is_status(RequestType type);  // STATUS_METRIC, STATUS_SUMMARY or STATUS_LIST
 
 enum class Track { kFast, kQuality };
 

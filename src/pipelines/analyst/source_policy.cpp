@@ -37,9 +37,7 @@ const std::vector<std::string>& required_sources_by_type(RequestType type) {
 const std::vector<std::string>& forbidden_sources_by_type(RequestType type) {
   static const std::vector<std::string> kDoc{"doc"};
   static const std::vector<std::string> kNone{};
-  const bool status = type == RequestType::kStatusMetric || type == RequestType::kStatusSummary ||
-                      type == RequestType::kStatusList;
-  return status ? kDoc : kNone;
+  return is_status(type) ? kDoc : kNone;
 }
 
 const std::vector<std::string>& additional_sources_by_type(RequestType type) {
