@@ -332,6 +332,20 @@ TEST_F(AskCli, TheDistributionOfAColumnIsAHistogramWhoseTableIsTheBins) {
   EXPECT_EQ(counted, 7u);  // every row in some bin
 }
 
+TEST_F(AskCli, ACorrelationQuestionGivesBothCoefficientsAndNBesideTheScatter) {
+  // y rises with x except for one row, so Pearson and Spearman differ; z is blank once
+  const std::string points =
+      dir_.write("points.csv", "id,x,y,z\n1,1,1,4\n2,2,3,\n3,3,2,1\n4,4,5,2\n5,5,40,8\n").string();
+
+  const CommandOutcome run = ask(points, "\"Is there a correlation between x and y?\"");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out()) / "plot_scatter.svg"));
+  // direct SQL: corr(x, y) over the 5 rows; Spearman over ranks 1..5 against 1,3,2,4,5
+  EXPECT_EQ(read_text(std::filesystem::path(out()) / "result.csv"),
+            "column_x,column_y,pearson,spearman,n\nx,y,0.7563342337,0.9,5\n");
+}
+
 TEST_F(AskCli, UniqueDistinctAndDifferentCountDistinctValuesOfTheColumnTheyName) {
   const std::string events = dir_.write("events.csv",
                                         "event_id,session_id,country\n1,S1,DE\n2,S1,DE\n3,S2,DE\n4,S3,FR\n"

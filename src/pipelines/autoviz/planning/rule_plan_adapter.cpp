@@ -616,12 +616,21 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     steps.add("filter_rows", {{"column", text(part.column)}, {"op", text(part.op)}, {"value", part.value}},
               "keep the part the question asks the share of", {"constraints:filter"});
   }
+  std::vector<std::string> measures;  // correlations are of numbers
+  std::copy_if(metrics.begin(), metrics.end(), std::back_inserter(measures),
+               [&](const std::string& m) { return may_hold_numbers(profile, m); });
+  const bool correlated = has(r.analysis, "correlation") && measures.size() >= 2;
+  if (correlated) {  // "is there a correlation": the coefficients and their n, beside the scatter
+    steps.add("compute_correlations", {{"columns", texts(measures)}, {"method", text("both")}},
+              "how the metrics move together: Pearson, Spearman and n", {"analysis:correlation"});
+  }
   if (has(r.outputs, "table") && raw && has(steps.tools(), "plot_histogram")) {
     // "the distribution of revenue": the table is the histogram's bins, not every row drawn
     steps.add("compute_distributions", {{"columns", texts({metrics.front()})}}, "the histogram's bins",
               {"outputs:table"});
     steps.add("save_table", {{"name", text("result")}}, "the bins as a table", {"outputs:table"});
-  } else if (has(r.outputs, "table") && raw && !has(r.outputs, "chart") && !r.metrics.empty()) {
+  } else if (has(r.outputs, "table") && raw && !correlated && !has(r.outputs, "chart") &&
+             !r.metrics.empty()) {
     // "list the height and weight of people": those columns; "the orders with revenue above 5000": whole rows
     std::vector<std::string> columns = r.metrics;
     if (columns.size() < 2) {
@@ -633,7 +642,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     steps.add("save_table", {{"name", text("result")}, {"columns", texts(columns)}},
               "the columns asked for, as a table", cites);
   } else if (has(r.outputs, "table")) {
-    steps.add("save_table", {{"name", text("result")}}, "the result as a table", {"outputs:table"});
+    steps.add("save_table", {{"name", text("result")}},
+              correlated ? "the coefficients as a table" : "the result as a table", {"outputs:table"});
   }
   // Analysis the chart does not already show, each by the tool made for it (after the outputs,
   // so the chart and the table show the aggregated rows).
@@ -652,14 +662,6 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
       steps.add("compute_value_counts", {{"column", text(metrics.front())}}, "how often each value occurs",
                 {"analysis:distribution"});
     }
-  }
-  std::vector<std::string> measures;  // correlations are of numbers
-  std::copy_if(metrics.begin(), metrics.end(), std::back_inserter(measures),
-               [&](const std::string& m) { return may_hold_numbers(profile, m); });
-  const bool drawn_all = has(steps.tools(), "plot_scatter") && measures.size() <= 2;  // a scatter draws two
-  if (has(r.analysis, "correlation") && !drawn_all && measures.size() >= 2) {
-    steps.add("compute_correlations", {{"columns", texts(measures)}}, "how the metrics move together",
-              {"analysis:correlation"});
   }
   if (has(r.analysis, "anomaly") && !metrics.empty()) {
     Params anomaly_params{{"column", text(metrics.front())}};

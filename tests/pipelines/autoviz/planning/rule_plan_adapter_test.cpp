@@ -431,9 +431,12 @@ TEST(RulePlanAdapter, AScatterOfTwoMeasuresSplitsItsPointsByTheGroup) {
 
   const Plan plan = plan_for("correlation between revenue and units, and group by attribute region", r);
 
-  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"plot_scatter"}));
+  EXPECT_EQ(tools_of(plan), (std::vector<std::string>{"plot_scatter", "compute_correlations"}));
   EXPECT_EQ(params_to_json(plan.steps[0].params),
             Json::parse(R"({"x": "revenue", "y": "units", "color": "region"})"));
+  EXPECT_EQ(params_to_json(plan.steps[1].params),
+            Json::parse(R"({"columns": ["revenue", "units"], "method": "both"})"))
+      << "the coefficients with their n, beside the scatter";
   const CoverageReport report = coverage_of(r, plan);
   EXPECT_TRUE(report.complete()) << report.describe();
 }
@@ -450,7 +453,10 @@ TEST(RulePlanAdapter, AScatterOfALabelAndTwoNumbersColorsByTheLabel) {
   auto plan = adapter->plan("show the region, revenue and units in a scatter plot", r, profile, {});
 
   ASSERT_TRUE(plan) << plan.error().describe();
-  EXPECT_EQ(tools_of(*plan), (std::vector<std::string>{"plot_scatter"}));
+  EXPECT_EQ(tools_of(*plan), (std::vector<std::string>{"plot_scatter", "compute_correlations"}));
+  EXPECT_EQ(params_to_json(plan->steps[1].params),
+            Json::parse(R"({"columns": ["revenue", "units"], "method": "both"})"))
+      << "no correlations of the label";
   EXPECT_EQ(params_to_json(plan->steps[0].params),
             Json::parse(R"({"x": "revenue", "y": "units", "color": "region"})"));
   EXPECT_TRUE(coverage_of(r, *plan).complete()) << coverage_of(r, *plan).describe();
@@ -461,9 +467,9 @@ TEST(RulePlanAdapter, AScatterOfALabelAndTwoNumbersColorsByTheLabel) {
   auto kept = adapter->plan("revenue and units of the region not in the region West, as a scatter", filtered,
                             profile, {});
   ASSERT_TRUE(kept) << kept.error().describe();
-  EXPECT_EQ(tools_of(*kept), (std::vector<std::string>{"filter_rows", "plot_scatter"}))
-      << "no correlations of the label";
-  EXPECT_EQ(params_to_json(kept->steps.back().params), Json::parse(R"({"x": "revenue", "y": "units"})"))
+  EXPECT_EQ(tools_of(*kept),
+            (std::vector<std::string>{"filter_rows", "plot_scatter", "compute_correlations"}));
+  EXPECT_EQ(params_to_json(kept->steps[1].params), Json::parse(R"({"x": "revenue", "y": "units"})"))
       << "a label that filters rows splits no series";
 }
 

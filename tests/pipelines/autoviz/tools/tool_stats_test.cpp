@@ -86,6 +86,14 @@ TEST_F(ToolTest, ComputeCorrelationsBySpearmanRanks) {
               ElementsAre("a|a|1", "a|c|-0.8", "c|a|-0.8", "c|c|1"));
 }
 
+TEST_F(ToolTest, ComputeCorrelationsBothGivesEachPairOnceWithItsN) {
+  // c is missing on one row: that pair's coefficients and n use the three rows holding both
+  load("a,b,c\n1,2,9\n2,4,7\n3,6,8\n4,9,\n");
+
+  EXPECT_THAT(rows("compute_correlations", {{"method", "both"}}),
+              ElementsAre("a|b|0.9943767127|1|4", "a|c|-0.5|-0.5|3", "b|c|-0.5|-0.5|3"));
+}
+
 TEST_F(ToolTest, ComputeCorrelationsNeedsTwoColumns) {
   load(kSalesCsv);
 
