@@ -346,6 +346,54 @@ TEST_F(AskCli, ACorrelationQuestionGivesBothCoefficientsAndNBesideTheScatter) {
             "column_x,column_y,pearson,spearman,n\nx,y,0.7563342337,0.9,5\n");
 }
 
+// Units per region and year: East 15 (2023), 30 (2024); West 20, 25; East's 2022 row is outside.
+constexpr const char* kUnitsOf2023And2024 =
+    "date,region,units\n2023-03-01,East,10\n2023-07-01,East,5\n2024-02-01,East,30\n"
+    "2023-05-01,West,20\n2024-06-01,West,10\n2024-09-01,West,15\n";
+const std::string kUnitsByYear = std::string(kUnitsOf2023And2024) + "2022-12-01,East,100\n";
+
+TEST_F(AskCli, TwoNamedYearsComparedAreBothKeptAndSplitByYear) {
+  const std::string units = dir_.write("orders.csv", kUnitsByYear).string();
+
+  for (const char* question :
+       {"\"units by region in 2023 compared to 2024\"", "\"compare 2023 vs 2024 units by region\""}) {
+    const CommandOutcome run = ask(units, question);
+
+    ASSERT_EQ(run.exit_code, 0) << question << "\n" << run.output;
+    EXPECT_EQ(read_text(std::filesystem::path(out()) / "result.csv"),
+              "date,region,units\n2023-01-01,East,15\n2023-01-01,West,20\n2024-01-01,East,30\n"
+              "2024-01-01,West,25\n")
+        << question;
+  }
+}
+
+TEST_F(AskCli, YearOverYearOnTwoYearsDrawsEachGroupsOneChangeAsBars) {
+  const std::string units = dir_.write("orders.csv", kUnitsOf2023And2024).string();
+
+  const CommandOutcome run = ask(units, "\"units by region year over year\"");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out()) / "plot_bar.svg")) << run.output;
+  const std::string result = read_text(std::filesystem::path(out()) / "result.csv");
+  EXPECT_EQ(result.rfind("region,date,units,previous,change,change_pct\nEast,2024-01-01,30,15,15,100", 0), 0u)
+      << result;
+  EXPECT_NE(result.find("\nWest,2024-01-01,25,20,5,25"), std::string::npos) << result;
+  EXPECT_EQ(result.find("2023-01-01"), std::string::npos) << "the first year has no change to draw";
+}
+
+TEST_F(AskCli, YearOverYearInANamedYearComparesItWithTheYearBefore) {
+  const std::string units = dir_.write("orders.csv", kUnitsByYear).string();
+
+  const CommandOutcome run = ask(units, "\"units by region year over year in 2024\"");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::string result = read_text(std::filesystem::path(out()) / "result.csv");
+  EXPECT_EQ(result.rfind("region,date,units,previous,change,change_pct\nEast,2024-01-01,30,15,15,100", 0), 0u)
+      << result;
+  EXPECT_NE(result.find("\nWest,2024-01-01,25,20,5,25"), std::string::npos) << result;
+  EXPECT_EQ(std::count(result.begin(), result.end(), '\n'), 3) << "2024 only, each against 2023";
+}
+
 TEST_F(AskCli, UniqueDistinctAndDifferentCountDistinctValuesOfTheColumnTheyName) {
   const std::string events = dir_.write("events.csv",
                                         "event_id,session_id,country\n1,S1,DE\n2,S1,DE\n3,S2,DE\n4,S3,FR\n"

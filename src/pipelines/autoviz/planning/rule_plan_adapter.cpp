@@ -9,6 +9,7 @@
 #include "core/join.hpp"
 #include "core/registry_yaml.hpp"
 #include "pipelines/autoviz/group_filter.hpp"
+#include "pipelines/autoviz/planning/periods_spanned.hpp"
 #include "pipelines/autoviz/row_count.hpp"
 #include "pipelines/autoviz/tools/period_change.hpp"
 #include "pipelines/autoviz/understand/phrase_match.hpp"
@@ -358,14 +359,25 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
   const auto kept_after = [&](const Constraint& c) {
     return std::any_of(having.begin(), having.end(), [&](const auto& filter) { return filter.first == c; });
   };
+  const std::string cyclic = r.time.column ? first_label(stems, cyclic_grains_) : "";
+  const std::string change = r.time.column && cyclic.empty() ? first_label(stems, period_changes_) : "";
+  const data::ColumnProfile* dated = change.empty() ? nullptr : profile.find(*r.time.column);
+  std::vector<Constraint> widened;  // "year over year in 2024": read 2023 too, keep 2024 after comparing
   for (const Constraint& c : r.constraints) {
     if (c.type != "filter" || std::find(parts.begin(), parts.end(), c) != parts.end() || kept_after(c))
       continue;
-    steps.add("filter_rows", {{"column", text(c.column)}, {"op", text(c.op)}, {"value", c.value}},
-              "keep only the rows the question names", {"constraints:filter"});
+    const bool from = dated != nullptr && c.column == dated->name && (c.op == ">=" || c.op == ">");
+    const std::optional<std::string> earlier = from ? period_before(*dated, change, c.value) : std::nullopt;
+    if (earlier) widened.push_back(c);
+    steps.add("filter_rows",
+              {{"column", text(c.column)},
+               {"op", text(earlier ? ">=" : c.op)},
+               {"value", earlier ? text(*earlier) : c.value}},
+              earlier ? "from the " + change + " before the first one named, to compare it with"
+                      : "keep only the rows the question names",
+              {"constraints:filter"});
   }
   std::vector<std::string> keys;
-  const std::string cyclic = r.time.column ? first_label(stems, cyclic_grains_) : "";
   if (r.time.column) {
     const std::string& column = *r.time.column;
     steps.add("parse_datetime", {{"column", text(column)}}, "read " + column + " as dates",
@@ -530,9 +542,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
     steps.add("compute_share", {{"metric", text(metrics.front())}, {"group_by", texts(keys)}},
               "each " + keys.front() + "'s percent of the total", {"analysis:share"});
   }
-  const std::string change =
-      r.time.column && cyclic.empty() && aggregated ? first_label(stems, period_changes_) : "";
-  if (!change.empty()) {  // "revenue month over month": the chart and the table show each month's change
+  if (!change.empty() &&
+      aggregated) {  // "revenue month over month": the chart and the table show each month's change
     steps.add("compare_periods",
               {{"date_column", text(*r.time.column)},
                {"metric", text(metrics.front())},
@@ -541,6 +552,23 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
               "each " + change + "'s " + metrics.front() + " against the " + change + " before",
               {"analysis:compare"});
     metrics.insert(metrics.begin(), std::string(kChangePercentColumn));
+  }
+  for (const Constraint& c : widened) {
+    steps.add("filter_rows", {{"column", text(c.column)}, {"op", text(c.op)}, {"value", c.value}},
+              "keep the " + change + "s the question names, each now compared with the one before",
+              {"constraints:filter"});
+  }
+  const std::int64_t shown =
+      dated == nullptr ? 0 : periods_spanned(*dated, change, r.constraints, 3).value_or(3);
+  const bool one_change_each =  // "units by region year over year" on two years: one change per region
+      aggregated && (widened.empty() ? shown == 2 : shown == 1);
+  if (one_change_each && widened.empty()) {
+    steps.add("filter_rows",
+              {{"column", text(std::string(kChangePercentColumn))},
+               {"op", text("!=")},
+               {"value", ParamValue{{ParamScalar(nullptr)}, false}}},
+              "the later " + change + " against the earlier: the first has nothing to compare with",
+              {"analysis:compare"});
   }
   for (const Constraint& c : r.constraints) {
     if (c.type == "sort") {
@@ -583,6 +611,10 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
         std::all_of(metrics.begin(), metrics.end(),
                     [&](const std::string& m) { return is_measure(profile, m); }))
       chart = "plot_scatter";  // "the lengths and heights of roller coasters": one number against another
+    if (chart.empty() && one_change_each && !r.group_by.empty()) {
+      chart = "plot_bar";  // a line through one point per group shows no change; bars of it do
+      keys = r.group_by;
+    }
     if (chart.empty()) chart = timeline ? "plot_line" : "plot_bar";
     if (chart == "plot_histogram" && (!keys.empty() || metrics.size() > 1))
       chart = "plot_bar";  // a histogram of groups, or of one column against another, is a bar chart
@@ -603,8 +635,8 @@ core::Result<Plan> RulePlanAdapter::plan(std::string_view question, const Requir
       if (keys.size() > 1) params["color"] = text(keys.back());
       if (!colors.empty()) params["color"] = text(colors.front());
       if (keys.size() > 2 && chart == "plot_line") params["facet"] = text(keys[1]);
-      if (chart == "plot_bar" && keys.size() == 1 && colors.empty() &&
-          metrics.size() > 1) {  // "cost and revenue by region"
+      if (chart == "plot_bar" && keys.size() == 1 && colors.empty() && metrics.size() > 1 &&
+          change.empty()) {  // "cost and revenue by region"
         params["also"] = texts(std::vector<std::string>(metrics.begin() + 1, metrics.end()));
       }
       if (chart == "plot_line" && has(r.analysis, "trend")) cites.push_back("analysis:trend");

@@ -172,8 +172,9 @@ class RequirementRulesReader {
       PeriodWords& w = rules.period_words_;
       if (auto r = labelled(*periods_compared, "before", w.before); !r) return r.error();
       if (auto r = labelled(*periods_compared, "after", w.after); !r) return r.error();
-      if (auto r = phrase_fields(*periods_compared,
-                                 {{"ranges", &w.ranges}, {"joiners", &w.joiners}, {"fillers", &w.fillers}});
+      if (auto r = phrase_fields(
+              *periods_compared,
+              {{"ranges", &w.ranges}, {"joiners", &w.joiners}, {"fillers", &w.fillers}, {"lists", &w.lists}});
           !r) {
         return r.error();
       }
@@ -361,6 +362,7 @@ core::Result<ExtractedRequirements> RuleRequirementExtractor::extract(
                                     compared_values, found);
   extraction::clear_understood_words(q, axis_joiners_, claims, found);
   extraction::settle_listed_roles(profile, grains_, bucket_phrases_, time_phrases_, found);
+  extraction::split_named_years(found);
   extraction::clear_superlatives(q, superlatives_, found);
   extraction::add_analysis(analysis_, found);
   extraction::settle_metrics(q, profile, aggregation_words_, row_labels_.words, row_labels_.with_analysis,

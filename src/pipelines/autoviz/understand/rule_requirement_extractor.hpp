@@ -52,6 +52,7 @@ struct PeriodWords {
   std::vector<Stems> ranges;
   std::vector<Stems> joiners;
   std::vector<Stems> fillers;  // "after the year 2000": between the comparison and the year
+  std::vector<Stems> lists;    // "2023 vs 2024": years named together
 };
 
 class RuleRequirementExtractor final : public RequirementExtractor {

@@ -24,6 +24,7 @@ struct Findings {
   std::optional<SortClause> sort;            // the sort clause, unless it sorts nothing
   std::optional<RelativePeriod> period;      // the one relative period that keeps rows ("last year")
   std::optional<std::string> period_column;  // the dates it keeps; none beside a named year
+  std::optional<std::string> years_column;   // the dates several named years keep ("2023 vs 2024")
   std::vector<Mention> mentions;             // the columns named, in question order
   std::vector<Mention> ids;                  // where the things X_id columns identify are named
   std::vector<std::string> id_keys;          // the X_id columns a ranking or grouping keys by

@@ -288,6 +288,19 @@ std::vector<Constraint> year_filters(const data::ColumnProfile& column, const st
   return day_filters(column.name, op, days);
 }
 
+// A four-digit whole number at token `at`.
+bool year_at(const Question& q, std::size_t at) {
+  return at < q.tokens.size() && q.tokens[at].size() == 4 && number_after(q, at).has_value();
+}
+
+// Whether the year at `at` is joined to another by a list word: "2023 vs 2024", "2023 and 2024".
+bool listed_year(const Question& q, std::size_t at, const std::vector<Stems>& lists) {
+  const std::size_t before = phrase_ending_at(q.stems, at, lists);
+  const std::size_t after = phrase_starting_at(q.stems, at + 1, lists);
+  return (before > 0 && before < at && year_at(q, at - before - 1)) ||
+         (after > 0 && year_at(q, at + 1 + after));
+}
+
 // Filters for years the question names after a link word ("in 2024", "in either 1999 or 2000") on
 // the date or year column that spans them (a named one first), or with a comparison ("after 1928",
 // "2014 or later", "between 2010 and 2015") on the first date or year column (a named one first).
@@ -295,7 +308,9 @@ std::vector<Constraint> year_filters(const data::ColumnProfile& column, const st
 std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile& profile,
                                    const std::vector<Mention>& mentions, const Stems& links,
                                    const PeriodWords& words, const std::set<std::size_t>& compared,
-                                   Requirements& requirements) {
+                                   Findings& found) {
+  Requirements& requirements = found.requirements;
+  std::map<const data::ColumnProfile*, std::set<std::int64_t>> kept;  // the years each date column keeps
   std::vector<const data::ColumnProfile*> columns;
   for (const Mention& m : mentions) columns.push_back(m.column);
   for (const data::ColumnProfile& column : profile.columns) columns.push_back(&column);
@@ -309,14 +324,27 @@ std::set<std::size_t> ground_years(const Question& q, const data::SchemaProfile&
     const bool closes = range_end == at;
     const PeriodComparison comparison = period_comparison(q, at, at + 1, words, range_end);
     const bool compares = comparison.op != "=";
-    if (!compares && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end()) continue;
+    if (!compares && std::find(links.begin(), links.end(), q.stems[at - 1]) == links.end() &&
+        !listed_year(q, at, words.lists))
+      continue;
     const data::ColumnProfile* spans = column_of_year(columns, compares ? std::nullopt : year);
     if (spans == nullptr) continue;
+    if (!compares && spans->type != data::ColumnType::kInteger) {  // kept below, with the years beside it
+      kept[spans].insert(*year);
+      used.insert(at);
+      continue;
+    }
     const std::vector<Constraint> filters = range_filters(
         comparison.op, *year, closes, range_end.has_value(), opened, requirements.constraints,
         [&](const std::string& op, std::int64_t period) { return year_filters(*spans, op, period); });
     for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
     for (std::size_t word = comparison.begin; word < comparison.end; ++word) used.insert(word);
+  }
+  for (const auto& [column, years] : kept) {  // "2023 vs 2024": from the first named year to the last
+    std::vector<Constraint> filters = year_filters(*column, "=", *years.begin());
+    filters.back() = year_filters(*column, "=", *years.rbegin()).back();
+    for (const Constraint& filter : filters) add_unique(requirements.constraints, filter);
+    if (years.size() > 1) found.years_column = column->name;
   }
   return used;
 }
@@ -378,10 +406,17 @@ core::Result<void> claim_named_periods(const Question& q, const data::SchemaProf
       q, profile, months, words, period_links, claims.taken(kCompared), found.requirements);
   if (!named_periods) return named_periods.error();
   claims.claim(*named_periods, Claim::kCalendarPeriod);
-  claims.claim(ground_years(q, profile, found.mentions, year_links, words, claims.taken(kCompared),
-                            found.requirements),
+  claims.claim(ground_years(q, profile, found.mentions, year_links, words, claims.taken(kCompared), found),
                Claim::kYear);
   return core::ok();
+}
+
+void split_named_years(Findings& found) {
+  TimeRequirement& time = found.requirements.time;
+  if (!found.years_column || (time.column && *time.column != *found.years_column)) return;
+  if (time.column && time.grain != "unknown") return;  // "by month in 2023 and 2024"
+  time.column = found.years_column;
+  time.grain = "year";
 }
 
 void keep_relative_period(const data::SchemaProfile& profile, Findings& found) {

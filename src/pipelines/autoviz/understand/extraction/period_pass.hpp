@@ -34,6 +34,10 @@ core::Result<void> claim_named_periods(const Question& q, const data::SchemaProf
                                        const Stems& period_links, const Stems& year_links,
                                        TokenClaims& claims, Findings& found);
 
+// Several named years kept on a date column (Findings::years_column) are compared: split by year
+// when the question sets no other time column or grain.
+void split_named_years(Findings& found);
+
 // Filters keeping the dates of Findings::period on the time column, else the first column of dates
 // (keep_period); sets Findings::period_column.
 void keep_relative_period(const data::SchemaProfile& profile, Findings& found);
