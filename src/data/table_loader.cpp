@@ -9,6 +9,7 @@
 
 #include "core/ascii_case.hpp"
 #include "data/duckdb_database.hpp"
+#include "data/grouped_numbers.hpp"
 #include "data/sql_quoting.hpp"
 
 namespace planfirst::data {
@@ -143,7 +144,11 @@ Result<void> load_csv(DuckDbDatabase& db, const std::filesystem::path& path, std
   const HeaderLine header = read_header_line(path);
   Result<void> loaded = db.exec("CREATE TABLE " + quote_identifier(table_name) + " AS SELECT * FROM " +
                                 csv_reader(path, header));
-  if (loaded) return loaded;
+  if (loaded) {
+    Result<std::vector<std::string>> numbers = read_grouped_numbers(db, table_name, header.delimiter);
+    if (!numbers) return Error{numbers.error().code, numbers.error().message, path.string()};
+    return core::ok();
+  }
   const std::string message = without_sql_context(loaded.error().message);
   if (std::optional<Error> line_error = csv_line_error(message, path)) return *line_error;
   if (message.find("Error when sniffing file") != std::string::npos) {

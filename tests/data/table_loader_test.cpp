@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "data/duckdb_database.hpp"
 #include "support/temp_dir.hpp"
@@ -67,6 +68,54 @@ TEST(LoadTable, AFieldReadingNullIsMissingSoANumberColumnStaysNumeric) {
   EXPECT_TRUE(result->at(1, 1).is_null());
   EXPECT_TRUE(result->at(2, 1).is_null());
   EXPECT_EQ(result->at(3, 1), Value(std::int64_t{500}));
+}
+
+// The column's values, in `order`, as text.
+std::vector<std::string> values_of(DuckDbDatabase& db, const std::string& table, const std::string& column,
+                                   const std::string& order) {
+  std::vector<std::string> values;
+  auto result = db.query("SELECT \"" + column + "\" FROM " + table + " ORDER BY " + order);
+  EXPECT_TRUE(result) << result.error().describe();
+  if (!result) return values;
+  EXPECT_EQ(result->column(0).type, ColumnType::kDouble) << column;
+  for (const Value& value : result->column(0).values) values.push_back(value.to_string());
+  return values;
+}
+
+TEST(LoadTable, NumbersWithADecimalCommaAreReadAsNumbers) {
+  TempDir dir;
+  const auto csv =
+      dir.write("umsatz.csv",
+                "Datum;Region;Umsatz;Menge\n2024-01-03;Nord;1.234,56;1,5\n2024-01-04;Sued;99,5;2\n"
+                "2024-02-01;Nord;12.000;\n2024-02-03;Sued; 7 ;3,25\n");
+  auto db = open_memory();
+  ASSERT_NE(db, nullptr);
+
+  auto loaded = load_table(*db, csv, "umsatz");
+
+  ASSERT_TRUE(loaded) << loaded.error().describe();
+  EXPECT_EQ(values_of(*db, "umsatz", "Umsatz", "Datum"),
+            (std::vector<std::string>{"1234.56", "99.5", "12000", "7"}));
+  EXPECT_EQ(values_of(*db, "umsatz", "Menge", "Datum"),
+            (std::vector<std::string>{"1.5", "2", "NULL", "3.25"}));
+}
+
+TEST(LoadTable, NumbersWithThousandsCommasAreReadAsNumbersAndIdsStayText) {
+  TempDir dir;
+  const auto csv = dir.write(
+      "orders.csv", "code,amount,note\n00123,\"1,234.50\",1.2.3\n00456,\"12,000\",a\n00789,7.25,b\n");
+  auto db = open_memory();
+  ASSERT_NE(db, nullptr);
+
+  auto loaded = load_table(*db, csv, "orders");
+
+  ASSERT_TRUE(loaded) << loaded.error().describe();
+  EXPECT_EQ(values_of(*db, "orders", "amount", "code"),
+            (std::vector<std::string>{"1234.5", "12000", "7.25"}));
+  auto text = db->query("SELECT code, note FROM orders ORDER BY code");
+  ASSERT_TRUE(text) << text.error().describe();
+  EXPECT_EQ(text->at(0, 0), Value("00123")) << "digits alone are no grouped number";
+  EXPECT_EQ(text->at(0, 1), Value("1.2.3"));
 }
 
 TEST(LoadTable, LoadsATabSeparatedFile) {

@@ -394,6 +394,21 @@ TEST_F(AskCli, YearOverYearInANamedYearComparesItWithTheYearBefore) {
   EXPECT_EQ(std::count(result.begin(), result.end(), '\n'), 3) << "2024 only, each against 2023";
 }
 
+TEST_F(AskCli, AmountsWithADecimalCommaAreSummedAsNumbers) {
+  const std::string umsatz =
+      dir_.write("umsatz.csv",
+                 "Datum;Region;Umsatz\n2024-01-03;Nord;1.234,56\n2024-01-04;Sued;99,5\n"
+                 "2024-02-01;Nord;12.000\n2024-02-03;Sued;7\n")
+          .string();
+
+  const CommandOutcome run = ask(umsatz, "\"total Umsatz by Region\"");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  // 1,234.56 + 12,000 and 99.5 + 7, not a count of rows per text value
+  EXPECT_EQ(read_text(std::filesystem::path(out()) / "result.csv"),
+            "Region,Umsatz\nNord,13234.56\nSued,106.5\n");
+}
+
 TEST_F(AskCli, UniqueDistinctAndDifferentCountDistinctValuesOfTheColumnTheyName) {
   const std::string events = dir_.write("events.csv",
                                         "event_id,session_id,country\n1,S1,DE\n2,S1,DE\n3,S2,DE\n4,S3,FR\n"

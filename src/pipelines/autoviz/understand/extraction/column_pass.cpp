@@ -316,11 +316,14 @@ void drop_counted_row_names(const Question& q, const data::SchemaProfile& profil
 }
 
 // A word that names the table ("the aircrafts" in table aircraft) names its rows, not its column
-// of the same name, while the question names another column.
-std::vector<Mention> without_table_words(const Question& q, std::vector<Mention> mentions) {
+// of the same name, while the question names another column; a column of numbers it names is the
+// column ("total Umsatz by Region" in table umsatz sums Umsatz).
+std::vector<Mention> without_table_words(const Question& q, const data::SchemaProfile& profile,
+                                         std::vector<Mention> mentions) {
   const Stems& table = q.table;
   const auto names_table = [&](const Mention& m) {
-    return m.end - m.begin == table.size() &&
+    const bool own_number = data::is_numeric(m.column->type) && column_stems(q, profile, *m.column) == table;
+    return m.end - m.begin == table.size() && !own_number &&
            std::equal(table.begin(), table.end(), q.stems.begin() + static_cast<std::ptrdiff_t>(m.begin));
   };
   const bool other =
@@ -340,8 +343,8 @@ void ground_mentions(const Question& q, const data::SchemaProfile& profile, cons
   found.ids = named_ids(q, profile);
   found.id_keys = add_id_keys(q, found.ids, ranking, words.key_links, words.key_askers, found.mentions);
   drop_counted_row_names(q, profile, ranking.counts, found.mentions);
-  found.mentions = without_words_of_values(q, profile, without_table_words(q, std::move(found.mentions)),
-                                           words.stopwords, values);
+  found.mentions = without_words_of_values(
+      q, profile, without_table_words(q, profile, std::move(found.mentions)), words.stopwords, values);
 }
 
 }  // namespace planfirst::autoviz::extraction
