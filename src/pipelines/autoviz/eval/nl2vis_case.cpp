@@ -1,7 +1,9 @@
 #include "pipelines/autoviz/eval/nl2vis_case.hpp"
 
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "pipelines/autoviz/eval/sql_filter.hpp"
 
@@ -114,6 +116,20 @@ std::vector<Nl2visCase> paraphrase_cases(const std::vector<Nl2visCase>& cases) {
     }
   }
   return out;
+}
+
+DatabaseSplit split_by_database(std::vector<Nl2visCase>& cases) {
+  std::set<std::string> ids;
+  for (const Nl2visCase& c : cases) ids.insert(c.db_id);
+  DatabaseSplit split;
+  std::map<std::string, std::string> half;
+  for (const std::string& id : ids) {
+    const bool a = split.a.size() == split.b.size();
+    (a ? split.a : split.b).push_back(id);
+    half[id] = a ? "A" : "B";
+  }
+  for (Nl2visCase& c : cases) c.half = half[c.db_id];
+  return split;
 }
 
 }  // namespace planfirst::autoviz

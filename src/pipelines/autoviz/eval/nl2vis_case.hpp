@@ -1,7 +1,7 @@
 // Nl2visCase is one record of an NL2VIS benchmark file (JSON Lines, nvBench fields): the question,
 // the table's CSV, the target as a ChartSpec and the target's rendered rows. load_nl2vis_cases
 // reads a whole file; an error names the file, the line and the field at fault. paraphrase_cases
-// turns the other phrasings into cases.
+// turns the other phrasings into cases; split_by_database puts each database in one of two halves.
 #pragma once
 
 #include <filesystem>
@@ -19,6 +19,7 @@ namespace planfirst::autoviz {
 struct Nl2visCase {
   std::string id;
   std::string db_id;
+  std::string half;  // "A" or "B" once split_by_database ran: every case of a database in the same one
   std::string question;
   std::vector<std::string> paraphrases;  // other phrasings of the same question, same target
   std::filesystem::path table_csv;       // resolved against the file's folder
@@ -38,5 +39,14 @@ core::Result<std::vector<Nl2visCase>> load_nl2vis_cases(const std::filesystem::p
 // Every paraphrase of `cases` as a case of its own, with the same target; ids are "<id>#<k>"
 // (k from 1), in file order. A check for rules that only fit the chosen phrasing.
 std::vector<Nl2visCase> paraphrase_cases(const std::vector<Nl2visCase>& cases);
+
+// Splits `cases` in two halves by database, so that a rule tuned on one half can be checked on
+// databases it never saw: the distinct db_ids sorted by byte, those at even positions (first,
+// third, ...) in half "A", the others in "B". Sets each case's `half`; returns the db_ids of each
+// half, sorted. Depends only on the set of db_ids, never on the order of the cases.
+struct DatabaseSplit {
+  std::vector<std::string> a, b;
+};
+DatabaseSplit split_by_database(std::vector<Nl2visCase>& cases);
 
 }  // namespace planfirst::autoviz

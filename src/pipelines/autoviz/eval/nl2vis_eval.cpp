@@ -88,12 +88,14 @@ Json Nl2visEval::run_case(const Nl2visCase& c, std::size_t index) {
   const std::map<std::string, bool> components = score_components(predicted, c);
   const Json drawn = drawn_chart_rows(state, why);
   const bool execution = drawn.is_array() && rows_match(drawn, c);
-  tally_.add({c.hardness, c.nvbench_chart}, components, execution);
+  tally_.add({c.hardness, c.nvbench_chart, c.half}, components, execution);
   Json misses = Json::array();
   for (const auto& [name, ok] : components) {
     if (!ok) misses.push_back(name);
   }
   Json line{{"id", c.id},
+            {"db_id", c.db_id},
+            {"half", c.half},
             {"question", c.question},
             {"predicted", predicted.to_json()},
             {"target", c.target.to_json()},
@@ -104,7 +106,7 @@ Json Nl2visEval::run_case(const Nl2visCase& c, std::size_t index) {
 }
 
 Json Nl2visEval::summary() const {
-  Json out = tally_.to_json({"hardness", "chart"});
+  Json out = tally_.to_json({"hardness", "chart", "half"});
   out["planning"] = planning_.to_json();
   return out;
 }

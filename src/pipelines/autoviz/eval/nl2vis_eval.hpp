@@ -34,11 +34,12 @@ class Nl2visEval {
   Nl2visEval(graph::Runner& runner, std::filesystem::path scratch)
       : runner_(runner), scratch_(std::move(scratch)) {}
 
-  // Runs case `index` and counts it. Returns {"id", "question", "predicted", "target", "missed",
-  // "execution", "why"?}: the planned and target charts, the components missed, and why execution
+  // Runs case `index` and counts it. Returns {"id", "db_id", "half", "question", "predicted", "target",
+  // "missed", "execution", "why"?}: the planned and target charts, the components missed, and why execution
   // did not match when the run drew nothing to compare.
   core::Json run_case(const Nl2visCase& c, std::size_t index);
-  // Nl2visTally::to_json by hardness and chart, plus "planning": PlanningMetrics::to_json.
+  // Nl2visTally::to_json by hardness, chart and half (Nl2visCase::half), plus "planning":
+  // PlanningMetrics::to_json.
   core::Json summary() const;
 
  private:

@@ -60,5 +60,21 @@ TEST(Nl2visRecord, AMissingFieldOrExpectedWithoutRowsIsNamed) {
   EXPECT_FALSE(parse_nl2vis_record("{\"id\": ", "/data").has_value());
 }
 
+TEST(Nl2visRecord, TheSplitPutsEveryDatabaseInOneHalfAlternatingInSortedOrder) {
+  std::vector<Nl2visCase> cases(5);
+  const std::vector<std::string> ids = {"wine", "bike", "wine", "college", "dorm"};
+  for (std::size_t i = 0; i < cases.size(); ++i) cases[i].db_id = ids[i];
+
+  const DatabaseSplit split = split_by_database(cases);
+
+  EXPECT_EQ(split.a, (std::vector<std::string>{"bike", "dorm"}));
+  EXPECT_EQ(split.b, (std::vector<std::string>{"college", "wine"}));
+  EXPECT_EQ(cases[0].half, "B");
+  EXPECT_EQ(cases[1].half, "A");
+  EXPECT_EQ(cases[2].half, "B");
+  EXPECT_EQ(cases[3].half, "B");
+  EXPECT_EQ(cases[4].half, "A");
+}
+
 }  // namespace
 }  // namespace planfirst::autoviz
