@@ -53,6 +53,10 @@ constexpr std::size_t kFuzzyWordLetters = 4;
 constexpr double kFuzzyMatch = 0.92;
 // WordNet is asked about question words of at least this many letters ("area" for region).
 constexpr std::size_t kWordNetWordLetters = 3;
+// A column word of at least this many letters may be written as two question words ("job code").
+constexpr std::size_t kSplitWordLetters = 6;
+// A first word that names the table stands for it when at least this many columns start with it.
+constexpr int kTablePrefixColumns = 2;
 
 // Whether question word `at` names column word stem `stem` exactly, by stem or through a synonym.
 bool names_stem(const Question& q, std::size_t at, const std::string& stem,
@@ -134,6 +138,27 @@ bool names_initialed(const Question& q, std::size_t at, const std::vector<std::s
          names_rest(words[0].substr(1));
 }
 
+// The first words of column names that stand for the table: each is or abbreviates the table's
+// one-word name, and at least kTablePrefixColumns columns start with it (EMP of EMP_FNAME, EMP_NUM
+// in table EMPLOYEE; apt of apt_id, apt_number in Apartments). Stems.
+std::set<std::string> table_prefix_stems(const Question& q, const data::SchemaProfile& profile,
+                                         core::Stemmer& stemmer) {
+  std::map<std::string, int> starts;
+  for (const data::ColumnProfile& column : profile.columns) {
+    const std::vector<std::string> words = column_words(column.name);
+    if (words.size() >= 2) ++starts[words.front()];
+  }
+  std::set<std::string> out;
+  for (const auto& [word, count] : starts) {
+    const std::string stem = stemmer.stem(word);
+    const bool names_table =
+        q.table.size() == 1 && (q.table.front() == stem ||
+                                (word.size() < q.table.front().size() && abbreviates(word, q.table.front())));
+    if (count >= kTablePrefixColumns && names_table) out.insert(stem);
+  }
+  return out;
+}
+
 // Every column named in the question, longest spans first, without overlaps; then in question order.
 std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile& profile,
                                     const std::map<std::string, std::vector<std::string>>& synonyms,
@@ -148,10 +173,9 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
   std::vector<ColumnName> names;
   std::vector<Mention> candidates;
   std::map<std::string, int> word_owners;  // a column word -> how many columns have it
-  for (const data::ColumnProfile& column : profile.columns) {
-    std::vector<std::string> words = column_words(column.name);
-    Stems stems = stems_of(words, stemmer);
-    for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
+  const std::set<std::string> table_prefixes = table_prefix_stems(q, profile, stemmer);
+  const auto add_name_matches = [&](const data::ColumnProfile& column, const std::vector<std::string>& words,
+                                    const Stems& stems) {
     // "max temperature" names max_temperature_f: a last word of one letter, or a unit, the question may leave
     // out.
     const bool unit_last =
@@ -162,6 +186,21 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
     const std::string compound = words.size() == 2 ? stemmer.stem(words[0] + words[1]) : std::string();
     for (std::size_t at = 0; !compound.empty() && at < q.stems.size(); ++at) {
       if (q.stems[at] == compound) candidates.push_back({at, at + 1, &column});
+    }
+    // "job code" names jobcode, "hire dates" hiredate: one word of the name written as two
+    for (std::size_t j = 0; j < words.size(); ++j) {
+      for (std::size_t at = j; words[j].size() >= kSplitWordLetters && at + 1 < q.tokens.size(); ++at) {
+        const std::size_t begin = at - j, end = at + 1 + words.size() - j;
+        const bool split = end <= q.tokens.size() && q.tokens[at].size() >= 2 &&
+                           q.tokens[at].size() + 2 <= words[j].size() && words[j].starts_with(q.tokens[at]) &&
+                           stemmer.stem(q.tokens[at] + q.tokens[at + 1]) == stems[j];
+        bool rest = split;
+        for (std::size_t k = 0; rest && k < words.size(); ++k) {
+          if (k != j)
+            rest = names_word(q, k < j ? begin + k : at + 1 + k - j, words[k], stems[k], synonyms, wordnet);
+        }
+        if (rest) candidates.push_back({begin, end, &column});
+      }
     }
     for (std::size_t at = 0; at + named <= q.tokens.size(); ++at) {
       bool all = !words.empty();
@@ -181,6 +220,30 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
       for (std::size_t j = 1; rest && j < words.size(); ++j)
         rest = names_word(q, at + joiner + j, words[j], stems[j], synonyms, wordnet);
       if (rest) candidates.push_back({at, at + joiner + words.size(), &column});
+    }
+  };
+  for (const data::ColumnProfile& column : profile.columns) {
+    std::vector<std::string> words = column_words(column.name);
+    Stems stems = stems_of(words, stemmer);
+    for (const std::string& stem : std::set<std::string>(stems.begin(), stems.end())) ++word_owners[stem];
+    add_name_matches(column, words, stems);
+    // "first name" names EMP_FNAME of table EMPLOYEE: a first word that names the table, and that
+    // other columns start with too, may be left out.
+    // Not by words that name no column alone: "the number of apartments" names no apt_number.
+    if (words.size() >= 2 && table_prefixes.count(stems.front()) > 0) {
+      const std::size_t before = candidates.size();
+      add_name_matches(column, std::vector<std::string>(words.begin() + 1, words.end()),
+                       Stems(stems.begin() + 1, stems.end()));
+      const auto only_stopwords = [&](const Mention& m) {
+        return std::all_of(q.stems.begin() + static_cast<std::ptrdiff_t>(m.begin),
+                           q.stems.begin() + static_cast<std::ptrdiff_t>(m.end),
+                           [&](const std::string& stem) {
+                             return std::find(stopwords.begin(), stopwords.end(), stem) != stopwords.end();
+                           });
+      };
+      candidates.erase(std::remove_if(candidates.begin() + static_cast<std::ptrdiff_t>(before),
+                                      candidates.end(), only_stopwords),
+                       candidates.end());
     }
     names.push_back({&column, std::move(words), std::move(stems)});
   }
@@ -203,7 +266,11 @@ std::vector<Mention> ground_columns(const Question& q, const data::SchemaProfile
         const bool names_rows = !id && std::find(table.begin(), table.end(), stem) != table.end();
         const bool distinctive = !names_rows && (word_owners[stem] == 1 || own_key) &&
                                  std::find(stopwords.begin(), stopwords.end(), stem) == stopwords.end();
-        if (distinctive && names_stem(q, at, stem, synonyms)) candidates.push_back({at, at + 1, column});
+        // "the number of employees" names no EMP_NUM: a word that names no column alone ("number")
+        // names none through a synonym either
+        const bool plain = std::find(stopwords.begin(), stopwords.end(), q.stems[at]) == stopwords.end();
+        if (distinctive && plain && names_stem(q, at, stem, synonyms))
+          candidates.push_back({at, at + 1, column});
       }
     }
   }
