@@ -78,15 +78,10 @@ bool is_section(std::string_view name) {
 }
 
 Error unknown_key(std::string_view key, std::string where) {
-  const KeySpec* closest = nullptr;
-  double best = 0.85;
-  for (const KeySpec& spec : kKeys) {
-    const double score = jaro_winkler(key, spec.key);
-    if (score < best) continue;
-    best = score;
-    closest = &spec;
-  }
-  const std::string hint = closest ? fmt::format(" (did you mean '{}'?)", closest->key) : "";
+  std::vector<std::string> keys;
+  for (const KeySpec& spec : kKeys) keys.emplace_back(spec.key);
+  const std::optional<std::string> closest = closest_name(key, keys);
+  const std::string hint = closest ? fmt::format(" (did you mean '{}'?)", *closest) : "";
   return invalid_argument(fmt::format("unknown config key '{}'{}", key, hint), std::move(where));
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/ascii_case.hpp"
+
 namespace planfirst::core {
 namespace {
 
@@ -62,6 +64,22 @@ double jaro_winkler(std::string_view a, std::string_view b) {
   std::size_t prefix = 0;
   while (prefix < limit && a[prefix] == b[prefix]) ++prefix;
   return similarity + static_cast<double>(prefix) * kPrefixScale * (1.0 - similarity);
+}
+
+std::optional<std::string> closest_name(std::string_view typed, const std::vector<std::string>& names,
+                                        double threshold) {
+  const std::string lowered = ascii_lower(typed);
+  std::optional<std::string> closest;
+  double best = threshold;
+  for (const std::string& name : names) {
+    const std::string other = ascii_lower(name);
+    if (other == lowered) return std::nullopt;  // it names one: nothing to correct
+    const double score = jaro_winkler(lowered, other);
+    if (score < best || (closest && score == best)) continue;
+    best = score;
+    closest = name;
+  }
+  return closest;
 }
 
 }  // namespace planfirst::core

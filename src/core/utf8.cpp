@@ -42,4 +42,18 @@ std::string invalid_utf8_message(std::string_view text) {
   return bad ? "not valid UTF-8 at byte " + std::to_string(*bad) + " (counting from 0)" : std::string();
 }
 
+std::string escape_invalid_utf8(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string escaped;
+  while (!text.empty()) {
+    const std::size_t valid = first_invalid_utf8(text).value_or(text.size());
+    escaped.append(text.substr(0, valid));
+    if (valid == text.size()) break;
+    const auto byte = static_cast<unsigned char>(text[valid]);
+    escaped += {'\\', 'x', kHex[byte >> 4], kHex[byte & 0xF]};
+    text.remove_prefix(valid + 1);
+  }
+  return escaped;
+}
+
 }  // namespace planfirst::core

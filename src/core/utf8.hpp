@@ -15,4 +15,8 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text);  // nullop
 // "not valid UTF-8 at byte N (counting from 0)" for the first bad byte of `text`; "" when it is valid.
 std::string invalid_utf8_message(std::string_view text);
 
+// `text` with each byte that breaks UTF-8 written as \xNN, so a line can be quoted as it is:
+// "Jos\xE9,Madrid".
+std::string escape_invalid_utf8(std::string_view text);
+
 }  // namespace planfirst::core

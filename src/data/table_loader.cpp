@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/ascii_case.hpp"
+#include "core/utf8.hpp"
 #include "data/duckdb_database.hpp"
 #include "data/grouped_numbers.hpp"
 #include "data/sql_quoting.hpp"
@@ -112,6 +113,27 @@ std::optional<Error> csv_line_error(const std::string& message, const std::files
   return core::invalid_argument(std::move(text), path.string() + ":" + line_number);
 }
 
+// The first line of the file that is not UTF-8, quoted with its bad bytes as \xNN, and how to
+// re-encode the file; nullopt when every line is UTF-8 (or the file is compressed).
+std::optional<Error> non_utf8_line_error(const std::filesystem::path& path) {
+  if (core::ascii_lower(path.extension().string()) == ".gz") return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    const std::optional<std::size_t> bad = core::first_invalid_utf8(line);
+    if (!bad) continue;
+    std::string quoted = core::escape_invalid_utf8(line);
+    if (quoted.size() > kMaxQuotedLine) quoted = quoted.substr(0, kMaxQuotedLine) + "...";
+    return core::invalid_argument(
+        "line " + std::to_string(number) + " is not UTF-8 (byte " + std::to_string(*bad + 1) +
+            " of the line): " + quoted +
+            "; planfirst reads UTF-8: re-encode the file, e.g. iconv -f latin1 -t utf-8 " +
+            path.filename().string() + " > utf8-" + path.filename().string(),
+        path.string() + ":" + std::to_string(number));
+  }
+  return std::nullopt;
+}
+
 // A field that is empty or reads NULL (as SQL dumps write a missing value) is a missing value, so a
 // column of numbers with gaps written NULL stays a column of numbers.
 std::string csv_reader(const std::filesystem::path& path, const HeaderLine& header) {
@@ -150,6 +172,9 @@ Result<void> load_csv(DuckDbDatabase& db, const std::filesystem::path& path, std
     return core::ok();
   }
   const std::string message = without_sql_context(loaded.error().message);
+  if (message.find("Invalid unicode") != std::string::npos) {
+    if (std::optional<Error> line_error = non_utf8_line_error(path)) return *line_error;
+  }
   if (std::optional<Error> line_error = csv_line_error(message, path)) return *line_error;
   if (message.find("Error when sniffing file") != std::string::npos) {
     if (std::optional<Error> line_error = strict_csv_error(db, path, header)) return *line_error;

@@ -36,5 +36,14 @@ TEST(JaroWinkler, IsOneForEqualStringsAndSymmetric) {
   EXPECT_EQ(jaro_winkler("region", "regoin"), jaro_winkler("regoin", "region"));
 }
 
+TEST(ClosestName, NamesTheMostSimilarNameCaseAside) {
+  const std::vector<std::string> columns = {"region", "Revenue", "revenue_share", "units"};
+
+  EXPECT_EQ(closest_name("revnue", columns), "Revenue");
+  EXPECT_EQ(closest_name("REGOIN", columns), "region");
+  EXPECT_EQ(closest_name("weather", columns), std::nullopt) << "nothing close enough";
+  EXPECT_EQ(closest_name("revenue", columns), std::nullopt) << "a name it holds needs no correction";
+}
+
 }  // namespace
 }  // namespace planfirst::core

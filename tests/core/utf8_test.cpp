@@ -33,5 +33,11 @@ TEST(InvalidUtf8Message, CountsTheBadByteFromZeroAndIsEmptyForValidText) {
   EXPECT_EQ(invalid_utf8_message("caf\xC3\xA9"), "");
 }
 
+TEST(EscapeInvalidUtf8, WritesEachBadByteAsHexAndKeepsTheRest) {
+  EXPECT_EQ(escape_invalid_utf8("Jos\xE9,Madrid"), "Jos\\xE9,Madrid");
+  EXPECT_EQ(escape_invalid_utf8("\xFF\xFEok \xC3\xA9"), "\\xFF\\xFEok \xC3\xA9") << "valid UTF-8 stays";
+  EXPECT_EQ(escape_invalid_utf8(""), "");
+}
+
 }  // namespace
 }  // namespace planfirst::core

@@ -118,6 +118,21 @@ TEST(LoadTable, NumbersWithThousandsCommasAreReadAsNumbersAndIdsStayText) {
   EXPECT_EQ(text->at(0, 1), Value("1.2.3"));
 }
 
+TEST(LoadTable, AFileThatIsNotUtf8QuotesItsFirstBadLineAndSaysHowToReEncode) {
+  TempDir dir;
+  std::string rows = "name,city\n";
+  for (int i = 0; i < 50; ++i) rows += "Anna,Berlin\n";
+  const auto csv = dir.write("people.csv", rows + "Jos\xE9,Madrid\nBo,Oslo\n");
+
+  const core::Error error = load_error(csv);
+
+  EXPECT_EQ(error.where, csv.string() + ":52");
+  EXPECT_NE(error.message.find("line 52 is not UTF-8 (byte 4 of the line): Jos\\xE9,Madrid;"),
+            std::string::npos)
+      << error.message;
+  EXPECT_NE(error.message.find("iconv -f latin1 -t utf-8 people.csv"), std::string::npos) << error.message;
+}
+
 TEST(LoadTable, LoadsATabSeparatedFile) {
   TempDir dir;
   const auto tsv = dir.write("t.tsv", "a\tb\n1\tx\n2\ty\n");

@@ -100,6 +100,22 @@ std::vector<std::string> unheld_quantity(const Question& q, const std::vector<Me
   return words;
 }
 
+std::vector<std::string> column_names(const data::SchemaProfile& profile) {
+  std::vector<std::string> names;
+  for (const data::ColumnProfile& column : profile.columns) names.push_back(column.name);
+  return names;
+}
+
+// " (did you mean 'revenue'?)" for each of `words` that is a column name misspelt, else empty.
+std::string spelling_hint(const data::SchemaProfile& profile, const std::vector<std::string>& words) {
+  std::vector<std::string> meant;
+  for (const std::string& word : words) {
+    if (const std::optional<std::string> name = core::closest_name(word, column_names(profile)))
+      meant.push_back("'" + *name + "'" + (words.size() > 1 ? " for '" + word + "'" : ""));
+  }
+  return meant.empty() ? "" : " (did you mean " + core::join(meant) + "?)";
+}
+
 // The refusal of a question asking for `asked`, which no column of `profile` holds.
 core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std::vector<std::string>& asked) {
   std::vector<std::string> measures;
@@ -109,8 +125,10 @@ core::Error unheld_quantity_error(const data::SchemaProfile& profile, const std:
   const std::string words = core::join(asked, " ");
   const std::string held =
       measures.empty() ? "; it has no measure column" : "; the measures are: " + core::join(measures);
+  const std::string hint = spelling_hint(profile, asked);
   return core::invalid_argument("the question asks for '" + words + "', which no column of " + profile.table +
-                                    " holds" + held + "; to count rows, ask for the number of " + words,
+                                    " holds" + hint + held +
+                                    (hint.empty() ? "; to count rows, ask for the number of " + words : ""),
                                 "metrics");
 }
 
@@ -188,7 +206,7 @@ core::Result<void> refuse_unnamed(const Question& q, const data::SchemaProfile& 
       !(counting && counts_only_rows(q, counted_rows(), words.stopwords, words.count_phrases))) {
     // "orders per weekday" asks time; "male and female staff" compares sexes; "how many orders are there?"
     // counts rows
-    std::vector<std::string> unknown, columns;
+    std::vector<std::string> unknown;
     for (std::size_t at = 0; at < q.tokens.size();
          ++at) {  // blanked words (a sort clause, a period) were understood
       if (!q.tokens[at].empty() &&
@@ -196,10 +214,11 @@ core::Result<void> refuse_unnamed(const Question& q, const data::SchemaProfile& 
         unknown.push_back(q.tokens[at]);
       }
     }
-    for (const data::ColumnProfile& column : profile.columns) columns.push_back(column.name);
+    const std::string hint = spelling_hint(profile, unknown);
     return core::invalid_argument(
-        "the question names no column of " + profile.table + "; words not understood: " +
-            (unknown.empty() ? "(none)" : core::join(unknown)) + "; the columns are: " + core::join(columns),
+        "the question names no column of " + profile.table +
+            "; words not understood: " + (unknown.empty() ? "(none)" : core::join(unknown)) + hint +
+            "; the columns are: " + core::join(column_names(profile)),
         profile.table);
   }
   return core::ok();
