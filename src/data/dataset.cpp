@@ -20,9 +20,9 @@ core::Result<std::string> pick_table(const std::string& file, const std::vector<
   }
   if (tables.size() == 1) return tables.front();
   if (tables.empty()) return core::invalid_argument(file + ": the database holds no tables", file);
-  return core::failed_precondition(file + " holds " + std::to_string(tables.size()) +
-                                       " tables; pick one with --table: " + core::join(tables),
-                                   file);
+  return core::invalid_argument(file + " holds " + std::to_string(tables.size()) +
+                                    " tables; pick one with --table: " + core::join(tables),
+                                file);
 }
 
 // Whether the file's own schema holds `table` (or a view of that name), probed with LIMIT 0 under

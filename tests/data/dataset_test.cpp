@@ -44,7 +44,7 @@ TEST(OpenDataset, ADatabaseWithSeveralTablesAsksWhichListingThem) {
   core::Result<OpenedDataset> unknown = open_dataset(path, "items");
 
   ASSERT_FALSE(ambiguous);
-  EXPECT_EQ(ambiguous.error().code, core::ErrorCode::kFailedPrecondition);
+  EXPECT_EQ(ambiguous.error().code, core::ErrorCode::kInvalidArgument);
   EXPECT_NE(ambiguous.error().message.find("orders, users"), std::string::npos) << ambiguous.error().message;
   ASSERT_TRUE(chosen) << chosen.error().describe();
   EXPECT_EQ(chosen->table, "users");
