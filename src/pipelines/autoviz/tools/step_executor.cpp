@@ -108,6 +108,7 @@ void add_output(const ToolOutput& output, core::Json& json) {
     core::Json chart = core::Json::parse(output.chart, nullptr, false);
     json["chart"] = chart.is_discarded() ? core::Json(output.chart) : std::move(chart);
   }
+  if (output.sampled) json["sampled"] = {{"shown", output.sampled->shown}, {"of", output.sampled->of}};
   if (output.table) {
     json["table"] = output.table->to_json();
     json["columns"] = output.table->columns_json();

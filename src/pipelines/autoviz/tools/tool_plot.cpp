@@ -1,6 +1,8 @@
 // The plot tools: each reads the columns it draws from the current relation, in the relation's own
 // row order (pie charts total their values per category first), and returns a Vega-Lite v5 spec
-// with those rows inline. Charts leave the current relation as it is.
+// with those rows inline. Charts of one mark per row (scatter, line) past kMaxChartMarks rows draw a
+// deterministic sample of kMaxChartMarks rows instead, and say so in the spec's title and the
+// output's `sampled`. Charts leave the current relation as it is.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/join.hpp"
+#include "core/number_text.hpp"
 #include "data/sql_quoting.hpp"
 #include "pipelines/autoviz/tools/tool_functions.hpp"
 #include "pipelines/autoviz/tools/tool_relation.hpp"
@@ -55,16 +58,38 @@ core::Result<ChartColumns> chart_columns(ToolContext& ctx, const ToolParams& par
 
 using RowsToJson = std::function<core::Json(const data::QueryResult&)>;
 
-// Reads `sql` and wraps its rows in a spec (with `transform`, when not null); the mark may depend
-// on the rows.
-Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const RowsToJson& mark,
+// What a chart reads: a statement, and whether its rows are a sample of the relation's.
+struct ChartRows {
+  std::string sql;
+  std::optional<ChartSample> sampled;
+};
+
+// The title of a sampled chart: "Showing 5,000 of 655,360 points, sampled".
+core::Json sample_title(const ChartSample& sample) {
+  return {{"text", fmt::format("Showing {} of {} points, sampled", core::format_integer(sample.shown, 1000),
+                               core::format_integer(sample.of, 1000))},
+          {"anchor", "start"},
+          {"fontSize", 11},
+          {"fontWeight", "normal"}};
+}
+
+// Reads `rows.sql` and wraps its rows in a spec (with `transform`, when not null, and a title saying
+// when the rows are a sample); the mark may depend on the rows.
+Output chart(ToolContext& ctx, const ToolParams& params, const ChartRows& read, const RowsToJson& mark,
              const RowsToJson& encode, const core::Json& transform = core::Json()) {
-  core::Result<data::QueryResult> rows = run_query(ctx, params, sql);
+  core::Result<data::QueryResult> rows = run_query(ctx, params, read.sql);
   if (!rows) return rows.error();
   ToolOutput output;
-  output.sql = sql;
-  output.chart = vega_lite_spec(*rows, mark(*rows), encode(*rows), transform);
+  output.sql = read.sql;
+  output.sampled = read.sampled;
+  output.chart = vega_lite_spec(*rows, mark(*rows), encode(*rows), transform,
+                                read.sampled ? sample_title(*read.sampled) : core::Json());
   return output;
+}
+
+Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const RowsToJson& mark,
+             const RowsToJson& encode, const core::Json& transform = core::Json()) {
+  return chart(ctx, params, ChartRows{sql, std::nullopt}, mark, encode, transform);
 }
 
 Output chart(ToolContext& ctx, const ToolParams& params, const std::string& sql, const core::Json& mark,
@@ -97,6 +122,27 @@ std::string select_columns(const ChartColumns& columns) {
                      data::quote_identifier(columns.relation.name));
 }
 
+// The rows of a chart of one mark per row: all of them while they are at most kMaxChartMarks; past
+// it, the kMaxChartMarks rows with the smallest hash of their drawn values and of their copy number
+// among equal rows. The sample depends on the rows alone, not on the order the engine reads them in,
+// so the same data gives the same chart byte for byte; its rows are ordered by the drawn columns.
+core::Result<ChartRows> mark_rows(ToolContext& ctx, const ToolParams& params, const ChartColumns& columns) {
+  const std::string relation = data::quote_identifier(columns.relation.name);
+  core::Result<data::QueryResult> counted = run_query(ctx, params, "SELECT count(*) FROM " + relation);
+  if (!counted) return counted.error();
+  const std::int64_t rows = counted->at(0, 0).as_int();
+  if (rows <= static_cast<std::int64_t>(kMaxChartMarks))
+    return ChartRows{select_columns(columns), std::nullopt};
+  const std::string list = quoted_list(columns.ordered);
+  std::vector<std::string> positions;  // the inner select's columns by position: its hash is unnamed
+  for (std::size_t i = 1; i <= columns.ordered.size(); ++i) positions.push_back(std::to_string(i));
+  const std::string sql = fmt::format(
+      "SELECT {0} FROM (SELECT {0}, hash({0}, row_number() OVER (PARTITION BY {0})) FROM {1} "
+      "ORDER BY {2}, {3} LIMIT {4}) ORDER BY {3}",
+      list, relation, columns.ordered.size() + 1, core::join(positions), kMaxChartMarks);
+  return ChartRows{sql, ChartSample{kMaxChartMarks, static_cast<std::size_t>(rows)}};
+}
+
 // Nominal axes keep the data's order instead of sorting their labels.
 core::Json axis_encoding(const data::QueryResult& rows, std::string_view column) {
   core::Json encoding = field_encoding(rows, column);
@@ -123,7 +169,9 @@ Output plot_line(ToolContext& ctx, const ToolParams& params) {
   const auto mark = [&series](const data::QueryResult& rows) {
     return core::Json{{"type", "line"}, {"point", longest_series(rows, series) <= kMaxMarkedPoints}};
   };
-  return chart(ctx, params, select_columns(*columns), mark, [&](const data::QueryResult& rows) {
+  core::Result<ChartRows> read = mark_rows(ctx, params, *columns);
+  if (!read) return read.error();
+  return chart(ctx, params, *read, mark, [&](const data::QueryResult& rows) {
     core::Json encoding = {{"x", axis_encoding(rows, (*columns)["x"])},
                            {"y", field_encoding(rows, (*columns)["y"])}};
     if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
@@ -180,14 +228,18 @@ Output plot_scatter(ToolContext& ctx, const ToolParams& params) {
   core::Result<ChartColumns> columns = chart_columns(
       ctx, params, {{"x", true, true}, {"y", true, true}, {"color", false, false}, {"size", false, true}});
   if (!columns) return columns.error();
-  return chart(ctx, params, select_columns(*columns), {{"type", "point"}},
-               [&](const data::QueryResult& rows) {
-                 core::Json encoding = {{"x", field_encoding(rows, (*columns)["x"])},
-                                        {"y", field_encoding(rows, (*columns)["y"])}};
-                 if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
-                 if (columns->has("size")) encoding["size"] = field_encoding(rows, (*columns)["size"]);
-                 return encoding;
-               });
+  core::Result<ChartRows> read = mark_rows(ctx, params, *columns);
+  if (!read) return read.error();
+  const core::Json point = {{"type", "point"}};
+  return chart(
+      ctx, params, *read, [&point](const data::QueryResult&) { return point; },
+      [&](const data::QueryResult& rows) {
+        core::Json encoding = {{"x", field_encoding(rows, (*columns)["x"])},
+                               {"y", field_encoding(rows, (*columns)["y"])}};
+        if (columns->has("color")) encoding["color"] = nominal_encoding(rows, (*columns)["color"]);
+        if (columns->has("size")) encoding["size"] = field_encoding(rows, (*columns)["size"]);
+        return encoding;
+      });
 }
 
 Output plot_histogram(ToolContext& ctx, const ToolParams& params) {

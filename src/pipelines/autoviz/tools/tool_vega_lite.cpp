@@ -38,11 +38,17 @@ core::Json field_encoding(const data::QueryResult& data, std::string_view column
 
 std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding,
                            const core::Json& transform) {
+  return vega_lite_spec(data, mark, encoding, transform, core::Json());
+}
+
+std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding,
+                           const core::Json& transform, const core::Json& title) {
   core::Json spec = {{"$schema", "https://vega.github.io/schema/vega-lite/v5.json"},
                      {"data", {{"values", data.to_json()}}},
                      {"mark", mark},
                      {"encoding", encoding}};
   if (!transform.is_null()) spec["transform"] = transform;
+  if (!title.is_null()) spec["title"] = title;
   return spec.dump();
 }
 

@@ -22,8 +22,11 @@ std::string_view vega_lite_type(data::ColumnType type);
 core::Json field_encoding(const data::QueryResult& data, std::string_view column);
 
 // The whole spec as compact JSON text (Json::dump: parsed and dumped again, it is the same text):
-// $schema, data.values (the rows of `data`), mark, encoding, and transform when it is not null.
+// $schema, data.values (the rows of `data`), mark, encoding, and transform and title when they are
+// not null.
 std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding,
                            const core::Json& transform);
+std::string vega_lite_spec(const data::QueryResult& data, const core::Json& mark, const core::Json& encoding,
+                           const core::Json& transform, const core::Json& title);
 
 }  // namespace planfirst::autoviz

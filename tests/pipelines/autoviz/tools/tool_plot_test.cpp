@@ -1,6 +1,9 @@
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 
+#include <algorithm>
+#include <map>
+
 #include "pipelines/autoviz/tool_fixture.hpp"
 
 namespace planfirst::autoviz {
@@ -209,6 +212,111 @@ TEST_F(PlotTest, PlotHeatmapNeedsAValue) {
 
   ASSERT_FALSE(output.has_value());
   EXPECT_THAT(output.error().message, HasSubstr("param 'value': required"));
+}
+
+// `rows` points (x, y, kind) where every seventh repeats the one before it.
+struct Point {
+  double x;
+  double y;
+  std::string kind;
+};
+
+std::vector<Point> many_points(int rows) {
+  std::vector<Point> points;
+  for (int i = 0; i < rows; ++i) {
+    const int n = i % 7 == 6 ? i - 1 : i;
+    points.push_back({n * 0.5, static_cast<double>((n * 37) % 1001), n % 3 == 0 ? "a" : "b"});
+  }
+  return points;
+}
+
+std::string csv_of(const std::vector<Point>& points) {
+  std::string csv = "x,y,kind\n";
+  for (const Point& p : points) csv += fmt::format("{},{},{}\n", p.x, p.y, p.kind);
+  return csv;
+}
+
+std::string key(double x, double y, const std::string& kind) {
+  return fmt::format("{}|{}|{}", x, y, kind);
+}
+
+// How often each point occurs, by key().
+std::map<std::string, int> counts_of(const std::vector<Point>& points) {
+  std::map<std::string, int> counts;
+  for (const Point& p : points) ++counts[key(p.x, p.y, p.kind)];
+  return counts;
+}
+
+std::map<std::string, int> counts_of(const core::Json& values) {
+  std::map<std::string, int> counts;
+  for (const core::Json& v : values) ++counts[key(v["x"].get<double>(), v["y"].get<double>(), v["kind"])];
+  return counts;
+}
+
+const core::Json kScatter = {{"x", "x"}, {"y", "y"}, {"color", "kind"}};
+
+TEST_F(PlotTest, AScatterPastTheMarkLimitDrawsASampleOfItsRowsAndSaysSo) {
+  const std::vector<Point> points = many_points(static_cast<int>(kMaxChartMarks) + 1234);
+  load(csv_of(points));
+
+  core::Result<ToolOutput> output = run("plot_scatter", kScatter);
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  ASSERT_TRUE(output->sampled.has_value());
+  EXPECT_EQ(output->sampled->shown, kMaxChartMarks);
+  EXPECT_EQ(output->sampled->of, points.size());
+  const core::Json chart = core::Json::parse(output->chart);
+  ASSERT_EQ(chart["data"]["values"].size(), kMaxChartMarks);
+  EXPECT_EQ(chart["title"]["text"], fmt::format("Showing 5,000 of {},{:03} points, sampled",
+                                                points.size() / 1000, points.size() % 1000));
+  const std::map<std::string, int> all = counts_of(points);
+  for (const auto& [point, count] : counts_of(chart["data"]["values"])) {
+    ASSERT_TRUE(all.contains(point)) << point;
+    EXPECT_LE(count, all.at(point)) << point;  // never more copies than the data holds
+  }
+}
+
+TEST_F(PlotTest, ASampledChartIsTheSameWhateverOrderItsRowsCameIn) {
+  std::vector<Point> points = many_points(static_cast<int>(kMaxChartMarks) * 2 + 17);
+  load(csv_of(points), "forward");
+  const std::string first = run("plot_scatter", kScatter)->chart;
+  const std::string again = run("plot_scatter", kScatter)->chart;
+  std::reverse(points.begin(), points.end());
+  load(csv_of(points), "reversed");
+
+  const std::string reversed = run("plot_scatter", kScatter)->chart;
+
+  EXPECT_EQ(core::Json::parse(first)["data"]["values"].size(), kMaxChartMarks);
+  EXPECT_EQ(first, again);
+  EXPECT_EQ(first, reversed);
+}
+
+TEST_F(PlotTest, AChartAtTheMarkLimitDrawsEveryRowWithoutATitle) {
+  const std::vector<Point> points = many_points(static_cast<int>(kMaxChartMarks));
+  load(csv_of(points));
+
+  core::Result<ToolOutput> output = run("plot_scatter", kScatter);
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  EXPECT_FALSE(output->sampled.has_value());
+  const core::Json chart = core::Json::parse(output->chart);
+  EXPECT_EQ(counts_of(chart["data"]["values"]), counts_of(points));
+  EXPECT_FALSE(chart.contains("title"));
+}
+
+TEST_F(PlotTest, ALinePastTheMarkLimitIsSampledAndDrawnInTheOrderOfItsX) {
+  const std::vector<Point> points = many_points(static_cast<int>(kMaxChartMarks) + 1);
+  load(csv_of(points));
+
+  core::Result<ToolOutput> output = run("plot_line", {{"x", "x"}, {"y", "y"}});
+
+  ASSERT_TRUE(output.has_value()) << output.error().describe();
+  ASSERT_TRUE(output->sampled.has_value());
+  EXPECT_EQ(output->sampled->of, points.size());
+  const core::Json values = core::Json::parse(output->chart)["data"]["values"];
+  ASSERT_EQ(values.size(), kMaxChartMarks);
+  for (std::size_t i = 1; i < values.size(); ++i)
+    ASSERT_LE(values[i - 1]["x"].get<double>(), values[i]["x"].get<double>()) << i;
 }
 
 }  // namespace
