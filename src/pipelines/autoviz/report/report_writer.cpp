@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <kainjow/mustache.hpp>
 #include <nlohmann/json.hpp>
 
 #include "core/join.hpp"
 #include "core/json_member.hpp"
-#include "pipelines/autoviz/tools/tool_table_text.hpp"
+#include "pipelines/autoviz/report/answer.hpp"
+#include "pipelines/autoviz/report/display_table.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -76,14 +78,6 @@ std::vector<std::string> repair_lines(const Json& step) {
   return lines;
 }
 
-// The first kReportRows rows of `table`.
-data::QueryResult head(const data::QueryResult& table) {
-  if (table.row_count() <= kReportRows) return table;
-  std::vector<data::Column> columns = table.columns();
-  for (data::Column& column : columns) column.values.resize(kReportRows);
-  return data::QueryResult(std::move(columns));
-}
-
 // "Showing 20 of 480 rows; all are in aggregate.csv." and the like; empty when every row shows.
 // A step that counted its rows (save_table) gives their number; else a truncated table says so.
 std::string rows_note(const Json& step, const StepArtifacts& artifacts) {
@@ -100,6 +94,14 @@ std::string rows_note(const Json& step, const StepArtifacts& artifacts) {
   const std::vector<std::string>& files = artifacts.files.empty() ? artifacts.table_files : artifacts.files;
   if (!files.empty()) note += "; files: " + joined(files);
   return note + ".";
+}
+
+// The note under the answer's table: rows_note, or how many rows there are when all show.
+std::string answer_rows_note(const Answer& answer, const Json& step, const StepArtifacts& artifacts) {
+  if (std::string note = rows_note(step, artifacts); !note.empty()) return note;
+  std::string line = answer.rows_line(kReportRows);
+  line.front() = static_cast<char>(std::toupper(static_cast<unsigned char>(line.front())));
+  return line + ".";
 }
 
 // Markdown prose: '<' and '&' as entities, so a question never becomes markup.
@@ -130,12 +132,12 @@ std::string md_step(std::size_t index, const Json& state, const Json& step, cons
   text += "Satisfies: " + md_text(joined(satisfies(state, step_id))) + "\n\n";
   if (const std::string error = text_of(member_or_null(step, "error")); !error.empty())
     text += "Error: " + md_text(error) + "\n\n";
-  if (!artifacts.svg_file.empty()) text += "![" + md_text(step_id) + "](" + artifacts.svg_file + ")\n\n";
-  if (!artifacts.chart_file.empty())
-    text += "Chart spec: [" + artifacts.chart_file + "](" + artifacts.chart_file + ")\n\n";
-  for (const std::string& notice : artifacts.notices) text += "> " + md_text(notice) + "\n\n";
+  if (!artifacts.chart_file.empty()) {
+    text +=
+        "Chart: shown under Answer; spec [" + artifacts.chart_file + "](" + artifacts.chart_file + ")\n\n";
+  }
   if (artifacts.table) {
-    text += table_to_markdown(head(*artifacts.table)) + "\n";
+    text += DisplayTable::of(*artifacts.table, kReportRows).to_markdown() + "\n";
     if (const std::string note = rows_note(step, artifacts); !note.empty()) text += md_text(note) + "\n\n";
   }
   const std::vector<std::string>& files = artifacts.files.empty() ? artifacts.table_files : artifacts.files;
@@ -152,22 +154,46 @@ mstch::data string_list(const std::vector<std::string>& items) {
   return list;
 }
 
+// Cells of one row: {text, num}, numbers marked for right alignment.
+mstch::data html_cells(const std::vector<std::string>& texts, const std::vector<bool>& numeric) {
+  mstch::data cells{mstch::data::type::list};
+  for (std::size_t c = 0; c < texts.size(); ++c) {
+    mstch::data cell;
+    cell.set("text", texts[c]);
+    cell.set("num", c < numeric.size() && numeric[c]);
+    cells.push_back(cell);
+  }
+  return cells;
+}
+
+// The first kReportRows rows of `table`, numbers rounded for display.
 void add_html_table(mstch::data& view, const data::QueryResult& table) {
+  const DisplayTable display = DisplayTable::of(table, kReportRows);
   view.set("has_table", true);
-  std::vector<std::string> header;
-  for (const data::Column& column : table.columns()) header.push_back(column.name);
-  view.set("header", string_list(header));
+  view.set("header", html_cells(display.header, display.numeric));
   mstch::data rows{mstch::data::type::list};
-  for (std::size_t r = 0; r < table.row_count(); ++r) {
-    std::vector<std::string> cells;
-    for (std::size_t c = 0; c < table.column_count(); ++c) {
-      cells.push_back(table.at(r, c).is_null() ? std::string() : table.at(r, c).to_string());
-    }
+  for (const std::vector<std::string>& cells : display.rows) {
     mstch::data row;
-    row.set("cells", string_list(cells));
+    row.set("cells", html_cells(cells, display.numeric));
     rows.push_back(row);
   }
   view.set("rows", rows);
+}
+
+// A chart as the answer shows it: its SVG inline, or its spec when the SVG was skipped, with the
+// notices on it (a skipped SVG, a sample of the marks).
+mstch::data html_chart(const Json& step, const StepArtifacts& artifacts) {
+  mstch::data view;
+  if (!artifacts.svg.empty()) {
+    view.set("svg", artifacts.svg);
+  } else {
+    view.set("spec", artifacts.spec);
+    view.set("chart_file", artifacts.chart_file);
+  }
+  std::vector<std::string> notices = artifacts.notices;
+  if (const std::string note = sample_note(step); !note.empty()) notices.push_back(note);
+  view.set("notices", string_list(notices));
+  return view;
 }
 
 mstch::data html_step(std::size_t index, const Json& state, const Json& step,
@@ -181,15 +207,10 @@ mstch::data html_step(std::size_t index, const Json& state, const Json& step,
   view.set("satisfies", joined(satisfies(state, step_id)));
   if (const std::string error = text_of(member_or_null(step, "error")); !error.empty())
     view.set("error", error);
-  if (!artifacts.svg.empty()) {
-    view.set("svg", artifacts.svg);
-  } else if (!artifacts.spec.empty()) {
-    view.set("spec", artifacts.spec);
-    view.set("chart_file", artifacts.chart_file);
-  }
-  std::vector<std::string> notices = artifacts.notices;
+  if (!artifacts.chart_file.empty()) view.set("chart_file", artifacts.chart_file);
+  std::vector<std::string> notices;
   if (artifacts.table) {
-    add_html_table(view, head(*artifacts.table));
+    add_html_table(view, *artifacts.table);
     if (const std::string note = rows_note(step, artifacts); !note.empty()) notices.push_back(note);
   }
   view.set("notices", string_list(notices));
@@ -199,6 +220,42 @@ mstch::data html_step(std::size_t index, const Json& state, const Json& step,
   view.set("has_repairs", !repairs.empty());
   view.set("repairs", string_list(repairs));
   return view;
+}
+
+// The answer's headline: the one number or the table's description, the charts alone, or why
+// there is none.
+std::string headline(const std::optional<Answer>& answer, const Json& state, bool charts) {
+  if (answer) return answer->headline();
+  const std::string execution = execution_verdict(member_or_null(state, "execution"));
+  if (execution.starts_with("Execution: stopped")) return "No answer: " + execution.substr(11);
+  return charts ? "Answer: the chart below." : "No answer: no step produced a table or a chart.";
+}
+
+// The answer as report.md leads with it: headline, charts, the first rows of its table.
+std::string md_answer(const ReportContent& content, const std::optional<Answer>& answer, bool charts) {
+  const Json& steps = execution_steps(content.state);
+  std::string text = "## Answer\n\n**" + md_text(headline(answer, content.state, charts)) + "**\n\n";
+  for (std::size_t i = 0; i < content.steps.size(); ++i) {
+    const StepArtifacts& artifacts = content.steps[i];
+    if (artifacts.chart_file.empty()) continue;
+    const std::string step_id = text_of(member_or_null(steps.at(i), "step_id"));
+    if (!artifacts.svg_file.empty()) text += "![" + md_text(step_id) + "](" + artifacts.svg_file + ")\n\n";
+    text += "Chart spec: [" + artifacts.chart_file + "](" + artifacts.chart_file + ")\n\n";
+    for (const std::string& notice : artifacts.notices) text += "> " + md_text(notice) + "\n\n";
+    if (const std::string note = sample_note(steps.at(i)); !note.empty())
+      text += "> " + md_text(note) + "\n\n";
+  }
+  if (answer && !answer->value) {
+    const StepArtifacts& artifacts = content.steps.at(answer->step_index);
+    text += DisplayTable::of(answer->table, kReportRows).to_markdown() + "\n";
+    text += md_text(answer_rows_note(*answer, steps.at(answer->step_index), artifacts)) + "\n\n";
+  }
+  return text;
+}
+
+bool has_chart(const ReportContent& content) {
+  return std::any_of(content.steps.begin(), content.steps.end(),
+                     [](const StepArtifacts& step) { return !step.chart_file.empty(); });
 }
 
 std::string dataset_line(const Json& state) {
@@ -264,6 +321,7 @@ std::string report_markdown(const ReportContent& content) {
   const Json& state = content.state;
   std::string text = "# " + md_text(text_of(member_or_null(state, "question"))) + "\n\n" +
                      md_text(dataset_line(state)) + "\n\n";
+  text += md_answer(content, find_answer(state), has_chart(content));
   text += "## Requirements\n\n" + md_list(requirement_lines(content.requirements)) + "\n";
   text += "## Tools considered\n\n" +
           md_list(content.tools.empty() ? std::vector<std::string>{"none recorded"} : content.tools) + "\n";
@@ -287,6 +345,24 @@ core::Result<std::string> report_html(const ReportContent& content, const Report
   view.set("dataset", text_of(member_or_null(state, "dataset")));
   view.set("table", text_of(member_or_null(state, "table")));
   view.set("css", templates.css);
+  const std::optional<Answer> answer = find_answer(state);
+  const bool charts = has_chart(content);
+  view.set("headline", headline(answer, state, charts));
+  view.set("headline_class", answer || charts ? "found" : "none");
+  mstch::data chart_views{mstch::data::type::list};
+  const Json& executed_steps = execution_steps(state);
+  for (std::size_t i = 0; i < content.steps.size(); ++i) {
+    if (!content.steps[i].chart_file.empty())
+      chart_views.push_back(html_chart(executed_steps.at(i), content.steps[i]));
+  }
+  view.set("charts", chart_views);
+  if (answer && !answer->value) {
+    mstch::data table;
+    add_html_table(table, answer->table);
+    table.set("rows_line", answer_rows_note(*answer, executed_steps.at(answer->step_index),
+                                            content.steps.at(answer->step_index)));
+    view.set("answer_table", table);
+  }
   view.set("requirements", string_list(requirement_lines(content.requirements)));
   view.set("tools", string_list(content.tools));
   view.set("verdict", coverage_verdict(content.coverage));

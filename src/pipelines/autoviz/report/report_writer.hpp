@@ -1,11 +1,14 @@
 // The run's two reports, report.md and report.html, from the autoviz state after execute and what
-// RunArtifacts wrote for each step. Both show what seed 002's walkthrough shows: the question and
-// dataset, the requirements, the tools considered with their scores, the coverage verdict and its
-// lines, how execution ended (with any semantic repair sent back to planning), then each step with
-// what it satisfies, its chart, the first kReportRows rows of its table, its files and repairs.
-// report.html is self-contained: each chart inline as SVG (or, when the SVG was skipped, its
-// Vega-Lite spec in a collapsed block), the tables as HTML tables, the style sheet inline
-// (assets/autoviz/report/), every text HTML-escaped. Pure: same input, same bytes.
+// RunArtifacts wrote for each step. Both lead with the answer (answer.hpp): its headline, every
+// chart (with a note when its marks are a sample), and the first kReportRows rows of the answer's
+// table, numbers rounded for display (display_table.hpp; the CSV keeps full precision). Then what
+// seed 002's walkthrough shows, collapsed in report.html: the requirements, the tools considered
+// with their scores, the coverage verdict and its lines, how execution ended (with any semantic
+// repair sent back to planning), then each step with what it satisfies, the first rows of its table,
+// its files and repairs. report.html is self-contained: each chart inline as SVG (or, when the SVG
+// was skipped, its Vega-Lite spec in a collapsed block), tables in a wrapper that scrolls sideways
+// when wider than the page, the style sheet inline (assets/autoviz/report/), every text
+// HTML-escaped. Pure: same input, same bytes.
 #pragma once
 
 #include <cstddef>

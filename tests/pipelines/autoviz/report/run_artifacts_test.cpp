@@ -267,7 +267,7 @@ TEST_F(RunArtifactsTest, ReportMarkdownNamesEveryStepTheVerdictsAndTheRepairs) {
   EXPECT_THAT(report, HasSubstr("Execution: every step ran; 1 safe repair changed the plan's params."));
   EXPECT_THAT(report, HasSubstr("- aggregate (template, score 0.900)"));
   EXPECT_THAT(report, HasSubstr("- time: month (grain month)"));
-  EXPECT_THAT(report, HasSubstr("| North | 25 |"));
+  EXPECT_THAT(report, HasSubstr("| North | 25.0 |"));  // beside 10.5: the same decimals
   EXPECT_THAT(report, HasSubstr("metrics: `Revenue` -> `revenue` (column-name casing)"));
   EXPECT_THAT(report, HasSubstr("&lt;script>"));
   EXPECT_THAT(report, Not(HasSubstr("<script>")));
