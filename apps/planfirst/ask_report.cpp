@@ -1,9 +1,13 @@
 #include "planfirst/ask_report.hpp"
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "core/json_member.hpp"
+#include "pipelines/autoviz/report/answer.hpp"
+#include "pipelines/autoviz/report/display_table.hpp"
 
 namespace planfirst::cli {
 namespace {
@@ -114,6 +118,54 @@ void write_execution(std::ostream& out, const Json& execution) {
   }
 }
 
+// The file of the run's artifacts named `name` ("result.csv"), or "".
+std::string artifact_named(const Json& artifacts, const std::string& name) {
+  for (const Json& path : artifacts) {
+    if (path.is_string() && std::filesystem::path(path.get<std::string>()).filename() == name)
+      return path.get<std::string>();
+  }
+  return {};
+}
+
+// Where the answer's rows are filed: the CSV the step saved, or the one written for its table.
+std::string answer_file(const Json& state, const autoviz::Answer& answer) {
+  const Json& step = member_or_null(member_or_null(state, "execution"), "steps")[answer.step_index];
+  for (const Json& file : member_or_null(step, "files")) {
+    if (file.is_string() && file.get<std::string>().ends_with(".csv")) return file.get<std::string>();
+  }
+  return artifact_named(member_or_null(state, "artifacts"), answer.step_id + ".csv");
+}
+
+// The answer first: its headline, the first kAnswerRows rows of its table (a one-number answer is
+// its headline alone), where all rows are, then each chart's file and any note on its marks.
+void write_answer(std::ostream& out, const Json& state) {
+  const std::optional<autoviz::Answer> answer = autoviz::find_answer(state);
+  const Json& artifacts = member_or_null(state, "artifacts");
+  std::ostringstream charts;
+  for (const Json& step : member_or_null(member_or_null(state, "execution"), "steps")) {
+    if (!step.contains("chart")) continue;
+    const std::string id = text_of(member_or_null(step, "step_id"));
+    std::string file = artifact_named(artifacts, id + ".svg");
+    if (file.empty()) file = artifact_named(artifacts, id + ".vl.json");
+    if (file.empty()) continue;
+    charts << "Chart: " << file;
+    if (const std::string note = autoviz::sample_note(step); !note.empty()) charts << " (" << note << ")";
+    charts << "\n";
+  }
+  if (!answer && charts.str().empty()) return;
+  out << "\n";
+  if (answer) {
+    out << answer->headline() << "\n";
+    if (!answer->value) {
+      out << autoviz::DisplayTable::of(answer->table, kAnswerRows).to_text("  ");
+      out << "  " << answer->rows_line(kAnswerRows);
+      if (const std::string file = answer_file(state, *answer); !file.empty()) out << "; all in " << file;
+      out << "\n";
+    }
+  }
+  out << charts.str() << "\n";
+}
+
 }  // namespace
 
 bool AskReport::succeeded() const {
@@ -130,6 +182,7 @@ std::string AskReport::to_text() const {
       << "Data: " << text_of(member_or_null(state_, "dataset")) << " (table "
       << text_of(member_or_null(state_, "table")) << ", " << text_of(member_or_null(profile, "row_count"))
       << " rows, " << member_or_null(profile, "columns").size() << " columns)\n";
+  write_answer(out, state_);
   const Json& intent = member_or_null(state_, "intent");
   if (intent.is_object()) {
     out << "Intent: " << text_of(member_or_null(intent, "primary")) << " ("
@@ -164,6 +217,17 @@ core::Json AskReport::to_json() const {
     if (state_.is_object() && state_.contains(key)) document[key] = state_[key];
   }
   if (explain_ && state_.contains("reasoning")) document["reasoning"] = state_["reasoning"];
+  if (const std::optional<autoviz::Answer> answer = autoviz::find_answer(state_)) {
+    const Json& rows = state_["execution"]["steps"][answer->step_index]["table"];
+    Json head = Json::array();
+    for (std::size_t i = 0; i < rows.size() && i < kAnswerRows; ++i) head.push_back(rows[i]);
+    document["answer"] = {{"headline", answer->headline()},
+                          {"description", answer->description},
+                          {"step_id", answer->step_id},
+                          {"row_count", answer->row_count ? Json(*answer->row_count) : Json()},
+                          {"rows", std::move(head)}};
+    if (answer->value) document["answer"]["value"] = rows[0][answer->table.column(answer->value_column).name];
+  }
   return document;
 }
 

@@ -1,13 +1,17 @@
-// AskReport renders the state an autoviz run ends in for a person (to_text: the plan, what each
-// step satisfies, the coverage verdict, what ran and what was produced) or for a program (to_json:
-// the same as one document). Deterministic: same state, same bytes.
+// AskReport renders the state an autoviz run ends in for a person (to_text: the answer first, its
+// headline and the first kAnswerRows rows of its table, then the plan, what each step satisfies, the
+// coverage verdict, what ran and what was produced) or for a program (to_json: the same as one
+// document, the answer under "answer"). Deterministic: same state, same bytes.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "core/json.hpp"
 
 namespace planfirst::cli {
+
+inline constexpr std::size_t kAnswerRows = 10;  // rows of the answer's table the terminal shows
 
 class AskReport {
  public:
