@@ -79,6 +79,8 @@ std::optional<std::string> calendar_period(const std::string& column, const Json
 }
 
 std::string condition(const std::string& column, const std::string& op, const Json& value) {
+  if (value.is_null() && (op == "=" || op == "!="))
+    return column + (op == "=" ? " is empty" : " has a value");
   const std::vector<std::string> pair = strings_of(value);
   if ((op == "between" || op == "not_between") && pair.size() == 2) {
     return fmt::format("{} {}between {} and {}", column, op == "between" ? "" : "not ", pair[0], pair[1]);
@@ -194,6 +196,13 @@ std::optional<Measure> measure(const std::vector<const Json*>& steps) {
     if (tool == "compute_share") {
       return Measure{"share of " + text_of(member_or_null(params, "metric")),
                      strings_of(member_or_null(params, "group_by")), false};
+    }
+    if (tool == "compute_correlations") {
+      const bool both = text_of(member_or_null(params, "method")) == "both";
+      return Measure{(both ? "Pearson and Spearman correlation of " : "correlation of ") +
+                         and_list(strings_of(member_or_null(params, "columns"))) + (both ? ", with n" : ""),
+                     {},
+                     false};
     }
     if (tool == "compare_periods") {
       std::string grain = text_of(member_or_null(params, "grain"));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include "core/number_text.hpp"
 
@@ -77,11 +78,11 @@ void align_decimals(std::vector<std::vector<std::string>>& rows, std::size_t c) 
 
 }  // namespace
 
-std::string display_cell(const data::Value& value) {
+std::string display_cell(const data::Value& value, double group_from) {
   switch (value.kind()) {
     case data::Value::Kind::kNull: return {};
-    case data::Value::Kind::kInt: return core::format_integer(value.as_int(), kGroupTable);
-    case data::Value::Kind::kDouble: return core::format_number(value.as_double(), kGroupTable);
+    case data::Value::Kind::kInt: return core::format_integer(value.as_int(), group_from);
+    case data::Value::Kind::kDouble: return core::format_number(value.as_double(), group_from);
     default: return value.to_string();
   }
 }
@@ -93,9 +94,20 @@ DisplayTable DisplayTable::of(const data::QueryResult& table, std::size_t max_ro
     display.numeric.push_back(data::is_numeric(column.type));
   }
   const std::size_t shown = std::min(max_rows, table.row_count());
+  std::vector<double> group_from(table.column_count(), kGroupTable);
+  for (std::size_t c = 0; c < table.column_count(); ++c) {  // "6,190" beside "12,390", not "6190"
+    for (std::size_t r = 0; r < shown; ++r) {
+      const data::Value& value = table.at(r, c);
+      const double magnitude = value.kind() == data::Value::Kind::kInt      ? std::abs(double(value.as_int()))
+                               : value.kind() == data::Value::Kind::kDouble ? std::abs(value.as_double())
+                                                                            : 0;
+      if (magnitude >= kGroupTable) group_from[c] = kGroupSentence;
+    }
+  }
   for (std::size_t r = 0; r < shown; ++r) {
     std::vector<std::string> cells;
-    for (std::size_t c = 0; c < table.column_count(); ++c) cells.push_back(display_cell(table.at(r, c)));
+    for (std::size_t c = 0; c < table.column_count(); ++c)
+      cells.push_back(display_cell(table.at(r, c), group_from[c]));
     display.rows.push_back(std::move(cells));
   }
   for (std::size_t c = 0; c < table.column_count(); ++c) {

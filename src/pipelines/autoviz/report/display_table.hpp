@@ -16,16 +16,17 @@ namespace planfirst::autoviz {
 inline constexpr double kGroupTable = 10000;
 inline constexpr double kGroupSentence = 1000;
 
-// A cell as shown: numbers by core::format_number and format_integer from kGroupTable on, NULL as "",
-// anything else as Value::to_string.
-std::string display_cell(const data::Value& value);
+// A cell as shown: numbers by core::format_number and format_integer, digits grouped from
+// `group_from` on, NULL as "", anything else as Value::to_string.
+std::string display_cell(const data::Value& value, double group_from = kGroupTable);
 
 struct DisplayTable {
   std::vector<std::string> header;
   std::vector<bool> numeric;  // per column: right-aligned
   std::vector<std::vector<std::string>> rows;
 
-  // The first `max_rows` rows of `table`, every cell as display_cell shows it, the cells of a
+  // The first `max_rows` rows of `table`, every cell as display_cell shows it (a column holding
+  // a number from kGroupTable on groups all its numbers from kGroupSentence on), the cells of a
   // column of doubles padded to the same decimals (up to two) so their points line up.
   static DisplayTable of(const data::QueryResult& table, std::size_t max_rows);
   // Columns padded to their widest cell (at most kMaxTextCell characters, longer ones cut with

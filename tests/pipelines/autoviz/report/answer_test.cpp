@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "pipelines/autoviz/report/display_table.hpp"
+
 namespace planfirst::autoviz {
 namespace {
 
@@ -118,6 +120,42 @@ TEST(Answer, BoundsThatAreNotOneCalendarPeriodStayAsTheyAre) {
   ASSERT_TRUE(answer.has_value());
   EXPECT_EQ(answer->headline(),
             "Answer: rows where date >= 2024-01-01 and date < 2024-07-01 and units between 2 and 5 (2 rows)");
+}
+
+TEST(Answer, CoefficientsAndAKeptChangeAreNamedAsComputed) {
+  const Json coefficients =
+      with_table(step("corr", "compute_correlations", {{"columns", {"units", "cost"}}, {"method", "both"}}),
+                 {{"column_x", "text"},
+                  {"column_y", "text"},
+                  {"pearson", "double"},
+                  {"spearman", "double"},
+                  {"n", "integer"}},
+                 Json::array({Json::array({"units", "cost", 0.47, 0.42, 59599})}));
+  const Json changes =
+      step("changes", "compare_periods",
+           {{"date_column", "date"}, {"metric", "units"}, {"grain", "year"}, {"group_by", {"region"}}});
+  const Json kept =
+      with_table(step("kept", "filter_rows", {{"column", "change_pct"}, {"op", "!="}, {"value", nullptr}}),
+                 {{"region", "text"}, {"change_pct", "double"}}, Json::array({Json::array({"East", 42.5})}));
+
+  EXPECT_EQ(find_answer(state_of({coefficients}))->headline(),
+            "Answer: Pearson and Spearman correlation of units and cost, with n (1 row)");
+  EXPECT_EQ(
+      find_answer(state_of({changes, kept}))->headline(),
+      "Answer: 42.5 (change in units from the year before for region East where change_pct has a value)");
+}
+
+TEST(DisplayTable, AColumnWithALargeNumberGroupsAllItsNumbers) {
+  auto table = data::QueryResult::from_json(
+      Json::array({{{"name", "year"}, {"type", "integer"}, {"sql_type", ""}},
+                   {{"name", "change"}, {"type", "integer"}, {"sql_type", ""}}}),
+      Json::array({{{"year", 2023}, {"change", 6190}}, {{"year", 2024}, {"change", 12390}}}));
+  ASSERT_TRUE(table) << table.error().describe();
+
+  const DisplayTable display = DisplayTable::of(*table, 10);
+
+  EXPECT_EQ(display.rows, (std::vector<std::vector<std::string>>{{"2023", "6,190"}, {"2024", "12,390"}}))
+      << "years stay 2024; 6,190 is grouped as 12,390 beside it is";
 }
 
 TEST(Answer, ATruncatedTableWithoutACountSaysItHoldsMore) {
