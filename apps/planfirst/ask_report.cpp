@@ -80,6 +80,22 @@ void write_coverage(std::ostream& out, const Json& coverage) {
   }
 }
 
+// When the model's server could not be reached, that the offline rules planned, and why.
+void write_offline_notice(std::ostream& out, const Json& strategies) {
+  if (!strategies.is_array()) return;
+  for (const Json& record : strategies) {
+    if (member_or_null(record, "unreachable") != true) continue;
+    std::istringstream lines(text_of(member_or_null(record, "fallback")));
+    std::string summary, cause;
+    std::getline(lines, summary);
+    std::getline(lines, cause);
+    out << "Planned offline: the model's server could not be reached (" << (cause.empty() ? summary : cause)
+        << "); the rules planned every stage from the " << text_of(member_or_null(record, "stage"))
+        << " stage on.\n";
+    return;
+  }
+}
+
 // Which strategy answered each stage; present only when a model was asked.
 void write_strategies(std::ostream& out, const Json& strategies) {
   if (!strategies.is_array() || strategies.empty()) return;
@@ -182,6 +198,7 @@ std::string AskReport::to_text() const {
       << "Data: " << text_of(member_or_null(state_, "dataset")) << " (table "
       << text_of(member_or_null(state_, "table")) << ", " << text_of(member_or_null(profile, "row_count"))
       << " rows, " << member_or_null(profile, "columns").size() << " columns)\n";
+  write_offline_notice(out, member_or_null(state_, "strategies"));
   write_answer(out, state_);
   const Json& intent = member_or_null(state_, "intent");
   if (intent.is_object()) {

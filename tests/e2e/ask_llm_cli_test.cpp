@@ -10,6 +10,7 @@
 
 #include "e2e/command_runner.hpp"
 #include "support/openai_test_server.hpp"
+#include "support/temp_dir.hpp"
 
 namespace planfirst::e2e {
 namespace {
@@ -88,6 +89,33 @@ TEST(AskLlmCli, AModelThatKeepsFailingItsContractsLeavesEveryStageToTheRules) {
   }
   EXPECT_TRUE(result["adaptation"].is_null());
   EXPECT_EQ(server.requests("/v1/chat/completions").size(), 9u);
+}
+
+TEST(AskLlmCli, AServerThatCannotBeReachedIsTriedOnceAndTheAnswerSaysTheRulesPlanned) {
+  const std::string url = test_support::unreachable_base_url();
+  test_support::TempDir dir;
+
+  const CommandOutcome json = plan("--llm " + url);
+  const CommandOutcome text =
+      run_command("(" +
+                  planfirst("ask " + source("examples/sales.csv") +
+                            " \"total revenue by region\" --checkpointer memory: --out " +
+                            (dir.path() / "out").string() + " --llm " + url) +
+                  " 2>/dev/null)");
+
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  const nlohmann::json result = parsed(json);
+  ASSERT_EQ(result["strategies"].size(), 3u) << result["strategies"];
+  EXPECT_EQ(result["strategies"][0]["unreachable"], true) << result["strategies"][0];
+  for (int stage : {1, 2}) {  // the later stages do not wait for the server again
+    EXPECT_EQ(result["strategies"][stage]["attempts"], 0) << result["strategies"][stage];
+    EXPECT_EQ(result["strategies"][stage]["fallback"],
+              "not asked: the model's server could not be reached at the intent stage");
+  }
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("Planned offline: the model's server could not be reached ("), std::string::npos)
+      << text.output;
+  EXPECT_LT(text.output.find("Planned offline"), text.output.find("Answer:")) << "said before the answer";
 }
 
 TEST(AskLlmCli, HelpDocumentsTheLlmFlag) {

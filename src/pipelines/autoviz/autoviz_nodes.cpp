@@ -35,6 +35,23 @@ Delta step_delta(std::string_view step_name, std::string text, Json fields = Jso
   return graph::worker_delta(std::move(fields));
 }
 
+// The stage whose model server could not be reached, from the state's "strategies"; "" when none:
+// the later stages of the run plan by the rules at once instead of waiting for it again.
+std::string unreachable_stage(const StateView& state) {
+  for (const Json& record : state.member_or_null("strategies")) {
+    if (record.is_object() && record.value("unreachable", false)) return record.value("stage", "");
+  }
+  return {};
+}
+
+// A stage that planned by the rules without asking the model, as `unreachable_stage` found it.
+void record_skipped_model(const AutovizServices& services, const std::string& unreachable,
+                          StrategyRecord& strategy) {
+  if (unreachable.empty() || services.model == nullptr) return;
+  strategy.model = services.model->name();
+  strategy.fallback = "not asked: the model's server could not be reached at the " + unreachable + " stage";
+}
+
 // A stage's strategy, in its reasoning line and the state's "strategies", once a model was asked:
 // offline runs keep the delta they always had.
 void record_strategy(std::string_view stage, const StrategyRecord& strategy, std::string& text,
@@ -146,9 +163,11 @@ graph::NodeFunction intent_node(Services services) {
   return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
     core::Result<data::SchemaProfile> profile = state_profile(state);
     if (!profile) return profile.error();
+    const std::string unreachable = unreachable_stage(state);
     core::Result<IntentChoice> choice =
-        services->intent_classifier().classify(state.string_or("question", ""), *profile);
+        services->intent_classifier(unreachable.empty()).classify(state.string_or("question", ""), *profile);
     if (!choice) return choice.error();
+    record_skipped_model(*services, unreachable, choice->strategy);
     Json intent = choice->to_json();
     intent["template"] = choice->template_name;
     intent["evidence"] = choice->evidence;
@@ -165,9 +184,11 @@ graph::NodeFunction requirements_node(Services services) {
   return [services](const StateView& state, const NodeContext&) -> core::Result<Delta> {
     core::Result<data::SchemaProfile> profile = state_profile(state);
     if (!profile) return profile.error();
-    core::Result<ExtractedRequirements> extracted =
-        services->requirement_extractor().extract(state.string_or("question", ""), *profile);
+    const std::string unreachable = unreachable_stage(state);
+    core::Result<ExtractedRequirements> extracted = services->requirement_extractor(unreachable.empty())
+                                                        .extract(state.string_or("question", ""), *profile);
     if (!extracted) return extracted.error();
+    record_skipped_model(*services, unreachable, extracted->strategy);
     if (core::Result<void> added = add_wanted_outputs(state, *services, extracted->requirements); !added) {
       return added.error();
     }
@@ -216,9 +237,12 @@ graph::NodeFunction adapt_node(Services services) {
       feedback += (feedback.empty() ? "" : "\n") +
                   ("Execution refused, as the step's input lacks the column: " + refused);
     }
+    const std::string unreachable = unreachable_stage(state);
     core::Result<AdaptedPlan> adapted =
-        services->plan_adapter().adapt({question, *requirements, *profile, **base, allowed, feedback});
+        services->plan_adapter(unreachable.empty())
+            .adapt({question, *requirements, *profile, **base, allowed, feedback});
     if (!adapted) return adapted.error();
+    record_skipped_model(*services, unreachable, adapted->strategy);
     for (const std::string& tool : adapted->discovered) {
       narrowed.push_back(NarrowedTool{tool, "discovery", 0, "needed by the plan"}.to_json());
     }

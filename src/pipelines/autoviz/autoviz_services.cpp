@@ -61,16 +61,17 @@ SvgRendererOptions renderer_options(const core::Config* config, const core::Envi
 
 }  // namespace
 
-const IntentClassifier& AutovizServices::intent_classifier() const {
-  return model_intents ? static_cast<const IntentClassifier&>(*model_intents) : *intents;
+const IntentClassifier& AutovizServices::intent_classifier(bool model_reachable) const {
+  return model_intents && model_reachable ? static_cast<const IntentClassifier&>(*model_intents) : *intents;
 }
 
-const RequirementExtractor& AutovizServices::requirement_extractor() const {
-  return model_requirements ? static_cast<const RequirementExtractor&>(*model_requirements) : *requirements;
+const RequirementExtractor& AutovizServices::requirement_extractor(bool model_reachable) const {
+  return model_requirements && model_reachable ? static_cast<const RequirementExtractor&>(*model_requirements)
+                                               : *requirements;
 }
 
-const PlanAdapter& AutovizServices::plan_adapter() const {
-  return model_adapter ? static_cast<const PlanAdapter&>(*model_adapter) : *adapter;
+const PlanAdapter& AutovizServices::plan_adapter(bool model_reachable) const {
+  return model_adapter && model_reachable ? static_cast<const PlanAdapter&>(*model_adapter) : *adapter;
 }
 
 core::Result<std::shared_ptr<const AutovizServices>> AutovizServices::load(

@@ -66,10 +66,10 @@ struct AutovizServices {
   std::optional<LlmRequirementExtractor> model_requirements;
   std::optional<LlmPlanAdapter> model_adapter;
 
-  // The model strategy when a server is configured, else the rules.
-  const IntentClassifier& intent_classifier() const;
-  const RequirementExtractor& requirement_extractor() const;
-  const PlanAdapter& plan_adapter() const;
+  // The model strategy when a server is configured and `model_reachable`, else the rules.
+  const IntentClassifier& intent_classifier(bool model_reachable = true) const;
+  const RequirementExtractor& requirement_extractor(bool model_reachable = true) const;
+  const PlanAdapter& plan_adapter(bool model_reachable = true) const;
 
   // The registries from `assets`; the embedder from `config` (embed.*; none: the built-in hashed
   // one) and the cache under the user's cache folder; the model strategies when `config` names an

@@ -30,6 +30,8 @@ StageModel::Answer StageModel::ask(std::string_view prompt, const llm::PromptVar
   if (!reply) {
     answer.record.attempts = static_cast<int>(reply.failure().attempts.size());
     answer.record.fallback = reply.failure().describe();
+    const std::optional<core::Error>& error = reply.failure().model_error;
+    answer.record.unreachable = error && error->code == core::ErrorCode::kUnavailable;
     return answer;
   }
   answer.record.strategy = "llm";

@@ -7,6 +7,7 @@ namespace planfirst::autoviz {
 core::Json StrategyRecord::to_json(std::string_view stage) const {
   core::Json json{{"stage", stage}, {"strategy", strategy}, {"model", model}, {"attempts", attempts}};
   if (!fallback.empty()) json["fallback"] = fallback;
+  if (unreachable) json["unreachable"] = true;
   return json;
 }
 

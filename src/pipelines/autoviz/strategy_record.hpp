@@ -16,9 +16,11 @@ struct StrategyRecord {
   std::string model;               // the model asked; "" when none was (offline)
   int attempts = 0;                // model calls, re-asks included
   std::string fallback;            // why the rules answered after the model was asked; "" otherwise
+  bool unreachable = false;        // the model's server could not be reached: later stages skip it
 
   bool asked_model() const { return !model.empty(); }
-  // {"stage", "strategy", "model", "attempts", "fallback"?}: one item of the state's "strategies".
+  // {"stage", "strategy", "model", "attempts", "fallback"?, "unreachable"?}: one item of the state's
+  // "strategies".
   core::Json to_json(std::string_view stage) const;
   // For a node's reasoning line: "llm (m, 1 call)" or "rules (llm m gave up: <why, first two lines>)".
   std::string describe() const;
