@@ -1,7 +1,10 @@
 // planfirst threads list | show THREAD | history THREAD | prune THREAD --keep-last N
+//   | prune [--keep-threads N] [--keep-days D]
 //   [--checkpointer URI]  (memory:, sqlite:PATH, postgresql://...; default: a SQLite file under the
 //   user's data directory)
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdint>
 #include <ctime>
 #include <filesystem>
 #include <iomanip>
@@ -14,6 +17,7 @@
 #include "graph/checkpointer.hpp"
 #include "graph/open_checkpointer.hpp"
 #include "graph/state_assembler.hpp"
+#include "graph/thread_retention.hpp"
 #include "planfirst/cli.hpp"
 
 namespace planfirst::cli {
@@ -23,6 +27,8 @@ struct ThreadsArgs {
   std::string checkpointer;  // empty: the default SQLite file
   std::string thread;
   std::size_t keep_last = 0;
+  std::size_t keep_threads = 0;  // prune without THREAD: the newest N threads stay
+  std::size_t keep_days = 0;     // prune without THREAD: threads updated within D days stay
 };
 
 std::string utc_time(std::chrono::system_clock::time_point time) {
@@ -150,7 +156,39 @@ int run_history(const ThreadsArgs& args) {
   return kExitOk;
 }
 
+// Without THREAD: whole threads, by the retention `ask` applies to the default store.
+int run_prune_threads(const ThreadsArgs& args) {
+  if (args.keep_last != 0)
+    return report(core::invalid_argument("--keep-last prunes one thread's checkpoints: name the THREAD"));
+  graph::ThreadRetention retention;
+  if (args.keep_threads != 0) retention.keep_threads = args.keep_threads;
+  if (args.keep_days != 0)
+    retention.max_age = std::chrono::hours(24 * static_cast<std::int64_t>(args.keep_days));
+  if (!retention.limits()) {
+    return report(
+        core::invalid_argument("name a THREAD and --keep-last N, or prune whole threads with --keep-threads "
+                               "N and/or --keep-days D"));
+  }
+  bool missing = false;
+  auto store = open_store(args, &missing);
+  if (!store) return report(store.error());
+  if (missing) {
+    std::cout << "pruned threads: removed 0, kept 0\n";  // nothing stored yet
+    return kExitOk;
+  }
+  auto pruned = graph::prune_threads(**store, retention, std::chrono::system_clock::now());
+  if (!pruned) return report(pruned.error());
+  std::cout << "pruned threads: removed " << pruned->removed.size() << ", kept " << pruned->kept << "\n";
+  for (const std::string& thread : pruned->removed) std::cout << "  removed " << thread << "\n";
+  return kExitOk;
+}
+
 int run_prune(const ThreadsArgs& args) {
+  if (args.thread.empty()) return run_prune_threads(args);
+  if (args.keep_threads != 0 || args.keep_days != 0)
+    return report(
+        core::invalid_argument("--keep-threads and --keep-days prune whole threads: name no THREAD"));
+  if (args.keep_last == 0) return report(core::invalid_argument("pruning THREAD needs --keep-last N"));
   bool missing = false;
   auto store = open_store(args, &missing);
   if (!store) return report(store.error());
@@ -200,12 +238,17 @@ void add_threads_command(CLI::App& app, CliContext& ctx) {
 
   CLI::App* prune = threads->add_subcommand(
       "prune",
-      "Drop a thread's old checkpoints; the kept ones keep their states, and the head (even one awaiting "
-      "user input) is never dropped.");
-  prune->add_option("THREAD", args->thread, "Thread id")->required();
-  prune->add_option("--keep-last", args->keep_last, "How many of the newest checkpoints to keep")
-      ->required()
+      "Drop a thread's old checkpoints (THREAD --keep-last N): the kept ones keep their states, and the head "
+      "(even one awaiting user input) is never dropped. Or drop whole threads (--keep-threads N, --keep-days "
+      "D): the retention 'ask' applies to the default store (checkpoint.keep_threads, "
+      "checkpoint.keep_days).");
+  prune->add_option("THREAD", args->thread, "Thread id; none: prune whole threads");
+  prune->add_option("--keep-last", args->keep_last, "How many of the thread's newest checkpoints to keep")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
+  prune->add_option("--keep-threads", args->keep_threads, "Keep the N threads updated most recently")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
+  prune->add_option("--keep-days", args->keep_days, "Drop the threads not updated within D days")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
   prune->callback([&ctx, args] {
     if (prepare_run(ctx)) ctx.exit_code = run_prune(*args);
   });

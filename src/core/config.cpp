@@ -36,7 +36,7 @@ constexpr std::string_view kStructuredOutputModes[] = {"response_format", "llama
 constexpr std::string_view kLogFormats[] = {"text", "json"};
 constexpr std::string_view kLogLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
 
-constexpr std::array<KeySpec, 17> kKeys{{
+constexpr std::array<KeySpec, 19> kKeys{{
     {"llm.base_url", ConfigType::kString, ""},
     {"llm.model", ConfigType::kString, ""},
     {"llm.api_key_env", ConfigType::kString, "PLANFIRST_LLM_API_KEY"},
@@ -53,6 +53,8 @@ constexpr std::array<KeySpec, 17> kKeys{{
     {"log.format", ConfigType::kString, "text", kLogFormats},
     {"log.level", ConfigType::kString, "warn", kLogLevels},
     {"checkpoint.uri", ConfigType::kString, ""},
+    {"checkpoint.keep_threads", ConfigType::kInt, "100", {}, 0},
+    {"checkpoint.keep_days", ConfigType::kInt, "30", {}, 0},
     {"render.keep_alive_seconds", ConfigType::kInt, "300", {}, 0},
 }};
 

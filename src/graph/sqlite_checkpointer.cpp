@@ -271,6 +271,9 @@ core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(
   if (opened != SQLITE_OK) return db->error(opened, "opening the checkpoint database");
   sqlite3_busy_timeout(raw, static_cast<int>(options.busy_timeout.count()));
 
+  // A new file gives the pages of deleted threads back to the file system (delete_thread); an older
+  // file, made without it, reuses them for new writes instead.
+  if (auto r = db->exec("PRAGMA auto_vacuum=INCREMENTAL", "setting auto_vacuum"); !r) return r.error();
   if (auto r = db->exec("PRAGMA journal_mode=WAL", "enabling WAL"); !r) return r.error();
   if (auto r = db->exec(options.sync_every_commit ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL",
                         "setting synchronous");
@@ -534,7 +537,9 @@ core::Result<void> SqliteCheckpointer::delete_thread(std::string_view thread_id)
     use.text(1, thread_id);
     if (auto r = db.run(use, "deleting the thread"); !r) return r.error();
   }
-  return transaction.commit();
+  if (auto r = transaction.commit(); !r) return r.error();
+  (void)db.exec("PRAGMA incremental_vacuum", "returning the thread's pages");  // only space; it may wait
+  return core::ok();
 }
 
 core::Result<std::uint64_t> SqliteCheckpointer::stored_bytes(std::string_view thread_id) {

@@ -54,6 +54,28 @@ std::unique_ptr<SqliteCheckpointer> open_or_fail(const std::filesystem::path& fi
   return opened ? std::move(*opened) : nullptr;
 }
 
+TEST(SqliteCheckpointer, ADeletedThreadGivesItsPagesBackToTheFileSystem) {
+  const test_support::TempDir dir;
+  const auto file = dir.path() / "c.sqlite";
+  {
+    auto store = open_or_fail(file);
+    ASSERT_NE(store, nullptr);
+    const Json big = std::string(4 << 20, 'x');
+    ASSERT_TRUE(store->append(record_at(0, {{"table", WriteKind::kReplace, big.dump()}}), "").has_value());
+  }
+  const std::uintmax_t with_thread = std::filesystem::file_size(file);
+  {
+    auto store = open_or_fail(file);
+    ASSERT_NE(store, nullptr);
+
+    ASSERT_TRUE(store->delete_thread("t").has_value());
+  }
+
+  EXPECT_GT(with_thread, std::uintmax_t{4} << 20);
+  EXPECT_LT(std::filesystem::file_size(file), std::uintmax_t{256} << 10);
+  EXPECT_EQ(raw_sql(file, "PRAGMA auto_vacuum"), "2");  // incremental
+}
+
 TEST(SqliteCheckpointer, RefusesAFileWithANewerSchemaVersion) {
   const test_support::TempDir dir;
   const auto file = dir.path() / "c.sqlite";
