@@ -16,6 +16,7 @@
 #include "graph/runner.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
 #include "pipelines/autoviz/autoviz_services.hpp"
+#include "pipelines/autoviz/report/run_manifest.hpp"
 #include "planfirst/ask_report.hpp"
 #include "planfirst/cli.hpp"
 #include "planfirst/graph_session.hpp"  // open_checkpointer_or_default
@@ -132,10 +133,14 @@ int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command
   return report.succeeded() || paused ? kExitOk : kExitCheckFailed;
 }
 
+std::string output_folder(const AskArgs& args) {
+  return args.out_dir.empty() ? std::string("planfirst-out") : args.out_dir;
+}
+
 graph::JsonValue ask_input(const AskArgs& args) {
   core::Json input{{"question", args.question},
                    {"dataset", args.data},
-                   {"out_dir", args.out_dir.empty() ? std::string("planfirst-out") : args.out_dir},
+                   {"out_dir", output_folder(args)},
                    {"confirm", args.confirm},
                    {"plan_only", args.plan_only}};
   if (!args.table.empty()) input["table"] = args.table;
@@ -143,6 +148,12 @@ graph::JsonValue ask_input(const AskArgs& args) {
 }
 
 int run_ask(const CliContext& ctx, const AskArgs& args, const char* command) {
+  if (!args.plan_only) {  // refused before planning: a folder of the user's is never written into
+    if (core::Result<void> usable = autoviz::check_output_folder(output_folder(args)); !usable) {
+      std::cerr << "planfirst " << command << ": " << usable.error().describe() << "\n";
+      return kExitUsage;
+    }
+  }
   core::RandomIdGenerator ids;
   const std::string thread = args.thread.empty() ? "ask-" + ids.next() : args.thread;
   auto datasets = std::make_shared<data::DatasetPool>();
@@ -202,7 +213,10 @@ void add_ask_command(CLI::App& app, CliContext& ctx) {
       "after the last chart, so the next ask skips node's start-up; PLANFIRST_RENDER_KEEP_ALIVE_SECONDS=0 "
       "keeps it inside the command.");
   add_common(ask, *args);
-  ask->add_option("--out", args->out_dir, "Output folder (default: planfirst-out)");
+  ask->add_option("--out", args->out_dir,
+                  "Output folder (default: planfirst-out). A folder a previous run wrote is cleared of that "
+                  "run's files (recorded in its .planfirst-run.json) first; one holding other files and no "
+                  "such record is refused (exit 2)");
   ask->add_flag("--confirm", args->confirm, "Pause after planning for approval (see 'planfirst resume')");
   ask->callback([&ctx, args] {
     if (prepare_ask(ctx, *args, "ask")) ctx.exit_code = run_ask(ctx, *args, "ask");

@@ -16,6 +16,7 @@
 #include "pipelines/autoviz/plan.hpp"
 #include "pipelines/autoviz/planning/coverage_checker.hpp"
 #include "pipelines/autoviz/report/run_artifacts.hpp"
+#include "pipelines/autoviz/report/run_manifest.hpp"
 #include "pipelines/autoviz/requirements.hpp"
 #include "pipelines/autoviz/tools/step_executor.hpp"
 #include "pipelines/autoviz/tools/tool_context.hpp"
@@ -297,6 +298,14 @@ graph::NodeFunction execute_node(Services services) {
     core::Result<data::DatasetLease> dataset =
         services->datasets->acquire(state.string_or("dataset", ""), state.string_or("table", ""));
     if (!dataset) return dataset.error();
+    const std::string out_dir = state.string_or("out_dir", "planfirst-out");
+    std::string replaced;  // what became of the files a previous run left in out_dir
+    if (writes_files(state)) {
+      core::Result<PreviousRun> previous = clear_previous_run(out_dir);
+      if (!previous) return previous.error();
+      replaced = describe(*previous, out_dir);
+      if (!replaced.empty()) context.report_progress(replaced);
+    }
     const ExecutionReport report = run_plan(services, state, context, *plan, *requirements, *dataset);
     if (report.replan.empty()) dataset->retire();  // closes while the report is written
     Json fields{{"replan", nullptr}, {"outcome", "executed"}};
@@ -305,6 +314,10 @@ graph::NodeFunction execute_node(Services services) {
     if (report.repair_count() > 0)
       text += ", " + std::to_string(report.repair_count()) + " safe repairs logged";
     text += ".";
+    if (!replaced.empty()) {
+      replaced[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(replaced[0])));
+      text += " " + replaced + ".";
+    }
     if (const StepReport* failed = report.failed_step(); failed != nullptr) {
       text = failed->error ? failed->error->describe() : "Step " + failed->step_id + " failed.";
       const int attempts = state.int_or("planning_attempts", 0);

@@ -10,6 +10,7 @@
 
 #include "core/file_text.hpp"
 #include "core/json_member.hpp"
+#include "pipelines/autoviz/report/run_manifest.hpp"
 #include "pipelines/autoviz/tools/tool_table_text.hpp"
 
 namespace planfirst::autoviz {
@@ -189,6 +190,11 @@ std::string plan_json(const Json& state, const std::vector<StepArtifacts>& artif
   return document.dump(2) + "\n";
 }
 
+std::string question_of(const Json& state) {
+  const Json& question = member_or_null(state, "question");
+  return question.is_string() ? question.get<std::string>() : std::string();
+}
+
 }  // namespace
 
 void RunArtifacts::start_chart(std::string_view chart) const {
@@ -227,6 +233,9 @@ core::Result<RunFiles> RunArtifacts::write(const fs::path& output_dir, const Jso
   if (!html) return html.error();
   if (core::Result<void> page = folder.write("report.html", *html); !page) return page.error();
   for (fs::path& path : folder.take()) run.files.push_back(std::move(path));
+  if (core::Result<void> recorded = record_run_files(output_dir, question_of(state), run.files); !recorded) {
+    return core::invalid_argument(recorded.error().message, recorded.error().where);
+  }
   return run;
 }
 

@@ -35,8 +35,9 @@ class RunArtifacts {
   RunArtifacts(SvgRenderer renderer, ReportTemplates templates)
       : renderer_(std::move(renderer)), templates_(std::move(templates)) {}
 
-  // Creates `output_dir` when needed and writes every file. kInvalidArgument naming the file that
-  // could not be written, or the JSON pointer of the state's field at fault ("/requirements").
+  // Creates `output_dir` when needed and writes every file, then the folder's run record listing
+  // them (run_manifest.hpp). kInvalidArgument naming the file that could not be written, or the
+  // JSON pointer of the state's field at fault ("/requirements").
   core::Result<RunFiles> write(const std::filesystem::path& output_dir, const core::Json& state) const;
 
   // For a run that will write its files: starts the SVG renderer's child now (SvgRenderer::warm_up).

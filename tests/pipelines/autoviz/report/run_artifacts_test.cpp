@@ -315,6 +315,19 @@ TEST_F(RunArtifactsTest, ATruncatedTableIsShownButNotFiledAsComplete) {
   EXPECT_THAT(read(dir_ / "report.md"), HasSubstr("2 rows; the step's relation holds more than the 2 kept."));
 }
 
+TEST_F(RunArtifactsTest, TheFolderRecordListsEveryFileTheRunWrote) {
+  const RunFiles run = write_with(missing_renderer(), dir_);
+
+  const Json record = Json::parse(read(dir_ / ".planfirst-run.json"));
+
+  std::vector<std::string> listed;
+  for (const Json& file : record["files"]) listed.push_back(file["path"].get<std::string>());
+  EXPECT_THAT(listed, ElementsAre("plot_line_1.vl.json", "plan.json", "report.md", "report.html"))
+      << "revenue.csv is named by the state but was never written here";
+  EXPECT_EQ(record["question"], "revenue by region <script>alert(1)</script>");
+  EXPECT_EQ(run.files.size(), 5u);
+}
+
 TEST_F(RunArtifactsTest, ATableCellThatIsNotAScalarIsNamedByItsStatePointer) {
   Json state = sample_state(dir_);
   state["execution"]["steps"][0]["table"][1]["revenue"] = Json::array({1});
