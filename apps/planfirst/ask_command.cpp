@@ -5,6 +5,8 @@
 // --llm (or config llm.base_url) makes intent, requirements and plan ask the model first, falling back to the
 // rules.
 #include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -14,6 +16,7 @@
 #include "data/dataset_pool.hpp"
 #include "graph/events.hpp"
 #include "graph/runner.hpp"
+#include "graph/thread_retention.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
 #include "pipelines/autoviz/autoviz_services.hpp"
 #include "pipelines/autoviz/report/run_manifest.hpp"
@@ -68,6 +71,16 @@ int exit_code_for(const core::Error& error) {
   }
 }
 
+// checkpoint.keep_threads and checkpoint.keep_days; 0 lifts that limit.
+graph::ThreadRetention default_store_retention(const core::Config& config) {
+  graph::ThreadRetention retention;
+  if (const std::int64_t threads = config.get_int("checkpoint.keep_threads"); threads > 0)
+    retention.keep_threads = static_cast<std::size_t>(threads);
+  if (const std::int64_t days = config.get_int("checkpoint.keep_days"); days > 0)
+    retention.max_age = std::chrono::hours(24 * days);
+  return retention;
+}
+
 std::string resume_command(const AskArgs& args, const graph::RunResult& result) {
   std::string command = "planfirst resume --thread " + shell_word(result.thread_id) + " --checkpoint " +
                         shell_word(result.checkpoint_id);
@@ -76,10 +89,12 @@ std::string resume_command(const AskArgs& args, const graph::RunResult& result) 
 }
 
 // Runs `act` on the autoviz graph with the --checkpointer store and prints the outcome. `datasets`:
-// the pool the run reads its data through, which may already be opening it.
+// the pool the run reads its data through, which may already be opening it. `new_thread`: the thread a
+// new run starts, kept while the default store drops the threads its retention does not keep;
+// empty for a resume, which prunes nothing.
 template <typename Act>
 int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command,
-                 std::shared_ptr<data::DatasetPool> datasets, Act act) {
+                 std::shared_ptr<data::DatasetPool> datasets, const std::string& new_thread, Act act) {
   core::Result<std::shared_ptr<const autoviz::AutovizServices>> services =
       autoviz::AutovizServices::load(asset_store(ctx), &ctx.config, std::move(datasets));
   if (!services) {
@@ -95,6 +110,17 @@ int with_autoviz(const CliContext& ctx, const AskArgs& args, const char* command
   if (!store) {
     std::cerr << "planfirst " << command << ": " << store.error().describe() << "\n";
     return kExitInputError;
+  }
+  if (!new_thread.empty() && args.checkpointer.empty()) {  // the default store keeps recent threads only
+    const graph::ThreadRetention retention = default_store_retention(ctx.config);
+    core::Result<graph::ThreadPruneReport> pruned =
+        graph::prune_threads(**store, retention, std::chrono::system_clock::now(), new_thread);
+    if (!pruned) {
+      std::cerr << "planfirst " << command << ": " << pruned.error().describe() << "\n";
+      return kExitInputError;
+    }
+    if (const std::string removed = graph::describe(*pruned, retention); !removed.empty() && !args.json)
+      std::cerr << "  .. checkpoints: " << removed << "\n";
   }
   ProgressPrinter progress(args.json);
   graph::RunnerOptions options;
@@ -162,12 +188,12 @@ int run_ask(const CliContext& ctx, const AskArgs& args, const char* command) {
   // refuses must not wait for it.
   if (!args.confirm && !args.plan_only && data::is_duckdb_file(args.data))
     datasets->prefetch(args.data, args.table);
-  return with_autoviz(ctx, args, command, std::move(datasets),
+  return with_autoviz(ctx, args, command, std::move(datasets), thread,
                       [&](graph::Runner& runner) { return runner.run(thread, ask_input(args)); });
 }
 
 int run_resume(const CliContext& ctx, const AskArgs& args) {
-  return with_autoviz(ctx, args, "resume", nullptr, [&](graph::Runner& runner) {
+  return with_autoviz(ctx, args, "resume", nullptr, "", [&](graph::Runner& runner) {
     return runner.resume(args.thread, args.checkpoint, args.answer);
   });
 }

@@ -1,5 +1,7 @@
 // What `planfirst ask` leaves behind besides its answer: the output folder holds one run's files (a
-// second run replaces the first's, never a file of the user's; a folder of the user's is refused).
+// second run replaces the first's, never a file of the user's; a folder of the user's is refused),
+// the checkpoint store holds references and previews rather than tables, the default store keeps
+// only recent threads, and a confirmed run resumed writes what a direct run writes.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -96,6 +98,102 @@ TEST_F(AskState, AFolderOfOtherFilesWithNoRunRecordIsRefusedWithExit2AndLeftAlon
       << run.output;
   EXPECT_NE(run.output.find("choose a new or empty folder with --out"), std::string::npos) << run.output;
   EXPECT_EQ(files_in(out()), std::set<std::string>{"draft.md"});
+}
+
+// The sales example holds 59,599 rows (4.7 MB as CSV); a step kept up to 10,000 of them, and the
+// checkpoints of one "how many" question took 4 MB. Now a step's table is its first 20 rows (the
+// rows the reports show), so the state is the profile (about 3 KB), the plan, tools, coverage and
+// reasoning (about 5 KB) and per step its params, SQL and 20 rows (under 4 KB on this data): well
+// under 64 KiB, and far from any whole table.
+TEST_F(AskState, TheCheckpointOfAnAskHoldsPreviewsAndCountsNotTables) {
+  constexpr std::uint64_t kStateBound = 64 * 1024;
+  const CommandOutcome run = ask("how many orders in 2024", "--thread big --json");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+
+  const CommandOutcome shown = run_command(planfirst("threads show big --checkpointer " + store()));
+
+  ASSERT_EQ(shown.exit_code, 0) << shown.output;
+  const std::size_t bytes_at = shown.output.find("stored bytes: ");
+  ASSERT_NE(bytes_at, std::string::npos) << shown.output;
+  const std::uint64_t stored = std::stoull(shown.output.substr(bytes_at + 14));
+  EXPECT_LT(stored, kStateBound);
+  const nlohmann::json state = nlohmann::json::parse(shown.output.substr(shown.output.find("state:\n") + 7));
+  std::size_t largest_count = 0;
+  for (const auto& step : state["execution"]["steps"]) {
+    if (!step.contains("table")) continue;
+    EXPECT_LE(step["table"].size(), 20u) << step["step_id"];
+    ASSERT_TRUE(step.contains("row_count")) << step;
+    largest_count = std::max(largest_count, step["row_count"].get<std::size_t>());
+  }
+  EXPECT_GT(largest_count, 20000u) << "a step over the year's orders counts them all";
+  EXPECT_EQ(read_text(out() / "result.csv"),
+            "count\n" +
+                std::to_string(state["execution"]["steps"].back()["table"][0]["count"].get<std::int64_t>()) +
+                "\n");
+}
+
+TEST_F(AskState, AConfirmedRunResumedWritesTheFilesADirectRunWrites) {
+  const std::string question = "get revenue totals by region and product type over time";
+  const CommandOutcome direct = ask(question, "--json");
+  ASSERT_EQ(direct.exit_code, 0) << direct.output;
+  const fs::path direct_out = dir_.path() / "direct";
+  fs::rename(out(), direct_out);
+
+  const CommandOutcome paused = ask(question, "--confirm --json --thread t1");
+  ASSERT_EQ(paused.exit_code, 0) << paused.output;
+  const CommandOutcome resumed = run_command(planfirst("resume --thread t1 --checkpoint " +
+                                                       parsed(paused)["checkpoint_id"].get<std::string>() +
+                                                       " --answer approve --json --checkpointer " + store()));
+
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_EQ(parsed(resumed)["outcome"], "done");
+  EXPECT_EQ(files_in(out()), files_in(direct_out));
+  for (const std::string& name : files_in(direct_out)) {
+    if (name.ends_with(".csv") || name.ends_with(".vl.json") || name.ends_with(".md")) {
+      EXPECT_EQ(read_text(out() / name), read_text(direct_out / name)) << name;
+    }
+  }
+  const CommandOutcome shown = run_command(planfirst("threads show t1 --checkpointer " + store()));
+  ASSERT_EQ(shown.exit_code, 0) << shown.output;
+  const nlohmann::json state = nlohmann::json::parse(shown.output.substr(shown.output.find("state:\n") + 7));
+  bool charted = false;
+  for (const auto& step : state["execution"]["steps"]) {
+    EXPECT_FALSE(step.contains("chart")) << "the spec and its data are in the step's file";
+    if (!step.contains("chart_file")) continue;
+    charted = true;
+    EXPECT_TRUE(fs::exists(out() / step["chart_file"].get<std::string>())) << step;
+    EXPECT_GT(step["chart_points"].get<int>(), 0) << step;
+  }
+  EXPECT_TRUE(charted) << state["execution"];
+}
+
+TEST_F(AskState, TheDefaultStoreKeepsTheNewestThreadsAndThreadsPruneAppliesTheSameRule) {
+  const std::string env =
+      "XDG_DATA_HOME=" + (dir_.path() / "data").string() + " PLANFIRST_CHECKPOINT_KEEP_THREADS=2 ";
+  const std::string plan = "plan " + source("examples/sales.csv") + " \"total revenue by region\" --thread ";
+  for (const char* thread : {"p1", "p2"}) {
+    const CommandOutcome planned = run_command(env + planfirst(plan + thread));
+    ASSERT_EQ(planned.exit_code, 0) << planned.output;
+  }
+
+  const CommandOutcome third = run_command(env + planfirst(plan + "p3"));
+
+  ASSERT_EQ(third.exit_code, 0) << third.output;
+  EXPECT_NE(
+      third.output.find("checkpoints: removed 1 thread (keeping the newest 2, none older than 30 days)"),
+      std::string::npos)
+      << third.output;
+  const CommandOutcome listed = run_command(env + planfirst("threads list"));
+  ASSERT_EQ(listed.exit_code, 0) << listed.output;
+  EXPECT_EQ(listed.output.find("p1 "), std::string::npos) << listed.output;
+  EXPECT_NE(listed.output.find("p2 "), std::string::npos) << listed.output;
+  EXPECT_NE(listed.output.find("p3 "), std::string::npos) << listed.output;
+
+  const CommandOutcome pruned = run_command(env + planfirst("threads prune --keep-threads 1"));
+
+  ASSERT_EQ(pruned.exit_code, 0) << pruned.output;
+  EXPECT_NE(pruned.output.find("pruned threads: removed 1, kept 1\n  removed p2"), std::string::npos)
+      << pruned.output;
 }
 
 }  // namespace

@@ -287,6 +287,27 @@ ExecutionReport run_plan(const Services& services, const StateView& state, const
       });
 }
 
+// What the state keeps of the charts and tables `execution` holds: when the run writes files, each
+// chart spec and whole table is filed in `out_dir` and recorded as the run's with the steps' own
+// files; the state keeps the files' names, the counts and the first rows the reports show, never
+// whole tables or chart data.
+core::Result<void> keep_references(const StateView& state, const std::string& out_dir, Json& execution) {
+  if (!writes_files(state)) {
+    keep_table_previews(execution);
+    return core::ok();
+  }
+  core::Result<std::vector<std::filesystem::path>> filed = file_outputs(out_dir, execution);
+  if (!filed) return filed.error();
+  std::vector<std::filesystem::path> files;
+  for (const Json& step : execution["steps"]) {
+    for (const Json& file : step.value("files", Json::array())) {
+      if (file.is_string()) files.emplace_back(file.get<std::string>());
+    }
+  }
+  files.insert(files.end(), filed->begin(), filed->end());
+  return record_run_files(out_dir, state.string_or("question", ""), files);
+}
+
 }  // namespace
 
 graph::NodeFunction execute_node(Services services) {
@@ -308,8 +329,10 @@ graph::NodeFunction execute_node(Services services) {
     }
     const ExecutionReport report = run_plan(services, state, context, *plan, *requirements, *dataset);
     if (report.replan.empty()) dataset->retire();  // closes while the report is written
+    Json execution = report.to_json();
+    if (core::Result<void> kept = keep_references(state, out_dir, execution); !kept) return kept.error();
     Json fields{{"replan", nullptr}, {"outcome", "executed"}};
-    fields["execution"] = report.to_json();  // moved in: a braced list would copy every row
+    fields["execution"] = std::move(execution);  // moved in: a braced list would copy every step
     std::string text = "Ran " + std::to_string(report.steps.size()) + " steps";
     if (report.repair_count() > 0)
       text += ", " + std::to_string(report.repair_count()) + " safe repairs logged";

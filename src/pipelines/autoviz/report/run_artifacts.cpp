@@ -49,6 +49,9 @@ class FolderWriter {  // writes files atomically into one folder and remembers t
     return core::ok();
   }
 
+  // Lists `name`, written earlier (by file_outputs), among this run's files at this point.
+  void note(const std::string& name) { written_.push_back(dir_ / name); }
+
   const fs::path& dir() const { return dir_; }
   std::vector<fs::path> take() { return std::move(written_); }
 
@@ -79,11 +82,21 @@ std::string render_text(const Json& chart) {
   return chart.dump();
 }
 
+// The chart's Vega-Lite spec as its file holds it.
+std::string spec_text(const Json& chart) {
+  return chart.dump(2) + "\n";
+}
+
+// Writes the chart's spec (unless file_outputs already did: `written`) and its SVG.
 core::Result<void> write_chart(FolderWriter& folder, const SvgRenderer& renderer, const std::string& stem,
-                               const Json& chart, StepArtifacts& artifacts) {
+                               const Json& chart, bool written, StepArtifacts& artifacts) {
   artifacts.chart_file = stem + ".vl.json";
-  artifacts.spec = chart.dump(2) + "\n";
-  if (core::Result<void> spec = folder.write(artifacts.chart_file, artifacts.spec); !spec) return spec;
+  artifacts.spec = spec_text(chart);
+  if (written) {
+    folder.note(artifacts.chart_file);
+  } else if (core::Result<void> spec = folder.write(artifacts.chart_file, artifacts.spec); !spec) {
+    return spec;
+  }
   core::Result<std::string> svg = renderer.render(render_text(chart));
   if (!svg) {
     artifacts.notices.push_back("SVG skipped: " + svg.error().message);
@@ -92,6 +105,19 @@ core::Result<void> write_chart(FolderWriter& folder, const SvgRenderer& renderer
   artifacts.svg_file = stem + ".svg";
   artifacts.svg = std::move(*svg);
   return folder.write(artifacts.svg_file, artifacts.svg);
+}
+
+// The chart a step filed during execution (its "chart_file"), read back; the pointer of the field
+// at fault when the file is gone or not a spec.
+core::Result<Json> filed_chart(const Json& step, std::size_t index, const fs::path& dir) {
+  const std::string where = fmt::format("/execution/steps/{}/chart_file", index);
+  const Json& name = member_or_null(step, "chart_file");
+  if (!name.is_string()) return core::invalid_argument("not a file name", where);
+  core::Result<std::string> text = core::read_file_text(dir / name.get<std::string>());
+  if (!text) return core::invalid_argument("the chart's spec cannot be read: " + text.error().message, where);
+  Json chart = Json::parse(*text, nullptr, false);
+  if (chart.is_discarded()) return core::invalid_argument("the chart's spec is not JSON", where);
+  return chart;
 }
 
 // The files a later step saved from `step`'s relation (save_table), relative to the folder.
@@ -108,8 +134,49 @@ std::vector<std::string> saved_by_later_step(const Json& steps, std::size_t inde
   return names;
 }
 
-// A table goes to <step>.csv and <step>.md when the step wrote no files, no later step saved its
-// relation, and it is whole (a truncated table is only shown, never filed as if complete).
+// Step `index`'s table as a QueryResult (its rows as the state holds them), or the JSON pointer of
+// the rows at fault.
+core::Result<data::QueryResult> step_table(const Json& steps, std::size_t index) {
+  const Json& step = steps[index];
+  core::Result<data::QueryResult> table =
+      data::QueryResult::from_json(member_or_null(step, "columns"), member_or_null(step, "table"));
+  if (!table) {  // from_json names rows "/rows/..."; the state holds them under "table"
+    std::string where = table.error().where;
+    if (where.starts_with("/rows")) where.replace(0, 5, "/table");
+    return core::invalid_argument(table.error().message, fmt::format("/execution/steps/{}{}", index, where));
+  }
+  return table;
+}
+
+// Whether step `index`'s whole table goes to <step>.csv and <step>.md: it wrote no files, no later
+// step saved its relation, and it is whole (a truncated table is only shown, never filed as if
+// complete).
+bool files_own_table(const Json& steps, std::size_t index, const fs::path& dir) {
+  const Json& step = steps[index];
+  if (!member_or_null(step, "files").empty() || member_or_null(step, "truncated") == true) return false;
+  return saved_by_later_step(steps, index, dir).empty();
+}
+
+// Writes <stem>.csv and <stem>.md of `table` and returns their names.
+core::Result<std::vector<std::string>> write_table_files(FolderWriter& folder, const std::string& stem,
+                                                         const data::QueryResult& table) {
+  std::vector<std::string> names = {stem + ".csv", stem + ".md"};
+  if (core::Result<void> csv = folder.write(names[0], table_to_csv(table)); !csv) return csv.error();
+  if (core::Result<void> md = folder.write(names[1], table_to_markdown(table)); !md) return md.error();
+  return names;
+}
+
+// The first kReportRows rows of a step's table as the state holds them, with its count of rows.
+void keep_preview(Json& step) {
+  Json& rows = step["table"];
+  if (!step.contains("row_count") && member_or_null(step, "truncated") != true)
+    step["row_count"] = rows.size();
+  if (rows.size() > kReportRows) rows.erase(rows.begin() + kReportRows, rows.end());
+}
+
+// A step's chart and table into the folder. What file_outputs already filed ("chart_file",
+// "table_files") is read back or kept; a state holding specs and whole tables has them filed here,
+// by the same rule.
 core::Result<StepArtifacts> write_step(FolderWriter& folder, const SvgRenderer& renderer, const Json& steps,
                                        std::size_t index) {
   const Json& step = steps[index];
@@ -119,29 +186,36 @@ core::Result<StepArtifacts> write_step(FolderWriter& folder, const SvgRenderer& 
     if (file.is_string()) artifacts.files.push_back(relative_name(file.get<std::string>(), folder.dir()));
   }
   if (const Json& chart = member_or_null(step, "chart"); !chart.is_null()) {
-    if (core::Result<void> written = write_chart(folder, renderer, stem, chart, artifacts); !written)
+    if (core::Result<void> written = write_chart(folder, renderer, stem, chart, false, artifacts); !written)
+      return written.error();
+  } else if (step.contains("chart_file")) {
+    core::Result<Json> filed = filed_chart(step, index, folder.dir());
+    if (!filed) return filed.error();
+    if (core::Result<void> written = write_chart(folder, renderer, stem, *filed, true, artifacts); !written)
       return written.error();
   }
-  const Json& rows = member_or_null(step, "table");
-  if (rows.is_null()) return artifacts;
-  core::Result<data::QueryResult> table = data::QueryResult::from_json(member_or_null(step, "columns"), rows);
-  if (!table) {  // from_json names rows "/rows/..."; the state holds them under "table"
-    std::string where = table.error().where;
-    if (where.starts_with("/rows")) where.replace(0, 5, "/table");
-    return core::invalid_argument(table.error().message, fmt::format("/execution/steps/{}{}", index, where));
-  }
+  if (member_or_null(step, "table").is_null()) return artifacts;
+  core::Result<data::QueryResult> table = step_table(steps, index);
+  if (!table) return table.error();
   artifacts.table = std::move(*table);
+  if (const Json& filed = member_or_null(step, "table_files"); filed.is_array()) {
+    for (std::size_t i = 0; i < filed.size(); ++i) {
+      if (!filed[i].is_string())
+        return core::invalid_argument("not a file name",
+                                      fmt::format("/execution/steps/{}/table_files/{}", index, i));
+      artifacts.table_files.push_back(filed[i].get<std::string>());
+      folder.note(artifacts.table_files.back());
+    }
+    if (artifacts.table_files.empty() && artifacts.files.empty() && member_or_null(step, "truncated") != true)
+      artifacts.table_files = saved_by_later_step(steps, index, folder.dir());
+    return artifacts;
+  }
   if (!artifacts.files.empty() || member_or_null(step, "truncated") == true) return artifacts;
   artifacts.table_files = saved_by_later_step(steps, index, folder.dir());
   if (!artifacts.table_files.empty()) return artifacts;
-  artifacts.table_files = {stem + ".csv", stem + ".md"};
-  if (core::Result<void> csv = folder.write(artifacts.table_files[0], table_to_csv(*artifacts.table)); !csv) {
-    return csv.error();
-  }
-  if (core::Result<void> md = folder.write(artifacts.table_files[1], table_to_markdown(*artifacts.table));
-      !md) {
-    return md.error();
-  }
+  core::Result<std::vector<std::string>> names = write_table_files(folder, stem, *artifacts.table);
+  if (!names) return names.error();
+  artifacts.table_files = std::move(*names);
   return artifacts;
 }
 
@@ -157,7 +231,8 @@ Json without(const Json& object, std::initializer_list<std::string_view> left_ou
 
 // The step as plan.json gives it: no rows, no spec; the files named relative to the folder.
 Json plan_step(const Json& executed, const StepArtifacts& artifacts) {
-  Json step = without(executed, {"table", "chart"});
+  Json step = without(executed, {"table", "chart", "chart_file", "chart_points", "table_files",
+                                 "row_count"});  // "rows" counts the rows
   if (executed.contains("table")) step["rows"] = executed.value("row_count", executed["table"].size());
   if (step.contains("files")) step["files"] = artifacts.files;
   if (!artifacts.chart_file.empty()) step["chart_file"] = artifacts.chart_file;
@@ -196,6 +271,48 @@ std::string question_of(const Json& state) {
 }
 
 }  // namespace
+
+core::Result<std::vector<fs::path>> file_outputs(const fs::path& output_dir, Json& execution) {
+  Json& steps = execution["steps"];
+  if (!steps.is_array()) return std::vector<fs::path>();
+  FolderWriter folder(output_dir);
+  if (core::Result<void> created = folder.create(); !created) return created.error();
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    Json& step = steps[i];
+    if (!step.is_object()) continue;
+    const std::string stem = file_stem(step.value("step_id", std::string()));
+    if (const Json& chart = member_or_null(step, "chart"); !chart.is_null()) {
+      const Json& values = member_or_null(member_or_null(chart, "data"), "values");
+      if (core::Result<void> spec = folder.write(stem + ".vl.json", spec_text(chart)); !spec)
+        return spec.error();
+      step["chart_file"] = stem + ".vl.json";
+      if (values.is_array()) step["chart_points"] = values.size();
+      step.erase("chart");
+    }
+    if (member_or_null(step, "table").is_null() || step.contains("table_files")) continue;
+    std::vector<std::string> names;
+    if (files_own_table(steps, i, output_dir)) {
+      core::Result<data::QueryResult> table = step_table(steps, i);
+      if (!table) return table.error();
+      core::Result<std::vector<std::string>> written = write_table_files(folder, stem, *table);
+      if (!written) return written.error();
+      names = std::move(*written);
+    }
+    keep_preview(step);
+    step["table_files"] = std::move(names);
+  }
+  return folder.take();
+}
+
+void keep_table_previews(Json& execution) {
+  if (!member_or_null(execution, "steps").is_array()) return;
+  for (Json& step : execution["steps"]) {
+    if (!step.is_object() || member_or_null(step, "table").is_null() || step.contains("table_files"))
+      continue;
+    keep_preview(step);
+    step["table_files"] = Json::array();
+  }
+}
 
 void RunArtifacts::start_chart(std::string_view chart) const {
   if (renderer_.available()) renderer_.start(std::string(chart));

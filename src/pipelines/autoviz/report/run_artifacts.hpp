@@ -30,14 +30,28 @@ struct RunFiles {
   std::vector<std::string> notices;          // "plot_line: SVG skipped: node not found on PATH"
 };
 
+// Files what each executed step produced into `output_dir` as write() would: its chart as
+// <step>.vl.json, and its whole table as <step>.csv and <step>.md by the rule above (not a step that
+// wrote files itself, nor one whose relation a later step saved, nor a truncated one). Then leaves in
+// `execution` only what the graph's state, and so its checkpoints, hold: a chart's "chart_file" and
+// "chart_points" instead of its spec; a table's first kReportRows rows, its "row_count" (when known)
+// and the "table_files" written for it. write() reads the spec back and files nothing again.
+// Returns the files written, in order.
+core::Result<std::vector<std::filesystem::path>> file_outputs(const std::filesystem::path& output_dir,
+                                                              core::Json& execution);
+
+// The tables' previews for a run that writes no files ("table_files" empty, nothing written); its
+// charts stay inline, since no file holds them.
+void keep_table_previews(core::Json& execution);
+
 class RunArtifacts {
  public:
   RunArtifacts(SvgRenderer renderer, ReportTemplates templates)
       : renderer_(std::move(renderer)), templates_(std::move(templates)) {}
 
   // Creates `output_dir` when needed and writes every file, then the folder's run record listing
-  // them (run_manifest.hpp). kInvalidArgument naming the file that could not be written, or the
-  // JSON pointer of the state's field at fault ("/requirements").
+  // them with the files file_outputs wrote (run_manifest.hpp). kInvalidArgument naming the file that
+  // could not be written, or the JSON pointer of the state's field at fault ("/requirements").
   core::Result<RunFiles> write(const std::filesystem::path& output_dir, const core::Json& state) const;
 
   // For a run that will write its files: starts the SVG renderer's child now (SvgRenderer::warm_up).

@@ -8,6 +8,7 @@
 
 #include "core/metrics.hpp"
 #include "data/database.hpp"
+#include "data/sql_quoting.hpp"
 #include "pipelines/autoviz/plan.hpp"
 #include "pipelines/autoviz/planning/tool_registry.hpp"
 #include "pipelines/autoviz/requirements.hpp"
@@ -317,6 +318,14 @@ void StepExecutor::run_tool(const StepSite& site, ToolContext& ctx, const std::v
     ctx.relation = previous;
     report.error = empty_result(site, done);
     return;
+  }
+  if (output->truncated && !output->row_count && !output->relation.empty()) {
+    // The state keeps a few rows of a table; the count says how many the relation holds.
+    core::Result<data::QueryResult> counted =
+        ctx.db.query("SELECT count(*) FROM " + data::quote_identifier(output->relation));
+    if (counted && counted->row_count() == 1 && !counted->at(0, 0).is_null()) {
+      output->row_count = static_cast<std::size_t>(counted->at(0, 0).as_int());
+    }
   }
   report.grain = chosen_grain(site, report);
   report.output = std::move(*output);

@@ -315,6 +315,56 @@ TEST_F(RunArtifactsTest, ATruncatedTableIsShownButNotFiledAsComplete) {
   EXPECT_THAT(read(dir_ / "report.md"), HasSubstr("2 rows; the step's relation holds more than the 2 kept."));
 }
 
+// The state after execute with aggregate_1's table 30 rows long and no save_table step.
+Json long_table_state(const fs::path& dir) {
+  Json state = sample_state(dir);
+  state["execution"]["steps"].erase(2);
+  Json rows = Json::array();
+  for (int i = 0; i < 30; ++i) rows.push_back({{"region", "r" + std::to_string(i)}, {"revenue", i}});
+  state["execution"]["steps"][0]["table"] = rows;
+  return state;
+}
+
+TEST_F(RunArtifactsTest, OutputsFiledDuringExecutionLeaveReferencesAndTheSameFilesAsAWholeState) {
+  const Json whole = long_table_state(dir_ / "a");
+  ASSERT_TRUE(writer(missing_renderer()).write(dir_ / "a", whole).has_value());
+  Json kept = long_table_state(dir_ / "b");
+
+  core::Result<std::vector<fs::path>> filed = file_outputs(dir_ / "b", kept["execution"]);
+
+  ASSERT_TRUE(filed.has_value()) << filed.error().describe();
+  EXPECT_THAT(*filed, ElementsAre(dir_ / "b" / "aggregate_1.csv", dir_ / "b" / "aggregate_1.md",
+                                  dir_ / "b" / "plot_line_1.vl.json"));
+  const Json& plot = kept["execution"]["steps"][1];
+  EXPECT_FALSE(plot.contains("chart"));
+  EXPECT_EQ(plot["chart_file"], "plot_line_1.vl.json");
+  EXPECT_EQ(plot["chart_points"], 4);
+  const Json& step = kept["execution"]["steps"][0];
+  EXPECT_EQ(step["table"].size(), kReportRows);
+  EXPECT_EQ(step["table"], Json(std::vector<Json>(whole["execution"]["steps"][0]["table"].begin(),
+                                                  whole["execution"]["steps"][0]["table"].begin() + 20)));
+  EXPECT_EQ(step["row_count"], 30);
+  EXPECT_EQ(step["table_files"], Json::array({"aggregate_1.csv", "aggregate_1.md"}));
+  ASSERT_TRUE(writer(missing_renderer()).write(dir_ / "b", kept).has_value());
+  for (const char* file : {"aggregate_1.csv", "aggregate_1.md", "plot_line_1.vl.json", "plan.json",
+                           "report.md", "report.html"}) {
+    EXPECT_EQ(read(dir_ / "a" / file), read(dir_ / "b" / file)) << file;
+  }
+  EXPECT_THAT(read(dir_ / "b" / "report.md"), HasSubstr("Showing 20 of 30 rows; files: aggregate_1.csv"));
+  EXPECT_THAT(read(dir_ / "b" / ".planfirst-run.json"), HasSubstr("\"aggregate_1.csv\""));
+}
+
+TEST_F(RunArtifactsTest, ATableKeptOnlyAsAPreviewIsNeverFiledAsIfWhole) {
+  Json state = long_table_state(dir_);
+
+  keep_table_previews(state["execution"]);
+
+  EXPECT_EQ(state["execution"]["steps"][0]["table"].size(), kReportRows);
+  ASSERT_TRUE(writer(missing_renderer()).write(dir_, state).has_value());
+  EXPECT_FALSE(fs::exists(dir_ / "aggregate_1.csv"));
+  EXPECT_THAT(read(dir_ / "report.md"), HasSubstr("Showing 20 of 30 rows."));
+}
+
 TEST_F(RunArtifactsTest, TheFolderRecordListsEveryFileTheRunWrote) {
   const RunFiles run = write_with(missing_renderer(), dir_);
 
