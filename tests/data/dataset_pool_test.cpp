@@ -103,7 +103,7 @@ TEST(DatasetPool, APrefetchedDatabaseFileServesEveryTableItHoldsChosenAtAcquire)
   core::Result<DatasetLease> ambiguous = pool.acquire(path);
 
   ASSERT_FALSE(ambiguous);
-  EXPECT_EQ(ambiguous.error().code, core::ErrorCode::kFailedPrecondition);
+  EXPECT_EQ(ambiguous.error().code, core::ErrorCode::kInvalidArgument);
   EXPECT_NE(ambiguous.error().message.find("orders, users"), std::string::npos) << ambiguous.error().message;
 }
 
