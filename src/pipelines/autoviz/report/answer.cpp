@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <utility>
 #include <vector>
@@ -95,13 +96,37 @@ std::string condition(const std::string& column, const std::string& op, const Js
   return fmt::format("{} {} {}", column, op, value_text(value));
 }
 
+std::string function_phrase(const std::string& func, const std::vector<std::string>& metrics) {
+  const bool rows = metrics.empty() || (metrics.size() == 1 && metrics.front() == "*");
+  if (func == "count") return rows ? "count of rows" : "count of " + and_list(metrics);
+  if (func == "count_distinct") return "count of distinct " + and_list(metrics);
+  static const std::vector<std::pair<std::string, std::string>> kWords = {
+      {"sum", "sum"},     {"avg", "average"},   {"min", "minimum"},
+      {"max", "maximum"}, {"median", "median"}, {"stddev", "standard deviation"}};
+  for (const auto& [name, word] : kWords) {
+    if (name == func) return word + " of " + and_list(metrics);
+  }
+  return func + " of " + and_list(metrics);
+}
+
 // The filters of `steps` in the order they ran, a column's lower and upper date bounds of one
 // calendar year or month merged: "date in 2024 and region = West".
 std::string filter_phrase(const std::vector<const Json*>& steps) {
   std::vector<const Json*> filters;
+  std::map<std::string, std::string> aggregated;  // an aggregate's output column -> "average of salary"
+  std::map<const Json*, std::string> named;       // a filter after it, on its output, by that phrase
   for (const Json* step : steps) {
-    if (text_of(member_or_null(*step, "tool")) == "filter_rows")
-      filters.push_back(&member_or_null(*step, "params"));
+    const std::string tool = text_of(member_or_null(*step, "tool"));
+    const Json& params = member_or_null(*step, "params");
+    if (tool == "aggregate") {
+      const std::string func = text_of(member_or_null(params, "agg_func"));
+      for (const std::string& metric : strings_of(member_or_null(params, "metrics")))
+        aggregated[metric == "*" ? "count" : metric] = function_phrase(func.empty() ? "sum" : func, {metric});
+    }
+    if (tool != "filter_rows") continue;
+    filters.push_back(&params);
+    if (auto it = aggregated.find(text_of(member_or_null(params, "column"))); it != aggregated.end())
+      named[&params] = it->second;  // "which departments have an average salary above 55000"
   }
   std::vector<bool> used(filters.size(), false);
   std::vector<std::string> phrases;
@@ -125,22 +150,11 @@ std::string filter_phrase(const std::vector<const Json*>& steps) {
       }
       if (used[i]) continue;
     }
-    phrases.push_back(condition(column, op, member_or_null(params, "value")));
+    const auto by_aggregate = named.find(&params);
+    phrases.push_back(condition(by_aggregate == named.end() ? column : by_aggregate->second, op,
+                                member_or_null(params, "value")));
   }
   return core::join(phrases, " and ");  // "and" throughout: a condition may hold a comma
-}
-
-std::string function_phrase(const std::string& func, const std::vector<std::string>& metrics) {
-  const bool rows = metrics.empty() || (metrics.size() == 1 && metrics.front() == "*");
-  if (func == "count") return rows ? "count of rows" : "count of " + and_list(metrics);
-  if (func == "count_distinct") return "count of distinct " + and_list(metrics);
-  static const std::vector<std::pair<std::string, std::string>> kWords = {
-      {"sum", "sum"},     {"avg", "average"},   {"min", "minimum"},
-      {"max", "maximum"}, {"median", "median"}, {"stddev", "standard deviation"}};
-  for (const auto& [name, word] : kWords) {
-    if (name == func) return word + " of " + and_list(metrics);
-  }
-  return func + " of " + and_list(metrics);
 }
 
 // Each time column's grain, from the time_bucket steps that ran: {"date", "month"}.

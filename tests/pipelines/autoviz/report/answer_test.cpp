@@ -145,6 +145,22 @@ TEST(Answer, CoefficientsAndAKeptChangeAreNamedAsComputed) {
       "Answer: 42.5 (change in units from the year before for region East where change_pct has a value)");
 }
 
+TEST(Answer, AFilterOnAnAggregateIsNamedByItsAggregate) {
+  const Json averages =
+      step("avg", "aggregate", {{"agg_func", "avg"}, {"metrics", {"salary"}}, {"group_by", {"dept"}}});
+  const Json kept =
+      with_table(step("kept", "filter_rows", {{"column", "salary"}, {"op", ">"}, {"value", 55000}}),
+                 {{"dept", "text"}, {"salary", "double"}},
+                 Json::array({Json::array({"Ops", 55019.0}), Json::array({"Sales", 55038.0})}));
+  const Json rows = step("rows", "filter_rows", {{"column", "salary"}, {"op", ">"}, {"value", 50000}});
+
+  EXPECT_EQ(find_answer(state_of({averages, kept}))->headline(),
+            "Answer: average of salary by dept where average of salary > 55000 (2 rows)")
+      << "the groups kept, not the rows";
+  EXPECT_EQ(find_answer(state_of({rows, averages, kept}))->headline(),
+            "Answer: average of salary by dept where salary > 50000 and average of salary > 55000 (2 rows)");
+}
+
 TEST(DisplayTable, AColumnWithALargeNumberGroupsAllItsNumbers) {
   auto table = data::QueryResult::from_json(
       Json::array({{{"name", "year"}, {"type", "integer"}, {"sql_type", ""}},
