@@ -669,7 +669,13 @@ Result<std::unique_ptr<DuckDbDatabase>> DuckDbDatabase::open(std::string_view pa
     const std::string message = open_error == nullptr ? "unknown error" : trimmed(open_error);
     if (open_error != nullptr) duckdb_free(open_error);
     handles->database = nullptr;
-    return core::unavailable("cannot open DuckDB database " + handles->path + ": " + message, handles->path);
+    // A file that is no DuckDB database, or one of a storage version this build cannot read, is the
+    // input at fault; anything else (a lock another process holds) may pass.
+    const bool unreadable = message.find("not a valid DuckDB database file") != std::string::npos ||
+                            message.find("with version number") != std::string::npos;
+    std::string text = "cannot open DuckDB database " + handles->path + ": " + message;
+    return unreadable ? core::invalid_argument(std::move(text), handles->path)
+                      : core::unavailable(std::move(text), handles->path);
   }
   if (duckdb_connect(handles->database, &handles->connection) == DuckDBError) {
     handles->connection = nullptr;

@@ -249,8 +249,10 @@ TEST(DuckDbDatabase, OpeningAFileThatIsNotADatabaseFailsNamingIt) {
   auto db = DuckDbDatabase::open(path.string());
 
   ASSERT_FALSE(db);
-  EXPECT_EQ(db.error().code, core::ErrorCode::kUnavailable);
+  EXPECT_EQ(db.error().code, core::ErrorCode::kInvalidArgument) << "the input is at fault: exit 3, not 1";
   EXPECT_NE(db.error().message.find("notes.duckdb"), std::string::npos) << db.error().message;
+  EXPECT_NE(db.error().message.find("not a valid DuckDB database file"), std::string::npos)
+      << db.error().message;
 }
 
 TEST(DuckDbDatabase, StatementTimeoutInterruptsALongQuery) {
