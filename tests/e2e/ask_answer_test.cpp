@@ -21,13 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // examples/sales.csv's rows as maps of column to text (the file quotes no field).
 std::vector<std::map<std::string, std::string>> sales_rows() {
   std::istringstream lines(read_text(source("examples/sales.csv")));

@@ -59,13 +59,6 @@ const nlohmann::json& step_with_tool(const nlohmann::json& steps, const std::str
   return kNone;
 }
 
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Whether scripts/bootstrap installed vl2svg and node is on PATH, so ask draws SVGs.
 bool vl2svg_installed() {
   return std::filesystem::exists(source("third_party/node/node_modules/vega-lite/bin/vl2svg")) &&

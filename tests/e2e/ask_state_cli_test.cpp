@@ -48,13 +48,6 @@ std::set<std::string> artifacts(const nlohmann::json& document, const fs::path& 
   return names;
 }
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TEST_F(AskState, ASecondRunIntoTheSameFolderLeavesItsOwnFilesAndTheUsersOnly) {
   const CommandOutcome first = ask("total revenue by region", "--json");
   ASSERT_EQ(first.exit_code, 0) << first.output;

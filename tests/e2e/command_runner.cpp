@@ -7,7 +7,14 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "core/file_text.hpp"
+
 namespace planfirst::e2e {
+
+std::string read_text(const std::filesystem::path& file) {
+  core::Result<std::string> text = core::read_file_text(file);
+  return text ? std::move(*text) : std::string();
+}
 
 core::Json parsed(const CommandOutcome& run) {
   core::Json json = core::Json::parse(run.output, nullptr, false);

@@ -2,6 +2,7 @@
 // whole-program tests drive build/planfirst through it the way a user would from a terminal.
 #pragma once
 
+#include <filesystem>
 #include <string>
 
 #include "core/json.hpp"
@@ -23,6 +24,9 @@ core::Json parsed(const CommandOutcome& run);
 std::string binary(const std::string& relative_path);
 // The command line that runs the built planfirst with `args`, e.g. planfirst("embed 'a' 'b'").
 std::string planfirst(const std::string& args);
+// The whole content of a file a run wrote; "" when it cannot be read (the expectation on it fails).
+std::string read_text(const std::filesystem::path& file);
+
 // Path of a file in the source tree, e.g. source("examples/sales.csv").
 std::string source(const std::string& relative_path);
 

@@ -19,13 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // The screenshot chromium takes of `page`, kept as `png`; its size in bytes, 0 when none was written.
 std::uintmax_t screenshot(const fs::path& page, const fs::path& png, const fs::path& profile) {
   fs::remove(png);
