@@ -119,23 +119,30 @@ std::string some_of(std::vector<std::string> names) {
   return listed;
 }
 
-}  // namespace
+// The folder's record and what became of each file it lists, once the folder may take a run: it
+// does not exist, is empty, or holds a record whose files are unchanged or gone.
+struct Inspection {
+  Record record;
+  std::vector<Found> found;  // one per record.files
+};
 
-core::Result<void> check_output_folder(const fs::path& dir) {
+core::Result<Inspection> inspect(const fs::path& dir) {
   std::error_code ec;
   const fs::file_status status = fs::status(dir, ec);
-  if (!fs::exists(status)) return core::ok();
+  if (!fs::exists(status)) return Inspection{};
   if (!fs::is_directory(status)) {
     return core::invalid_argument("the output folder is a file; choose a folder with --out", dir.string());
   }
   core::Result<std::optional<Record>> record = read_record(dir);
   if (!record) return record.error();
   if (record->has_value()) {
+    Inspection inspection{std::move(**record), {}};
     std::vector<std::string> changed;
-    for (const RecordedFile& file : (*record)->files) {
-      if (find(dir, file) == Found::kChanged) changed.push_back(file.path);
+    for (const RecordedFile& file : inspection.record.files) {
+      inspection.found.push_back(find(dir, file));
+      if (inspection.found.back() == Found::kChanged) changed.push_back(file.path);
     }
-    if (changed.empty()) return core::ok();
+    if (changed.empty()) return inspection;
     return core::failed_precondition(
         fmt::format("the output folder holds files of the previous run changed since it wrote them ({}); "
                     "nothing was written or deleted: move them away, or choose a new folder with --out",
@@ -147,7 +154,7 @@ core::Result<void> check_output_folder(const fs::path& dir) {
     entries.push_back(it->path().filename().string());
   }
   if (ec) return core::invalid_argument("cannot list the output folder: " + ec.message(), dir.string());
-  if (entries.empty()) return core::ok();
+  if (entries.empty()) return Inspection{};
   std::sort(entries.begin(), entries.end());
   const std::string listed = some_of(entries);
   return core::failed_precondition(
@@ -157,24 +164,30 @@ core::Result<void> check_output_folder(const fs::path& dir) {
       dir.string());
 }
 
+}  // namespace
+
+core::Result<void> check_output_folder(const fs::path& dir) {
+  core::Result<Inspection> inspection = inspect(dir);
+  if (!inspection) return inspection.error();
+  return core::ok();
+}
+
 core::Result<PreviousRun> clear_previous_run(const fs::path& dir) {
-  if (core::Result<void> checked = check_output_folder(dir); !checked) return checked.error();
+  core::Result<Inspection> inspection = inspect(dir);  // each recorded file read once
+  if (!inspection) return inspection.error();
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return core::invalid_argument("cannot create the output folder: " + ec.message(), dir.string());
-  core::Result<std::optional<Record>> record = read_record(dir);
-  if (!record) return record.error();
   PreviousRun previous;
-  if (record->has_value()) {
-    previous.question = (*record)->question;
-    for (const RecordedFile& file : (*record)->files) {
-      const Found found = find(dir, file);
-      if (found == Found::kGone) continue;
-      if (found == Found::kUnchanged && fs::remove(dir / fs::path(file.path).lexically_normal(), ec) && !ec) {
-        previous.removed.push_back(file.path);
-      } else {
-        previous.kept.push_back(file.path);
-      }
+  previous.question = inspection->record.question;
+  for (std::size_t i = 0; i < inspection->record.files.size(); ++i) {
+    const RecordedFile& file = inspection->record.files[i];
+    const Found found = inspection->found[i];
+    if (found == Found::kGone) continue;
+    if (found == Found::kUnchanged && fs::remove(dir / fs::path(file.path).lexically_normal(), ec) && !ec) {
+      previous.removed.push_back(file.path);
+    } else {
+      previous.kept.push_back(file.path);
     }
   }
   if (core::Result<void> written = write_record(dir, Record{}); !written) return written.error();
