@@ -13,6 +13,7 @@
 #include "core/json_member.hpp"
 #include "core/number_text.hpp"
 #include "pipelines/autoviz/report/display_table.hpp"
+#include "pipelines/autoviz/tools/tool_output.hpp"
 
 namespace planfirst::autoviz {
 namespace {
@@ -348,10 +349,10 @@ std::string sample_note(const Json& step) {
   const Json& sampled = member_or_null(step, "sampled");
   const Json& shown = member_or_null(sampled, "shown");
   const Json& of = member_or_null(sampled, "of");
-  if (!shown.is_number_integer() || !of.is_number_integer()) return {};
-  return fmt::format("Showing {} of {} points, sampled.",
-                     core::format_integer(shown.get<std::int64_t>(), kGroupSentence),
-                     core::format_integer(of.get<std::int64_t>(), kGroupSentence));
+  if (!shown.is_number_integer() || !of.is_number_integer() || shown.get<std::int64_t>() < 0 ||
+      of.get<std::int64_t>() < 0)
+    return {};
+  return ChartSample{shown.get<std::size_t>(), of.get<std::size_t>()}.text() + ".";
 }
 
 }  // namespace planfirst::autoviz

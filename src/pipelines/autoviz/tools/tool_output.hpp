@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/number_text.hpp"
 #include "data/query_result.hpp"
 
 namespace planfirst::autoviz {
@@ -21,6 +22,12 @@ inline constexpr std::size_t kMaxChartMarks = 5000;
 struct ChartSample {  // a chart that draws `shown` of its relation's `of` rows
   std::size_t shown = 0;
   std::size_t of = 0;
+
+  // "Showing 5,000 of 655,360 points, sampled": the chart's title and the reports' note.
+  std::string text() const {
+    return "Showing " + core::format_integer(static_cast<std::int64_t>(shown), 1000) + " of " +
+           core::format_integer(static_cast<std::int64_t>(of), 1000) + " points, sampled";
+  }
 };
 
 struct ToolOutput {

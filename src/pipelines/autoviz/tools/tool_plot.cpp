@@ -66,11 +66,7 @@ struct ChartRows {
 
 // The title of a sampled chart: "Showing 5,000 of 655,360 points, sampled".
 core::Json sample_title(const ChartSample& sample) {
-  return {{"text", fmt::format("Showing {} of {} points, sampled", core::format_integer(sample.shown, 1000),
-                               core::format_integer(sample.of, 1000))},
-          {"anchor", "start"},
-          {"fontSize", 11},
-          {"fontWeight", "normal"}};
+  return {{"text", sample.text()}, {"anchor", "start"}, {"fontSize", 11}, {"fontWeight", "normal"}};
 }
 
 // Reads `rows.sql` and wraps its rows in a spec (with `transform`, when not null, and a title saying
