@@ -1,5 +1,8 @@
 #include "data/grouped_numbers.hpp"
 
+#include <vector>
+
+#include "core/join.hpp"
 #include "data/sql_quoting.hpp"
 
 namespace planfirst::data {
@@ -21,36 +24,38 @@ std::string as_number(const std::string& value, bool comma) {
 
 }  // namespace
 
-core::Result<std::vector<std::string>> read_grouped_numbers(DuckDbDatabase& db, std::string_view table,
-                                                            std::optional<char> delimiter) {
+core::Result<void> read_grouped_numbers(DuckDbDatabase& db, std::string_view table,
+                                        std::optional<char> delimiter) {
   core::Result<QueryResult> text_columns = db.query(
       "SELECT column_name FROM duckdb_columns() WHERE table_name = $1 AND data_type = 'VARCHAR' "
       "ORDER BY column_index",
       {Value(table)});
   if (!text_columns) return text_columns.error();
-  std::vector<std::string> converted;
-  for (const Value& name : text_columns->column(0).values) {
-    const std::string column = quote_identifier(name.as_text());
-    const std::string value = "trim(" + column + ")";
-    core::Result<QueryResult> reads =
-        db.query("SELECT " + matches_all(value, kDecimalComma) + ", " + matches_all(value, kDecimalPoint) +
-                 ", bool_or(regexp_matches(" + value + ", '[.,]')) FROM " + quote_identifier(table) +
-                 " WHERE " + column + " IS NOT NULL");
-    if (!reads) return reads.error();
-    const Value& comma_read = reads->at(0, 0);
-    const Value& point_read = reads->at(0, 1);
-    const bool comma = !comma_read.is_null() && comma_read.as_bool();
-    const bool point = !point_read.is_null() && point_read.as_bool();
-    const Value& grouped = reads->at(0, 2);
-    if ((!comma && !point) || grouped.is_null() || !grouped.as_bool()) continue;  // "00123" stays an id
+  const std::vector<Value>& names = text_columns->column(0).values;
+  if (names.empty()) return core::ok();
+  std::vector<std::string> reads;  // per column, in one scan: reads with a comma, with a point, grouped
+  for (const Value& name : names) {
+    const std::string value = "trim(" + quote_identifier(name.as_text()) + ")";
+    reads.push_back(matches_all(value, kDecimalComma));
+    reads.push_back(matches_all(value, kDecimalPoint));
+    reads.push_back("bool_or(regexp_matches(" + value + ", '[.,]'))");
+  }
+  core::Result<QueryResult> read =
+      db.query("SELECT " + core::join(reads) + " FROM " + quote_identifier(table));
+  if (!read) return read.error();
+  const auto holds = [&](std::size_t c) { return !read->at(0, c).is_null() && read->at(0, c).as_bool(); };
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const bool comma = holds(3 * i), point = holds(3 * i + 1);
+    if ((!comma && !point) || !holds(3 * i + 2)) continue;  // "00123" stays an id
     const bool decimal_comma = comma && (!point || delimiter == ';');
-    if (core::Result<void> altered = db.exec("ALTER TABLE " + quote_identifier(table) + " ALTER " + column +
-                                             " TYPE DOUBLE USING " + as_number(value, decimal_comma));
+    const std::string value = "trim(" + quote_identifier(names[i].as_text()) + ")";
+    if (core::Result<void> altered = db.exec("ALTER TABLE " + quote_identifier(table) + " ALTER " +
+                                             quote_identifier(names[i].as_text()) + " TYPE DOUBLE USING " +
+                                             as_number(value, decimal_comma));
         !altered)
       return altered.error();
-    converted.push_back(name.as_text() + (decimal_comma ? " (decimal comma)" : " (thousands commas)"));
   }
-  return converted;
+  return core::ok();
 }
 
 }  // namespace planfirst::data

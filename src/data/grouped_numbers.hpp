@@ -6,7 +6,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "core/result.hpp"
 #include "data/duckdb_database.hpp"
@@ -15,8 +14,7 @@ namespace planfirst::data {
 
 // Converts each text column of `table` whose every value is such a number to DOUBLE. A column
 // whose values read both ways ("1,234") follows the file's delimiter: ';' means a decimal comma.
-// Returns the columns converted, with the format each was read in.
-core::Result<std::vector<std::string>> read_grouped_numbers(DuckDbDatabase& db, std::string_view table,
-                                                            std::optional<char> delimiter);
+core::Result<void> read_grouped_numbers(DuckDbDatabase& db, std::string_view table,
+                                        std::optional<char> delimiter);
 
 }  // namespace planfirst::data

@@ -167,9 +167,9 @@ Result<void> load_csv(DuckDbDatabase& db, const std::filesystem::path& path, std
   Result<void> loaded = db.exec("CREATE TABLE " + quote_identifier(table_name) + " AS SELECT * FROM " +
                                 csv_reader(path, header));
   if (loaded) {
-    Result<std::vector<std::string>> numbers = read_grouped_numbers(db, table_name, header.delimiter);
+    Result<void> numbers = read_grouped_numbers(db, table_name, header.delimiter);
     if (!numbers) return Error{numbers.error().code, numbers.error().message, path.string()};
-    return core::ok();
+    return numbers;
   }
   const std::string message = without_sql_context(loaded.error().message);
   if (message.find("Invalid unicode") != std::string::npos) {
