@@ -15,6 +15,7 @@ bootstrap:
 build: bootstrap
 	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
+	@scripts/build-web
 
 demo: build
 	$(BUILD)/planfirst ask examples/sales.csv "get revenue totals by region and product type over time" --out demo-out --checkpointer memory:

@@ -1,0 +1,254 @@
+// The page: start an analysis, follow its run live, answer its checkpoints, read its artifacts.
+// Everything shown comes from the thread's state and the run's event log; a reload resumes the
+// stream after the last event seen and asks only the checkpoint the server says is open now.
+
+import "./style.css";
+import embed from "vega-embed";
+import { api, ApiError, Assistant, followRun, ThreadState } from "./api";
+import { clear, el } from "./dom";
+import { artifactPaths, chartSpecs, checkpointOf, renderMessages, renderReasoning, renderTasks, State } from "./state_view";
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+let assistants: Assistant[] = [];
+let currentThread = "";
+let currentAssistant = "";
+let stream: AbortController | null = null;
+let shownCharts = "";
+
+function remember(key: string, value: string): void {
+  sessionStorage.setItem(`planfirst.${key}`, value);
+}
+function recall(key: string): string {
+  return sessionStorage.getItem(`planfirst.${key}`) ?? "";
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ApiError) return `${error.message} (${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+// The input state an assistant starts from: its metadata names the fields when it declares them.
+function inputFor(assistant: Assistant | undefined, dataset: string, question: string): State {
+  const fields = (assistant as { metadata?: { input?: Record<string, string> } } | undefined)?.metadata?.input;
+  const datasetField = fields?.dataset ?? "dataset";
+  const questionField = fields?.question ?? "question";
+  const input: State = {};
+  if (dataset !== "") input[datasetField] = dataset;
+  if (question !== "") input[questionField] = question;
+  return input;
+}
+
+async function loadAssistants(): Promise<void> {
+  assistants = await api.assistants();
+  const select = $<HTMLSelectElement>("assistant");
+  clear(select);
+  for (const assistant of assistants) {
+    select.append(el("option", { value: assistant.assistant_id }, assistant.name ?? assistant.assistant_id));
+  }
+  const describeSelected = () => {
+    const chosen = assistants.find((a) => a.assistant_id === select.value);
+    $("assistant-description").textContent = chosen?.description ?? "";
+  };
+  select.onchange = describeSelected;
+  describeSelected();
+}
+
+async function loadExamples(): Promise<void> {
+  const select = $<HTMLSelectElement>("example");
+  clear(select);
+  try {
+    const response = await fetch("/examples");
+    if (!response.ok) return;
+    const examples = (await response.json()) as { name: string; path: string }[];
+    for (const example of examples) select.append(el("option", { value: example.path }, example.name));
+  } catch {
+    /* no bundled examples on this server */
+  }
+}
+
+async function loadThreads(): Promise<void> {
+  const list = $("threads");
+  clear(list);
+  for (const thread of await api.threads()) {
+    const item = el(
+      "li",
+      { class: thread.thread_id === currentThread ? "current" : "", "data-thread": thread.thread_id },
+      `${thread.assistant_id ?? ""} · ${thread.status ?? ""} · ${thread.thread_id.slice(0, 8)}`,
+    );
+    item.onclick = () => void openThread(thread.thread_id, thread.assistant_id ?? "");
+    list.append(item);
+  }
+}
+
+async function renderCharts(state: State): Promise<void> {
+  const specs = chartSpecs(state);
+  const key = JSON.stringify(specs);
+  if (key === shownCharts) return;
+  shownCharts = key;
+  const target = $("charts");
+  clear(target);
+  for (const spec of specs) {
+    const holder = el("div", { class: "chart" });
+    target.append(holder);
+    await embed(holder, spec as never, { actions: false });
+  }
+}
+
+async function renderArtifacts(state: State): Promise<void> {
+  const list = $("artifacts");
+  clear(list);
+  const named = new Set(artifactPaths(state).map((path) => path.split("/").pop() ?? path));
+  try {
+    for (const artifact of await api.artifacts(currentThread)) {
+      const url = api.artifactUrl(currentThread, artifact.path);
+      const link = el("a", { href: url, target: "_blank", rel: "noopener" }, artifact.path);
+      const mark = named.has(artifact.path.split("/").pop() ?? "") ? " (in state)" : "";
+      list.append(el("li", {}, link, ` ${artifact.bytes} bytes${mark}`));
+    }
+  } catch (error) {
+    list.append(el("li", { class: "error" }, describe(error)));
+  }
+}
+
+function renderCheckpoint(head: ThreadState): void {
+  const box = $("checkpoint");
+  const open = head.status === "interrupted" ? (head.interrupts ?? [])[0] : undefined;
+  const fromState = checkpointOf(head.values);
+  const id = open?.checkpoint_id ?? head.checkpoint_id ?? "";
+  const answered = recall(`answered.${currentThread}`) === id;
+  if (!open || fromState === null || answered) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.dataset.checkpoint = id;
+  $("checkpoint-message").textContent = open.message ?? fromState.message;
+  $("checkpoint-prompt").textContent = open.prompt ?? fromState.prompt;
+}
+
+function renderState(state: State): void {
+  renderTasks($("tasks"), state);
+  renderReasoning($("reasoning"), state);
+  renderMessages($("messages"), state);
+  void renderCharts(state);
+}
+
+async function refresh(): Promise<ThreadState> {
+  const head = await api.state(currentThread);
+  renderState(head.values);
+  renderCheckpoint(head);
+  $("thread-status").textContent =
+    `status ${head.status ?? "?"}` + (head.last_completed_node ? ` · last completed: ${head.last_completed_node}` : "");
+  await renderArtifacts(head.values);
+  return head;
+}
+
+async function follow(runId: string): Promise<void> {
+  stream?.abort();
+  stream = new AbortController();
+  const last = recall(`run.${runId}.last`);
+  remember(`run.${currentThread}`, runId);
+  $("connection").textContent = "live";
+  try {
+    await followRun(
+      currentThread,
+      runId,
+      last,
+      (event) => {
+        if (event.id !== "") remember(`run.${runId}.last`, event.id);
+        if (event.event === "values") renderState(JSON.parse(event.data) as State);
+      },
+      stream.signal,
+    );
+  } finally {
+    $("connection").textContent = "";
+  }
+  await refresh();
+  await loadThreads();
+}
+
+async function openThread(threadId: string, assistantId: string): Promise<void> {
+  stream?.abort();
+  currentThread = threadId;
+  currentAssistant = assistantId;
+  shownCharts = "";
+  clear($("reasoning"));
+  location.hash = `thread=${threadId}`;
+  $("thread").hidden = false;
+  $("thread-title").textContent = `${assistantId} · ${threadId}`;
+  await refresh();
+  await loadThreads();
+  const runs = await api.runs(threadId);
+  const active = runs.find((run) => run.status === "pending" || run.status === "running");
+  if (active) await follow(active.run_id);
+}
+
+async function startAnalysis(event: Event): Promise<void> {
+  event.preventDefault();
+  $("start-error").textContent = "";
+  try {
+    const assistantId = $<HTMLSelectElement>("assistant").value;
+    const source = (document.querySelector('input[name="source"]:checked') as HTMLInputElement).value;
+    let dataset = $<HTMLSelectElement>("example").value;
+    if (source === "upload") {
+      const file = $<HTMLInputElement>("file").files?.[0];
+      if (!file) throw new Error("choose a file to upload");
+      dataset = (await api.upload(file)).path;
+    }
+    const question = $<HTMLInputElement>("question").value.trim();
+    const assistant = assistants.find((a) => a.assistant_id === assistantId);
+    const thread = await api.createThread(assistantId);
+    currentThread = thread.thread_id;
+    const run = await api.start(thread.thread_id, assistantId, inputFor(assistant, dataset, question));
+    await openThread(thread.thread_id, assistantId);
+    await follow(run.run_id);
+  } catch (error) {
+    $("start-error").textContent = describe(error);
+  }
+}
+
+async function answerCheckpoint(answer: string): Promise<void> {
+  const id = $("checkpoint").dataset.checkpoint ?? "";
+  $("checkpoint").hidden = true;
+  remember(`answered.${currentThread}`, id);
+  try {
+    const run = await api.resume(currentThread, id, answer);
+    $<HTMLTextAreaElement>("checkpoint-answer").value = "";
+    await follow(run.run_id);
+  } catch (error) {
+    $("thread-status").textContent = describe(error);
+    await refresh();
+  }
+}
+
+async function ask(event: Event): Promise<void> {
+  event.preventDefault();
+  const input = $<HTMLInputElement>("chat-input");
+  const question = input.value.trim();
+  if (question === "" || currentThread === "") return;
+  try {
+    const assistant = assistants.find((a) => a.assistant_id === currentAssistant);
+    const run = await api.start(currentThread, currentAssistant, inputFor(assistant, "", question));
+    input.value = "";
+    await follow(run.run_id);
+  } catch (error) {
+    $("thread-status").textContent = describe(error);
+  }
+}
+
+async function main(): Promise<void> {
+  $("start").addEventListener("submit", (event) => void startAnalysis(event));
+  $("chat").addEventListener("submit", (event) => void ask(event));
+  $("approve").onclick = () => void answerCheckpoint("approve");
+  $("answer").onclick = () => void answerCheckpoint($<HTMLTextAreaElement>("checkpoint-answer").value.trim() || "approve");
+  await Promise.all([loadAssistants(), loadExamples()]);
+  await loadThreads();
+  const match = /thread=([^&]+)/.exec(location.hash);
+  if (match) {
+    const thread = (await api.threads()).find((t) => t.thread_id === match[1]);
+    await openThread(match[1], thread?.assistant_id ?? "");
+  }
+}
+
+void main();

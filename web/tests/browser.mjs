@@ -1,0 +1,108 @@
+// The page as a user meets it, in Debian's chromium driven by playwright-core: start a friction
+// analysis on an uploaded file, answer its three checkpoints, reload mid-run, open the report.
+// Usage: node browser.mjs PLANFIRST DATA.csv OUT_DIR   (screenshots of each step land in OUT_DIR)
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+
+const [planfirst, data, outDir] = process.argv.slice(2);
+if (!planfirst || !data || !outDir) {
+  console.error("usage: node browser.mjs PLANFIRST DATA.csv OUT_DIR");
+  process.exit(2);
+}
+const webDir = resolve(new URL("..", import.meta.url).pathname, "dist");
+mkdirSync(outDir, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), "planfirst-web-"));
+const portFile = join(work, "port");
+
+function fail(message) {
+  throw new Error(message);
+}
+
+async function waitFor(predicate, what, seconds = 120) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (await predicate()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  fail(`timed out waiting for ${what}`);
+}
+
+const server = spawn(planfirst, ["serve", "--port", "0", "--port-file", portFile, "--data-dir", work, "--web", webDir], {
+  stdio: ["ignore", "inherit", "inherit"],
+});
+let browser;
+let step = 0;
+try {
+  await waitFor(() => existsSync(portFile) && readFileSync(portFile, "utf8").trim() !== "", "the server's port", 60);
+  const base = `http://127.0.0.1:${readFileSync(portFile, "utf8").trim()}/`;
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const shot = async (name) => page.screenshot({ path: join(outDir, `${String(++step).padStart(2, "0")}-${name}.png`), fullPage: true });
+  const pageErrors = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+
+  await page.goto(base);
+  await page.waitForSelector("#assistant option[value=friction]", { state: "attached" });
+  await page.selectOption("#assistant", "friction");
+  await page.check('input[name=source][value=upload]');
+  await page.setInputFiles("#file", data);
+  await shot("start");
+  await page.click("#start-button");
+
+  const answered = [];
+  for (let checkpoint = 1; checkpoint <= 3; ++checkpoint) {
+    await page.waitForSelector("#checkpoint:not([hidden])", { timeout: 180000 });
+    const id = await page.getAttribute("#checkpoint", "data-checkpoint");
+    if (!id) fail(`checkpoint ${checkpoint} has no checkpoint id`);
+    if (answered.includes(id)) fail(`checkpoint ${id} was shown again after it was answered`);
+    const message = await page.textContent("#checkpoint-message");
+    if (!message || message.trim() === "") fail(`checkpoint ${checkpoint} shows no message`);
+    await shot(`checkpoint-${checkpoint}`);
+    if (checkpoint === 2) {
+      // A reload while the thread waits: the same open checkpoint comes back, nothing older.
+      await page.reload();
+      await page.waitForSelector("#checkpoint:not([hidden])", { timeout: 60000 });
+      if ((await page.getAttribute("#checkpoint", "data-checkpoint")) !== id) fail("a reload showed another checkpoint");
+      await shot("after-reload");
+    }
+    await page.click("#approve");
+    answered.push(id);
+    if (checkpoint === 1) {
+      // A reload mid-run: the stream resumes, and the answered checkpoint is never asked again.
+      await page.reload();
+      await page.waitForSelector("#tasks .task", { timeout: 60000 });
+      const shown = await page.isVisible("#checkpoint");
+      if (shown && answered.includes(await page.getAttribute("#checkpoint", "data-checkpoint"))) {
+        fail("the answered checkpoint was shown again after a reload");
+      }
+      await shot("reload-mid-run");
+    }
+  }
+  await waitFor(async () => (await page.textContent("#thread-status"))?.includes("status done"), "the run to finish", 300);
+  const progress = await page.getAttribute("#progress", "value");
+  const total = await page.getAttribute("#progress", "max");
+  if (progress === null || progress !== total) fail(`progress ${progress} of ${total} at the end`);
+  await page.waitForSelector("#artifacts a", { timeout: 30000 });
+  const links = await page.$$eval("#artifacts a", (as) => as.map((a) => a.getAttribute("href")));
+  const report = links.find((href) => href && href.endsWith(".html"));
+  if (!report) fail(`no HTML report among the artifacts: ${links.join(", ")}`);
+  await shot("done");
+  const reportPage = await browser.newPage();
+  const response = await reportPage.goto(new URL(report, base).toString());
+  if (!response || !response.ok()) fail(`the report answered ${response?.status()}`);
+  await reportPage.screenshot({ path: join(outDir, `${String(++step).padStart(2, "0")}-report.png`), fullPage: true });
+  if (pageErrors.length > 0) fail(`errors in the page: ${pageErrors.join("; ")}`);
+  console.log(`browser test passed: ${step} screenshots in ${outDir}`);
+} finally {
+  await browser?.close();
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(work, { recursive: true, force: true });
+}
