@@ -13,6 +13,7 @@ find_package(yaml-cpp REQUIRED)
 find_package(Threads REQUIRED)
 find_library(STEMMER_LIBRARY stemmer REQUIRED)
 find_library(WORDNET_LIBRARY wordnet REQUIRED)  # wordnet-dev: synonyms for grounding question words
+find_library(PG_QUERY_LIBRARY pg_query REQUIRED)  # libpg-query-dev: the PostgreSQL parser (sqlopt)
 
 if(NOT EXISTS ${PLANFIRST_THIRD_PARTY}/duckdb/lib/libduckdb.so)
   message(FATAL_ERROR "DuckDB is missing: run scripts/bootstrap (or plain 'make')")

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
   add_eval_command(app, ctx);
   add_retrieve_command(app, ctx);
   add_chat_command(app, ctx);
+  add_sql_command(app, ctx);
 
   std::vector<std::string> names;
   const CLI::App& commands = app;

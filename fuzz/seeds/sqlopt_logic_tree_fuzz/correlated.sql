@@ -1,0 +1,1 @@
+SELECT c.id FROM customers c WHERE c.credit < (SELECT SUM(o.amount) FROM orders o WHERE o.customer_id = c.id)

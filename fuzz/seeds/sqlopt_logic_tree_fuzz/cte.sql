@@ -1,0 +1,1 @@
+WITH t AS (SELECT a, SUM(b) AS s FROM x GROUP BY a) SELECT * FROM t p JOIN t q ON p.a = q.a WHERE p.a = 1 AND q.a = 1

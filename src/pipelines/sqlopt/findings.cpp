@@ -1,0 +1,236 @@
+#include "pipelines/sqlopt/findings.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace planfirst::sqlopt {
+namespace {
+
+std::vector<int> nodes_where(const PlanTree& plan, auto&& predicate) {
+  std::vector<int> ids;
+  for (const PlanNode& node : plan.nodes)
+    if (predicate(node)) ids.push_back(node.id);
+  return ids;
+}
+
+bool is_subplan_operator(const PlanNode& node) {
+  return node.relationship == "SubPlan" || node.op == "DELIM_SCAN" ||
+         node.op.find("DELIM_JOIN") != std::string::npos;
+}
+
+std::string base_table(const std::string& table) {
+  return table.substr(0, table.find(' '));
+}
+
+class Detector {
+ public:
+  Detector(const PlanTree& plan, const QErrorReport& qerror, const LogicTree& logic)
+      : plan_(plan), qerror_(qerror), logic_(logic) {}
+
+  std::vector<Finding> run() {
+    decorrelation();
+    single_pass();
+    cte_pushdown();
+    unions();
+    late_binding();
+    self_joins();
+    windows();
+    routed();
+    return std::move(findings_);
+  }
+
+ private:
+  void add(std::string transform, std::vector<int> operators, std::string evidence, std::string span) {
+    findings_.push_back({std::move(transform), std::move(operators), std::move(evidence), std::move(span)});
+  }
+
+  bool has(const std::string& transform) const {
+    return std::any_of(findings_.begin(), findings_.end(),
+                       [&](const Finding& f) { return f.transform == transform; });
+  }
+
+  void decorrelation() {
+    const std::vector<int> subplans = nodes_where(plan_, is_subplan_operator);
+    for (const LogicNode& node : logic_.nodes) {
+      if (node.kind != "subquery" || node.placement == "from") continue;
+      const bool exists_like = node.sublink == "EXISTS" || node.sublink == "NOT EXISTS" ||
+                               node.sublink == "IN" || node.sublink == "NOT IN";
+      if (exists_like && !node.top_level_conjunct && node.placement == "where") {
+        add("exists_restructuring", subplans,
+            fmt::format("{} subquery under OR/CASE in {}: the optimizer cannot turn it into a semi-join",
+                        node.sublink, node.placement),
+            logic_.span_text(node));
+      }
+      if (!node.correlated) continue;
+      if (subplans.empty() && exists_like) continue;  // the optimizer already made it a join
+      add("decorrelation", subplans,
+          fmt::format("correlated {} subquery in {} on [{}]{}", node.sublink, node.placement,
+                      fmt::join(node.outer_references, ", "),
+                      subplans.empty()
+                          ? ""
+                          : fmt::format("; the plan runs it per outer row ({} operators)", subplans.size())),
+          logic_.span_text(node));
+    }
+  }
+
+  void single_pass() {
+    std::map<std::string, std::vector<const LogicNode*>> by_table;
+    for (const LogicNode& node : logic_.nodes) {
+      if (node.kind != "subquery" || node.correlated || node.tables.size() != 1 || node.aggregates.empty())
+        continue;
+      if (node.has_group_by || node.has_limit || node.sublink != "SCALAR") continue;
+      by_table[base_table(node.tables.front())].push_back(&node);
+    }
+    for (const auto& [table, nodes] : by_table) {
+      if (nodes.size() < 2) continue;
+      const std::vector<int> scans =
+          nodes_where(plan_, [&](const PlanNode& n) { return base_table(n.table) == table; });
+      add("single_pass_aggregation", scans,
+          fmt::format(
+              "{} scalar aggregate subqueries each scan {}; one scan with FILTER/CASE aggregates serves all",
+              nodes.size(), table),
+          logic_.span_text(*nodes.front()));
+    }
+    std::map<std::string, int> union_tables;
+    for (const LogicNode& node : logic_.nodes)
+      if (node.kind == "branch" && node.tables.size() == 1 && !node.aggregates.empty())
+        ++union_tables[base_table(node.tables.front())];
+    for (const auto& [table, count] : union_tables) {
+      if (count < 2) continue;
+      add("scan_consolidation_pivot",
+          nodes_where(plan_, [&](const PlanNode& n) { return base_table(n.table) == table; }),
+          fmt::format("{} set-operation branches aggregate the same table {}", count, table), {});
+    }
+  }
+
+  void cte_pushdown() {
+    const LogicNode* main = logic_.find("main");
+    for (const LogicNode& node : logic_.nodes) {
+      if (node.kind != "cte" || node.references < 2 || main == nullptr || !main->has_where) continue;
+      const std::string name = node.id.substr(4);
+      add("global_predicate_pushdown",
+          nodes_where(plan_,
+                      [&](const PlanNode& n) {
+                        return n.cte_name == name || n.subplan_name == "CTE " + name || n.op == "CTE_SCAN" ||
+                               n.op == "CTE";
+                      }),
+          fmt::format(
+              "CTE {} is referenced {} times, so it is materialized whole before the outer WHERE filters it",
+              name, node.references),
+          logic_.span_text(node));
+    }
+  }
+
+  void unions() {
+    for (const LogicNode& node : logic_.nodes) {
+      if (node.set_operation != "UNION") continue;
+      add("union_consolidation",
+          nodes_where(plan_,
+                      [](const PlanNode& n) {
+                        return n.op == "Unique" || n.op == "HashSetOp" || n.op == "UNION" ||
+                               n.op == "Append" || (n.op == "HASH_GROUP_BY" && n.parent < 0);
+                      }),
+          "UNION removes duplicates across branches; when the branches are disjoint UNION ALL returns the "
+          "same rows",
+          logic_.span_text(node));
+    }
+  }
+
+  void late_binding() {
+    const LogicNode* main = logic_.find("main");
+    if (main == nullptr || !main->has_order_by || !main->has_limit || main->joins.empty()) return;
+    add("late_attribute_binding",
+        nodes_where(
+            plan_, [](const PlanNode& n) { return n.op == "Sort" || n.op == "TOP_N" || n.op == "ORDER_BY"; }),
+        fmt::format("ORDER BY ... LIMIT over {} joined tables: the joins run for every row before the limit",
+                    main->tables.size()),
+        {});
+  }
+
+  void self_joins() {
+    for (const LogicNode& node : logic_.nodes) {
+      std::map<std::string, int> count;
+      for (const std::string& table : node.tables) ++count[base_table(table)];
+      for (const auto& [table, n] : count) {
+        if (n < 2 || node.joins.empty()) continue;
+        add("self_join_elimination",
+            nodes_where(plan_, [&](const PlanNode& p) { return base_table(p.table) == table; }),
+            fmt::format("{} joins table {} to itself {} times", node.id, table, n), {});
+      }
+    }
+  }
+
+  void windows() {
+    for (const LogicNode& node : logic_.nodes) {
+      if (!node.has_window) continue;
+      const std::vector<int> sorts = nodes_where(plan_, [](const PlanNode& n) { return n.sort_spilled; });
+      if (sorts.empty()) continue;
+      add("window_optimization", sorts, fmt::format("window functions in {} sort on disk", node.id), {});
+    }
+  }
+
+  // The Q-error routes of the worst misestimate name transforms not yet found.
+  void routed() {
+    const OperatorQError* worst = qerror_.worst_operator();
+    if (worst == nullptr || worst->direction == "ACCURATE" || qerror_.routes.empty()) return;
+    const QErrorRoute& route = qerror_.routes.front();
+    for (const std::string& transform : route.transforms) {
+      if (has(transform)) continue;
+      add(transform, {worst->id},
+          fmt::format("Q-error routing: {} at {} (operator #{} {}): {}", route.direction, route.locus,
+                      worst->id, worst->op, route.pathology),
+          {});
+      break;  // the first route is the hypothesis; the rest stay in the q-error report
+    }
+  }
+
+  const PlanTree& plan_;
+  const QErrorReport& qerror_;
+  const LogicTree& logic_;
+  std::vector<Finding> findings_;
+};
+
+}  // namespace
+
+const std::vector<std::string>& transform_ids() {
+  static const std::vector<std::string> ids = {"global_predicate_pushdown",
+                                               "transitive_predicate_propagation",
+                                               "null_rejecting_join_simplification",
+                                               "self_join_elimination",
+                                               "decorrelation",
+                                               "aggregate_pushdown",
+                                               "late_attribute_binding",
+                                               "star_join_prefetch",
+                                               "single_pass_aggregation",
+                                               "scan_consolidation_pivot",
+                                               "union_consolidation",
+                                               "window_optimization",
+                                               "exists_restructuring"};
+  return ids;
+}
+
+std::string transform_category(const std::string& transform) {
+  const auto& ids = transform_ids();
+  const auto it = std::find(ids.begin(), ids.end(), transform);
+  if (it == ids.end()) return {};
+  const auto index = it - ids.begin();
+  if (index < 3) return "predicate_movement";
+  if (index < 7) return "join_restructuring";
+  if (index < 10) return "scan_optimization";
+  return "structural";
+}
+
+core::Json Finding::to_json() const {
+  return {{"transform", transform}, {"operators", operators}, {"evidence", evidence}, {"sql_span", sql_span}};
+}
+
+std::vector<Finding> detect_findings(const PlanTree& plan, const QErrorReport& qerror,
+                                     const LogicTree& logic) {
+  return Detector(plan, qerror, logic).run();
+}
+
+}  // namespace planfirst::sqlopt

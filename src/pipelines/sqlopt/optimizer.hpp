@@ -1,0 +1,39 @@
+// optimize_query runs the whole loop of seed 004 offline: EXPLAIN ANALYZE -> Q-error and logic tree
+// -> findings -> rule rewrites for the transforms found -> proof of each (same rows, timed, verdict,
+// plan diff). "Do no harm": the best candidate is the fastest verified WIN, or none.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json.hpp"
+#include "core/result.hpp"
+#include "pipelines/sqlopt/analysis.hpp"
+#include "pipelines/sqlopt/rewrites.hpp"
+#include "pipelines/sqlopt/sql_session.hpp"
+#include "pipelines/sqlopt/validation.hpp"
+
+namespace planfirst::sqlopt {
+
+struct Candidate {
+  Rewrite rewrite;
+  Validation validation;
+
+  // {"transform", "sql", "equivalent", "speedup", "verdict", "rule", "rationale", "plan_diff"}
+  core::Json to_json() const;
+};
+
+struct Optimization {
+  Analysis analysis;
+  std::vector<Candidate> candidates;
+  std::optional<std::size_t> best;  // index of the fastest WIN
+
+  core::Json to_json() const;  // the analysis document with "candidates" and "best" filled
+  std::string to_text() const;
+};
+
+core::Result<Optimization> optimize_query(SqlSession& session, const std::string& sql,
+                                          const SqlKnowledge& knowledge);
+
+}  // namespace planfirst::sqlopt

@@ -1,0 +1,134 @@
+// planfirst sql as a user runs it: exit codes and messages for each kind of failure, and the --json
+// shape of analyze on both engines.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "retail_fixture.hpp"
+#include "support/temp_dir.hpp"
+
+namespace planfirst::sqlopt {
+namespace {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string output;
+};
+
+Outcome planfirst_sql(const std::string& args, bool with_stderr = true) {
+  const std::string command =
+      std::string(PLANFIRST_BINARY_DIR) + "/planfirst sql " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
+  Outcome outcome;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return outcome;
+  std::array<char, 4096> buffer{};
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+    outcome.output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return outcome;
+}
+
+std::string example(const std::string& name) {
+  return std::string(PLANFIRST_SOURCE_DIR) + "/examples/sqlopt/queries/" + name;
+}
+
+class SqlCli : public ::testing::Test {
+ protected:
+  test_support::TempDir dir_;
+};
+
+TEST_F(SqlCli, AnalyzePrintsTheDocumentedJsonOnBothEngines) {
+  for (const std::string& uri : {testing::retail_duckdb_uri(), testing::retail_postgres_uri()}) {
+    const Outcome run =
+        planfirst_sql("analyze --db '" + uri + "' " + example("decorrelation_scalar.sql") + " --json", false);
+
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+    const core::Json json = core::Json::parse(run.output);
+    for (const char* key : {"engine", "tree", "qerror", "findings", "candidates", "best"})
+      EXPECT_TRUE(json.contains(key)) << key;
+    EXPECT_FALSE(json["findings"].empty());
+    EXPECT_EQ(json["findings"][0]["transform"], "decorrelation");
+    EXPECT_TRUE(json["tree"]["text"].get<std::string>().find("customers") != std::string::npos);
+  }
+}
+
+TEST_F(SqlCli, RefusesAStatementThatIsNotASelectWithExit3) {
+  const auto file = dir_.write("drop.sql", "DROP TABLE orders;");
+
+  const Outcome run = planfirst_sql("analyze --db '" + testing::retail_duckdb_uri() + "' " + file.string());
+
+  EXPECT_EQ(run.exit_code, 3) << run.output;
+  EXPECT_NE(run.output.find("refused: DropStmt is not a SELECT"), std::string::npos) << run.output;
+}
+
+TEST_F(SqlCli, NamesLineAndColumnOfASqlParseError) {
+  const auto file = dir_.write("typo.sql", "SELECT a\nFROM orders\nWHERE amount > > 3");
+
+  const Outcome run = planfirst_sql("analyze --db '" + testing::retail_duckdb_uri() + "' " + file.string());
+
+  EXPECT_EQ(run.exit_code, 3) << run.output;
+  EXPECT_NE(run.output.find("typo.sql: line 3, column 16"), std::string::npos) << run.output;
+}
+
+TEST_F(SqlCli, NamesTheFieldOfAMalformedPlanWithExit3) {
+  const auto file = dir_.write("plan.json", R"([{"Plan": {"Node Type": "Seq Scan", "Actual Rows": -4}}])");
+
+  const Outcome run = planfirst_sql("analyze --plan " + file.string());
+
+  EXPECT_EQ(run.exit_code, 3) << run.output;
+  EXPECT_NE(run.output.find("plan.json at /0/Plan/Actual Rows: expected a finite number >= 0"),
+            std::string::npos)
+      << run.output;
+}
+
+TEST_F(SqlCli, AnalyzesACapturedPlanWithoutADatabase) {
+  const auto file = dir_.write("plan.json", R"([{"Plan": {"Node Type": "Seq Scan", "Relation Name": "orders",
+    "Plan Rows": 10, "Actual Rows": 1000, "Actual Loops": 1, "Actual Total Time": 2.0}, "Execution Time": 2.5}])");
+
+  const Outcome run = planfirst_sql("analyze --plan " + file.string());
+
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("Seq Scan orders | 1.0K rows (est 10) | 2.0 ms 80%"), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("Worst misestimate: UNDER at SCAN"), std::string::npos) << run.output;
+}
+
+TEST_F(SqlCli, ReportsATimeoutWithExit1) {
+  const auto file =
+      dir_.write("slow.sql", "SELECT COUNT(*) FROM orders a, orders b WHERE a.amount < b.amount");
+
+  const Outcome run = planfirst_sql("analyze --db '" + testing::retail_postgres_uri() + "' " + file.string() +
+                                    " --timeout 0.2");
+
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("statement timeout"), std::string::npos) << run.output;
+}
+
+TEST_F(SqlCli, ReportsAnUnreachableDatabaseWithExit1) {
+  const Outcome run =
+      planfirst_sql("analyze --db 'postgresql://postgres@127.0.0.1:1/postgres?connect_timeout=2' " +
+                    example("control_in.sql"));
+
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("cannot connect to PostgreSQL"), std::string::npos) << run.output;
+}
+
+TEST_F(SqlCli, ValidateTellsDifferentRowsWithExit1) {
+  const auto a = dir_.write("a.sql", "SELECT customer_id FROM customers WHERE region = 'west'");
+  const auto b = dir_.write("b.sql", "SELECT customer_id FROM customers WHERE region = 'south'");
+
+  const Outcome run =
+      planfirst_sql("validate --db '" + testing::retail_duckdb_uri() + "' " + a.string() + " " + b.string());
+
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("Rows: differ: 400 rows against 1200"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("Verdict: NOT_EQUIVALENT"), std::string::npos) << run.output;
+}
+
+}  // namespace
+}  // namespace planfirst::sqlopt

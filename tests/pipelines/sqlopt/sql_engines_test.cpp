@@ -1,0 +1,131 @@
+// The analyst against real engines: the retail example in DuckDB and in the throwaway PostgreSQL.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "pipelines/sqlopt/optimizer.hpp"
+#include "pipelines/sqlopt/sql_session.hpp"
+#include "retail_fixture.hpp"
+
+namespace planfirst::sqlopt {
+namespace {
+
+using testing::read_source;
+
+class SqlEngines : public ::testing::TestWithParam<std::string> {
+ protected:
+  std::string uri() const {
+    return GetParam() == "duckdb" ? testing::retail_duckdb_uri() : testing::retail_postgres_uri();
+  }
+  SqlSession open(std::chrono::milliseconds timeout = kDefaultStatementTimeout) const {
+    core::Result<SqlSession> session = SqlSession::open(uri(), timeout);
+    EXPECT_TRUE(session.has_value()) << session.error().describe();
+    return std::move(*session);
+  }
+  SqlKnowledge knowledge() const { return *SqlKnowledge::load(core::AssetStore()); }
+  // "slow" or "control", for this engine when the manifest tells the engines apart.
+  std::string kind(const core::Json& query) const {
+    const core::Json& kind = query["kind"];
+    return kind.is_object() ? kind[GetParam()].get<std::string>() : kind.get<std::string>();
+  }
+};
+
+TEST_P(SqlEngines, ReadsTheActualPlanIntoOneTree) {
+  SqlSession session = open();
+  const std::string sql = read_source("examples/sqlopt/queries/control_in.sql");
+
+  const core::Result<PlanTree> plan = session.explain_analyze(sql);
+  const core::Result<data::QueryResult> rows = session.run(sql);
+
+  ASSERT_TRUE(plan.has_value()) << plan.error().describe();
+  EXPECT_EQ(to_string(plan->engine), GetParam());
+  bool scans_orders = false;
+  for (const PlanNode& node : plan->nodes) scans_orders |= node.table.starts_with("orders");
+  EXPECT_TRUE(scans_orders);
+  ASSERT_TRUE(rows.has_value());
+  EXPECT_EQ(*plan->root().actual_rows, static_cast<double>(rows->row_count()));
+}
+
+TEST_P(SqlEngines, RefusesAWriteBeforeRunningIt) {
+  SqlSession session = open();
+
+  const core::Result<PlanTree> plan = session.explain_analyze("DELETE FROM orders");
+  const core::Result<data::QueryResult> count = session.run("SELECT COUNT(*) FROM orders");
+
+  ASSERT_FALSE(plan.has_value());
+  EXPECT_EQ(plan.error().code, core::ErrorCode::kFailedPrecondition);
+  ASSERT_TRUE(count.has_value());
+  EXPECT_EQ(count->at(0, 0).as_int(), 120000);
+}
+
+TEST_P(SqlEngines, StopsAStatementAtTheTimeout) {
+  SqlSession session = open(std::chrono::milliseconds(100));
+
+  const core::Result<PlanTree> plan = session.explain_analyze(
+      "SELECT COUNT(*) FROM orders a, orders b, orders c WHERE a.amount + b.amount > c.amount");
+
+  ASSERT_FALSE(plan.has_value());
+  EXPECT_EQ(plan.error().code, core::ErrorCode::kUnavailable);
+  EXPECT_NE(plan.error().message.find("timeout"), std::string::npos) << plan.error().message;
+}
+
+TEST_P(SqlEngines, FindsEachPlantedProblemAndProvesEveryRewriteEquivalent) {
+  SqlSession session = open();
+  const core::Json manifest = core::Json::parse(read_source("examples/sqlopt/queries.json"));
+
+  for (const core::Json& query : manifest["queries"]) {
+    if (kind(query) != "slow") continue;
+    SCOPED_TRACE(query["file"].get<std::string>());
+    const core::Result<Optimization> result = optimize_query(
+        session, read_source("examples/sqlopt/" + query["file"].get<std::string>()), knowledge());
+    ASSERT_TRUE(result.has_value()) << result.error().describe();
+    bool found = false;
+    for (const Finding& f : result->analysis.findings) found |= f.transform == query["transform"];
+    EXPECT_TRUE(found) << result->to_json()["findings"].dump();
+    bool proposed = false;
+    for (const Candidate& c : result->candidates) {
+      proposed |= c.rewrite.transform == query["transform"];
+      EXPECT_TRUE(c.validation.equivalence.equal) << c.rewrite.sql << "\n"
+                                                  << c.validation.equivalence.difference;
+    }
+    EXPECT_TRUE(proposed);
+    if (result->best) {
+      EXPECT_EQ(to_string(result->candidates[*result->best].validation.verdict), "WIN");
+    }
+  }
+}
+
+TEST_P(SqlEngines, NeverRecommendsARewriteOfAControl) {
+  SqlSession session = open();
+  const core::Json manifest = core::Json::parse(read_source("examples/sqlopt/queries.json"));
+
+  for (const core::Json& query : manifest["queries"]) {
+    if (kind(query) != "control") continue;
+    SCOPED_TRACE(query["file"].get<std::string>());
+    const core::Result<Optimization> result = optimize_query(
+        session, read_source("examples/sqlopt/" + query["file"].get<std::string>()), knowledge());
+    ASSERT_TRUE(result.has_value()) << result.error().describe();
+    EXPECT_FALSE(result->best.has_value()) << result->to_text();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(BothEngines, SqlEngines, ::testing::Values("duckdb", "postgresql"),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+
+TEST(SqlSession, ReportsAnUnreachableServerAsUnavailable) {
+  const core::Result<SqlSession> session =
+      SqlSession::open("postgresql://postgres@127.0.0.1:1/postgres?connect_timeout=2");
+
+  ASSERT_FALSE(session.has_value());
+  EXPECT_EQ(session.error().code, core::ErrorCode::kUnavailable);
+}
+
+TEST(SqlSession, RefusesAnEngineWithoutExplainAnalyze) {
+  const core::Result<SqlSession> session = SqlSession::open("sqlite:some.sqlite");
+
+  ASSERT_FALSE(session.has_value());
+  EXPECT_EQ(session.error().code, core::ErrorCode::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace planfirst::sqlopt
