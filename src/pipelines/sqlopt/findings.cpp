@@ -175,14 +175,15 @@ class Detector {
 
   // The Q-error routes of the worst misestimate name transforms not yet found.
   void routed() {
-    const OperatorQError* worst = qerror_.worst_operator();
-    if (worst == nullptr || worst->direction == "ACCURATE" || qerror_.routes.empty()) return;
+    if (qerror_.routes.empty()) return;
     const QErrorRoute& route = qerror_.routes.front();
+    const auto id = static_cast<std::size_t>(route.operator_id);
+    const std::string op = id < plan_.nodes.size() ? plan_.nodes[id].op : std::string("?");
     for (const std::string& transform : route.transforms) {
       if (has(transform)) continue;
-      add(transform, {worst->id},
+      add(transform, {route.operator_id},
           fmt::format("Q-error routing: {} at {} (operator #{} {}): {}", route.direction, route.locus,
-                      worst->id, worst->op, route.pathology),
+                      route.operator_id, op, route.pathology),
           {});
       break;  // the first route is the hypothesis; the rest stay in the q-error report
     }

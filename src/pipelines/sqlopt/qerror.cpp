@@ -92,7 +92,8 @@ core::Json QErrorReport::to_json() const {
   }
   core::Json routes_json = core::Json::array();
   for (const QErrorRoute& route : routes) {
-    routes_json.push_back({{"direction", route.direction},
+    routes_json.push_back({{"operator", route.operator_id},
+                           {"direction", route.direction},
                            {"locus", route.locus},
                            {"pathology", route.pathology},
                            {"transforms", route.transforms}});
@@ -120,8 +121,8 @@ std::string QErrorReport::to_prompt_text() const {
     out += "No operator has a usable estimate.\n";
   }
   for (const QErrorRoute& route : routes) {
-    out += fmt::format("- {} + {}: {} -> {}\n", route.direction, route.locus, route.pathology,
-                       fmt::join(route.transforms, ", "));
+    out += fmt::format("- {} + {} (operator #{}): {} -> {}\n", route.direction, route.locus,
+                       route.operator_id, route.pathology, fmt::join(route.transforms, ", "));
   }
   if (!flags.empty()) out += fmt::format("Structural flags: {}\n", fmt::join(flags, ", "));
   if (!unknown_operators.empty())

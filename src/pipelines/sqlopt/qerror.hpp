@@ -28,6 +28,7 @@ struct OperatorQError {
 };
 
 struct QErrorRoute {
+  int operator_id = -1;  // the operator with the largest q of this direction x locus
   std::string direction;
   std::string locus;
   std::string pathology;
