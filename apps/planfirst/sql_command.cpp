@@ -10,6 +10,7 @@
 #include <string>
 
 #include "pipelines/sqlopt/analysis.hpp"
+#include "pipelines/sqlopt/hypothesis_log.hpp"
 #include "pipelines/sqlopt/optimizer.hpp"
 #include "pipelines/sqlopt/plan_reader.hpp"
 #include "pipelines/sqlopt/sql_session.hpp"
@@ -27,6 +28,7 @@ struct SqlOptions {
   std::string plan;
   std::string query;
   std::string query_b;
+  std::string store;  // --store FILE: the hypothesis log (SQLite)
   double timeout_seconds = 60;
   bool json = false;
 };
@@ -154,6 +156,24 @@ int run_validate(const SqlOptions& options) {
   return validation->equivalence.equal ? kExitOk : kExitCheckFailed;
 }
 
+// Records each candidate of `result` in the hypothesis log: HYPOTHESIZED, then settled by its proof.
+core::Result<void> keep_hypotheses(const std::string& store, const std::string& sql,
+                                   const SqlSession& session, const sqlopt::Optimization& result) {
+  core::Result<sqlopt::HypothesisLog> log = sqlopt::HypothesisLog::open(store);
+  if (!log) return log.error();
+  const std::string fingerprint = sqlopt::query_fingerprint(sql);
+  for (const sqlopt::Candidate& c : result.candidates) {
+    core::Result<long long> id = log->hypothesize(fingerprint, sqlopt::to_string(session.engine()),
+                                                  c.rewrite.transform, c.rewrite.rule);
+    if (!id) return id.error();
+    if (core::Result<void> settled = log->settle(*id, c.validation.equivalence.equal, c.validation.speedup,
+                                                 sqlopt::to_string(c.validation.verdict));
+        !settled)
+      return settled.error();
+  }
+  return core::ok();
+}
+
 int run_optimize(const SqlOptions& options, const CliContext& ctx) {
   const std::string command = "optimize";
   core::Result<sqlopt::SqlKnowledge> knowledge = sqlopt::SqlKnowledge::load(asset_store(ctx));
@@ -174,7 +194,35 @@ int run_optimize(const SqlOptions& options, const CliContext& ctx) {
       error.where = options.query + (error.where.empty() ? "" : ": " + error.where);
     return fail(command, error);
   }
+  if (!options.store.empty()) {
+    if (core::Result<void> kept = keep_hypotheses(options.store, *sql, *session, *result); !kept)
+      return fail(command, kept.error());
+  }
   std::cout << (options.json ? result->to_json().dump(2) + "\n" : result->to_text());
+  return kExitOk;
+}
+
+int run_leaderboard(const SqlOptions& options) {
+  core::Result<sqlopt::HypothesisLog> log = sqlopt::HypothesisLog::open(options.store);
+  if (!log) return fail("leaderboard", log.error());
+  core::Result<std::vector<sqlopt::LeaderboardRow>> rows = log->leaderboard();
+  if (!rows) return fail("leaderboard", rows.error());
+  core::Json out = core::Json::array();
+  for (const sqlopt::LeaderboardRow& row : *rows) {
+    out.push_back({{"transform", row.transform},
+                   {"engine", row.engine},
+                   {"tested", row.tested},
+                   {"confirmed", row.confirmed},
+                   {"success_rate", row.success_rate}});
+  }
+  if (options.json) {
+    std::cout << out.dump(2) << "\n";
+    return kExitOk;
+  }
+  if (rows->empty()) std::cout << "No settled hypotheses yet.\n";
+  for (const sqlopt::LeaderboardRow& row : *rows)
+    std::cout << row.transform << " on " << row.engine << ": " << row.confirmed << " of " << row.tested
+              << " confirmed (" << static_cast<int>(row.success_rate * 100 + 0.5) << "%)\n";
   return kExitOk;
 }
 
@@ -236,9 +284,22 @@ void add_sql_command(CLI::App& app, CliContext& ctx) {
   optimize_cmd->add_option("QUERY", optimize->query, "The query (.sql)")->required();
   optimize_cmd->add_option("--db", optimize->db, "duckdb:PATH, PATH.duckdb or postgresql://...")->required();
   add_common(optimize_cmd, *optimize);
+  optimize_cmd->add_option(
+      "--store", optimize->store,
+      "Keep each candidate's hypothesis lifecycle in this SQLite file (for leaderboard)");
   optimize_cmd->footer(kExitFooter);
   optimize_cmd->callback([optimize, &ctx] {
     if (prepare_run(ctx)) ctx.exit_code = run_optimize(*optimize, ctx);
+  });
+
+  auto leaderboard = std::make_shared<SqlOptions>();
+  CLI::App* leaderboard_cmd = sql->add_subcommand(
+      "leaderboard", "The strategy leaderboard: confirmed / tested hypotheses per transform and engine");
+  leaderboard_cmd->add_option("--store", leaderboard->store, "The SQLite file optimize --store wrote")
+      ->required();
+  leaderboard_cmd->add_flag("--json", leaderboard->json, "Print one JSON document");
+  leaderboard_cmd->callback([leaderboard, &ctx] {
+    if (prepare_run(ctx)) ctx.exit_code = run_leaderboard(*leaderboard);
   });
 }
 
