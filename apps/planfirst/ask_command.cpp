@@ -71,16 +71,6 @@ int exit_code_for(const core::Error& error) {
   }
 }
 
-// checkpoint.keep_threads and checkpoint.keep_days; 0 lifts that limit.
-graph::ThreadRetention default_store_retention(const core::Config& config) {
-  graph::ThreadRetention retention;
-  if (const std::int64_t threads = config.get_int("checkpoint.keep_threads"); threads > 0)
-    retention.keep_threads = static_cast<std::size_t>(threads);
-  if (const std::int64_t days = config.get_int("checkpoint.keep_days"); days > 0)
-    retention.max_age = std::chrono::hours(24 * days);
-  return retention;
-}
-
 std::string resume_command(const AskArgs& args, const graph::RunResult& result) {
   std::string command = "planfirst resume --thread " + shell_word(result.thread_id) + " --checkpoint " +
                         shell_word(result.checkpoint_id);

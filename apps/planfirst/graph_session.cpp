@@ -33,6 +33,15 @@ core::Result<std::unique_ptr<graph::Checkpointer>> open_checkpointer_or_default(
                                               : uri);
 }
 
+graph::ThreadRetention default_store_retention(const core::Config& config) {
+  graph::ThreadRetention retention;
+  if (const std::int64_t threads = config.get_int("checkpoint.keep_threads"); threads > 0)
+    retention.keep_threads = static_cast<std::size_t>(threads);
+  if (const std::int64_t days = config.get_int("checkpoint.keep_days"); days > 0)
+    retention.max_age = std::chrono::hours(24 * days);
+  return retention;
+}
+
 std::string shell_word(const std::string& word) {
   const bool safe = !word.empty() && word.find_first_not_of(
                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -12,6 +12,7 @@
 #include "graph/checkpointer.hpp"
 #include "graph/compiled_graph.hpp"
 #include "graph/graph_registry.hpp"
+#include "graph/thread_retention.hpp"
 #include "planfirst/cli.hpp"
 
 namespace planfirst::cli {
@@ -34,6 +35,10 @@ core::Result<std::unique_ptr<GraphSession>> open_graph_session(const CliContext&
 
 // The checkpointer `uri` names; empty: the default SQLite file under the user's data folder.
 core::Result<std::unique_ptr<graph::Checkpointer>> open_checkpointer_or_default(const std::string& uri);
+
+// The retention of whole threads the config asks for (checkpoint.keep_threads, checkpoint.keep_days; 0
+// lifts that limit): `ask` applies it to the default store, `serve` to its store while it runs.
+graph::ThreadRetention default_store_retention(const core::Config& config);
 
 // `word` as one shell word: unchanged when it holds only safe characters, else single-quoted.
 std::string shell_word(const std::string& word);

@@ -372,6 +372,20 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
                                             node->name),
                   node->name);
     }
+    if (options_.stop != nullptr && options_.stop->cancelled()) {
+      const core::Error stopped =
+          core::unavailable("the run was stopped before node " + node->name, node->name);
+      CheckpointRecord record;
+      record.node = node->name;
+      record.last_completed_node = cursor.last_completed_node;
+      record.next_node = node->name;
+      record.status = CheckpointStatus::kFailed;
+      record.metadata_json = core::Json{{"error", error_json(stopped)}, {"stopped", true}}.dump();
+      if (auto ok = commit(cursor, std::move(record)); !ok) return ok.error();
+      RunResult result = finish(RunStatus::kFailed);
+      result.error = stopped;
+      return result;
+    }
     emit(EventKind::kNodeStart, cursor, node->name, core::Json::object());
 
     // Run, validate, merge (keeping the old values, to undo on failure), then route.

@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/cancellation.hpp"
 #include "core/clock.hpp"
 #include "core/ids.hpp"
 #include "core/result.hpp"
@@ -39,6 +40,10 @@ struct RunnerOptions {
   std::size_t chunk_every = 16;     // every Nth append to a key is written as a chunk of the pending ones
   std::int64_t max_steps = 10'000;  // node steps per call; beyond: the run fails
   std::size_t branch_threads = 4;   // fan-out thread pool size
+  // Borrowed; once cancelled, the run stops before its next node: the head becomes a failed record
+  // (metadata "stopped": true) whose next node is that node, so recover() continues from it and a
+  // new input starts a new turn. No event is sent; the call returns kFailed with a kUnavailable error.
+  const core::CancellationToken* stop = nullptr;
 };
 
 enum class RunStatus { kDone, kInterrupted, kFailed };

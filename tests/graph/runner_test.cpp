@@ -204,6 +204,37 @@ TEST(Runner, RecoverContinuesAFailedThreadFromTheFailedNode) {
   EXPECT_EQ(recovered->state.json(), json(R"({"count": 3, "log": [1, 2, 3]})"));
 }
 
+TEST(Runner, StopsBeforeTheNextNodeOnceCancelledAndRecoverContinuesFromIt) {
+  Harness h;
+  core::CancellationToken stop;
+  GraphBuilder builder("stop", log_settings());
+  builder.add_node(worker_node("first",
+                               [&stop](const StateView&, const NodeContext&) -> core::Result<Delta> {
+                                 stop.cancel();  // as a server does when it shuts down mid-run
+                                 return Delta(core::Json{{"log", {"first"}}});
+                               },
+                               {"log"}));
+  builder.add_node(worker_node("second", returns(R"({"log": ["second"]})"), {"log"}));
+  builder.set_entry("first");
+  builder.add_edge("first", "second");
+  builder.add_edge("second", std::string(kEnd));
+  RunnerOptions options = h.options();
+  options.stop = &stop;
+  const CompiledGraph graph = compile(builder);
+
+  core::Result<RunResult> stopped = Runner(graph, options).run("t1", Delta(json("{}")));
+  core::Result<RunResult> recovered = Runner(graph, h.options()).recover("t1");
+
+  ASSERT_TRUE(stopped) << stopped.error().describe();
+  EXPECT_EQ(stopped->status, RunStatus::kFailed);
+  ASSERT_TRUE(stopped->error.has_value());
+  EXPECT_EQ(stopped->error->code, core::ErrorCode::kUnavailable);
+  EXPECT_EQ(stopped->last_completed_node, "first");
+  ASSERT_TRUE(recovered) << recovered.error().describe();
+  EXPECT_EQ(recovered->status, RunStatus::kDone);
+  EXPECT_EQ(recovered->state.json()["log"], json(R"(["first", "second"])"));
+}
+
 TEST(Runner, TakesANewTurnOnAFinishedThread) {
   Harness h;
   Runner runner(counting_graph(2), h.options());
