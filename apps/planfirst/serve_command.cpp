@@ -46,6 +46,13 @@ std::filesystem::path default_data_dir(const core::Environment& env) {
 }
 
 int run_serve(const CliContext& ctx, const ServeArgs& args) {
+  // SIGTERM and SIGINT are taken by sigwait below, in no other thread (they inherit this mask).
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
   const core::Environment env = core::process_environment();
   core::Result<std::unique_ptr<GraphSession>> session = open_graph_session(ctx);
   if (!session) {
@@ -79,13 +86,6 @@ int run_serve(const CliContext& ctx, const ServeArgs& args) {
     std::cerr << "planfirst serve: " << stores.error().describe() << "\n";
     return stores.error().code == core::ErrorCode::kInvalidArgument ? kExitUsage : kExitInputError;
   }
-
-  // SIGTERM and SIGINT are taken by sigwait below, in no other thread (they inherit this mask).
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGTERM);
-  sigaddset(&signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
   const GraphSession& graphs = **session;
   server::Server server(graphs.graphs,

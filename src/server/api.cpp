@@ -153,6 +153,7 @@ core::Json run_json(const RunRecord& run) {
                   {"multitask_strategy", run.multitask_strategy},
                   {"stream_mode", split_modes(run.stream_modes)},
                   {"attempt", run.attempt},
+                  {"worker_id", run.worker},
                   {"created_at", iso_time(run.created_at)},
                   {"updated_at", iso_time(run.updated_at)}};
   if (!run.resume_checkpoint_id.empty()) json["checkpoint_id"] = run.resume_checkpoint_id;

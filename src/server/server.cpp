@@ -5,15 +5,25 @@
 #include <utility>
 
 #include "core/logging.hpp"
+#include "graph/postgres_checkpointer.hpp"
 #include "graph/sqlite_checkpointer.hpp"
+#include "server/postgres_run_store.hpp"
 #include "server/sqlite_run_store.hpp"
 
 namespace planfirst::server {
 
 core::Result<ServerStores> open_server_stores(const std::string& uri) {
+  if (uri.starts_with("postgresql://") || uri.starts_with("postgres://")) {
+    core::Result<std::unique_ptr<graph::PostgresCheckpointer>> checkpoints =
+        graph::PostgresCheckpointer::open(uri);
+    if (!checkpoints) return checkpoints.error();
+    core::Result<std::unique_ptr<PostgresRunStore>> runs = PostgresRunStore::open(uri);
+    if (!runs) return runs.error();
+    return ServerStores{std::move(*checkpoints), std::move(*runs)};
+  }
   if (!uri.starts_with("sqlite:")) {
-    return core::invalid_argument(
-        "the server store is sqlite:PATH (PostgreSQL is not supported yet): '" + uri + "'", "--store");
+    return core::invalid_argument("the server store is sqlite:PATH or postgresql://...: '" + uri + "'",
+                                  "--store");
   }
   std::filesystem::path path = uri.substr(7);
   if (path.empty()) return core::invalid_argument("sqlite: needs a file path", "--store");

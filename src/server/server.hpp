@@ -33,13 +33,14 @@ struct ServerOptions {
   std::chrono::milliseconds prune_every{std::chrono::minutes(10)};
 };
 
-// Where the server keeps its state: a SQLite file (checkpoints and runs) unless a PostgreSQL URI is given.
+// Where the server keeps its state: one SQLite file (one process), or one PostgreSQL database that
+// several processes share.
 struct ServerStores {
   std::unique_ptr<graph::Checkpointer> checkpoints;
   std::unique_ptr<RunStore> runs;
 };
 
-// `uri` is "sqlite:PATH" (the folder is created). kInvalidArgument for another scheme.
+// `uri` is "sqlite:PATH" (the folder is created) or "postgresql://...". kInvalidArgument otherwise.
 core::Result<ServerStores> open_server_stores(const std::string& uri);
 
 class Server {
