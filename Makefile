@@ -5,7 +5,7 @@ FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 PEER       ?= ../shared/peers/langgraphjs-bench
 
-.PHONY: all bootstrap build demo test test-asan fuzz bench-build bench bench-peers format format-check clean
+.PHONY: all bootstrap build demo demo-friction contacts test test-asan fuzz bench-build bench bench-peers format format-check clean
 
 all: build
 
@@ -19,6 +19,13 @@ build: bootstrap
 
 demo: build
 	$(BUILD)/planfirst ask examples/sales.csv "get revenue totals by region and product type over time" --out demo-out --checkpointer memory:
+
+# The friction example: 300,000 generated contacts (about 37 MB, so generated here rather than committed).
+contacts: build
+	@test -f examples/contacts.csv || $(BUILD)/examples/contacts_generator examples/contacts.csv
+
+demo-friction: contacts
+	$(BUILD)/planfirst friction examples/contacts.csv --out friction-out --yes --ask "Which driver has the highest repeat rate?"
 
 test: format-check build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

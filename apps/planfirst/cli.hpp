@@ -79,8 +79,9 @@ void add_ask_command(CLI::App& app, CliContext& ctx);  // ask, plan, resume
 void add_tools_command(CLI::App& app, CliContext& ctx);
 void add_eval_command(CLI::App& app, CliContext& ctx);  // eval nl2vis
 void add_retrieve_command(CLI::App& app, CliContext& ctx);
-void add_chat_command(CLI::App& app, CliContext& ctx);   // the analyst graph (seed 000)
-void add_sql_command(CLI::App& app, CliContext& ctx);    // sql analyze, validate, optimize (seed 004)
-void add_serve_command(CLI::App& app, CliContext& ctx);  // the HTTP API (server/)
+void add_chat_command(CLI::App& app, CliContext& ctx);      // the analyst graph (seed 000)
+void add_sql_command(CLI::App& app, CliContext& ctx);       // sql analyze, validate, optimize (seed 004)
+void add_serve_command(CLI::App& app, CliContext& ctx);     // the HTTP API (server/)
+void add_friction_command(CLI::App& app, CliContext& ctx);  // the friction graph (seed 003)
 
 }  // namespace planfirst::cli

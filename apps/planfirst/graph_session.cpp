@@ -4,6 +4,7 @@
 #include "graph/open_checkpointer.hpp"
 #include "pipelines/analyst/analyst_graph.hpp"
 #include "pipelines/autoviz/autoviz_graph.hpp"
+#include "pipelines/friction/friction_graph.hpp"
 #include "pipelines/retrieval/retrieval_graph.hpp"
 
 namespace planfirst::cli {
@@ -17,6 +18,7 @@ graph::GraphRegistry planfirst_graphs() {
   (void)autoviz::register_autoviz_graph(registry);  // a name clash is a programming error, caught by tests
   (void)retrieval::register_retrieval_graph(registry);
   (void)analyst::register_analyst_graph(registry);
+  (void)friction::register_friction_graph(registry);
   return registry;
 }
 

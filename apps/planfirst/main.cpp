@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   add_chat_command(app, ctx);
   add_sql_command(app, ctx);
   add_serve_command(app, ctx);
+  add_friction_command(app, ctx);
 
   std::vector<std::string> names;
   const CLI::App& commands = app;

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contracts/contract_registry.hpp"
@@ -98,14 +99,29 @@ TEST(ContractConventions, EveryStringWithAClosedSetIsAnEnumOfStrings) {
 TEST(ContractConventions, NodeDeltaFieldsAreAnalyticsStateFieldsWithTheSameSchema) {
   core::Result<ContractRegistry> registry = ContractRegistry::load(core::AssetStore());
   ASSERT_TRUE(registry.has_value()) << registry.error().describe();
-  const Json& delta = registry->find("node_delta")->schema();
-  const Json& state = registry->find("analytics_state")->schema();
 
-  for (const auto& [field, schema] : delta["properties"].items()) {
-    ASSERT_TRUE(state["properties"].contains(field)) << field;
-    EXPECT_EQ(schema, state["properties"][field]) << field;
+  for (auto [delta_name, state_name] :
+       {std::pair{"node_delta", "analytics_state"}, {"friction_delta", "friction_state"}}) {
+    const Json& delta = registry->find(delta_name)->schema();
+    const Json& state = registry->find(state_name)->schema();
+    for (const auto& [field, schema] : delta["properties"].items()) {
+      ASSERT_TRUE(state["properties"].contains(field)) << delta_name << ": " << field;
+      EXPECT_EQ(schema, state["properties"][field]) << delta_name << ": " << field;
+    }
+    EXPECT_EQ(delta["definitions"], state["definitions"]) << delta_name;
   }
-  EXPECT_EQ(delta["definitions"], state["definitions"]);
+}
+
+TEST(ContractConventions, FrictionStateKeepsEveryAnalyticsStateFieldAsTheSeedSpellsIt) {
+  core::Result<ContractRegistry> registry = ContractRegistry::load(core::AssetStore());
+  ASSERT_TRUE(registry.has_value()) << registry.error().describe();
+  const Json& seed = registry->find("analytics_state")->schema();
+  const Json& friction = registry->find("friction_state")->schema();
+
+  for (const auto& [field, schema] : seed["properties"].items()) {
+    ASSERT_TRUE(friction["properties"].contains(field)) << field;
+    EXPECT_EQ(schema, friction["properties"][field]) << field;
+  }
 }
 
 }  // namespace

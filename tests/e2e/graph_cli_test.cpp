@@ -1,7 +1,8 @@
 // `planfirst graph` as a user runs it on a registered pipeline graph (`autoviz`, asked to confirm its
 // plan): list, Mermaid, one node on a state file, and a run on a SQLite checkpointer that pauses at
 // the approval, resumes from the head, refuses a stale checkpoint id and streams its events as JSON
-// Lines. Seed 003's reference graph is a test fixture of the runtime, not a graph a user can run.
+// Lines. Seed 003's §6 emulation is a test fixture of the runtime; the friction graph a user runs analyses
+// data.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -32,11 +33,15 @@ TEST(GraphCli, ListNamesEveryPipelinesGraphWithItsNodesAndMarksTheDecisionNodes)
   const CommandOutcome list = session.planfirst("graph list");
 
   ASSERT_EQ(list.exit_code, 0) << list.output;
-  EXPECT_EQ(list.output.rfind("analyst ", 0), 0u) << list.output;  // sorted: analyst, autoviz, retrieval
+  EXPECT_EQ(list.output.rfind("analyst ", 0), 0u)
+      << list.output;  // sorted: analyst, autoviz, friction, retrieval
   EXPECT_NE(list.output.find("\nautoviz "), std::string::npos) << list.output;
+  EXPECT_NE(list.output.find("\nfriction "), std::string::npos) << list.output;
   EXPECT_NE(list.output.find("\nretrieval "), std::string::npos) << list.output;
-  EXPECT_EQ(list.output.find("friction"), std::string::npos) << "a test fixture, not a graph to run\n"
-                                                             << list.output;
+  for (const char* node : {"data_discovery (decision)", "data_prep (decision)", "friction (fan-out)",
+                           "synthesizer (decision)", " critique", " reporting", " qa_agent"}) {
+    EXPECT_NE(list.output.find(node), std::string::npos) << node << "\n" << list.output;
+  }
   EXPECT_NE(list.output.find("clarify (decision)"), std::string::npos) << list.output;
   for (const std::string& node : kAutovizNodes) {
     EXPECT_NE(list.output.find(" " + node), std::string::npos) << node << "\n" << list.output;
@@ -68,13 +73,16 @@ TEST(GraphCli, MermaidOfAnUnknownGraphIsAUsageError) {
   EXPECT_NE(mermaid.output.find("nosuchgraph"), std::string::npos) << mermaid.output;
 }
 
-TEST(GraphCli, TheSeedsReferenceGraphIsNotOfferedToRun) {
+// The seed's §6 emulation is a fixture of the runtime: the friction graph a user runs analyses data
+// and has none to analyse without a dataset_path.
+TEST(GraphCli, TheFrictionGraphWithoutADatasetFailsNamingTheInputItNeeds) {
   GraphCliSession session;
 
   const CommandOutcome run = session.planfirst("graph run friction --checkpointer " + session.checkpointer());
 
-  EXPECT_EQ(run.exit_code, 2) << run.output;
-  EXPECT_NE(run.output.find("unknown graph \"friction\""), std::string::npos) << run.output;
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_NE(run.output.find("dataset_path"), std::string::npos) << run.output;
+  EXPECT_EQ(run.output.find("12,480"), std::string::npos) << run.output;
 }
 
 TEST(GraphCli, NodePrintsTheConfirmNodesValidatedDelta) {
