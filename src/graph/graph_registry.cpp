@@ -2,10 +2,11 @@
 
 namespace planfirst::graph {
 
-core::Result<void> GraphRegistry::add(std::string name, std::string description, GraphFactory factory) {
+core::Result<void> GraphRegistry::add(std::string name, std::string description, GraphFactory factory,
+                                      GraphInputs inputs) {
   if (entries_.count(name) > 0)
     return core::invalid_argument("graph \"" + name + "\" is registered twice", name);
-  entries_.emplace(std::move(name), Entry{std::move(description), std::move(factory)});
+  entries_.emplace(std::move(name), Entry{std::move(description), std::move(factory), std::move(inputs)});
   return core::ok();
 }
 
@@ -18,6 +19,11 @@ std::vector<std::string> GraphRegistry::names() const {
 std::string GraphRegistry::description(std::string_view name) const {
   auto it = entries_.find(name);
   return it == entries_.end() ? std::string() : it->second.description;
+}
+
+GraphInputs GraphRegistry::inputs(std::string_view name) const {
+  auto it = entries_.find(name);
+  return it == entries_.end() ? GraphInputs{} : it->second.inputs;
 }
 
 core::Result<CompiledGraph> GraphRegistry::build(std::string_view name,

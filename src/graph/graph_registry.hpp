@@ -30,13 +30,24 @@ struct GraphDependencies {
 
 using GraphFactory = std::function<core::Result<CompiledGraph>(const GraphDependencies&)>;
 
+// The input keys a graph reads, so a server or a page can start it without knowing the graph: the
+// file to analyse, the user's question ("messages": appended as a human message) and the folder its
+// files go to. "" when the graph has no such input.
+struct GraphInputs {
+  std::string dataset;
+  std::string question;
+  std::string out_dir;
+};
+
 class GraphRegistry {
  public:
   // kInvalidArgument when `name` is already registered.
-  core::Result<void> add(std::string name, std::string description, GraphFactory factory);
+  core::Result<void> add(std::string name, std::string description, GraphFactory factory,
+                         GraphInputs inputs = {});
 
   std::vector<std::string> names() const;                // sorted
   std::string description(std::string_view name) const;  // "" when absent
+  GraphInputs inputs(std::string_view name) const;       // all "" when absent
   // kNotFound listing the known names when absent; the factory's error otherwise.
   core::Result<CompiledGraph> build(std::string_view name, const GraphDependencies& dependencies) const;
 
@@ -44,6 +55,7 @@ class GraphRegistry {
   struct Entry {
     std::string description;
     GraphFactory factory;
+    GraphInputs inputs;
   };
   std::map<std::string, Entry, std::less<>> entries_;
 };

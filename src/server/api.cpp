@@ -610,6 +610,28 @@ HttpResponse Api::thread_history(const Call& call) {
   return json_response(200, list);
 }
 
+// The graph's files go to the thread's artifacts folder, whatever the input said, and the file it
+// analyses must be one uploaded to this server: a request never names another path on the host.
+core::Result<void> Api::place_files(const std::string& assistant_id, const std::string& thread_id,
+                                    core::Json& input) const {
+  const graph::GraphInputs keys = assistants_.inputs(assistant_id);
+  if (!keys.out_dir.empty()) input[keys.out_dir] = (options_.data_dir / "artifacts" / thread_id).string();
+  if (keys.dataset.empty() || !input.contains(keys.dataset)) return core::ok();
+  const core::Json& named = input[keys.dataset];
+  const std::filesystem::path datasets = std::filesystem::weakly_canonical(options_.data_dir / "datasets");
+  std::error_code ec;
+  const std::filesystem::path file = named.is_string()
+                                         ? std::filesystem::weakly_canonical(named.get<std::string>(), ec)
+                                         : std::filesystem::path();
+  const auto [end, ignored] = std::mismatch(datasets.begin(), datasets.end(), file.begin(), file.end());
+  if (ec || file.empty() || end != datasets.end()) {
+    return core::invalid_argument(
+        "input." + keys.dataset + " must be the path of a dataset uploaded with POST /datasets",
+        "input/" + keys.dataset);
+  }
+  return core::ok();
+}
+
 core::Result<RunRecord> Api::queue_run(const Call& call) {
   const std::string& thread_id = call.params.at("thread_id");
   const core::Json& body = call.body;
@@ -670,10 +692,12 @@ core::Result<RunRecord> Api::queue_run(const Call& call) {
                          "checkpoint_id"};
     }
   } else {
-    const core::Json input = body.value("input", core::Json::object());
+    core::Json input = body.value("input", core::Json::object());
     if (!input.is_object() && !input.is_null())
       return core::invalid_argument("input must be a JSON object", "input");
-    run.input_json = input.is_null() ? "{}" : input.dump();
+    if (input.is_null()) input = core::Json::object();
+    if (auto placed = place_files(run.assistant_id, thread_id, input); !placed) return placed.error();
+    run.input_json = input.dump();
     if (run.multitask_strategy == "reject" && head->has_value() &&
         (*head)->status == graph::CheckpointStatus::kInterrupted) {
       return core::failed_precondition("thread " + thread_id + " awaits an answer at checkpoint " +

@@ -87,6 +87,8 @@ class Api {
   HttpResponse get_artifact(const Call& call);
   HttpResponse static_file(const HttpRequest& request);
 
+  core::Result<void> place_files(const std::string& assistant_id, const std::string& thread_id,
+                                 core::Json& input) const;
   core::Result<RunRecord> queue_run(const Call& call);
   core::Result<core::Json> thread_json(const ThreadRecord& thread, bool with_values);
   core::Result<core::Json> state_json(const std::string& thread_id, const graph::CheckpointRecord& record);

@@ -21,12 +21,17 @@ core::Result<graph::CompiledGraph> Assistants::graph(std::string_view name) {
 }
 
 core::Json Assistants::describe(std::string_view name) const {
+  const graph::GraphInputs keys = registry_.inputs(name);
+  core::Json input = core::Json::object();
+  for (const auto& [what, key] : {std::pair{"dataset", &keys.dataset}, {"question", &keys.question}}) {
+    if (!key->empty()) input[what] = *key;
+  }
   return core::Json{{"assistant_id", name},
                     {"graph_id", name},
                     {"name", name},
                     {"description", registry_.description(name)},
                     {"config", core::Json::object()},
-                    {"metadata", core::Json::object()}};
+                    {"metadata", {{"input", input}}}};
 }
 
 core::Result<core::Json> Assistants::topology(std::string_view name) {

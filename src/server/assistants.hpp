@@ -25,7 +25,8 @@ class Assistants {
   // kNotFound naming the assistants when `name` is none of them; the graph's build error otherwise.
   core::Result<graph::CompiledGraph> graph(std::string_view name);
   // {"assistant_id", "graph_id", "name", "description", "config", "metadata"}.
-  core::Json describe(std::string_view name) const;
+  core::Json describe(std::string_view name) const;  // metadata.input: the graph's input keys
+  graph::GraphInputs inputs(std::string_view name) const { return registry_.inputs(name); }
   // {"nodes": [{"id", "kind", "fan_out"}], "edges": [{"source", "target", "conditional"}]}.
   core::Result<core::Json> topology(std::string_view name);
 

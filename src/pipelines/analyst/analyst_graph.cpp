@@ -44,15 +44,17 @@ core::Result<graph::CompiledGraph> build_analyst_graph(std::shared_ptr<const Ana
 }
 
 core::Result<void> register_analyst_graph(graph::GraphRegistry& registry) {
-  return registry.add(std::string(kAnalystGraphName), analyst_settings().description,
-                      [](const graph::GraphDependencies& dependencies) -> core::Result<graph::CompiledGraph> {
-                        AnalystOptions options;
-                        options.config = dependencies.config;
-                        core::Result<std::shared_ptr<const AnalystServices>> services =
-                            AnalystServices::load(dependencies.assets, std::move(options));
-                        if (!services) return services.error();
-                        return build_analyst_graph(std::move(*services));
-                      });
+  return registry.add(
+      std::string(kAnalystGraphName), analyst_settings().description,
+      [](const graph::GraphDependencies& dependencies) -> core::Result<graph::CompiledGraph> {
+        AnalystOptions options;
+        options.config = dependencies.config;
+        core::Result<std::shared_ptr<const AnalystServices>> services =
+            AnalystServices::load(dependencies.assets, std::move(options));
+        if (!services) return services.error();
+        return build_analyst_graph(std::move(*services));
+      },
+      graph::GraphInputs{"", "user_query", ""});
 }
 
 }  // namespace planfirst::analyst

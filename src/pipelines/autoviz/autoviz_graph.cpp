@@ -56,13 +56,15 @@ core::Result<graph::CompiledGraph> build_autoviz_graph(std::shared_ptr<const Aut
 }
 
 core::Result<void> register_autoviz_graph(graph::GraphRegistry& registry) {
-  return registry.add(std::string(kAutovizGraphName), autoviz_settings().description,
-                      [](const graph::GraphDependencies& dependencies) -> core::Result<graph::CompiledGraph> {
-                        core::Result<std::shared_ptr<const AutovizServices>> services =
-                            AutovizServices::load(dependencies.assets, dependencies.config);
-                        if (!services) return services.error();
-                        return build_autoviz_graph(std::move(*services));
-                      });
+  return registry.add(
+      std::string(kAutovizGraphName), autoviz_settings().description,
+      [](const graph::GraphDependencies& dependencies) -> core::Result<graph::CompiledGraph> {
+        core::Result<std::shared_ptr<const AutovizServices>> services =
+            AutovizServices::load(dependencies.assets, dependencies.config);
+        if (!services) return services.error();
+        return build_autoviz_graph(std::move(*services));
+      },
+      graph::GraphInputs{"dataset", "question", "out_dir"});
 }
 
 }  // namespace planfirst::autoviz

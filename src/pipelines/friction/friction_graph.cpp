@@ -58,13 +58,15 @@ core::Result<graph::CompiledGraph> build_friction_graph(Services services,
 }
 
 core::Result<void> register_friction_graph(graph::GraphRegistry& registry) {
-  return registry.add(std::string(kFrictionGraphName), kDescription,
-                      [](const graph::GraphDependencies& dependencies) -> core::Result<graph::CompiledGraph> {
-                        core::Result<std::shared_ptr<const FrictionServices>> services =
-                            FrictionServices::load(dependencies.assets, true);
-                        if (!services) return services.error();
-                        return build_friction_graph(std::move(*services), dependencies.contracts);
-                      });
+  return registry.add(
+      std::string(kFrictionGraphName), kDescription,
+      [](const graph::GraphDependencies& dependencies) -> core::Result<graph::CompiledGraph> {
+        core::Result<std::shared_ptr<const FrictionServices>> services =
+            FrictionServices::load(dependencies.assets, true);
+        if (!services) return services.error();
+        return build_friction_graph(std::move(*services), dependencies.contracts);
+      },
+      graph::GraphInputs{"dataset_path", "messages", "output_dir"});
 }
 
 }  // namespace planfirst::friction

@@ -39,13 +39,15 @@ core::Result<graph::CompiledGraph> build_retrieval_graph(std::shared_ptr<const R
 }
 
 core::Result<void> register_retrieval_graph(graph::GraphRegistry& registry) {
-  return registry.add(std::string(kRetrievalGraphName), retrieval_settings().description,
-                      [](const graph::GraphDependencies& dependencies) -> core::Result<graph::CompiledGraph> {
-                        core::Result<std::shared_ptr<const RetrievalServices>> services =
-                            RetrievalServices::load(dependencies.assets);
-                        if (!services) return services.error();
-                        return build_retrieval_graph(std::move(*services));
-                      });
+  return registry.add(
+      std::string(kRetrievalGraphName), retrieval_settings().description,
+      [](const graph::GraphDependencies& dependencies) -> core::Result<graph::CompiledGraph> {
+        core::Result<std::shared_ptr<const RetrievalServices>> services =
+            RetrievalServices::load(dependencies.assets);
+        if (!services) return services.error();
+        return build_retrieval_graph(std::move(*services));
+      },
+      graph::GraphInputs{"", "question", ""});
 }
 
 }  // namespace planfirst::retrieval
