@@ -4,7 +4,7 @@
 
 import "./style.css";
 import embed from "vega-embed";
-import { api, ApiError, Assistant, followRun, ThreadState } from "./api";
+import { api, ApiError, Artifact, Assistant, followRun, ThreadState } from "./api";
 import { clear, el } from "./dom";
 import { artifactPaths, chartSpecs, checkpointOf, renderMessages, renderReasoning, renderTasks, State } from "./state_view";
 
@@ -28,14 +28,15 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-// The input state an assistant starts from: its metadata names the fields when it declares them.
+// The input state an assistant starts from, in the keys its metadata names (metadata.input); a
+// question for "messages" goes in as a human message.
 function inputFor(assistant: Assistant | undefined, dataset: string, question: string): State {
-  const fields = (assistant as { metadata?: { input?: Record<string, string> } } | undefined)?.metadata?.input;
-  const datasetField = fields?.dataset ?? "dataset";
-  const questionField = fields?.question ?? "question";
+  const fields = (assistant as { metadata?: { input?: Record<string, string> } } | undefined)?.metadata?.input ?? {};
   const input: State = {};
-  if (dataset !== "") input[datasetField] = dataset;
-  if (question !== "") input[questionField] = question;
+  if (dataset !== "" && fields.dataset) input[fields.dataset] = dataset;
+  if (question !== "" && fields.question) {
+    input[fields.question] = fields.question === "messages" ? [{ role: "human", content: question }] : question;
+  }
   return input;
 }
 
@@ -65,6 +66,12 @@ async function loadExamples(): Promise<void> {
   } catch {
     /* no bundled examples on this server */
   }
+  if (select.options.length === 0) {
+    select.hidden = true;
+    const example = document.querySelector('input[name="source"][value="example"]') as HTMLInputElement;
+    example.disabled = true;
+    (document.querySelector('input[name="source"][value="upload"]') as HTMLInputElement).checked = true;
+  }
 }
 
 async function loadThreads(): Promise<void> {
@@ -81,11 +88,17 @@ async function loadThreads(): Promise<void> {
   }
 }
 
-async function renderCharts(state: State): Promise<void> {
-  const specs = chartSpecs(state);
-  const key = JSON.stringify(specs);
+// Charts: every Vega-Lite spec in the state, then every `.vl.json` artifact the run wrote.
+async function renderCharts(state: State, artifacts: Artifact[]): Promise<void> {
+  const specs: object[] = chartSpecs(state);
+  const files = artifacts.filter((artifact) => artifact.path.endsWith(".vl.json"));
+  const key = JSON.stringify([specs, files]);
   if (key === shownCharts) return;
   shownCharts = key;
+  for (const file of files) {
+    const response = await fetch(api.artifactUrl(currentThread, file.path));
+    if (response.ok) specs.push((await response.json()) as object);
+  }
   const target = $("charts");
   clear(target);
   for (const spec of specs) {
@@ -95,19 +108,22 @@ async function renderCharts(state: State): Promise<void> {
   }
 }
 
-async function renderArtifacts(state: State): Promise<void> {
+async function renderArtifacts(state: State): Promise<Artifact[]> {
   const list = $("artifacts");
   clear(list);
   const named = new Set(artifactPaths(state).map((path) => path.split("/").pop() ?? path));
   try {
-    for (const artifact of await api.artifacts(currentThread)) {
+    const artifacts = await api.artifacts(currentThread);
+    for (const artifact of artifacts) {
       const url = api.artifactUrl(currentThread, artifact.path);
       const link = el("a", { href: url, target: "_blank", rel: "noopener" }, artifact.path);
       const mark = named.has(artifact.path.split("/").pop() ?? "") ? " (in state)" : "";
       list.append(el("li", {}, link, ` ${artifact.bytes} bytes${mark}`));
     }
+    return artifacts;
   } catch (error) {
     list.append(el("li", { class: "error" }, describe(error)));
+    return [];
   }
 }
 
@@ -131,7 +147,6 @@ function renderState(state: State): void {
   renderTasks($("tasks"), state);
   renderReasoning($("reasoning"), state);
   renderMessages($("messages"), state);
-  void renderCharts(state);
 }
 
 async function refresh(): Promise<ThreadState> {
@@ -140,7 +155,7 @@ async function refresh(): Promise<ThreadState> {
   renderCheckpoint(head);
   $("thread-status").textContent =
     `status ${head.status ?? "?"}` + (head.last_completed_node ? ` · last completed: ${head.last_completed_node}` : "");
-  await renderArtifacts(head.values);
+  await renderCharts(head.values, await renderArtifacts(head.values));
   return head;
 }
 
