@@ -66,6 +66,11 @@ void RunManager::start() {
   threads_.emplace_back([this] { heartbeat(); });
 }
 
+bool RunManager::stopping() const {
+  std::lock_guard lock(mutex_);
+  return stopping_;
+}
+
 void RunManager::stop() {
   {
     std::lock_guard lock(mutex_);

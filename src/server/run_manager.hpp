@@ -45,7 +45,8 @@ class RunManager {
 
   void start();
   void stop();  // running runs stop before their next node and are queued again; returns when all stopped
-  void wake();  // a run was queued
+  bool stopping() const;  // stop() was called: no node starts from now on
+  void wake();            // a run was queued
 
   // Asks `run_id` to stop before its next node (or drops it from the queue). The store's error, if any.
   core::Result<void> cancel(const std::string& run_id);
@@ -71,7 +72,7 @@ class RunManager {
   core::MetricsRegistry& metrics_;
   RunManagerOptions options_;
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable changed_;
   bool stopping_ = false;                                  // guarded by mutex_
   bool started_ = false;                                   // guarded by mutex_

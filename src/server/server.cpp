@@ -78,6 +78,10 @@ void Server::wait() {
   changed_.wait(lock, [this] { return stopped_ || !started_; });
 }
 
+bool Server::stopping() const {
+  return runs_ != nullptr && runs_->stopping();
+}
+
 void Server::stop() {
   {
     std::lock_guard lock(mutex_);

@@ -53,6 +53,7 @@ class Server {
   core::Result<int> start();  // the bound port
   void wait();                // until stop()
   void stop();
+  bool stopping() const;  // stop() has told the workers: no node starts from now on
 
   Api& api() { return *api_; }
   core::MetricsRegistry& metrics() { return metrics_; }

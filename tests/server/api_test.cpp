@@ -3,6 +3,8 @@
 // strategies, and JSON errors.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <set>
 
 #include "server_fixture.hpp"
@@ -183,9 +185,12 @@ TEST(ServerApi, ABodyThatIsNoJsonObjectNamesTheBody) {
 TEST(ServerApi, ARegisteredPipelineGraphRunsToItsCheckpoint) {
   ServerFixture fixture;
   const std::string thread = fixture.thread("autoviz");
+  std::ifstream sales(std::string(PLANFIRST_SOURCE_DIR) + "/examples/sales.csv");
+  auto upload = fixture.client()->Post("/datasets?name=sales.csv",
+                                       std::string(std::istreambuf_iterator<char>(sales), {}), "text/csv");
+  ASSERT_TRUE(upload && upload->status == 201);
   const json input{{"question", "revenue by region"},
-                   {"dataset", std::string(PLANFIRST_SOURCE_DIR) + "/examples/sales.csv"},
-                   {"out_dir", (fixture.dir() / "out").string()},
+                   {"dataset", json::parse(upload->body)["path"]},
                    {"confirm", true},
                    {"write_files", false}};
 

@@ -197,6 +197,7 @@ TEST(ServerOperations, AGracefulStopLeavesARunningRunToResumeFromItsLastCheckpoi
   fixture.gate.wait_entered(1);
 
   std::thread stopping([&] { fixture.stop(); });
+  while (!fixture.server().stopping()) std::this_thread::yield();
   fixture.gate.release();  // the node in flight finishes; the next one waits for the next start
   stopping.join();
   fixture.open();
