@@ -140,7 +140,8 @@ export async function followRun(
       }
     } catch (error) {
       if (signal.aborted) return;
-      if (error instanceof ApiError && error.status === 404) throw error;
+      // A refusal (unknown run, bad key, bad request) does not change by asking again.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 5000)));
   }

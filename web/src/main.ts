@@ -4,9 +4,9 @@
 
 import "./style.css";
 import embed from "vega-embed";
-import { api, ApiError, Artifact, Assistant, followRun, ThreadState } from "./api";
+import { api, ApiError, Artifact, Assistant, followRun, Thread, ThreadState } from "./api";
 import { clear, el } from "./dom";
-import { artifactPaths, chartSpecs, checkpointOf, renderMessages, renderReasoning, renderTasks, State } from "./state_view";
+import { chartSpecs, renderMessages, renderReasoning, renderTasks, State } from "./state_view";
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -55,29 +55,11 @@ async function loadAssistants(): Promise<void> {
   describeSelected();
 }
 
-async function loadExamples(): Promise<void> {
-  const select = $<HTMLSelectElement>("example");
-  clear(select);
-  try {
-    const response = await fetch("/examples");
-    if (!response.ok) return;
-    const examples = (await response.json()) as { name: string; path: string }[];
-    for (const example of examples) select.append(el("option", { value: example.path }, example.name));
-  } catch {
-    /* no bundled examples on this server */
-  }
-  if (select.options.length === 0) {
-    select.hidden = true;
-    const example = document.querySelector('input[name="source"][value="example"]') as HTMLInputElement;
-    example.disabled = true;
-    (document.querySelector('input[name="source"][value="upload"]') as HTMLInputElement).checked = true;
-  }
-}
-
-async function loadThreads(): Promise<void> {
+async function loadThreads(): Promise<Thread[]> {
   const list = $("threads");
   clear(list);
-  for (const thread of await api.threads()) {
+  const threads = await api.threads();
+  for (const thread of threads) {
     const item = el(
       "li",
       { class: thread.thread_id === currentThread ? "current" : "", "data-thread": thread.thread_id },
@@ -86,6 +68,7 @@ async function loadThreads(): Promise<void> {
     item.onclick = () => void openThread(thread.thread_id, thread.assistant_id ?? "");
     list.append(item);
   }
+  return threads;
 }
 
 // Charts: every Vega-Lite spec in the state, then every `.vl.json` artifact the run wrote.
@@ -108,17 +91,15 @@ async function renderCharts(state: State, artifacts: Artifact[]): Promise<void> 
   }
 }
 
-async function renderArtifacts(state: State): Promise<Artifact[]> {
+async function renderArtifacts(): Promise<Artifact[]> {
   const list = $("artifacts");
   clear(list);
-  const named = new Set(artifactPaths(state).map((path) => path.split("/").pop() ?? path));
   try {
     const artifacts = await api.artifacts(currentThread);
     for (const artifact of artifacts) {
       const url = api.artifactUrl(currentThread, artifact.path);
       const link = el("a", { href: url, target: "_blank", rel: "noopener" }, artifact.path);
-      const mark = named.has(artifact.path.split("/").pop() ?? "") ? " (in state)" : "";
-      list.append(el("li", {}, link, ` ${artifact.bytes} bytes${mark}`));
+      list.append(el("li", {}, link, ` ${artifact.bytes} bytes`));
     }
     return artifacts;
   } catch (error) {
@@ -127,20 +108,20 @@ async function renderArtifacts(state: State): Promise<Artifact[]> {
   }
 }
 
+// The checkpoint the server reports open at the thread's head; one this page already answered stays
+// hidden while its resume is starting.
 function renderCheckpoint(head: ThreadState): void {
   const box = $("checkpoint");
   const open = head.status === "interrupted" ? (head.interrupts ?? [])[0] : undefined;
-  const fromState = checkpointOf(head.values);
-  const id = open?.checkpoint_id ?? head.checkpoint_id ?? "";
-  const answered = recall(`answered.${currentThread}`) === id;
-  if (!open || fromState === null || answered) {
+  const id = open?.checkpoint_id ?? "";
+  if (!open || recall(`answered.${currentThread}`) === id) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
   box.dataset.checkpoint = id;
-  $("checkpoint-message").textContent = open.message ?? fromState.message;
-  $("checkpoint-prompt").textContent = open.prompt ?? fromState.prompt;
+  $("checkpoint-message").textContent = open.message ?? "";
+  $("checkpoint-prompt").textContent = open.prompt ?? "";
 }
 
 function renderState(state: State): void {
@@ -155,7 +136,7 @@ async function refresh(): Promise<ThreadState> {
   renderCheckpoint(head);
   $("thread-status").textContent =
     `status ${head.status ?? "?"}` + (head.last_completed_node ? ` · last completed: ${head.last_completed_node}` : "");
-  await renderCharts(head.values, await renderArtifacts(head.values));
+  await renderCharts(head.values, await renderArtifacts());
   return head;
 }
 
@@ -163,7 +144,6 @@ async function follow(runId: string): Promise<void> {
   stream?.abort();
   stream = new AbortController();
   const last = recall(`run.${runId}.last`);
-  remember(`run.${currentThread}`, runId);
   $("connection").textContent = "live";
   try {
     await followRun(
@@ -204,13 +184,9 @@ async function startAnalysis(event: Event): Promise<void> {
   $("start-error").textContent = "";
   try {
     const assistantId = $<HTMLSelectElement>("assistant").value;
-    const source = (document.querySelector('input[name="source"]:checked') as HTMLInputElement).value;
-    let dataset = $<HTMLSelectElement>("example").value;
-    if (source === "upload") {
-      const file = $<HTMLInputElement>("file").files?.[0];
-      if (!file) throw new Error("choose a file to upload");
-      dataset = (await api.upload(file)).path;
-    }
+    const file = $<HTMLInputElement>("file").files?.[0];
+    if (!file) throw new Error("choose a file to upload");
+    const dataset = (await api.upload(file)).path;
     const question = $<HTMLInputElement>("question").value.trim();
     const assistant = assistants.find((a) => a.assistant_id === assistantId);
     const thread = await api.createThread(assistantId);
@@ -257,11 +233,11 @@ async function main(): Promise<void> {
   $("chat").addEventListener("submit", (event) => void ask(event));
   $("approve").onclick = () => void answerCheckpoint("approve");
   $("answer").onclick = () => void answerCheckpoint($<HTMLTextAreaElement>("checkpoint-answer").value.trim() || "approve");
-  await Promise.all([loadAssistants(), loadExamples()]);
-  await loadThreads();
+  await loadAssistants();
+  const threads = await loadThreads();
   const match = /thread=([^&]+)/.exec(location.hash);
   if (match) {
-    const thread = (await api.threads()).find((t) => t.thread_id === match[1]);
+    const thread = threads.find((t) => t.thread_id === match[1]);
     await openThread(match[1], thread?.assistant_id ?? "");
   }
 }

@@ -1,5 +1,5 @@
 // Renders a graph's state (seed 003 §1) with no knowledge of which graph produced it: plan_tasks and
-// their sub_agents, the step progress bar, the reasoning stream, the checkpoint and the artifacts.
+// their sub_agents, the step progress bar, the reasoning stream, the messages and any chart spec.
 
 import { clear, el } from "./dom";
 
@@ -63,38 +63,6 @@ export function renderReasoning(target: Element, state: State): void {
       el("li", {}, el("strong", {}, entry.step_name ?? "step"), " ", entry.step_text ?? ""),
     );
   }
-}
-
-export interface Checkpoint {
-  id: string;
-  message: string;
-  prompt: string;
-}
-
-// The checkpoint the state asks the user about, or null when it asks nothing.
-export function checkpointOf(state: State): Checkpoint | null {
-  if (state.requires_user_input !== true) return null;
-  return {
-    id: String(state.checkpoint_id ?? ""),
-    message: String(state.checkpoint_message ?? ""),
-    prompt: String(state.checkpoint_prompt ?? ""),
-  };
-}
-
-// Every string field that names a file (`*_path`, `*_file`) or a list of them (`artifacts`).
-export function artifactPaths(state: State): string[] {
-  const paths = new Set<string>();
-  for (const [key, value] of Object.entries(state)) {
-    if (typeof value === "string" && value !== "" && /(_path|_file)$/.test(key)) paths.add(value);
-    if (key === "artifacts" && Array.isArray(value)) {
-      for (const item of value) {
-        if (typeof item === "string") paths.add(item);
-        else if (item && typeof item === "object" && typeof (item as { path?: unknown }).path === "string")
-          paths.add((item as { path: string }).path);
-      }
-    }
-  }
-  return [...paths].sort();
 }
 
 // Every Vega-Lite spec anywhere in the state (an object whose $schema names vega-lite).

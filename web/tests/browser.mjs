@@ -51,7 +51,6 @@ try {
   await page.goto(base);
   await page.waitForSelector("#assistant option[value=friction]", { state: "attached" });
   await page.selectOption("#assistant", "friction");
-  await page.check('input[name=source][value=upload]');
   await page.setInputFiles("#file", data);
   await shot("start");
   await page.click("#start-button");
