@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "graph/checkpoint_rules.hpp"
+#include "graph/sqlite_statement.hpp"
 
 namespace planfirst::graph {
 namespace {
@@ -60,64 +61,8 @@ SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
 ORDER BY 1, 2
 )sql";
 
-struct StatementDeleter {
-  void operator()(sqlite3_stmt* statement) const { sqlite3_finalize(statement); }
-};
-using StatementHandle = std::unique_ptr<sqlite3_stmt, StatementDeleter>;
-
-struct DatabaseDeleter {
-  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
-};
-using DatabaseHandle = std::unique_ptr<sqlite3, DatabaseDeleter>;
-
-core::Error sqlite_error(sqlite3* db, int code, std::string_view doing) {
-  const std::string message =
-      std::string(doing) + ": " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(code));
-  switch (code & 0xff) {
-    case SQLITE_BUSY:
-    case SQLITE_LOCKED:
-    case SQLITE_IOERR:
-    case SQLITE_CANTOPEN:
-    case SQLITE_FULL: return core::unavailable(message);
-    case SQLITE_CONSTRAINT: return core::invalid_argument(message);
-    case SQLITE_NOTADB:
-    case SQLITE_CORRUPT: return core::failed_precondition(message);
-    default: return core::internal_error(message);
-  }
-}
-
-// One use of a prepared statement: binds, steps, and resets it when the scope ends. Text is bound
-// without a copy, so bound values must outlive the use.
-class Use {
- public:
-  explicit Use(sqlite3_stmt* statement) : statement_(statement) {}
-  ~Use() {
-    sqlite3_reset(statement_);
-    sqlite3_clear_bindings(statement_);
-  }
-  Use(const Use&) = delete;
-  Use& operator=(const Use&) = delete;
-
-  Use& text(int index, std::string_view value) {
-    sqlite3_bind_text(statement_, index, value.data(), static_cast<int>(value.size()), SQLITE_STATIC);
-    return *this;
-  }
-  Use& integer(int index, std::int64_t value) {
-    sqlite3_bind_int64(statement_, index, value);
-    return *this;
-  }
-  int step() { return sqlite3_step(statement_); }  // SQLITE_ROW, SQLITE_DONE or an error
-  std::string column_text(int column) const {
-    const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
-    return data == nullptr
-               ? std::string()
-               : std::string(data, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
-  }
-  std::int64_t column_integer(int column) const { return sqlite3_column_int64(statement_, column); }
-
- private:
-  sqlite3_stmt* statement_;
-};
+using StatementHandle = SqliteStatementHandle;
+using Use = SqliteUse;
 
 core::Result<CheckpointRecord> read_record(const Use& row, std::string_view thread_id) {
   CheckpointRecord record;
@@ -149,7 +94,7 @@ core::Result<CheckpointRecord> read_record(const Use& row, std::string_view thre
 }  // namespace
 
 struct SqliteCheckpointer::Database {
-  DatabaseHandle db;
+  SqliteDatabaseHandle db;
   std::string path;
   StatementHandle begin, commit, rollback;
   StatementHandle select_head_id, upsert_head, insert_record, insert_write;
