@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/error_json.hpp"
 #include "graph/delta_validator.hpp"
 #include "graph/state_assembler.hpp"
 
@@ -14,11 +15,6 @@ namespace {
 constexpr std::string_view kInputNode = "__input__";
 constexpr std::string_view kResumeNode = "__resume__";
 constexpr std::string_view kForkNode = "__fork__";
-
-core::Json error_json(const core::Error& error) {
-  return core::Json{
-      {"code", core::to_string(error.code)}, {"message", error.message}, {"where", error.where}};
-}
 
 std::string status_name(CheckpointStatus status) {
   return std::string(to_string(status));
@@ -191,7 +187,7 @@ core::Result<Delta> Runner::call_with_policy(const CompiledNode& node, const Nod
       event.kind = EventKind::kError;
       event.thread_id = context.thread_id;
       event.node = context.node_path;
-      core::Json data = error_json(result.error());
+      core::Json data = core::error_json(result.error());
       data["attempt"] = attempt;
       data["retry_in_ms"] = backoff.count();
       event.data = std::move(data);
@@ -254,7 +250,7 @@ core::Result<Runner::StepOutcome> Runner::execute_fan_out(const Cursor& cursor, 
     } else {
       deltas.push_back(std::move(delta->json()));
     }
-    if (outcome.error) emit(EventKind::kError, cursor, path, error_json(*outcome.error));
+    if (outcome.error) emit(EventKind::kError, cursor, path, core::error_json(*outcome.error));
     outcomes.push_back(std::move(outcome));
   }
 
@@ -302,7 +298,7 @@ core::Result<Runner::StepOutcome> Runner::execute_fan_out(const Cursor& cursor, 
   core::Json failed = core::Json::array();
   for (const BranchOutcome& outcome : outcomes) {
     if (outcome.error) {
-      core::Json entry = error_json(*outcome.error);
+      core::Json entry = core::error_json(*outcome.error);
       entry["branch"] = outcome.name;
       failed.push_back(std::move(entry));
     }
@@ -345,9 +341,9 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
     record.last_completed_node = cursor.last_completed_node;
     record.next_node = std::move(retry_node);
     record.status = CheckpointStatus::kFailed;
-    record.metadata_json = core::Json{{"error", error_json(error)}}.dump();
+    record.metadata_json = core::Json{{"error", core::error_json(error)}}.dump();
     if (auto ok = commit(cursor, std::move(record)); !ok) return ok.error();
-    emit(EventKind::kError, cursor, node, error_json(error));
+    emit(EventKind::kError, cursor, node, core::error_json(error));
     RunResult result = finish(RunStatus::kFailed);
     result.error = error;
     return result;
@@ -380,7 +376,7 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
       record.last_completed_node = cursor.last_completed_node;
       record.next_node = node->name;
       record.status = CheckpointStatus::kFailed;
-      record.metadata_json = core::Json{{"error", error_json(stopped)}, {"stopped", true}}.dump();
+      record.metadata_json = core::Json{{"error", core::error_json(stopped)}, {"stopped", true}}.dump();
       if (auto ok = commit(cursor, std::move(record)); !ok) return ok.error();
       RunResult result = finish(RunStatus::kFailed);
       result.error = stopped;
@@ -439,9 +435,9 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
       record.last_completed_node = cursor.last_completed_node;
       record.next_node = node->policy.error_route;
       record.metadata_json =
-          core::Json{{"error", error_json(error)}, {"error_route", node->policy.error_route}}.dump();
+          core::Json{{"error", core::error_json(error)}, {"error_route", node->policy.error_route}}.dump();
       if (auto ok = commit(cursor, std::move(record)); !ok) return ok.error();
-      emit(EventKind::kError, cursor, node->name, error_json(error));
+      emit(EventKind::kError, cursor, node->name, core::error_json(error));
       next = node->policy.error_route;
       if (next == kEnd) return drive(cursor, next);
       continue;

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/error_json.hpp"
 #include "core/ids.hpp"
 #include "core/timestamp.hpp"
 #include "core/utf8.hpp"
@@ -227,12 +228,8 @@ bool safe_file_name(std::string_view name) {
 }  // namespace
 
 HttpResponse error_response(const core::Error& error) {
-  return json_response(
-      status_for(error.code),
-      core::Json{
-          {"error",
-           {{"code", core::to_string(error.code)}, {"message", error.message}, {"where", error.where}}},
-          {"detail", error.describe()}});
+  return json_response(status_for(error.code),
+                       core::Json{{"error", core::error_json(error)}, {"detail", error.describe()}});
 }
 
 Api::Api(Assistants& assistants, graph::Checkpointer& checkpoints, RunStore& store, RunManager& runs,

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "core/error_json.hpp"
 #include "core/ids.hpp"
 #include "core/logging.hpp"
 #include "graph/runner.hpp"
@@ -11,11 +12,6 @@
 
 namespace planfirst::server {
 namespace {
-
-core::Json error_json(const core::Error& error) {
-  return core::Json{
-      {"code", core::to_string(error.code)}, {"message", error.message}, {"where", error.where}};
-}
 
 // What a run's end event and record say about the runtime's outcome.
 core::Json result_json(const graph::RunResult& result) {
@@ -29,7 +25,7 @@ core::Json result_json(const graph::RunResult& result) {
                          {"prompt", result.prompt},
                          {"checkpoint_id", result.checkpoint_id}};
   }
-  if (result.error) json["error"] = error_json(*result.error);
+  if (result.error) json["error"] = core::error_json(*result.error);
   return json;
 }
 
@@ -239,8 +235,8 @@ void RunManager::execute(const RunRecord& run) {
     result["cancelled"] = true;
     finish(run, RunStatus::kInterrupted, result, log);
   } else if (!outcome) {
-    finish(run, RunStatus::kError, core::Json{{"status", "failed"}, {"error", error_json(outcome.error())}},
-           log);
+    finish(run, RunStatus::kError,
+           core::Json{{"status", "failed"}, {"error", core::error_json(outcome.error())}}, log);
   } else {
     const RunStatus status =
         outcome->status == graph::RunStatus::kFailed ? RunStatus::kError : RunStatus::kSuccess;
