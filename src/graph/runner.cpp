@@ -61,6 +61,12 @@ std::string_view to_string(RunStatus status) {
   return "failed";
 }
 
+bool stopped_record(const CheckpointRecord& record) {
+  if (record.status != CheckpointStatus::kFailed) return false;
+  const core::Json metadata = core::Json::parse(record.metadata_json, nullptr, false);
+  return metadata.is_object() && metadata.value("stopped", false);
+}
+
 struct Runner::Cursor {
   std::string thread_id;
   core::Json state = core::Json::object();

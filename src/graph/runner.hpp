@@ -49,6 +49,9 @@ struct RunnerOptions {
 enum class RunStatus { kDone, kInterrupted, kFailed };
 std::string_view to_string(RunStatus status);  // "done", "interrupted", "failed"
 
+// Whether `record` is the failed record a stop leaves (RunnerOptions::stop): recover() continues it.
+bool stopped_record(const CheckpointRecord& record);
+
 struct RunResult {
   RunStatus status = RunStatus::kDone;
   std::string thread_id;

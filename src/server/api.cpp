@@ -10,6 +10,7 @@
 #include "core/ids.hpp"
 #include "core/timestamp.hpp"
 #include "core/utf8.hpp"
+#include "graph/runner.hpp"
 #include "graph/state_assembler.hpp"
 #include "server/safe_path.hpp"
 
@@ -161,12 +162,6 @@ core::Json run_json(const RunRecord& run) {
   const core::Json result = core::Json::parse(run.result_json, nullptr, false);
   if (is_final(run.status) && result.is_object()) json["result"] = result;
   return json;
-}
-
-bool stopped_record(const graph::CheckpointRecord& record) {
-  if (record.status != graph::CheckpointStatus::kFailed) return false;
-  const core::Json metadata = core::Json::parse(record.metadata_json, nullptr, false);
-  return metadata.is_object() && metadata.value("stopped", false);
 }
 
 std::size_t size_param(const HttpRequest& request, const core::Json& body, const char* name,
@@ -433,7 +428,7 @@ core::Result<core::Json> Api::thread_json(const ThreadRecord& thread, bool with_
   } else if (head->has_value() && (*head)->status == graph::CheckpointStatus::kInterrupted) {
     status = "interrupted";
   } else if (head->has_value() && (*head)->status == graph::CheckpointStatus::kFailed &&
-             !stopped_record(**head)) {
+             !graph::stopped_record(**head)) {
     status = "error";
   }
   json["status"] = status;

@@ -29,12 +29,6 @@ core::Json result_json(const graph::RunResult& result) {
   return json;
 }
 
-bool stopped_record(const graph::CheckpointRecord& record) {
-  if (record.status != graph::CheckpointStatus::kFailed) return false;
-  const core::Json metadata = core::Json::parse(record.metadata_json, nullptr, false);
-  return metadata.is_object() && metadata.value("stopped", false);
-}
-
 }  // namespace
 
 RunManager::RunManager(Assistants& assistants, graph::Checkpointer& checkpoints, RunStore& store,
@@ -195,7 +189,7 @@ void RunManager::execute(const RunRecord& run) {
     if (run.started && head_id != run.start_checkpoint_id && head->has_value()) {
       // Taken over after a crash or a shutdown: continue from the last checkpoint, never from the start.
       const graph::CheckpointRecord& record = **head;
-      if (record.status == graph::CheckpointStatus::kRunning || stopped_record(record))
+      if (record.status == graph::CheckpointStatus::kRunning || graph::stopped_record(record))
         return runner.recover(run.thread_id);
       graph::RunResult done;  // it had ended; only its end was not recorded
       done.status = record.status == graph::CheckpointStatus::kInterrupted ? graph::RunStatus::kInterrupted
