@@ -720,12 +720,14 @@ HttpResponse Api::create_run_stream(const Call& call) {
   return response;
 }
 
-HttpResponse Api::outcome_response(const RunRecord& run) {
-  core::Json json = run_json(run);
-  core::Result<std::optional<graph::CheckpointRecord>> head = checkpoints_.head(run.thread_id);
+HttpResponse Api::final_outcome(const std::string& run_id) {
+  core::Result<RunRecord> run = wait_final(run_id);
+  if (!run) return error_response(run.error());
+  core::Json json = run_json(*run);
+  core::Result<std::optional<graph::CheckpointRecord>> head = checkpoints_.head(run->thread_id);
   if (!head) return error_response(head.error());
   if (head->has_value()) {
-    core::Result<core::Json> state = state_json(run.thread_id, **head);
+    core::Result<core::Json> state = state_json(run->thread_id, **head);
     if (!state) return error_response(state.error());
     json["values"] = (*state)["values"];
     json["interrupts"] = (*state)["interrupts"];
@@ -736,9 +738,7 @@ HttpResponse Api::outcome_response(const RunRecord& run) {
 HttpResponse Api::create_run_wait(const Call& call) {
   core::Result<RunRecord> run = queue_run(call);
   if (!run) return error_response(run.error());
-  core::Result<RunRecord> final_run = wait_final(run->run_id);
-  if (!final_run) return error_response(final_run.error());
-  return outcome_response(*final_run);
+  return final_outcome(run->run_id);
 }
 
 HttpResponse Api::list_runs(const Call& call) {
@@ -784,9 +784,7 @@ core::Result<RunRecord> Api::wait_final(const std::string& run_id) {
 HttpResponse Api::join_run(const Call& call) {
   core::Result<RunRecord> run = run_of(call);
   if (!run) return error_response(run.error());
-  core::Result<RunRecord> final_run = wait_final(run->run_id);
-  if (!final_run) return error_response(final_run.error());
-  return outcome_response(*final_run);
+  return final_outcome(run->run_id);
 }
 
 HttpResponse Api::cancel_run(const Call& call) {

@@ -94,7 +94,8 @@ class Api {
   core::Result<core::Json> state_json(const std::string& thread_id, const graph::CheckpointRecord& record);
   core::Result<RunRecord> run_of(const Call& call);
   core::Result<RunRecord> wait_final(const std::string& run_id);
-  HttpResponse outcome_response(const RunRecord& run);  // the run with the thread's values and interrupts
+  // Once the run ends: it with the thread's values and interrupts.
+  HttpResponse final_outcome(const std::string& run_id);
   HttpResponse event_stream(const RunRecord& run, std::int64_t after, std::vector<std::string> modes);
 
   Assistants& assistants_;
