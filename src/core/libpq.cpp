@@ -16,6 +16,13 @@ void bind(void* library, const char* name, Function& target, std::string& missin
   if (target == nullptr && missing.empty()) missing = name;
 }
 
+void ignore_notice(void*, const char*) {}
+
+std::string trimmed(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
 }  // namespace
 
 Result<LibPq> LibPq::load() {
@@ -52,6 +59,40 @@ Result<LibPq> LibPq::load() {
                        kLibrary);
   }
   return api;
+}
+
+std::string redacted_uri(const std::string& uri) {
+  const std::size_t scheme = uri.find("://");
+  const std::size_t at = uri.find('@');
+  if (scheme == std::string::npos || at == std::string::npos) return uri;
+  const std::size_t colon = uri.find(':', scheme + 3);
+  if (colon == std::string::npos || colon > at) return uri;
+  return uri.substr(0, colon) + ":***" + uri.substr(at);
+}
+
+Result<PgConnHandle> pg_connect(const LibPq& pq, const std::string& uri, const std::string& where) {
+  PgConnHandle conn = pq.owned(pq.connectdb(uri.c_str()));
+  if (conn == nullptr) return unavailable("cannot allocate a PostgreSQL connection", where);
+  if (pq.status(conn.get()) != CONNECTION_OK)
+    return unavailable("cannot connect to PostgreSQL: " + trimmed(pq.error_message(conn.get())), where);
+  pq.set_notice_processor(conn.get(), ignore_notice, nullptr);
+  return conn;
+}
+
+Error pg_error(const LibPq& pq, PGconn* conn, const PGresult* result, std::string_view doing,
+               const std::string& where) {
+  const char* text = result != nullptr ? pq.result_error_message(result) : pq.error_message(conn);
+  std::string message =
+      trimmed(std::string(doing) + ": " + (text != nullptr && *text != '\0' ? text : pq.error_message(conn)));
+  const char* state = result != nullptr ? pq.result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
+  const std::string sqlstate = state != nullptr ? state : "";
+  if (pq.status(conn) != CONNECTION_OK || sqlstate.starts_with("08") || sqlstate == "40001" ||
+      sqlstate == "40P01" || sqlstate.starts_with("53") || sqlstate.starts_with("57")) {
+    return unavailable(std::move(message), where);
+  }
+  if (sqlstate.starts_with("23") || sqlstate.starts_with("22"))
+    return invalid_argument(std::move(message), where);
+  return internal_error(std::move(message), where);
 }
 
 }  // namespace planfirst::core

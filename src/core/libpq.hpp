@@ -6,6 +6,8 @@
 #include <libpq-fe.h>
 
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "core/result.hpp"
 
@@ -54,5 +56,19 @@ struct LibPq {
   decltype(&::PQcmdTuples) cmd_tuples = nullptr;
   decltype(&::PQclear) clear = nullptr;
 };
+
+// `uri` without its password, for messages.
+std::string redacted_uri(const std::string& uri);
+
+// A connection to `uri` whose notices (e.g. "relation already exists, skipping") are dropped, not
+// printed; kUnavailable with libpq's reason and `where` when it cannot connect.
+Result<PgConnHandle> pg_connect(const LibPq& pq, const std::string& uri, const std::string& where);
+
+// The error of a failed command ("`doing`: " and the server's message), by SQLSTATE: kUnavailable
+// when the connection is lost, the server is overloaded or shutting down, or a serialization failure
+// or deadlock ended the transaction (retry); kInvalidArgument for a data or constraint error;
+// kInternal otherwise. `result` may be null (the connection's message is used).
+Error pg_error(const LibPq& pq, PGconn* conn, const PGresult* result, std::string_view doing,
+               const std::string& where);
 
 }  // namespace planfirst::core

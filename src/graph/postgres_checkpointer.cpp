@@ -59,18 +59,6 @@ ORDER BY 1, 2
 
 using ResultHandle = core::PgResultHandle;
 
-void ignore_notice(void*, const char*) {}
-
-// The URI without its password, for messages.
-std::string redacted(const std::string& uri) {
-  const std::size_t scheme = uri.find("://");
-  const std::size_t at = uri.find('@');
-  if (scheme == std::string::npos || at == std::string::npos) return uri;
-  const std::size_t colon = uri.find(':', scheme + 3);
-  if (colon == std::string::npos || colon > at) return uri;
-  return uri.substr(0, colon) + ":***" + uri.substr(at);
-}
-
 // A PostgreSQL text[] literal of `items`.
 std::string text_array(const std::vector<std::string_view>& items) {
   std::string out = "{";
@@ -102,19 +90,7 @@ struct PostgresCheckpointer::Connection {
   explicit Connection(core::LibPq api) : pq(api) {}
 
   core::Error error(const PGresult* result, std::string_view doing) const {
-    std::string message = std::string(doing) + ": ";
-    const char* text = result != nullptr ? pq.result_error_message(result) : pq.error_message(conn.get());
-    message += text != nullptr && *text != '\0' ? text : pq.error_message(conn.get());
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    const char* state = result != nullptr ? pq.result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
-    const std::string sqlstate = state != nullptr ? state : "";
-    if (pq.status(conn.get()) != CONNECTION_OK || sqlstate.starts_with("08") || sqlstate == "40001" ||
-        sqlstate == "40P01" || sqlstate.starts_with("53") || sqlstate.starts_with("57")) {
-      return core::unavailable(std::move(message), where);
-    }
-    if (sqlstate.starts_with("23") || sqlstate.starts_with("22"))
-      return core::invalid_argument(std::move(message), where);
-    return core::internal_error(std::move(message), where);
+    return core::pg_error(pq, conn.get(), result, doing, where);
   }
 
   // Runs `sql` (no parameters; may hold several statements).
@@ -255,16 +231,10 @@ core::Result<std::unique_ptr<PostgresCheckpointer>> PostgresCheckpointer::open(c
   core::Result<core::LibPq> pq = core::LibPq::load();
   if (!pq) return pq.error();
   auto connection = std::make_unique<Connection>(*pq);
-  connection->where = redacted(uri);
-  connection->conn = connection->pq.owned(connection->pq.connectdb(uri.c_str()));
-  if (connection->conn == nullptr)
-    return core::unavailable("cannot allocate a PostgreSQL connection", connection->where);
-  if (connection->pq.status(connection->conn.get()) != CONNECTION_OK) {
-    std::string message = connection->pq.error_message(connection->conn.get());
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    return core::unavailable("cannot connect to PostgreSQL: " + message, connection->where);
-  }
-  connection->pq.set_notice_processor(connection->conn.get(), ignore_notice, nullptr);
+  connection->where = core::redacted_uri(uri);
+  core::Result<core::PgConnHandle> conn = core::pg_connect(connection->pq, uri, connection->where);
+  if (!conn) return conn.error();
+  connection->conn = std::move(*conn);
 
   Connection& c = *connection;
   {

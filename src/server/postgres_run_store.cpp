@@ -46,12 +46,7 @@ struct PostgresRunStore::Connection {
   explicit Connection(core::LibPq api) : pq(api) {}
 
   core::Error error(const PGresult* result, std::string_view doing) const {
-    std::string message = std::string(doing) + ": ";
-    const char* text = result != nullptr ? pq.result_error_message(result) : nullptr;
-    message += text != nullptr && *text != '\0' ? text : pq.error_message(conn.get());
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    if (pq.status(conn.get()) != CONNECTION_OK) return core::unavailable(std::move(message), where);
-    return core::internal_error(std::move(message), where);
+    return core::pg_error(pq, conn.get(), result, doing, where);
   }
 
   core::Result<core::PgResultHandle> run(const std::string& sql, const Params& params,
@@ -125,12 +120,10 @@ core::Result<std::unique_ptr<PostgresRunStore>> PostgresRunStore::open(const std
   core::Result<core::LibPq> pq = core::LibPq::load();
   if (!pq) return pq.error();
   auto connection = std::make_unique<Connection>(*pq);
-  const std::size_t at = uri.find('@');
-  connection->where = at == std::string::npos ? uri : "postgresql://...@" + uri.substr(at + 1);
-  connection->conn = connection->pq.owned(connection->pq.connectdb(uri.c_str()));
-  if (connection->conn == nullptr || connection->pq.status(connection->conn.get()) != CONNECTION_OK) {
-    return core::unavailable("cannot connect to PostgreSQL for the run store", connection->where);
-  }
+  connection->where = core::redacted_uri(uri);
+  core::Result<core::PgConnHandle> conn = core::pg_connect(connection->pq, uri, connection->where);
+  if (!conn) return conn.error();
+  connection->conn = std::move(*conn);
   // Several statements in one transaction (PQexec runs a multi-statement string as one).
   Connection& c = *connection;
   core::PgResultHandle created =
