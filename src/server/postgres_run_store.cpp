@@ -269,15 +269,16 @@ core::Result<std::optional<RunRecord>> PostgresRunStore::claim(std::string_view 
   return std::optional<RunRecord>(connection_->read_run(claimed->get(), 0));
 }
 
-core::Result<bool> PostgresRunStore::renew(std::string_view run_id, std::string_view worker,
-                                           Millis lease_until) {
+core::Result<Lease> PostgresRunStore::renew(std::string_view run_id, std::string_view worker,
+                                            Millis lease_until) {
   std::lock_guard lock(mutex_);
   auto updated = connection_->run(
       "UPDATE planfirst_server_runs SET lease_until = $3 WHERE run_id = $1 AND worker = $2 AND status = "
-      "'running'",
+      "'running' RETURNING cancel_requested::int",
       {std::string(run_id), std::string(worker), std::to_string(lease_until)}, "renewing a lease");
   if (!updated) return updated.error();
-  return std::string(connection_->pq.cmd_tuples(updated->get())) == "1";
+  if (connection_->pq.ntuples(updated->get()) == 0) return Lease{};
+  return Lease{true, connection_->integer(updated->get(), 0, 0) != 0};
 }
 
 core::Result<void> PostgresRunStore::mark_started(std::string_view run_id,

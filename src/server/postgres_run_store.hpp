@@ -28,7 +28,7 @@ class PostgresRunStore final : public RunStore {
   core::Result<std::vector<RunRecord>> runs(std::string_view thread_id) override;
   core::Result<std::optional<RunRecord>> claim(std::string_view worker, Millis now,
                                                Millis lease_until) override;
-  core::Result<bool> renew(std::string_view run_id, std::string_view worker, Millis lease_until) override;
+  core::Result<Lease> renew(std::string_view run_id, std::string_view worker, Millis lease_until) override;
   core::Result<void> mark_started(std::string_view run_id, std::string_view start_checkpoint_id) override;
   core::Result<bool> finish(std::string_view run_id, std::string_view worker, RunStatus status,
                             std::string_view result_json, Millis now) override;

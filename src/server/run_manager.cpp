@@ -132,15 +132,11 @@ void RunManager::heartbeat() {
     if (auto pending = store_.count_runs(RunStatus::kPending); pending)
       metrics_.gauge("planfirst_server_queue_depth").set(static_cast<double>(*pending));
     for (auto& [run_id, active] : running) {
-      core::Result<bool> renewed =
+      core::Result<Lease> lease =
           store_.renew(run_id, options_.worker_id, now_millis() + options_.lease.count());
-      if (renewed && !*renewed) {
-        active->lost = true;  // another process took it over
-        active->stop.cancel();
-        continue;
-      }
-      core::Result<std::optional<RunRecord>> record = store_.run(run_id);
-      if (record && record->has_value() && (*record)->cancel_requested) active->stop.cancel();
+      if (!lease) continue;                   // the next beat tries again
+      if (!lease->held) active->lost = true;  // another process took it over
+      if (!lease->held || lease->cancel_requested) active->stop.cancel();
     }
   }
 }

@@ -60,6 +60,12 @@ struct StoredEvent {
   Millis created_at = 0;
 };
 
+// What renewing a lease found.
+struct Lease {
+  bool held = false;
+  bool cancel_requested = false;
+};
+
 class RunStore {
  public:
   virtual ~RunStore() = default;
@@ -82,8 +88,9 @@ class RunStore {
   // now held by `worker` until `lease_until` (attempt + 1); nullopt when there is none.
   virtual core::Result<std::optional<RunRecord>> claim(std::string_view worker, Millis now,
                                                        Millis lease_until) = 0;
-  // false when the run is no longer this worker's (another took it over).
-  virtual core::Result<bool> renew(std::string_view run_id, std::string_view worker, Millis lease_until) = 0;
+  // Extends the lease; `held` false when the run is no longer this worker's (another took it over),
+  // `cancel_requested` whether someone asked it to stop.
+  virtual core::Result<Lease> renew(std::string_view run_id, std::string_view worker, Millis lease_until) = 0;
   virtual core::Result<void> mark_started(std::string_view run_id, std::string_view start_checkpoint_id) = 0;
   // Final status and result, if `worker` still holds it; false otherwise.
   virtual core::Result<bool> finish(std::string_view run_id, std::string_view worker, RunStatus status,

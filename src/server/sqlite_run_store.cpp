@@ -275,15 +275,16 @@ core::Result<std::optional<RunRecord>> SqliteRunStore::claim(std::string_view wo
   });
 }
 
-core::Result<bool> SqliteRunStore::renew(std::string_view run_id, std::string_view worker,
-                                         Millis lease_until) {
+core::Result<Lease> SqliteRunStore::renew(std::string_view run_id, std::string_view worker,
+                                          Millis lease_until) {
   std::lock_guard lock(mutex_);
   graph::SqliteUse update(
       db_->prepared("UPDATE planfirst_server_runs SET lease_until = ?3 WHERE run_id = ?1 AND worker = ?2 AND "
-                    "status = 'running'"));
-  update.text(1, run_id).text(2, worker).integer(3, lease_until);
-  if (auto ok = db_->done(update, "renewing a lease"); !ok) return ok.error();
-  return sqlite3_changes(db_->db.get()) == 1;
+                    "status = 'running' RETURNING cancel_requested"));
+  const int step = update.text(1, run_id).text(2, worker).integer(3, lease_until).step();
+  if (step == SQLITE_ROW) return Lease{true, update.column_integer(0) != 0};
+  if (step != SQLITE_DONE) return db_->error("renewing a lease");
+  return Lease{};
 }
 
 core::Result<void> SqliteRunStore::mark_started(std::string_view run_id,
