@@ -344,12 +344,12 @@ core::Result<std::size_t> PostgresRunStore::count_runs(RunStatus status) {
   return static_cast<std::size_t>(connection_->integer(counted->get(), 0, 0));
 }
 
-core::Result<std::int64_t> PostgresRunStore::append_event(std::string_view run_id, std::string_view key,
-                                                          std::string_view event, std::string_view data_json,
-                                                          Millis now) {
+core::Result<bool> PostgresRunStore::append_event(std::string_view run_id, std::string_view key,
+                                                  std::string_view event, std::string_view data_json,
+                                                  Millis now) {
   std::lock_guard lock(mutex_);
   Connection& c = *connection_;
-  return c.transaction<std::int64_t>([&]() -> core::Result<std::int64_t> {
+  return c.transaction<bool>([&]() -> core::Result<bool> {
     const std::string id(run_id);
     if (auto locked = c.run("SELECT pg_advisory_xact_lock(hashtext($1))", {id}, "locking a run's log");
         !locked)
@@ -361,10 +361,7 @@ core::Result<std::int64_t> PostgresRunStore::append_event(std::string_view run_i
         {id, std::string(key), std::string(event), std::string(data_json), std::to_string(now)},
         "appending an event");
     if (!inserted) return inserted.error();
-    auto seq = c.run("SELECT seq FROM planfirst_server_events WHERE run_id = $1 AND key = $2",
-                     {id, std::string(key)}, "reading an event");
-    if (!seq) return seq.error();
-    return c.integer(seq->get(), 0, 0);
+    return std::string(c.pq.cmd_tuples(inserted->get())) == "1";
   });
 }
 

@@ -35,9 +35,8 @@ class PostgresRunStore final : public RunStore {
   core::Result<void> release(std::string_view run_id, std::string_view worker) override;
   core::Result<bool> request_cancel(std::string_view run_id, Millis now) override;
   core::Result<std::size_t> count_runs(RunStatus status) override;
-  core::Result<std::int64_t> append_event(std::string_view run_id, std::string_view key,
-                                          std::string_view event, std::string_view data_json,
-                                          Millis now) override;
+  core::Result<bool> append_event(std::string_view run_id, std::string_view key, std::string_view event,
+                                  std::string_view data_json, Millis now) override;
   core::Result<std::vector<StoredEvent>> events(std::string_view run_id, std::int64_t after,
                                                 std::size_t limit) override;
 

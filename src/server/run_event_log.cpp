@@ -58,9 +58,9 @@ core::Result<void> RunEventLog::append(const std::string& key, const std::string
 }
 
 void RunEventLog::write(const std::string& key, const std::string& event, const core::Json& data) {
-  core::Result<std::int64_t> seq = store_.append_event(run_id_, key, event, data.dump(), now_millis());
-  if (!seq && !error_) error_ = seq.error();
-  metrics_.counter("planfirst_server_events_total", {{"event", event}}).inc();
+  core::Result<bool> appended = store_.append_event(run_id_, key, event, data.dump(), now_millis());
+  if (!appended && !error_) error_ = appended.error();
+  if (appended && *appended) metrics_.counter("planfirst_server_events_total", {{"event", event}}).inc();
   bell_.ring(run_id_);
 }
 

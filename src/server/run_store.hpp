@@ -102,10 +102,9 @@ class RunStore {
   virtual core::Result<std::size_t> count_runs(RunStatus status) = 0;
 
   // Appends one event under the next sequence number unless the run's log already holds `key`
-  // (a run taken over re-sends what it had sent); returns the event's number either way.
-  virtual core::Result<std::int64_t> append_event(std::string_view run_id, std::string_view key,
-                                                  std::string_view event, std::string_view data_json,
-                                                  Millis now) = 0;
+  // (a run taken over re-sends what it had sent): false then, and nothing is written.
+  virtual core::Result<bool> append_event(std::string_view run_id, std::string_view key,
+                                          std::string_view event, std::string_view data_json, Millis now) = 0;
   // Events numbered above `after`, in order, at most `limit`.
   virtual core::Result<std::vector<StoredEvent>> events(std::string_view run_id, std::int64_t after,
                                                         std::size_t limit) = 0;

@@ -338,21 +338,18 @@ core::Result<std::size_t> SqliteRunStore::count_runs(RunStatus status) {
   return static_cast<std::size_t>(count.column_integer(0));
 }
 
-core::Result<std::int64_t> SqliteRunStore::append_event(std::string_view run_id, std::string_view key,
-                                                        std::string_view event, std::string_view data_json,
-                                                        Millis now) {
+core::Result<bool> SqliteRunStore::append_event(std::string_view run_id, std::string_view key,
+                                                std::string_view event, std::string_view data_json,
+                                                Millis now) {
   std::lock_guard lock(mutex_);
-  return db_->transaction<std::int64_t>([&]() -> core::Result<std::int64_t> {
+  return db_->transaction<bool>([&]() -> core::Result<bool> {
     graph::SqliteUse insert(
         db_->prepared("INSERT INTO planfirst_server_events (run_id, seq, key, event, data, created_at) "
                       "SELECT ?1, COALESCE(MAX(seq), 0) + 1, ?2, ?3, ?4, ?5 FROM planfirst_server_events "
                       "WHERE run_id = ?1 ON CONFLICT (run_id, key) DO NOTHING"));
     insert.text(1, run_id).text(2, key).text(3, event).text(4, data_json).integer(5, now);
     if (auto ok = db_->done(insert, "appending an event"); !ok) return ok.error();
-    graph::SqliteUse seq(
-        db_->prepared("SELECT seq FROM planfirst_server_events WHERE run_id = ?1 AND key = ?2"));
-    if (seq.text(1, run_id).text(2, key).step() != SQLITE_ROW) return db_->error("reading an event");
-    return seq.column_integer(0);
+    return sqlite3_changes(db_->db.get()) == 1;
   });
 }
 

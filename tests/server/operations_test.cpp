@@ -216,5 +216,27 @@ TEST(ServerOperations, AGracefulStopLeavesARunningRunToResumeFromItsLastCheckpoi
   EXPECT_EQ(events.back().event, "end");
 }
 
+TEST(ServerOperations, EventsTotalCountsOnlyEventsTheLogDidNotHoldYet) {
+  ServerFixture fixture;
+  const std::string thread = fixture.thread("gated");
+  const json run = fixture.post("/threads/" + thread + "/runs", json{{"assistant_id", "gated"}});
+  const std::string run_path = "/threads/" + thread + "/runs/" + run["run_id"].get<std::string>();
+  fixture.gate.wait_entered(1);
+  std::thread stopping([&] { fixture.stop(); });
+  while (!fixture.server().stopping()) std::this_thread::yield();
+  fixture.gate.release();
+  stopping.join();
+
+  fixture.open();  // the run is taken up again and re-sends its metadata event, which the log holds
+  fixture.get(run_path + "/join");
+  auto response = fixture.client()->Get("/metrics");
+
+  ASSERT_TRUE(response);
+  EXPECT_NE(response->body.find("planfirst_server_events_total{event=\"end\"} 1"), std::string::npos)
+      << response->body;
+  EXPECT_EQ(response->body.find("planfirst_server_events_total{event=\"metadata\"}"), std::string::npos)
+      << response->body;
+}
+
 }  // namespace
 }  // namespace planfirst::server::testing
