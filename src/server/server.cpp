@@ -11,15 +11,23 @@
 #include "server/sqlite_run_store.hpp"
 
 namespace planfirst::server {
+namespace {
+
+// The checkpointer and the run store of one engine, over the same database.
+template <typename Checkpoints, typename Runs, typename Target>
+core::Result<ServerStores> open_both(const Target& target) {
+  auto checkpoints = Checkpoints::open(target);
+  if (!checkpoints) return checkpoints.error();
+  auto runs = Runs::open(target);
+  if (!runs) return runs.error();
+  return ServerStores{std::move(*checkpoints), std::move(*runs)};
+}
+
+}  // namespace
 
 core::Result<ServerStores> open_server_stores(const std::string& uri) {
   if (uri.starts_with("postgresql://") || uri.starts_with("postgres://")) {
-    core::Result<std::unique_ptr<graph::PostgresCheckpointer>> checkpoints =
-        graph::PostgresCheckpointer::open(uri);
-    if (!checkpoints) return checkpoints.error();
-    core::Result<std::unique_ptr<PostgresRunStore>> runs = PostgresRunStore::open(uri);
-    if (!runs) return runs.error();
-    return ServerStores{std::move(*checkpoints), std::move(*runs)};
+    return open_both<graph::PostgresCheckpointer, PostgresRunStore>(uri);
   }
   if (!uri.starts_with("sqlite:")) {
     return core::invalid_argument("the server store is sqlite:PATH or postgresql://...: '" + uri + "'",
@@ -29,12 +37,7 @@ core::Result<ServerStores> open_server_stores(const std::string& uri) {
   if (path.empty()) return core::invalid_argument("sqlite: needs a file path", "--store");
   std::error_code error;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
-  core::Result<std::unique_ptr<graph::SqliteCheckpointer>> checkpoints =
-      graph::SqliteCheckpointer::open(path);
-  if (!checkpoints) return checkpoints.error();
-  core::Result<std::unique_ptr<SqliteRunStore>> runs = SqliteRunStore::open(path);
-  if (!runs) return runs.error();
-  return ServerStores{std::move(*checkpoints), std::move(*runs)};
+  return open_both<graph::SqliteCheckpointer, SqliteRunStore>(path);
 }
 
 Server::Server(const graph::GraphRegistry& registry, graph::GraphDependencies dependencies,
