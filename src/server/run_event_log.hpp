@@ -31,7 +31,7 @@ class RunEventLog final : public graph::EventSink {
   std::optional<core::Error> first_error() const;  // the first append that failed, if any
 
  private:
-  void write(const std::string& key, const std::string& event, const core::Json& data);
+  void write(const std::string& key, const std::string& event, const std::string& data_json);
   std::string key_for(const graph::Event& event, std::string_view what);  // REQUIRES: mutex_ held
 
   RunStore& store_;
