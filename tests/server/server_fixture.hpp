@@ -25,6 +25,7 @@
 #include "pipelines/retrieval/retrieval_graph.hpp"
 #include "server/server.hpp"
 #include "support/temp_dir.hpp"
+#include "two_step_graph.hpp"
 
 namespace planfirst::server::testing {
 
@@ -55,25 +56,11 @@ struct Gate {
 };
 
 inline graph::CompiledGraph gated_graph(Gate& gate) {
-  graph::GraphBuilder builder("gated", graph::GraphSettings{});
-  builder.add_node(graph::worker_node(
-      "first",
-      [&gate](const graph::StateView&, const graph::NodeContext& ctx) -> core::Result<graph::Delta> {
+  core::Result<graph::CompiledGraph> compiled =
+      two_step_graph("gated", [&gate](const graph::StateView&, const graph::NodeContext& ctx) {
         ctx.report_progress("waiting at the gate");
         gate.pass();
-        return graph::Delta(core::Json{{"first", true}});
-      },
-      {"first"}));
-  builder.add_node(graph::worker_node(
-      "second",
-      [](const graph::StateView&, const graph::NodeContext&) -> core::Result<graph::Delta> {
-        return graph::Delta(core::Json{{"second", true}});
-      },
-      {"second"}));
-  builder.set_entry("first");
-  builder.add_edge("first", "second");
-  builder.add_edge("second", std::string(graph::kEnd));
-  core::Result<graph::CompiledGraph> compiled = builder.compile();
+      });
   if (!compiled) throw std::runtime_error(compiled.error().describe());
   return *compiled;
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+#include "../two_step_graph.hpp"
 #include "contracts/contract_registry.hpp"
 #include "core/asset_store.hpp"
 #include "graph/graph_builder.hpp"
@@ -24,29 +25,15 @@ namespace {
 using namespace planfirst;
 
 core::Result<graph::CompiledGraph> file_gated_graph() {
-  graph::GraphBuilder builder("file_gated", graph::GraphSettings{});
-  builder.add_node(graph::worker_node(
-      "first",
-      [](const graph::StateView& state, const graph::NodeContext& ctx) -> core::Result<graph::Delta> {
+  return server::testing::two_step_graph(
+      "file_gated", [](const graph::StateView& state, const graph::NodeContext& ctx) {
         const std::filesystem::path gate = state.json().value("gate_dir", "");
         ctx.report_progress("at the gate");
         std::ofstream(gate / "entered") << getpid();
         while (!std::filesystem::exists(gate / "open"))
           std::this_thread::sleep_for(std::chrono::milliseconds(10));
         ctx.report_progress("through the gate");
-        return graph::Delta(core::Json{{"first", true}});
-      },
-      {"first"}));
-  builder.add_node(graph::worker_node(
-      "second",
-      [](const graph::StateView&, const graph::NodeContext&) -> core::Result<graph::Delta> {
-        return graph::Delta(core::Json{{"second", true}});
-      },
-      {"second"}));
-  builder.set_entry("first");
-  builder.add_edge("first", "second");
-  builder.add_edge("second", std::string(graph::kEnd));
-  return builder.compile();
+      });
 }
 
 }  // namespace
