@@ -239,7 +239,7 @@ Api::Api(Assistants& assistants, graph::Checkpointer& checkpoints, RunStore& sto
       options_(std::move(options)),
       guard_(options_.api_keys, options_.rate_per_second, options_.rate_burst) {
   metrics_.describe("planfirst_server_requests_total", core::MetricType::kCounter,
-                    "HTTP requests by route and status");
+                    "HTTP requests by response status");
   metrics_.describe("planfirst_server_request_seconds", core::MetricType::kHistogram, "HTTP request latency");
   metrics_.describe("planfirst_server_runs_total", core::MetricType::kCounter, "Runs ended, by final status");
   metrics_.describe("planfirst_server_steps_total", core::MetricType::kCounter,
