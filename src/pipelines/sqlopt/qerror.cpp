@@ -183,8 +183,10 @@ QErrorReport analyze_qerror(const PlanTree& plan, const OperatorCatalog& catalog
   std::set<std::pair<std::string, std::string>> seen;
   for (const OperatorQError* q : signals) {
     if (!seen.insert({q->direction, q->locus}).second) continue;
-    if (std::optional<QErrorRoute> route = routing.route(q->direction, q->locus))
-      report.routes.push_back(*route);
+    if (std::optional<QErrorRoute> route = routing.route(q->direction, q->locus)) {
+      route->operator_id = q->id;
+      report.routes.push_back(std::move(*route));
+    }
   }
   report.flags = structural_flags(plan, catalog, report.operators);
   report.unknown_operators.assign(unknown.begin(), unknown.end());

@@ -61,6 +61,10 @@ TEST(QError, RoutesTheWorstMisestimateByDirectionAndLocus) {
   ASSERT_FALSE(report.routes.empty());
   EXPECT_EQ(report.routes[0].direction, "UNDER");
   EXPECT_EQ(report.routes[0].locus, "JOIN");
+  EXPECT_EQ(report.routes[0].operator_id, 0);
+  ASSERT_EQ(report.routes.size(), 2u);  // then ZERO at SCAN, from the second scan
+  EXPECT_EQ(report.routes[1].direction, "ZERO");
+  EXPECT_EQ(report.routes[1].operator_id, 2);
   EXPECT_EQ(report.flags, (std::vector<std::string>{"EST_ZERO", "REPEATED_TABLE_SCAN"}));
 }
 
