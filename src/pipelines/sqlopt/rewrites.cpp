@@ -166,8 +166,9 @@ void exists_to_in(const LogicTree& logic, std::vector<Rewrite>& out) {
   std::vector<Edit> edits;
   bool under_or = false;
   for (const LogicNode& node : logic.nodes) {
+    // An ungrouped aggregate returns one row whether or not any row matches: that EXISTS is always true.
     if (node.sublink != "EXISTS" || node.placement != "where" || !node.correlated || !node.positive_context ||
-        node.parent.empty() || node.has_limit || node.has_group_by)
+        node.parent.empty() || node.has_limit || node.has_group_by || !node.aggregates.empty())
       continue;
     const LogicNode* parent = logic.find(node.parent);
     if (parent == nullptr || parent->id != "main") continue;

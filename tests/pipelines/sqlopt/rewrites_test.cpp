@@ -63,6 +63,14 @@ TEST(Rewrites, TurnsACorrelatedExistsUnderOrIntoIn) {
           .empty());
 }
 
+TEST(Rewrites, LeavesAnExistsOverAnUngroupedAggregateAlone) {
+  // EXISTS (SELECT MAX(...) ...) is true even for a customer without orders; IN would drop that row.
+  EXPECT_TRUE(rewrite("SELECT c.id FROM customers c WHERE EXISTS (SELECT MAX(o.amount) FROM orders o WHERE "
+                      "o.customer_id = c.id)",
+                      "decorrelation")
+                  .empty());
+}
+
 TEST(Rewrites, AggregatesInOnePassWithFilter) {
   const std::vector<Rewrite> out = rewrite(
       "SELECT (SELECT SUM(amount) FROM orders WHERE channel = 'web') AS web, "
