@@ -5,23 +5,20 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "data/duckdb_database.hpp"
 #include "data/postgres_database.hpp"
+#include "e2e/command_runner.hpp"
 #include "support/postgres_server.hpp"
 #include "support/temp_dir.hpp"
 
 namespace planfirst::sqlopt::testing {
 
+// A file of the source tree, e.g. read_source("examples/sqlopt/retail.sql"); "" when unreadable.
 inline std::string read_source(const std::string& relative) {
-  std::ifstream in(std::string(PLANFIRST_SOURCE_DIR) + "/" + relative, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return e2e::read_text(e2e::source(relative));
 }
 
 // "duckdb:<file>" of a DuckDB database holding the retail tables; empty on failure (the test fails).

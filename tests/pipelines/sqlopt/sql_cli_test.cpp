@@ -1,40 +1,27 @@
 // planfirst sql as a user runs it: exit codes and messages for each kind of failure, and the --json
 // shape of analyze on both engines.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "e2e/command_runner.hpp"
 #include "retail_fixture.hpp"
 #include "support/temp_dir.hpp"
 
 namespace planfirst::sqlopt {
 namespace {
 
-struct Outcome {
-  int exit_code = -1;
-  std::string output;
-};
+using e2e::CommandOutcome;
 
-Outcome planfirst_sql(const std::string& args, bool with_stderr = true) {
-  const std::string command =
-      std::string(PLANFIRST_BINARY_DIR) + "/planfirst sql " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-  Outcome outcome;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return outcome;
-  std::array<char, 4096> buffer{};
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
-    outcome.output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return outcome;
+// `planfirst sql ARGS`, its exit code and output (stdout alone without `with_stderr`).
+CommandOutcome planfirst_sql(const std::string& args, bool with_stderr = true) {
+  const std::string command = e2e::planfirst("sql " + args);
+  return e2e::run_command(with_stderr ? command : "(" + command + " 2>/dev/null)");
 }
 
 std::string example(const std::string& name) {
-  return std::string(PLANFIRST_SOURCE_DIR) + "/examples/sqlopt/queries/" + name;
+  return e2e::source("examples/sqlopt/queries/" + name);
 }
 
 class SqlCli : public ::testing::Test {
@@ -44,7 +31,7 @@ class SqlCli : public ::testing::Test {
 
 TEST_F(SqlCli, AnalyzePrintsTheDocumentedJsonOnBothEngines) {
   for (const std::string& uri : {testing::retail_duckdb_uri(), testing::retail_postgres_uri()}) {
-    const Outcome run =
+    const CommandOutcome run =
         planfirst_sql("analyze --db '" + uri + "' " + example("decorrelation_scalar.sql") + " --json", false);
 
     ASSERT_EQ(run.exit_code, 0) << run.output;
@@ -60,7 +47,8 @@ TEST_F(SqlCli, AnalyzePrintsTheDocumentedJsonOnBothEngines) {
 TEST_F(SqlCli, RefusesAStatementThatIsNotASelectWithExit3) {
   const auto file = dir_.write("drop.sql", "DROP TABLE orders;");
 
-  const Outcome run = planfirst_sql("analyze --db '" + testing::retail_duckdb_uri() + "' " + file.string());
+  const CommandOutcome run =
+      planfirst_sql("analyze --db '" + testing::retail_duckdb_uri() + "' " + file.string());
 
   EXPECT_EQ(run.exit_code, 3) << run.output;
   EXPECT_NE(run.output.find("refused: DropStmt is not a SELECT"), std::string::npos) << run.output;
@@ -69,7 +57,8 @@ TEST_F(SqlCli, RefusesAStatementThatIsNotASelectWithExit3) {
 TEST_F(SqlCli, NamesLineAndColumnOfASqlParseError) {
   const auto file = dir_.write("typo.sql", "SELECT a\nFROM orders\nWHERE amount > > 3");
 
-  const Outcome run = planfirst_sql("analyze --db '" + testing::retail_duckdb_uri() + "' " + file.string());
+  const CommandOutcome run =
+      planfirst_sql("analyze --db '" + testing::retail_duckdb_uri() + "' " + file.string());
 
   EXPECT_EQ(run.exit_code, 3) << run.output;
   EXPECT_NE(run.output.find("typo.sql: line 3, column 16"), std::string::npos) << run.output;
@@ -78,7 +67,7 @@ TEST_F(SqlCli, NamesLineAndColumnOfASqlParseError) {
 TEST_F(SqlCli, NamesTheFieldOfAMalformedPlanWithExit3) {
   const auto file = dir_.write("plan.json", R"([{"Plan": {"Node Type": "Seq Scan", "Actual Rows": -4}}])");
 
-  const Outcome run = planfirst_sql("analyze --plan " + file.string());
+  const CommandOutcome run = planfirst_sql("analyze --plan " + file.string());
 
   EXPECT_EQ(run.exit_code, 3) << run.output;
   EXPECT_NE(run.output.find("plan.json at /0/Plan/Actual Rows: expected a finite number >= 0"),
@@ -90,7 +79,7 @@ TEST_F(SqlCli, AnalyzesACapturedPlanWithoutADatabase) {
   const auto file = dir_.write("plan.json", R"([{"Plan": {"Node Type": "Seq Scan", "Relation Name": "orders",
     "Plan Rows": 10, "Actual Rows": 1000, "Actual Loops": 1, "Actual Total Time": 2.0}, "Execution Time": 2.5}])");
 
-  const Outcome run = planfirst_sql("analyze --plan " + file.string());
+  const CommandOutcome run = planfirst_sql("analyze --plan " + file.string());
 
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("Seq Scan orders | 1.0K rows (est 10) | 2.0 ms 80%"), std::string::npos)
@@ -102,15 +91,15 @@ TEST_F(SqlCli, ReportsATimeoutWithExit1) {
   const auto file =
       dir_.write("slow.sql", "SELECT COUNT(*) FROM orders a, orders b WHERE a.amount < b.amount");
 
-  const Outcome run = planfirst_sql("analyze --db '" + testing::retail_postgres_uri() + "' " + file.string() +
-                                    " --timeout 0.2");
+  const CommandOutcome run = planfirst_sql("analyze --db '" + testing::retail_postgres_uri() + "' " +
+                                           file.string() + " --timeout 0.2");
 
   EXPECT_EQ(run.exit_code, 1) << run.output;
   EXPECT_NE(run.output.find("statement timeout"), std::string::npos) << run.output;
 }
 
 TEST_F(SqlCli, ReportsAnUnreachableDatabaseWithExit1) {
-  const Outcome run =
+  const CommandOutcome run =
       planfirst_sql("analyze --db 'postgresql://postgres@127.0.0.1:1/postgres?connect_timeout=2' " +
                     example("control_in.sql"));
 
@@ -122,7 +111,7 @@ TEST_F(SqlCli, ValidateTellsDifferentRowsWithExit1) {
   const auto a = dir_.write("a.sql", "SELECT customer_id FROM customers WHERE region = 'west'");
   const auto b = dir_.write("b.sql", "SELECT customer_id FROM customers WHERE region = 'south'");
 
-  const Outcome run =
+  const CommandOutcome run =
       planfirst_sql("validate --db '" + testing::retail_duckdb_uri() + "' " + a.string() + " " + b.string());
 
   EXPECT_EQ(run.exit_code, 1) << run.output;
