@@ -1,6 +1,7 @@
 // The analyst against real engines: the retail example in DuckDB and in the throwaway PostgreSQL.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "pipelines/sqlopt/optimizer.hpp"
@@ -27,6 +28,21 @@ class SqlEngines : public ::testing::TestWithParam<std::string> {
   std::string kind(const core::Json& query) const {
     const core::Json& kind = query["kind"];
     return kind.is_object() ? kind[GetParam()].get<std::string>() : kind.get<std::string>();
+  }
+  // Optimizes each query of examples/sqlopt/queries.json of kind `wanted` on this engine and hands
+  // the manifest entry and the result to `check`.
+  void for_each_query(const std::string& wanted,
+                      const std::function<void(const core::Json&, const Optimization&)>& check) const {
+    SqlSession session = open();
+    const core::Json manifest = core::Json::parse(read_source("examples/sqlopt/queries.json"));
+    for (const core::Json& query : manifest["queries"]) {
+      if (kind(query) != wanted) continue;
+      SCOPED_TRACE(query["file"].get<std::string>());
+      const core::Result<Optimization> result = optimize_query(
+          session, read_source("examples/sqlopt/" + query["file"].get<std::string>()), knowledge());
+      ASSERT_TRUE(result.has_value()) << result.error().describe();
+      check(query, *result);
+    }
   }
 };
 
@@ -70,43 +86,27 @@ TEST_P(SqlEngines, StopsAStatementAtTheTimeout) {
 }
 
 TEST_P(SqlEngines, FindsEachPlantedProblemAndProvesEveryRewriteEquivalent) {
-  SqlSession session = open();
-  const core::Json manifest = core::Json::parse(read_source("examples/sqlopt/queries.json"));
-
-  for (const core::Json& query : manifest["queries"]) {
-    if (kind(query) != "slow") continue;
-    SCOPED_TRACE(query["file"].get<std::string>());
-    const core::Result<Optimization> result = optimize_query(
-        session, read_source("examples/sqlopt/" + query["file"].get<std::string>()), knowledge());
-    ASSERT_TRUE(result.has_value()) << result.error().describe();
+  for_each_query("slow", [](const core::Json& query, const Optimization& result) {
     bool found = false;
-    for (const Finding& f : result->analysis.findings) found |= f.transform == query["transform"];
-    EXPECT_TRUE(found) << result->to_json()["findings"].dump();
+    for (const Finding& f : result.analysis.findings) found |= f.transform == query["transform"];
+    EXPECT_TRUE(found) << result.to_json()["findings"].dump();
     bool proposed = false;
-    for (const Candidate& c : result->candidates) {
+    for (const Candidate& c : result.candidates) {
       proposed |= c.rewrite.transform == query["transform"];
       EXPECT_TRUE(c.validation.equivalence.equal) << c.rewrite.sql << "\n"
                                                   << c.validation.equivalence.difference;
     }
     EXPECT_TRUE(proposed);
-    if (result->best) {
-      EXPECT_EQ(to_string(result->candidates[*result->best].validation.verdict), "WIN");
+    if (result.best) {
+      EXPECT_EQ(to_string(result.candidates[*result.best].validation.verdict), "WIN");
     }
-  }
+  });
 }
 
 TEST_P(SqlEngines, NeverRecommendsARewriteOfAControl) {
-  SqlSession session = open();
-  const core::Json manifest = core::Json::parse(read_source("examples/sqlopt/queries.json"));
-
-  for (const core::Json& query : manifest["queries"]) {
-    if (kind(query) != "control") continue;
-    SCOPED_TRACE(query["file"].get<std::string>());
-    const core::Result<Optimization> result = optimize_query(
-        session, read_source("examples/sqlopt/" + query["file"].get<std::string>()), knowledge());
-    ASSERT_TRUE(result.has_value()) << result.error().describe();
-    EXPECT_FALSE(result->best.has_value()) << result->to_text();
-  }
+  for_each_query("control", [](const core::Json&, const Optimization& result) {
+    EXPECT_FALSE(result.best.has_value()) << result.to_text();
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(BothEngines, SqlEngines, ::testing::Values("duckdb", "postgresql"),
