@@ -63,8 +63,13 @@ core::Result<Optimization> optimize_query(SqlSession& session, const std::string
   result.analysis = analyze_plan(std::move(*plan), std::move(*logic), knowledge);
   core::Result<SchemaFacts> facts = session.schema_facts();
   if (!facts) return facts.error();
-  for (Rewrite& rewrite : propose_rewrites(result.analysis.logic, result.analysis.findings, *facts)) {
-    core::Result<Validation> validation = validate_rewrite(session, sql, rewrite.sql);
+  std::vector<Rewrite> rewrites = propose_rewrites(result.analysis.logic, result.analysis.findings, *facts);
+  if (rewrites.empty()) return result;
+  // The query's rows, plan and timings are measured once, for every rewrite.
+  core::Result<Baseline> baseline = measure_baseline(session, sql, &result.analysis.plan);
+  if (!baseline) return baseline.error();
+  for (Rewrite& rewrite : rewrites) {
+    core::Result<Validation> validation = validate_against(session, *baseline, rewrite.sql);
     if (!validation) {
       // A rewrite the engine refuses is a failed candidate, not a failed run.
       if (validation.error().code != core::ErrorCode::kInvalidArgument) return validation.error();

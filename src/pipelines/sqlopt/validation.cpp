@@ -116,30 +116,49 @@ core::Json Validation::to_json() const {
   return out;
 }
 
-core::Result<Validation> validate_rewrite(SqlSession& session, const std::string& a, const std::string& b) {
+core::Result<Baseline> measure_baseline(SqlSession& session, const std::string& a, const PlanTree* plan) {
+  core::Result<data::QueryResult> rows = session.run(a);
+  if (!rows) return rows.error();
+  Baseline baseline{a, std::move(*rows), {}, {}};
+  if (plan != nullptr) {
+    baseline.plan = *plan;
+    return baseline;
+  }
+  core::Result<PlanTree> collected = session.explain_analyze(a);
+  if (!collected) return collected.error();
+  baseline.plan = std::move(*collected);
+  return baseline;
+}
+
+core::Result<Validation> validate_against(SqlSession& session, Baseline& baseline, const std::string& b) {
   Validation validation;
-  core::Result<data::QueryResult> rows_a = session.run(a);
-  if (!rows_a) return rows_a.error();
   core::Result<data::QueryResult> rows_b = session.run(b);
   if (!rows_b) return rows_b.error();
-  validation.equivalence = compare_results(*rows_a, *rows_b);
-  core::Result<PlanTree> plan_a = session.explain_analyze(a);
-  if (!plan_a) return plan_a.error();
+  validation.equivalence = compare_results(baseline.rows, *rows_b);
   core::Result<PlanTree> plan_b = session.explain_analyze(b);
   if (!plan_b) return plan_b.error();
-  validation.diff = diff_plans(*plan_a, *plan_b);
+  validation.diff = diff_plans(baseline.plan, *plan_b);
   if (!validation.equivalence.equal) return validation;
-  core::Result<std::vector<double>> runs_a = timed_runs(session, a);
-  if (!runs_a) return runs_a.error();
+  if (baseline.runs_ms.empty()) {
+    core::Result<std::vector<double>> runs_a = timed_runs(session, baseline.sql);
+    if (!runs_a) return runs_a.error();
+    baseline.runs_ms = std::move(*runs_a);
+  }
   core::Result<std::vector<double>> runs_b = timed_runs(session, b);
   if (!runs_b) return runs_b.error();
-  validation.runs_a_ms = *runs_a;
-  validation.runs_b_ms = *runs_b;
-  validation.median_a_ms = median(*runs_a);
-  validation.median_b_ms = median(*runs_b);
+  validation.runs_a_ms = baseline.runs_ms;
+  validation.runs_b_ms = std::move(*runs_b);
+  validation.median_a_ms = median(validation.runs_a_ms);
+  validation.median_b_ms = median(validation.runs_b_ms);
   validation.speedup = validation.median_b_ms > 0 ? validation.median_a_ms / validation.median_b_ms : 0;
   validation.verdict = verdict_for(validation.speedup);
   return validation;
+}
+
+core::Result<Validation> validate_rewrite(SqlSession& session, const std::string& a, const std::string& b) {
+  core::Result<Baseline> baseline = measure_baseline(session, a);
+  if (!baseline) return baseline.error();
+  return validate_against(session, *baseline, b);
 }
 
 }  // namespace planfirst::sqlopt

@@ -61,6 +61,22 @@ struct Validation {
 
 double median(std::vector<double> values);
 
+// What rewrites of query A are measured against: A's rows and plan, and A's timed runs once a
+// rewrite returned the same rows. Measured once however many rewrites are proved against it.
+struct Baseline {
+  std::string sql;
+  data::QueryResult rows;
+  PlanTree plan;
+  std::vector<double> runs_ms;  // empty until first needed
+};
+
+// A's rows, and its plan unless `plan` is given (an EXPLAIN ANALYZE of `a` already collected).
+core::Result<Baseline> measure_baseline(SqlSession& session, const std::string& a,
+                                        const PlanTree* plan = nullptr);
+
+// Proves `b` against `baseline`, timing A on the first call that needs it.
+core::Result<Validation> validate_against(SqlSession& session, Baseline& baseline, const std::string& b);
+
 // Runs both queries through `session` (each checked as a single SELECT first).
 core::Result<Validation> validate_rewrite(SqlSession& session, const std::string& a, const std::string& b);
 
