@@ -8,6 +8,7 @@
 
 #include "pipelines/sqlopt/sql_statement.hpp"
 
+#include "pipelines/sqlopt/sql_text.hpp"
 namespace planfirst::sqlopt {
 namespace {
 
@@ -322,31 +323,6 @@ class Builder {
 };
 
 }  // namespace
-
-std::size_t matching_paren(std::string_view sql, std::size_t open) {
-  int depth = 0;
-  for (std::size_t i = open; i < sql.size(); ++i) {
-    const char c = sql[i];
-    if (c == '\'' || c == '"') {
-      const std::size_t close = sql.find(c, i + 1);
-      if (close == std::string_view::npos) return std::string_view::npos;
-      i = close;
-    } else if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
-      const std::size_t eol = sql.find('\n', i);
-      if (eol == std::string_view::npos) return std::string_view::npos;
-      i = eol;
-    } else if (c == '/' && i + 1 < sql.size() && sql[i + 1] == '*') {
-      const std::size_t close = sql.find("*/", i + 2);
-      if (close == std::string_view::npos) return std::string_view::npos;
-      i = close + 1;
-    } else if (c == '(') {
-      ++depth;
-    } else if (c == ')') {
-      if (--depth == 0) return i + 1;
-    }
-  }
-  return std::string_view::npos;
-}
 
 core::Json LogicNode::to_json() const {
   Json out = {{"id", id},

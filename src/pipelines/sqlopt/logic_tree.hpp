@@ -55,8 +55,4 @@ struct LogicTree {
 // Parses `sql` (one SELECT) into its logic tree; errors as parse_postgres_sql.
 core::Result<LogicTree> build_logic_tree(std::string_view sql);
 
-// The byte just past the parenthesis that closes the one at `open` (quotes and comments skipped), or
-// npos when unbalanced.
-std::size_t matching_paren(std::string_view sql, std::size_t open);
-
 }  // namespace planfirst::sqlopt

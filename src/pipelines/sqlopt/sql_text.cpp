@@ -16,22 +16,11 @@ template <typename F>
 void top_level_words(std::string_view text, Span span, F&& visit) {
   int depth = 0;
   for (std::size_t i = span.begin; i < span.end; ++i) {
+    if (const std::optional<std::size_t> last = quoted_end(text, i, span.end)) {
+      i = *last;
+      continue;
+    }
     const char c = text[i];
-    if (c == '\'' || c == '"') {
-      const std::size_t close = text.find(c, i + 1);
-      i = close == std::string_view::npos || close >= span.end ? span.end : close;
-      continue;
-    }
-    if (c == '-' && i + 1 < span.end && text[i + 1] == '-') {
-      const std::size_t eol = text.find('\n', i);
-      i = eol == std::string_view::npos || eol >= span.end ? span.end : eol;
-      continue;
-    }
-    if (c == '/' && i + 1 < span.end && text[i + 1] == '*') {
-      const std::size_t close = text.find("*/", i + 2);
-      i = close == std::string_view::npos || close + 1 >= span.end ? span.end : close + 1;
-      continue;
-    }
     if (c == '(') ++depth;
     if (c == ')') --depth;
     const bool word_start = word_char(c) && (i == span.begin || !word_char(text[i - 1]));
@@ -60,6 +49,36 @@ std::size_t phrase_at(std::string_view text, std::size_t at, std::size_t end, st
 }
 
 }  // namespace
+
+std::optional<std::size_t> quoted_end(std::string_view text, std::size_t at, std::size_t end) {
+  const char c = text[at];
+  std::size_t last = std::string_view::npos;
+  if (c == '\'' || c == '"') {
+    last = text.find(c, at + 1);
+  } else if (c == '-' && at + 1 < end && text[at + 1] == '-') {
+    last = text.find('\n', at);
+  } else if (c == '/' && at + 1 < end && text[at + 1] == '*') {
+    const std::size_t close = text.find("*/", at + 2);
+    last = close == std::string_view::npos ? close : close + 1;
+  } else {
+    return std::nullopt;
+  }
+  return last == std::string_view::npos || last >= end ? end : last;
+}
+
+std::size_t matching_paren(std::string_view sql, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < sql.size(); ++i) {
+    if (const std::optional<std::size_t> last = quoted_end(sql, i, sql.size())) {
+      i = *last;
+    } else if (sql[i] == '(') {
+      ++depth;
+    } else if (sql[i] == ')' && --depth == 0) {
+      return i + 1;
+    }
+  }
+  return std::string_view::npos;
+}
 
 Span trimmed(std::string_view text, Span span) {
   while (span.begin < span.end && std::isspace(static_cast<unsigned char>(text[span.begin]))) ++span.begin;
@@ -98,10 +117,8 @@ core::Result<SelectClauses> split_select(std::string_view body) {
     }
     all = trimmed(body, all);
   }
-  if (word_at(body, all.begin, all.end, "with")) {
-    clauses.with = true;
+  if (word_at(body, all.begin, all.end, "with"))
     return core::invalid_argument("a WITH query is not a plain SELECT");
-  }
   if (!word_at(body, all.begin, all.end, "select")) return core::invalid_argument("not a SELECT");
   struct Mark {
     std::size_t keyword_begin, content_begin;
@@ -122,35 +139,21 @@ core::Result<SelectClauses> split_select(std::string_view body) {
     }
     return true;
   });
+  // Clauses 1-6 of kClauses fill these slots (the first of each counts); 7-9 are set operations.
+  std::optional<Span>* const slots[] = {&clauses.from,   &clauses.where,    &clauses.group_by,
+                                        &clauses.having, &clauses.order_by, &clauses.limit};
   for (std::size_t m = 0; m < marks.size(); ++m) {
     const std::size_t stop = m + 1 < marks.size() ? marks[m + 1].keyword_begin : all.end;
     const Span content = trimmed(body, {marks[m].content_begin, stop});
-    switch (marks[m].clause) {
-      case 0: clauses.select = content; break;
-      case 1:
-        if (!clauses.from) clauses.from = content;
-        break;
-      case 2:
-        if (!clauses.where) clauses.where = content;
-        break;
-      case 3:
-        if (!clauses.group_by) clauses.group_by = content;
-        break;
-      case 4:
-        if (!clauses.having) clauses.having = content;
-        break;
-      case 5:
-        if (!clauses.order_by) clauses.order_by = content;
-        break;
-      case 6:
-        if (!clauses.limit) clauses.limit = content;
-        break;
-      case 7:
-      case 8:
-      case 9: clauses.set_operation = true; break;
-      default: break;
+    const int clause = marks[m].clause;
+    if (clause == 0) {
+      clauses.select = content;
+    } else if (clause <= 6) {
+      if (!*slots[clause - 1]) *slots[clause - 1] = content;
+    } else if (clause <= 9) {
+      clauses.set_operation = true;
+      break;
     }
-    if (clauses.set_operation) break;
   }
   return clauses;
 }

@@ -24,8 +24,15 @@ struct SelectClauses {
   Span select;  // the select list (DISTINCT included)
   std::optional<Span> from, where, group_by, having, order_by, limit;
   bool set_operation = false;  // a top-level UNION/INTERSECT/EXCEPT follows
-  bool with = false;           // the text starts with WITH
 };
+
+// When a quoted string or name, or a comment, starts at byte `at`: the index of its last byte, or
+// `end` when it does not close before `end`. None when none starts there.
+std::optional<std::size_t> quoted_end(std::string_view text, std::size_t at, std::size_t end);
+
+// The byte just past the parenthesis that closes the one at `open` (quotes and comments skipped), or
+// npos when unbalanced.
+std::size_t matching_paren(std::string_view sql, std::size_t open);
 
 // kInvalidArgument when `body` is not a SELECT at its top level.
 core::Result<SelectClauses> split_select(std::string_view body);
