@@ -6,9 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/ascii_case.hpp"
 #include "pipelines/sqlopt/sql_statement.hpp"
-
 #include "pipelines/sqlopt/sql_text.hpp"
+
 namespace planfirst::sqlopt {
 namespace {
 
@@ -151,7 +152,6 @@ class Builder {
       std::size_t end = 0;
       node.span_begin = first_paren_span(static_cast<std::size_t>(std::max(location, 0)), end);
       node.span_end = end;
-      cte_names_.insert(cte.value("ctename", std::string()));
       if (cte.contains("ctequery") && cte["ctequery"].contains("SelectStmt"))
         select(cte["ctequery"]["SelectStmt"], std::move(node), scopes);
       else
@@ -231,9 +231,8 @@ class Builder {
           if (value.contains(side)) expr(value[side], index, scopes, placement, conjunct, false);
       } else if (key == "FuncCall") {
         std::string name;
-        if (value.contains("funcname") && !value["funcname"].empty()) name = sval(value["funcname"].back());
-        std::transform(name.begin(), name.end(), name.begin(),
-                       [](unsigned char c) { return std::tolower(c); });
+        if (value.contains("funcname") && !value["funcname"].empty())
+          name = core::ascii_lower(sval(value["funcname"].back()));
         if (value.contains("over")) {
           at(index).has_window = true;
         } else if (aggregate_names().contains(name) || value.value("agg_star", false)) {
@@ -318,7 +317,6 @@ class Builder {
   int subqueries_ = 0;
   int branches_ = 0;
   int depth_ = 0;
-  std::set<std::string> cte_names_;
   std::vector<std::string> references_;
 };
 
