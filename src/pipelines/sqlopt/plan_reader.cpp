@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "pipelines/sqlopt/sql_statement.hpp"
+
 namespace planfirst::sqlopt {
 namespace {
 
@@ -349,19 +351,10 @@ Result<PlanTree> read_plan_text(std::string_view text, std::string_view where) {
   try {
     json = Json::parse(text);
   } catch (const Json::parse_error& e) {
-    // Line and column of the byte at fault.
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < std::min(e.byte == 0 ? 0 : e.byte - 1, text.size()); ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
+    const TextPosition at = position_of(text, e.byte == 0 ? 0 : e.byte - 1);  // the byte at fault
     return core::invalid_argument(
         "malformed JSON plan: " + std::string(e.what()),
-        std::string(where) + ":" + std::to_string(line) + ":" + std::to_string(column));
+        std::string(where) + ":" + std::to_string(at.line) + ":" + std::to_string(at.column));
   }
   Result<PlanTree> tree = read_plan(json);
   if (!tree) {

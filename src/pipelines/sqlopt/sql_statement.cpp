@@ -38,17 +38,22 @@ std::string trimmed_statement(std::string_view sql) {
   return std::string(sql.substr(begin, end - begin));
 }
 
-std::string line_column(std::string_view text, std::size_t offset) {
-  std::size_t line = 1, column = 1;
+TextPosition position_of(std::string_view text, std::size_t offset) {
+  TextPosition at;
   for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
     if (text[i] == '\n') {
-      ++line;
-      column = 1;
+      ++at.line;
+      at.column = 1;
     } else {
-      ++column;
+      ++at.column;
     }
   }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+  return at;
+}
+
+std::string line_column(std::string_view text, std::size_t offset) {
+  const TextPosition at = position_of(text, offset);
+  return "line " + std::to_string(at.line) + ", column " + std::to_string(at.column);
 }
 
 core::Result<core::Json> parse_postgres_sql(std::string_view sql) {

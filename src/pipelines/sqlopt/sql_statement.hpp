@@ -21,7 +21,14 @@ core::Result<core::Json> parse_postgres_sql(std::string_view sql);
 // neither writes (INSERT/UPDATE/DELETE/MERGE in a CTE, SELECT INTO) nor locks rows (FOR UPDATE).
 core::Result<void> require_single_select(const core::Json& tree);
 
-// Line and column (1-based) of byte `offset` in `text`: "line 3, column 7".
+// Line and column (1-based) of byte `offset` in `text`.
+struct TextPosition {
+  std::size_t line = 1;
+  std::size_t column = 1;
+};
+TextPosition position_of(std::string_view text, std::size_t offset);
+
+// The same in words: "line 3, column 7".
 std::string line_column(std::string_view text, std::size_t offset);
 
 }  // namespace planfirst::sqlopt
