@@ -42,7 +42,12 @@ core::Result<OperatorCatalog> OperatorCatalog::from_json(const core::Json& json)
         if (op.is_string()) slot->zero_actual.insert(op.get<std::string>());
     }
     slot->version = engine.value("version_tested", "");
+    for (const char* threshold : {"many_loops_min", "repeated_scan_min"}) {
+      if (engine.contains(threshold) && !engine[threshold].is_number_unsigned())
+        return core::invalid_argument("expected a whole number >= 0", pointer + "/" + threshold);
+    }
     slot->many_loops_min = engine.value("many_loops_min", 1000.0);
+    slot->repeated_scan_min = engine.value("repeated_scan_min", 2);
   }
   return catalog;
 }
@@ -64,6 +69,10 @@ std::string OperatorCatalog::version_tested(Engine engine) const {
 
 double OperatorCatalog::many_loops_min(Engine engine) const {
   return of(engine).many_loops_min;
+}
+
+int OperatorCatalog::repeated_scan_min(Engine engine) const {
+  return of(engine).repeated_scan_min;
 }
 
 }  // namespace planfirst::sqlopt

@@ -31,6 +31,7 @@ class OperatorCatalog {
   bool reports_zero_rows(Engine engine, std::string_view op) const;
   std::string version_tested(Engine engine) const;
   double many_loops_min(Engine engine) const;
+  int repeated_scan_min(Engine engine) const;  // scans of one table from which it is flagged
 
  private:
   struct EngineOperators {
@@ -38,6 +39,7 @@ class OperatorCatalog {
     std::set<std::string, std::less<>> zero_actual;
     std::string version;
     double many_loops_min = 1000;
+    int repeated_scan_min = 2;
   };
   const EngineOperators& of(Engine engine) const { return engine == Engine::kDuckDb ? duckdb_ : postgres_; }
 

@@ -67,7 +67,7 @@ std::vector<std::string> structural_flags(const PlanTree& plan, const OperatorCa
     }
   }
   for (const auto& [table, count] : scans)
-    if (count >= 2) flags.insert("REPEATED_TABLE_SCAN");
+    if (count >= catalog.repeated_scan_min(plan.engine)) flags.insert("REPEATED_TABLE_SCAN");
   for (const OperatorQError& q : measured)
     if (q.direction == "ZERO") flags.insert("EST_ZERO");
   return {flags.begin(), flags.end()};

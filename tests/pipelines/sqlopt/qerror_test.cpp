@@ -68,6 +68,24 @@ TEST(QError, RoutesTheWorstMisestimateByDirectionAndLocus) {
   EXPECT_EQ(report.flags, (std::vector<std::string>{"EST_ZERO", "REPEATED_TABLE_SCAN"}));
 }
 
+TEST(QError, FlagsRepeatedScansFromTheCatalogsCount) {
+  const Knowledge k;
+  const core::Result<OperatorCatalog> three = OperatorCatalog::from_json(core::Json::parse(
+      R"({"duckdb": {"loci": {}}, "postgresql": {"loci": {"Seq Scan": "SCAN"}, "repeated_scan_min": 3}})"));
+  ASSERT_TRUE(three.has_value()) << three.error().describe();
+  const PlanTree plan = *read_plan(core::Json::parse(R"([{"Plan": {"Node Type": "Seq Scan",
+    "Relation Name": "orders", "Plan Rows": 1, "Actual Rows": 1, "Plans": [{"Node Type": "Seq Scan",
+    "Relation Name": "orders", "Alias": "r", "Plan Rows": 1, "Actual Rows": 1}]}}])"));
+
+  EXPECT_EQ(analyze_qerror(plan, k.catalog, k.routing).flags,
+            std::vector<std::string>{"REPEATED_TABLE_SCAN"});
+  EXPECT_TRUE(analyze_qerror(plan, *three, k.routing).flags.empty());
+  EXPECT_FALSE(OperatorCatalog::from_json(
+                   core::Json::parse(
+                       R"({"duckdb": {"loci": {}, "repeated_scan_min": "two"}, "postgresql": {"loci": {}}})"))
+                   .has_value());
+}
+
 TEST(QError, ReportsAnUnknownOperatorByName) {
   const Knowledge k;
   const PlanTree plan = *read_plan(core::Json::parse(R"([{"Plan": {"Node Type": "Quantum Scan",
