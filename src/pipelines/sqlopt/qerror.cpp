@@ -168,10 +168,14 @@ QErrorReport analyze_qerror(const PlanTree& plan, const OperatorCatalog& catalog
                             const QErrorRouting& routing) {
   QErrorReport report;
   std::set<std::string> unknown;
+  std::optional<double> worst_q;
   for (const PlanNode& node : plan.nodes) {
     OperatorQError q = measure(node, catalog, plan.engine);
     if (q.locus == "UNKNOWN") unknown.insert(node.op);
-    if (q.q && (!report.worst || *q.q > *report.worst_operator()->q)) report.worst = q.id;
+    if (q.q && (!worst_q || *q.q > *worst_q)) {
+      worst_q = q.q;
+      report.worst = q.id;
+    }
     report.operators.push_back(std::move(q));
   }
   // Routes: each direction x locus with a misestimate, ordered by its worst q (then plan order).
