@@ -11,10 +11,6 @@
 namespace planfirst::sqlopt {
 namespace {
 
-bool ends_with(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
-
 // DuckDB's own verdict on `sql`: ok when json_serialize_sql serializes exactly one SELECT.
 core::Result<void> duckdb_select_check(std::string_view sql) {
   core::Result<std::unique_ptr<data::DuckDbDatabase>> scratch = data::DuckDbDatabase::open(":memory:");
@@ -46,7 +42,7 @@ core::Result<SqlSession> SqlSession::open(std::string_view uri, std::chrono::mil
   Engine engine;
   if (data::is_postgres_uri(uri)) {
     engine = Engine::kPostgres;
-  } else if (uri.starts_with("duckdb:") || ends_with(uri, ".duckdb")) {
+  } else if (uri.starts_with("duckdb:") || uri.ends_with(".duckdb")) {
     engine = Engine::kDuckDb;
   } else {
     return core::invalid_argument("--db takes a DuckDB file (duckdb:PATH or PATH.duckdb) or postgresql://...",
