@@ -60,14 +60,16 @@ core::Result<SqlSession> open_session(const SqlOptions& options) {
   return SqlSession::open(options.db, timeout);
 }
 
+// `error` of the SQL in `file`, named before the line and column: "slow.sql: line 3, column 16".
+core::Error in_file(core::Error error, const std::string& file) {
+  error.where = file + (error.where.empty() ? "" : ": " + error.where);
+  return error;
+}
+
 // The logic tree of `sql`, with the file named in a parse error.
 core::Result<sqlopt::LogicTree> logic_of(const std::string& sql, const std::string& file) {
   core::Result<sqlopt::LogicTree> logic = sqlopt::build_logic_tree(sql);
-  if (!logic) {
-    core::Error error = logic.error();
-    error.where = file + (error.where.empty() ? "" : ": " + error.where);
-    return error;
-  }
+  if (!logic) return in_file(logic.error(), file);
   return logic;
 }
 
@@ -100,11 +102,8 @@ int run_analyze(const SqlOptions& options, const CliContext& ctx) {
   } else {
     core::Result<SqlSession> session = open_session(options);
     if (!session) return fail(command, session.error());
-    if (core::Result<void> checked = session->check_select(sql); !checked) {
-      core::Error error = checked.error();
-      error.where = options.query + (error.where.empty() ? "" : ": " + error.where);
-      return fail(command, error);
-    }
+    if (core::Result<void> checked = session->check_select(sql); !checked)
+      return fail(command, in_file(checked.error(), options.query));
     core::Result<sqlopt::LogicTree> tree = logic_of(sql, options.query);
     if (tree) logic = std::move(*tree);  // DuckDB-only syntax: the plan is still read
     core::Result<sqlopt::PlanTree> collected = session->explain_analyze(sql);
@@ -129,11 +128,8 @@ int run_validate(const SqlOptions& options) {
   core::Result<SqlSession> session = open_session(options);
   if (!session) return fail(command, session.error());
   for (const auto& [file, sql] : {std::pair{options.query, *a}, std::pair{options.query_b, *b}}) {
-    if (core::Result<void> checked = session->check_select(sql); !checked) {
-      core::Error error = checked.error();
-      error.where = file + (error.where.empty() ? "" : ": " + error.where);
-      return fail(command, error);
-    }
+    if (core::Result<void> checked = session->check_select(sql); !checked)
+      return fail(command, in_file(checked.error(), file));
   }
   core::Result<sqlopt::Validation> validation = sqlopt::validate_rewrite(*session, *a, *b);
   if (!validation) return fail(command, validation.error());
@@ -182,17 +178,13 @@ int run_optimize(const SqlOptions& options, const CliContext& ctx) {
   if (!sql) return fail(command, sql.error());
   core::Result<SqlSession> session = open_session(options);
   if (!session) return fail(command, session.error());
-  if (core::Result<void> checked = session->check_select(*sql); !checked) {
-    core::Error error = checked.error();
-    error.where = options.query + (error.where.empty() ? "" : ": " + error.where);
-    return fail(command, error);
-  }
+  if (core::Result<void> checked = session->check_select(*sql); !checked)
+    return fail(command, in_file(checked.error(), options.query));
   core::Result<sqlopt::Optimization> result = sqlopt::optimize_query(*session, *sql, *knowledge);
   if (!result) {
-    core::Error error = result.error();
-    if (error.code == core::ErrorCode::kInvalidArgument)
-      error.where = options.query + (error.where.empty() ? "" : ": " + error.where);
-    return fail(command, error);
+    const core::Error& error = result.error();
+    return fail(command,
+                error.code == core::ErrorCode::kInvalidArgument ? in_file(error, options.query) : error);
   }
   if (!options.store.empty()) {
     if (core::Result<void> kept = keep_hypotheses(options.store, *sql, *session, *result); !kept)
