@@ -7,6 +7,7 @@
 
 #include "core/join.hpp"
 #include "core/number_text.hpp"
+#include "core/tokenizer.hpp"
 #include "data/duckdb_database.hpp"
 #include "data/sql_quoting.hpp"
 #include "pipelines/friction/driver_figures.hpp"
@@ -34,28 +35,6 @@ struct Metric {
   std::string name;
   double Row::*field;
 };
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::vector<std::string> words_of(std::string_view text) {
-  std::vector<std::string> out;
-  std::string word;
-  for (char c : lower(text)) {
-    if (std::isalnum(static_cast<unsigned char>(c)) != 0) {
-      word += c;
-    } else if (!word.empty()) {
-      out.push_back(std::move(word));
-      word.clear();
-    }
-  }
-  if (!word.empty()) out.push_back(word);
-  return out;
-}
 
 bool has_word(const std::vector<std::string>& words, std::string_view prefix) {
   return std::any_of(words.begin(), words.end(),
@@ -108,7 +87,7 @@ std::vector<const Row*> named_drivers(const std::vector<Row>& rows,
                                       const std::vector<std::string>& question) {
   std::vector<const Row*> found;
   for (const Row& row : rows) {
-    std::vector<std::string> name = words_of(row.label + " " + row.id);
+    std::vector<std::string> name = core::tokenize(row.label + " " + row.id);
     std::sort(name.begin(), name.end());
     name.erase(std::unique(name.begin(), name.end()), name.end());
     int hits = 0;
@@ -135,7 +114,7 @@ core::Result<QaAnswer> answer_question(std::string_view question, const std::fil
   core::Result<std::vector<Row>> rows = read_rows(drivers_csv);
   if (!rows) return rows.error();
   if (rows->empty()) return QaAnswer{"The analysis found no driver. Source: " + drivers_csv.string() + "."};
-  const std::vector<std::string> words = words_of(question);
+  const std::vector<std::string> words = core::tokenize(question);
 
   std::vector<const Row*> used = named_drivers(*rows, words);
   if (!used.empty()) {
