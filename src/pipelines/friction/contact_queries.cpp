@@ -291,27 +291,30 @@ core::Result<std::vector<MonthCount>> monthly_lens_contacts(const std::filesyste
   return months;
 }
 
-core::Result<DriverFigures> recount_driver(const std::filesystem::path& parquet,
-                                           const std::string& driver_id) {
-  core::Result<std::unique_ptr<data::DuckDbDatabase>> db = memory_db();
-  if (!db) return db.error();
-  core::Result<data::QueryResult> result = (*db)->query(
-      std::string("SELECT ") + kDriverCounts + " FROM " + parquet_source(parquet) + " WHERE driver_id = $1",
-      {data::Value(driver_id)});
-  if (!result) return result.error();
-  DriverFigures d;
-  d.id = driver_id;
-  read_counts(*result, 0, 0, d);
-  return d;
+DriverFigures Recount::driver(const std::string& id) const {
+  auto it = drivers.find(id);
+  if (it != drivers.end()) return it->second;
+  DriverFigures none;
+  none.id = id;
+  return none;
 }
 
-core::Result<std::int64_t> count_contacts(const std::filesystem::path& parquet) {
+core::Result<Recount> recount_drivers(const std::filesystem::path& parquet) {
   core::Result<std::unique_ptr<data::DuckDbDatabase>> db = memory_db();
   if (!db) return db.error();
   core::Result<data::QueryResult> result =
-      (*db)->query("SELECT count(*)::BIGINT FROM " + parquet_source(parquet));
+      (*db)->query(std::string("SELECT driver_id, ") + kDriverCounts + " FROM " + parquet_source(parquet) +
+                   " GROUP BY driver_id ORDER BY driver_id");
   if (!result) return result.error();
-  return int_at(*result, 0, 0);
+  Recount recount;
+  for (std::size_t r = 0; r < result->row_count(); ++r) {
+    DriverFigures d;
+    d.id = text_at(*result, r, 0);
+    read_counts(*result, r, 1, d);
+    recount.contacts += d.contacts;
+    recount.drivers[d.id] = std::move(d);
+  }
+  return recount;
 }
 
 }  // namespace planfirst::friction

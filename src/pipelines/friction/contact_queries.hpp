@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -73,10 +74,14 @@ struct MonthCount {
 };
 core::Result<std::vector<MonthCount>> monthly_lens_contacts(const std::filesystem::path& parquet);
 
-// A driver's counts recomputed straight from the prepared file, for the critique.
-core::Result<DriverFigures> recount_driver(const std::filesystem::path& parquet,
-                                           const std::string& driver_id);
-core::Result<std::int64_t> count_contacts(const std::filesystem::path& parquet);
+// Every driver's counts recomputed straight from the prepared file in one pass, for the critique:
+// the file's contacts, and each driver id's counts ("unattributed" included).
+struct Recount {
+  std::int64_t contacts = 0;
+  std::map<std::string, DriverFigures> drivers;
+  DriverFigures driver(const std::string& id) const;  // zero counts for an id the file does not hold
+};
+core::Result<Recount> recount_drivers(const std::filesystem::path& parquet);
 
 std::string parquet_source(const std::filesystem::path& parquet);  // read_parquet('...')
 
