@@ -249,6 +249,9 @@ core::Result<PrepSummary> prepare_contacts(data::DuckDbDatabase& db, const std::
   core::Result<void> copied =
       db.exec("COPY friction_prepared TO " + quote_literal(parquet.string()) + " (FORMAT PARQUET)");
   if (!copied) return copied.error();
+  // The database may be pooled for the next run on the file: leave it as it was.
+  core::Result<void> dropped = db.exec("DROP TABLE friction_prepared; DROP TABLE friction_typed");
+  if (!dropped) return dropped.error();
   return summary;
 }
 

@@ -7,7 +7,6 @@
 
 #include "core/join.hpp"
 #include "core/number_text.hpp"
-#include "data/dataset.hpp"
 #include "data/table_profiler.hpp"
 #include "graph/compiled_graph.hpp"
 #include "pipelines/friction/column_mapping.hpp"
@@ -183,9 +182,9 @@ core::Result<Delta> discover(const FrictionServices& services, const StateView& 
   core::Result<std::string> path = dataset_path(state);
   if (!path) return path.error();
   ctx.report_progress("profiling " + *path);
-  core::Result<data::OpenedDataset> opened = data::open_dataset(*path);
+  core::Result<data::DatasetLease> opened = services.datasets->acquire(*path);
   if (!opened) return opened.error();
-  core::Result<data::SchemaProfile> profile = data::profile_table(*opened->db, opened->table);
+  core::Result<data::SchemaProfile> profile = data::profile_table(opened->db(), opened->table());
   if (!profile) return profile.error();
   core::Result<std::map<std::string, std::string>> chosen = overrides(state);
   if (!chosen) return chosen.error();
@@ -195,7 +194,7 @@ core::Result<Delta> discover(const FrictionServices& services, const StateView& 
     error.message = *path + ": " + error.message;
     return error;
   }
-  core::Result<TableFacts> facts = table_facts(*opened->db, opened->table, *mapping);
+  core::Result<TableFacts> facts = table_facts(opened->db(), opened->table(), *mapping);
   if (!facts) return facts.error();
   choose_handle_time_unit(*mapping, services.rules, facts->median_handle_time);
 
@@ -216,7 +215,7 @@ core::Result<Delta> discover(const FrictionServices& services, const StateView& 
       Json::array({task("1", "Data Discovery", "done"), task("2", "Data Preparation", "in_progress")});
   delta["plan_steps_completed"] = 1;
   delta["dataset"] = {{"path", *path},
-                      {"table", opened->table},
+                      {"table", opened->table()},
                       {"row_count", facts->rows},
                       {"columns", columns_json(*profile)},
                       {"mapping", mapping->to_json()},
@@ -239,11 +238,11 @@ core::Result<Delta> prepare(const FrictionServices& services, const StateView& s
   core::Result<PrepFilters> filters = PrepFilters::from_json(state.member_or_null("filters"));
   if (!filters) return filters.error();
   ctx.report_progress("preparing contacts from " + *path);
-  core::Result<data::OpenedDataset> opened = data::open_dataset(*path, dataset.value("table", ""));
+  core::Result<data::DatasetLease> opened = services.datasets->acquire(*path, dataset.value("table", ""));
   if (!opened) return opened.error();
   const std::filesystem::path parquet = output_dir(state) / "prepared" / "contacts.parquet";
   core::Result<PrepSummary> summary =
-      prepare_contacts(*opened->db, opened->table, *mapping, services.rules, *filters, parquet);
+      prepare_contacts(opened->db(), opened->table(), *mapping, services.rules, *filters, parquet);
   if (!summary) return summary.error();
 
   const std::int64_t kept = summary->rows_kept;

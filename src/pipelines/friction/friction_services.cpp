@@ -9,6 +9,7 @@ core::Result<std::shared_ptr<const FrictionServices>> FrictionServices::load(con
   auto services = std::make_shared<FrictionServices>();
   services->assets = assets;
   services->rules = std::move(*rules);
+  services->datasets = std::make_shared<data::DatasetPool>();
   if (render_svgs) {
     services->renderer = std::make_unique<autoviz::SvgRenderer>(autoviz::SvgRendererOptions::installed());
   }
