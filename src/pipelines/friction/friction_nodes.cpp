@@ -370,6 +370,8 @@ core::Result<Delta> synthesize(const FrictionServices& services, const StateView
     return core::failed_precondition("no contact matched any driver of the lenses", "/friction_findings");
   rank_drivers(*drivers);
   const std::int64_t total = total_contacts(state);
+  std::int64_t friction = 0;  // contacts some driver matched: the total friction
+  for (const DriverFigures& d : *drivers) friction += d.contacts;
   std::vector<std::pair<const Lens*, std::int64_t>> lens_totals;
   for (const Lens& lens : services.rules.lenses) {
     std::int64_t n = 0;
@@ -379,9 +381,15 @@ core::Result<Delta> synthesize(const FrictionServices& services, const StateView
   std::vector<std::pair<const Lens*, std::int64_t>> by_size = lens_totals;
   std::stable_sort(by_size.begin(), by_size.end(),
                    [](const auto& a, const auto& b) { return a.second > b.second; });
-  const double top_two_share =
-      total > 0 ? static_cast<double>(by_size[0].second + by_size[1].second) / total : 0;
-  const std::string pair = by_size[0].first->title + " + " + by_size[1].first->title;
+  by_size.resize(std::min<std::size_t>(2, by_size.size()));  // the two largest lenses
+  std::int64_t top_two = 0;
+  std::vector<std::string> top_titles;
+  for (const auto& [lens, n] : by_size) {
+    top_two += n;
+    top_titles.push_back(lens->title);
+  }
+  const double top_two_share = friction > 0 ? static_cast<double>(top_two) / friction : 0;
+  const std::string pair = core::join(top_titles, " + ");
   const DriverFigures& top = drivers->front();
 
   Json lenses = Json::array();
@@ -396,8 +404,9 @@ core::Result<Delta> synthesize(const FrictionServices& services, const StateView
   const std::string headline = fmt::format(
       "Top driver: {} (Impact x Ease: {}), {} contacts, {} of all contacts, repeat rate {}.", top.label,
       one_decimal(top.score), integer(top.contacts), percent(top.share(total)), percent(top.repeat_rate()));
-  const std::string lens_line = fmt::format("{} = {} of total friction ({} contacts analysed).", pair,
-                                            percent(top_two_share), integer(total));
+  const std::string lens_line =
+      fmt::format("{} = {} of total friction ({} contacts matched a driver, of {} analysed).", pair,
+                  percent(top_two_share), integer(friction), integer(total));
   Json delta = checkpoint_fields(
       "synthesizer",
       reasoning(
