@@ -32,6 +32,18 @@ graph::CompiledGraph friction_graph() {
   return std::move(*graph);
 }
 
+namespace {
+
+graph::RunnerOptions stored_in(graph::Checkpointer& store) {
+  graph::RunnerOptions options;
+  options.checkpointer = &store;
+  return options;
+}
+
+}  // namespace
+
+MemoryRunner::MemoryRunner() : runner(friction_graph(), stored_in(store)) {}
+
 core::Json run_input(const std::filesystem::path& data, const std::filesystem::path& out, bool critique) {
   return {{"dataset_path", data.string()}, {"output_dir", out.string()}, {"critique_enabled", critique}};
 }

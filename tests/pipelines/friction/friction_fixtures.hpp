@@ -15,6 +15,7 @@
 #include "contracts/contract_registry.hpp"
 #include "core/json.hpp"
 #include "data/duckdb_database.hpp"
+#include "graph/memory_checkpointer.hpp"
 #include "graph/runner.hpp"
 #include "pipelines/friction/friction_graph.hpp"
 #include "support/temp_dir.hpp"
@@ -29,6 +30,13 @@ const contracts::ContractRegistry& shipped_contracts();
 
 // The friction graph from the shipped assets, without the SVG renderer.
 graph::CompiledGraph friction_graph();
+
+// A runner over friction_graph() whose checkpoints stay in memory.
+struct MemoryRunner {
+  MemoryRunner();
+  graph::MemoryCheckpointer store;
+  graph::Runner runner;
+};
 
 // The input state of a run on `data` writing into `out`.
 core::Json run_input(const std::filesystem::path& data, const std::filesystem::path& out,

@@ -6,9 +6,12 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "graph/memory_checkpointer.hpp"
+#include "core/asset_store.hpp"
+#include "core/number_text.hpp"
 #include "graph/sqlite_checkpointer.hpp"
+#include "pipelines/friction/driver_figures.hpp"
 #include "pipelines/friction/friction_fixtures.hpp"
+#include "pipelines/friction/friction_nodes.hpp"
 
 namespace planfirst::friction {
 namespace {
@@ -47,10 +50,8 @@ const Json* task_by_id(const Json& state, const std::string& id) {
 }
 
 TEST_F(FrictionGraph, RunsThroughAllThreeCheckpointsToAReportAndADriversFile) {
-  graph::MemoryCheckpointer store;
-  graph::RunnerOptions options;
-  options.checkpointer = &store;
-  graph::Runner runner(friction_graph(), options);
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
 
   const testing::Completed run = run_to_end(runner, "t1", run_input(contacts(), out("full")));
 
@@ -87,10 +88,8 @@ TEST_F(FrictionGraph, RunsThroughAllThreeCheckpointsToAReportAndADriversFile) {
 // The generator writes one contact reason per driver; the rules must find each reason's contacts and
 // every figure must equal what direct SQL on the raw file says.
 TEST_F(FrictionGraph, EveryDriverFigureEqualsDirectSqlOnTheData) {
-  graph::MemoryCheckpointer store;
-  graph::RunnerOptions options;
-  options.checkpointer = &store;
-  graph::Runner stored(friction_graph(), options);
+  testing::MemoryRunner memory;
+  graph::Runner& stored = memory.runner;
 
   const testing::Completed run = run_to_end(stored, "t1", run_input(contacts(), out("sql")));
 
@@ -129,11 +128,85 @@ TEST_F(FrictionGraph, EveryDriverFigureEqualsDirectSqlOnTheData) {
                         " WHERE contact_reason IN ('Plan change', 'Address update', 'General enquiry')"));
 }
 
-TEST_F(FrictionGraph, RanksByImpactTimesEaseAsTheFormulaSays) {
+// "X + Y = N% of total friction": the two largest lenses' share of the contacts some driver matched
+// (routine requests are no friction), as direct SQL on the raw file counts them.
+TEST_F(FrictionGraph, TheTwoLargestLensesShareIsOfTheFrictionContacts) {
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
+
+  const Json state = run_to_end(runner, "t1", run_input(contacts(), out("lens"), false)).result.state.json();
+
+  const testing::DirectSql sql(contacts());
+  const std::string lens_of =
+      "CASE WHEN contact_reason IN ('Login issue', 'Payment failed', 'Password reset', 'Website search') "
+      "THEN 'Digital' WHEN contact_reason IN ('Order status', 'Technician appointment', 'Callback missing', "
+      "'Outage report') THEN 'Operations' WHEN contact_reason IN ('Bill explanation', 'Notification "
+      "confusion') THEN 'Communication' WHEN contact_reason IN ('Late fee', 'Refund request', 'Cancellation "
+      "fee') THEN 'Policy' END";
+  const std::string lenses = "(SELECT " + lens_of + " AS lens, count(*) AS n FROM contacts GROUP BY 1)";
+  const std::int64_t friction =
+      sql.integer("SELECT sum(n)::BIGINT FROM " + lenses + " WHERE lens IS NOT NULL");
+  const std::int64_t top_two = sql.integer("SELECT sum(n)::BIGINT FROM (SELECT n FROM " + lenses +
+                                           " WHERE lens IS NOT NULL ORDER BY n DESC LIMIT 2)");
+  const std::string expected =
+      "= " + percent(static_cast<double>(top_two) / static_cast<double>(friction)) + " of total friction (" +
+      core::format_integer(friction, 1000) + " contacts matched a driver, of " +
+      core::format_integer(sql.integer("SELECT count(*) FROM contacts"), 1000) + " analysed).";
+  const std::string line = state["synthesis"]["lens_line"];
+  EXPECT_NE(line.find(expected), std::string::npos) << line << "\nexpected: " << expected;
+  ASSERT_LT(friction, kSampleRows);  // the sample holds routine requests, so the denominators differ
+}
+
+// The critique recounts the synthesis from the prepared file: it passes the run's own claims and
+// names a figure changed after the fact, and a ranking out of order.
+TEST_F(FrictionGraph, TheCritiqueNamesEveryClaimTheDataDoesNotBear) {
+  testing::MemoryRunner memory;
+  Json state =
+      run_to_end(memory.runner, "t1", run_input(contacts(), out("critique"), false)).result.state.json();
+  core::Result<std::shared_ptr<const FrictionServices>> services =
+      FrictionServices::load(core::AssetStore(), false);
+  ASSERT_TRUE(services) << services.error().describe();
+  const graph::NodeFunction critique = critique_node(*services);
+  auto verdict = [&](const Json& claims) {
+    core::Result<graph::Delta> delta = critique(graph::StateView(claims), graph::NodeContext{});
+    if (!delta) return delta.error().describe();
+    return delta->json()["reasoning"][0]["step_text"].get<std::string>();
+  };
+
+  const std::string honest = verdict(state);
+  Json& drivers = state["synthesis"]["drivers"];
+  const std::string label = drivers[1]["label"];
+  drivers[1]["repeats"] = drivers[1]["repeats"].get<std::int64_t>() + 1;
+  drivers[1]["score"] = drivers[0]["score"].get<double>() + 1;
+  const std::string tampered = verdict(state);
+
+  EXPECT_NE(honest.find(": all hold."), std::string::npos) << honest;
+  EXPECT_NE(tampered.find("2 do not hold"), std::string::npos) << tampered;
+  EXPECT_NE(tampered.find(label + " repeats: claimed"), std::string::npos) << tampered;
+  EXPECT_NE(tampered.find("ranking: " + label + " outscores"), std::string::npos) << tampered;
+}
+
+TEST_F(FrictionGraph, ARunLoadsTheContactsFileOnce) {
+  core::Result<std::shared_ptr<const FrictionServices>> services =
+      FrictionServices::load(core::AssetStore(), false);
+  ASSERT_TRUE(services) << services.error().describe();
+  const std::shared_ptr<data::DatasetPool> pool = (*services)->datasets;
+  core::Result<graph::CompiledGraph> compiled = build_friction_graph(*services, testing::shipped_contracts());
+  ASSERT_TRUE(compiled) << compiled.error().describe();
   graph::MemoryCheckpointer store;
   graph::RunnerOptions options;
   options.checkpointer = &store;
-  graph::Runner runner(friction_graph(), options);
+  graph::Runner runner(std::move(*compiled), options);
+
+  const testing::Completed run = run_to_end(runner, "t1", run_input(contacts(), out("once"), false));
+
+  ASSERT_EQ(run.result.status, graph::RunStatus::kDone);
+  EXPECT_EQ(pool->opens(), 1u);  // data_discovery's loading serves data_prep too
+}
+
+TEST_F(FrictionGraph, RanksByImpactTimesEaseAsTheFormulaSays) {
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
 
   const Json state = run_to_end(runner, "t1", run_input(contacts(), out("rank"), false)).result.state.json();
 
@@ -192,10 +265,8 @@ TEST_F(FrictionGraph, ResumesInANewRunnerFromTheStoredCheckpointAfterAnInterrupt
 }
 
 TEST_F(FrictionGraph, SameInputGivesByteIdenticalDriversCsvAndReport) {
-  graph::MemoryCheckpointer store;
-  graph::RunnerOptions options;
-  options.checkpointer = &store;
-  graph::Runner runner(friction_graph(), options);
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
 
   const Json first = run_to_end(runner, "a", run_input(contacts(), out("same"))).result.state.json();
   const std::string first_csv = read_file(first["data_file_path"].get<std::string>());
@@ -215,10 +286,8 @@ TEST_F(FrictionGraph, MissingRequiredColumnsFailTheRunNamingEachOne) {
     csv << "contact_id,contact_timestamp,channel,contact_reason,handle_time_sec,transfers\n"
            "C1,2025-01-01 10:00:00,phone,Login issue,300,0\nC2,2025-01-02 11:00:00,chat,Late fee,200,1\n";
   }
-  graph::MemoryCheckpointer store;
-  graph::RunnerOptions options;
-  options.checkpointer = &store;
-  graph::Runner runner(friction_graph(), options);
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
 
   core::Result<graph::RunResult> result = runner.run("t1", graph::JsonValue(run_input(bad, out("bad"))));
 
@@ -234,10 +303,8 @@ TEST_F(FrictionGraph, MissingRequiredColumnsFailTheRunNamingEachOne) {
 }
 
 TEST_F(FrictionGraph, ARefusalAtACheckpointEndsTheRunWithTheTaskBlocked) {
-  graph::MemoryCheckpointer store;
-  graph::RunnerOptions options;
-  options.checkpointer = &store;
-  graph::Runner runner(friction_graph(), options);
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
   core::Result<graph::RunResult> paused =
       runner.run("t1", graph::JsonValue(run_input(contacts(), out("refuse"))));
   ASSERT_TRUE(paused && paused->status == graph::RunStatus::kInterrupted);
@@ -253,10 +320,8 @@ TEST_F(FrictionGraph, ARefusalAtACheckpointEndsTheRunWithTheTaskBlocked) {
 }
 
 TEST_F(FrictionGraph, QaAgentAnswersFromTheDriversFileAndCitesIt) {
-  graph::MemoryCheckpointer store;
-  graph::RunnerOptions options;
-  options.checkpointer = &store;
-  graph::Runner runner(friction_graph(), options);
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
   const Json done = run_to_end(runner, "t1", run_input(contacts(), out("qa"), false)).result.state.json();
   const std::string csv = done["data_file_path"];
   core::Result<std::unique_ptr<data::DuckDbDatabase>> db = data::DuckDbDatabase::open(":memory:");
@@ -279,10 +344,8 @@ TEST_F(FrictionGraph, QaAgentAnswersFromTheDriversFileAndCitesIt) {
 }
 
 TEST_F(FrictionGraph, FiltersNarrowTheScopeAndAreCounted) {
-  graph::MemoryCheckpointer store;
-  graph::RunnerOptions options;
-  options.checkpointer = &store;
-  graph::Runner runner(friction_graph(), options);
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
   Json input = run_input(contacts(), out("filtered"), false);
   input["filters"] = {{"channels", {"phone"}}, {"from", "2025-03-01"}, {"to", "2025-03-31"}};
 
