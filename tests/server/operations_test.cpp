@@ -189,17 +189,22 @@ TEST(ServerOperations, StaticFilesOfTheWebPageAreServedWithIndexFallback) {
   EXPECT_NE(escape->status, 200);
 }
 
-TEST(ServerOperations, AGracefulStopLeavesARunningRunToResumeFromItsLastCheckpoint) {
-  ServerFixture fixture;
+// Starts a run of the gated graph and stops the server gracefully while its first node runs; the
+// node in flight finishes and the next one waits for the next start. The run's path.
+std::string stop_during_the_first_node(ServerFixture& fixture) {
   const std::string thread = fixture.thread("gated");
   const json run = fixture.post("/threads/" + thread + "/runs", json{{"assistant_id", "gated"}});
-  const std::string run_path = "/threads/" + thread + "/runs/" + run["run_id"].get<std::string>();
   fixture.gate.wait_entered(1);
-
   std::thread stopping([&] { fixture.stop(); });
   while (!fixture.server().stopping()) std::this_thread::yield();
-  fixture.gate.release();  // the node in flight finishes; the next one waits for the next start
+  fixture.gate.release();
   stopping.join();
+  return "/threads/" + thread + "/runs/" + run["run_id"].get<std::string>();
+}
+
+TEST(ServerOperations, AGracefulStopLeavesARunningRunToResumeFromItsLastCheckpoint) {
+  ServerFixture fixture;
+  const std::string run_path = stop_during_the_first_node(fixture);
   fixture.open();
   const json joined = fixture.get(run_path + "/join");
   const std::vector<Event> events = parse_sse(fixture.stream(run_path + "/stream"));
@@ -218,14 +223,7 @@ TEST(ServerOperations, AGracefulStopLeavesARunningRunToResumeFromItsLastCheckpoi
 
 TEST(ServerOperations, EventsTotalCountsOnlyEventsTheLogDidNotHoldYet) {
   ServerFixture fixture;
-  const std::string thread = fixture.thread("gated");
-  const json run = fixture.post("/threads/" + thread + "/runs", json{{"assistant_id", "gated"}});
-  const std::string run_path = "/threads/" + thread + "/runs/" + run["run_id"].get<std::string>();
-  fixture.gate.wait_entered(1);
-  std::thread stopping([&] { fixture.stop(); });
-  while (!fixture.server().stopping()) std::this_thread::yield();
-  fixture.gate.release();
-  stopping.join();
+  const std::string run_path = stop_during_the_first_node(fixture);
 
   fixture.open();  // the run is taken up again and re-sends its metadata event, which the log holds
   fixture.get(run_path + "/join");
