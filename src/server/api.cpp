@@ -548,7 +548,7 @@ HttpResponse Api::delete_thread(const Call& call) {
   if (auto deleted = store_.delete_thread(thread_id); !deleted) return error_response(deleted.error());
   if (auto deleted = checkpoints_.delete_thread(thread_id); !deleted) return error_response(deleted.error());
   std::error_code ignored;
-  std::filesystem::remove_all(options_.data_dir / "artifacts" / thread_id, ignored);
+  std::filesystem::remove_all(artifacts_dir(thread_id), ignored);
   HttpResponse response;
   response.status = 204;
   response.content_type = "";
@@ -602,15 +602,23 @@ HttpResponse Api::thread_history(const Call& call) {
   return json_response(200, list);
 }
 
+std::filesystem::path Api::artifacts_dir(const std::string& thread_id) const {
+  return options_.data_dir / "artifacts" / thread_id;
+}
+
+std::filesystem::path Api::datasets_dir() const {
+  return options_.data_dir / "datasets";
+}
+
 // The graph's files go to the thread's artifacts folder, whatever the input said, and the file it
 // analyses must be one uploaded to this server: a request never names another path on the host.
 core::Result<void> Api::place_files(const std::string& assistant_id, const std::string& thread_id,
                                     core::Json& input) const {
   const graph::GraphInputs keys = assistants_.inputs(assistant_id);
-  if (!keys.out_dir.empty()) input[keys.out_dir] = (options_.data_dir / "artifacts" / thread_id).string();
+  if (!keys.out_dir.empty()) input[keys.out_dir] = artifacts_dir(thread_id).string();
   if (keys.dataset.empty() || !input.contains(keys.dataset)) return core::ok();
   const core::Json& named = input[keys.dataset];
-  const std::filesystem::path datasets = std::filesystem::weakly_canonical(options_.data_dir / "datasets");
+  const std::filesystem::path datasets = std::filesystem::weakly_canonical(datasets_dir());
   std::error_code ec;
   const std::filesystem::path file = named.is_string()
                                          ? std::filesystem::weakly_canonical(named.get<std::string>(), ec)
@@ -886,7 +894,7 @@ HttpResponse Api::upload_dataset(const Call& call) {
   core::Result<std::string> type = dataset_type(name, call.request.body);
   if (!type) return plain_error(415, "unsupported_media_type", type.error().describe());
   const std::string id = core::RandomIdGenerator().next();
-  const std::filesystem::path folder = options_.data_dir / "datasets" / id;
+  const std::filesystem::path folder = datasets_dir() / id;
   std::error_code error;
   std::filesystem::create_directories(folder, error);
   std::ofstream out(folder / name, std::ios::binary);
@@ -902,7 +910,7 @@ HttpResponse Api::upload_dataset(const Call& call) {
 }
 
 HttpResponse Api::list_artifacts(const Call& call) {
-  const std::filesystem::path root = options_.data_dir / "artifacts" / call.params.at("thread_id");
+  const std::filesystem::path root = artifacts_dir(call.params.at("thread_id"));
   core::Json list = core::Json::array();
   std::error_code error;
   if (std::filesystem::is_directory(root, error)) {
@@ -919,7 +927,7 @@ HttpResponse Api::list_artifacts(const Call& call) {
 }
 
 HttpResponse Api::get_artifact(const Call& call) {
-  const std::filesystem::path root = options_.data_dir / "artifacts" / call.params.at("thread_id");
+  const std::filesystem::path root = artifacts_dir(call.params.at("thread_id"));
   core::Result<std::filesystem::path> file = resolve_under(root, call.params.at("path"));
   if (!file) return error_response(file.error());
   return file_response(*file);

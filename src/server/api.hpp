@@ -87,6 +87,9 @@ class Api {
   HttpResponse get_artifact(const Call& call);
   HttpResponse static_file(const HttpRequest& request);
 
+  // Under the data folder: a thread's artifacts/<thread_id>/, and datasets/ for uploads.
+  std::filesystem::path artifacts_dir(const std::string& thread_id) const;
+  std::filesystem::path datasets_dir() const;
   core::Result<void> place_files(const std::string& assistant_id, const std::string& thread_id,
                                  core::Json& input) const;
   core::Result<RunRecord> queue_run(const Call& call);

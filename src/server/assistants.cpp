@@ -23,9 +23,8 @@ core::Result<graph::CompiledGraph> Assistants::graph(std::string_view name) {
 core::Json Assistants::describe(std::string_view name) const {
   const graph::GraphInputs keys = registry_.inputs(name);
   core::Json input = core::Json::object();
-  for (const auto& [what, key] : {std::pair{"dataset", &keys.dataset}, {"question", &keys.question}}) {
-    if (!key->empty()) input[what] = *key;
-  }
+  if (!keys.dataset.empty()) input["dataset"] = keys.dataset;
+  if (!keys.question.empty()) input["question"] = keys.question;
   return core::Json{{"assistant_id", name},
                     {"graph_id", name},
                     {"name", name},
