@@ -1,4 +1,6 @@
 // planfirst llm check [--base-url URL] [--model M]
+// planfirst llm bench [--samples N] [--max-tokens N] [--base-url URL] [--model M]: per contract and
+// structured-output mode, the valid-on-first-try rate, re-asks, fallbacks, latency and tokens/s
 // planfirst llm ask --contract NAME --prompt-file F [--base-url URL] [--model M] [--record FILE] [--replay
 // FILE]
 #include <CLI/CLI.hpp>
@@ -30,6 +32,8 @@ struct LlmArgs {
   std::string prompt_file;
   std::string record;
   std::string replay;
+  int samples = 5;
+  int max_tokens = 768;
 };
 
 // Applies --base-url and --model over the configuration; false (exit code set) on a bad value.
@@ -210,6 +214,133 @@ int run_ask(CliContext& ctx, const LlmArgs& args) {
   return kExitCheckFailed;
 }
 
+// One contract in one structured-output mode, summed over the samples.
+struct BenchRow {
+  int samples = 0;
+  int first_try = 0;  // valid on the first attempt
+  int valid = 0;      // valid after re-asks
+  int reasks = 0;
+  std::chrono::nanoseconds latency{0};  // every attempt, summed
+  std::int64_t completion_tokens = 0;
+};
+
+std::string bench_prompt(const nlohmann::json& tasks, const contracts::Contract& contract, int sample) {
+  const nlohmann::json& list = tasks["tasks"];
+  std::string prompt = tasks["prompt"].get<std::string>();
+  auto put = [&prompt](const std::string& key, const std::string& value) {
+    if (auto at = prompt.find(key); at != std::string::npos) prompt.replace(at, key.size(), value);
+  };
+  put("{{task}}", list[static_cast<std::size_t>(sample) % list.size()].get<std::string>());
+  put("{{schema}}", contract.schema_text());
+  return prompt;
+}
+
+// Counts the model's calls and their latency and tokens, whether the guard kept the reply or not.
+class MeteredModel final : public llm::Model {
+ public:
+  MeteredModel(const llm::Model& model, BenchRow& row) : model_(model), row_(row) {}
+  core::Result<llm::Completion> complete(const llm::CompletionRequest& request,
+                                         const core::CancellationToken* cancel) const override {
+    core::Result<llm::Completion> reply = model_.complete(request, cancel);
+    if (reply) {
+      row_.latency += reply->latency;
+      row_.completion_tokens += reply->usage.completion;
+    }
+    return reply;
+  }
+  std::string name() const override { return model_.name(); }
+
+ private:
+  const llm::Model& model_;
+  BenchRow& row_;
+};
+
+BenchRow bench_contract(const llm::Model& model, const contracts::ContractRegistry& registry,
+                        const nlohmann::json& tasks, const std::string& contract, const LlmArgs& args,
+                        int max_reasks) {
+  BenchRow row;
+  const MeteredModel metered(model, row);
+  llm::GuardOptions options;
+  options.max_reasks = max_reasks;
+  const llm::ContractGuard guard(metered, registry, options);
+  for (int i = 0; i < args.samples; ++i) {
+    llm::CompletionRequest request;
+    request.contract = contract;
+    request.messages = {{"user", bench_prompt(tasks, *registry.find(contract), i)}};
+    request.temperature = 0.8;
+    request.seed = static_cast<std::uint32_t>(1000 + i);
+    request.max_tokens = args.max_tokens;
+    const llm::GuardedCompletion reply = guard.generate(request);
+    ++row.samples;
+    const int attempts = reply ? reply->attempts : static_cast<int>(reply.failure().attempts.size());
+    row.reasks += attempts - 1;
+    if (reply) ++row.valid;
+    if (reply && reply->attempts == 1) ++row.first_try;
+  }
+  return row;
+}
+
+void print_bench_row(const std::string& contract, llm::StructuredOutput mode, const BenchRow& row) {
+  const double seconds = std::chrono::duration<double>(row.latency).count();
+  const int calls = row.samples + row.reasks;
+  std::cout << std::left << std::setw(20) << contract << std::setw(17) << llm::to_string(mode) << std::right
+            << std::setw(6) << row.first_try << "/" << std::left << std::setw(5) << row.samples << std::right
+            << std::setw(7) << row.reasks << std::setw(10) << (row.samples - row.valid) << std::fixed
+            << std::setprecision(2) << std::setw(11) << (calls > 0 ? seconds / calls : 0.0)
+            << std::setprecision(1) << std::setw(10)
+            << (seconds > 0 ? static_cast<double>(row.completion_tokens) / seconds : 0.0) << "\n";
+}
+
+int run_bench(CliContext& ctx, const LlmArgs& args) {
+  if (!prepare_run(ctx) || !apply_flags(ctx, args)) return ctx.exit_code;
+  if (args.samples < 1 || args.max_tokens < 1) {
+    std::cerr << "planfirst llm bench: --samples and --max-tokens must be at least 1\n";
+    return kExitUsage;
+  }
+  core::Result<contracts::ContractRegistry> registry = contracts::ContractRegistry::load(asset_store(ctx));
+  core::Result<std::string> tasks_text = asset_store(ctx).read("llm/bench_tasks.json");
+  if (!registry || !tasks_text) {
+    std::cerr << "planfirst llm bench: "
+              << (!registry ? registry.error().describe() : tasks_text.error().describe()) << "\n";
+    return kExitInputError;
+  }
+  const nlohmann::json tasks = nlohmann::json::parse(*tasks_text, nullptr, false);
+  if (tasks.is_discarded() || !tasks.contains("tasks") || !tasks["tasks"].is_array() ||
+      tasks["tasks"].empty() || !tasks.contains("prompt") || !tasks["prompt"].is_string()) {
+    std::cerr
+        << "planfirst llm bench: llm/bench_tasks.json needs a \"prompt\" and a non-empty \"tasks\" list\n";
+    return kExitInputError;
+  }
+  core::Result<llm::OpenAiModelOptions> options =
+      llm::model_options_from_config(ctx.config, core::process_environment());
+  if (!options) {
+    std::cerr << "planfirst llm bench: " << options.error().message << "\n";
+    return kExitUsage;
+  }
+  const int max_reasks = static_cast<int>(ctx.config.get_int("llm.max_reasks"));
+  std::cout << "Server " << options->base_url << ", " << args.samples << " samples per row (temperature 0.8, "
+            << "max_tokens " << args.max_tokens << ", up to " << max_reasks << " re-asks)\n\n";
+  std::cout << std::left << std::setw(20) << "contract" << std::setw(17) << "mode" << std::right
+            << std::setw(12) << "first try" << std::setw(7) << "reasks" << std::setw(10) << "fallback"
+            << std::setw(11) << "s/call" << std::setw(10) << "tok/s"
+            << "\n";
+  for (llm::StructuredOutput mode : {llm::StructuredOutput::kLlamaCpp, llm::StructuredOutput::kResponseFormat,
+                                     llm::StructuredOutput::kNone}) {
+    llm::OpenAiModelOptions mode_options = *options;
+    mode_options.structured_output = mode;
+    core::Result<llm::OpenAiCompatibleModel> model =
+        llm::OpenAiCompatibleModel::create(mode_options, *registry);
+    if (!model) {
+      std::cerr << "planfirst llm bench: " << model.error().describe() << "\n";
+      return kExitUsage;
+    }
+    for (const std::string& contract : registry->names()) {
+      print_bench_row(contract, mode, bench_contract(*model, *registry, tasks, contract, args, max_reasks));
+    }
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 void add_llm_command(CLI::App& app, CliContext& ctx) {
@@ -233,6 +364,14 @@ void add_llm_command(CLI::App& app, CliContext& ctx) {
   ask->add_option("--record", args->record, "Append each reply to this JSON Lines fixture");
   ask->add_option("--replay", args->replay, "Answer from this JSON Lines fixture instead of a server");
   ask->callback([&ctx, args] { ctx.exit_code = run_ask(ctx, *args); });
+
+  CLI::App* bench = llm->add_subcommand(
+      "bench", "Per contract and structured-output mode: valid on the first try, re-asks, latency, tokens/s");
+  bench->add_option("--samples", args->samples, "Replies per contract and mode (default 5)");
+  bench->add_option("--max-tokens", args->max_tokens, "max_tokens of each request (default 768)");
+  bench->add_option("--base-url", args->base_url, "Server base URL (overrides llm.base_url)");
+  bench->add_option("--model", args->model, "Model id (overrides llm.model)");
+  bench->callback([&ctx, args] { ctx.exit_code = run_bench(ctx, *args); });
 }
 
 }  // namespace planfirst::cli

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,9 @@ struct CompletionRequest {
   double temperature = 0.0;
   std::vector<std::string> stop;
   std::chrono::milliseconds timeout{0};  // read timeout for this request; 0 = the model's default
+  // Sampling seed sent as "seed" (OpenAI, vLLM, llama.cpp; Ollama's options.seed): the same seed, the
+  // same reply from a server that honours it. Unset = the server picks.
+  std::optional<std::uint32_t> seed;
 };
 
 struct TokenUsage {

@@ -137,6 +137,7 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
     model_options["temperature"] = request.temperature;
     if (request.max_tokens > 0) model_options["num_predict"] = request.max_tokens;
     if (!request.stop.empty()) model_options["stop"] = request.stop;
+    if (request.seed) model_options["seed"] = *request.seed;
     body["options"] = std::move(model_options);
     if (contract != nullptr) body["format"] = server_schema(*contract);
     return body.dump();
@@ -144,6 +145,7 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
   body["temperature"] = request.temperature;
   if (request.max_tokens > 0) body["max_tokens"] = request.max_tokens;
   if (!request.stop.empty()) body["stop"] = request.stop;
+  if (request.seed) body["seed"] = *request.seed;
   body["stream"] = false;
   if (contract != nullptr) {
     switch (options_.structured_output) {

@@ -107,6 +107,22 @@ TEST(OpenAiCompatibleModel, SendsNoStructuredOutputFieldInModeNone) {
   EXPECT_FALSE(body.contains("format"));
 }
 
+TEST(OpenAiCompatibleModel, SendsTheSamplingSeedOnlyWhenSet) {
+  ModelFixture f;
+  f.server.script_chat({ScriptedReply::chat(kValidIntent), ScriptedReply::chat(kValidIntent)});
+  f.server.script("/api/chat", {ScriptedReply::ollama_chat(kValidIntent)});
+  const OpenAiCompatibleModel model = f.model();
+  CompletionRequest request = ask("intent", "q");
+  ASSERT_TRUE(model.complete(request).has_value());
+  request.seed = 42;
+  ASSERT_TRUE(model.complete(request).has_value());
+  ASSERT_TRUE(f.model(StructuredOutput::kOllama).complete(request).has_value());
+
+  EXPECT_FALSE(f.request_json(0).contains("seed"));
+  EXPECT_EQ(f.request_json(1)["seed"], 42);
+  EXPECT_EQ(f.request_json(0, "/api/chat")["options"]["seed"], 42);
+}
+
 TEST(OpenAiCompatibleModel, SendsTheApiKeyAsABearerToken) {
   ModelFixture f;
   f.server.script_chat({ScriptedReply::chat("hi")});

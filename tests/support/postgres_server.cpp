@@ -18,6 +18,8 @@
 #include <system_error>
 #include <vector>
 
+#include "support/loopback.hpp"
+
 extern char** environ;
 
 namespace planfirst::test_support {
@@ -66,24 +68,6 @@ int run(const std::vector<std::string>& args, const std::optional<PostgresUser>&
     if (errno != EINTR) return -1;
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-// A port that was free a moment ago on 127.0.0.1 (the kernel picks it).
-int free_port() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = 0;
-  socklen_t length = sizeof address;
-  int port = -1;
-  if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
-      getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
-    port = ntohs(address.sin_port);
-  }
-  close(fd);
-  return port;
 }
 
 std::optional<PostgresUser> postgres_user_if_root(std::string* failure) {
@@ -160,7 +144,7 @@ std::unique_ptr<PostgresServer> PostgresServer::start(std::string* failure) {
 
   std::string last_log;
   for (int attempt = 0; attempt < kStartAttempts; ++attempt) {
-    const int port = free_port();
+    const int port = free_loopback_port();
     if (port < 0) return give_up(failure, "cannot find a free port on 127.0.0.1");
     const std::filesystem::path server_log = root / ("server-" + std::to_string(attempt) + ".log");
     const std::string settings = "-c listen_addresses=127.0.0.1 -p " + std::to_string(port) + " -k " +

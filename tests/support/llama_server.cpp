@@ -1,0 +1,182 @@
+#include "support/llama_server.hpp"
+
+#include <fcntl.h>
+#include <httplib.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "support/loopback.hpp"
+
+extern char** environ;
+
+namespace planfirst::test_support {
+namespace {
+
+constexpr int kStartAttempts = 3;
+constexpr auto kHealthWait = std::chrono::seconds(120);
+constexpr std::size_t kLogTail = 3000;
+// Enough context for planfirst's longest prompt plus a reply; one slot, two threads (the test machines
+// have two cores).
+constexpr const char* kContext = "8192";
+constexpr const char* kThreads = "2";
+constexpr const char* kModelAlias = "smollm2-135m-instruct";  // as scripts/local-llm names it
+
+std::string tail_of(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  std::string text = bytes.str();
+  return text.size() > kLogTail ? "..." + text.substr(text.size() - kLogTail) : text;
+}
+
+pid_t spawn_server(int port, const std::filesystem::path& log) {
+  std::vector<std::string> command{llama_server_binary().string(),
+                                   "-m",
+                                   llama_model_file().string(),
+                                   "--host",
+                                   "127.0.0.1",
+                                   "--port",
+                                   std::to_string(port),
+                                   "-c",
+                                   kContext,
+                                   "-t",
+                                   kThreads,
+                                   "-np",
+                                   "1",
+                                   "--alias",
+                                   kModelAlias,
+                                   "--no-webui"};
+  std::vector<char*> argv;
+  for (std::string& arg : command) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return spawned == 0 ? pid : -1;
+}
+
+bool exited(pid_t pid) {
+  int status = 0;
+  return waitpid(pid, &status, WNOHANG) == pid;
+}
+
+void stop(pid_t pid, int signal) {
+  if (pid <= 0) return;
+  ::kill(pid, signal);
+  int status = 0;
+  for (int i = 0; i < 200; ++i) {  // 10 s, then SIGKILL
+    const pid_t got = waitpid(pid, &status, WNOHANG);
+    if (got == pid || (got < 0 && errno == ECHILD)) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ::kill(pid, SIGKILL);
+  waitpid(pid, &status, 0);
+}
+
+// Polls /health until it answers 200 (the model is loaded); false when the process dies or time runs out.
+bool wait_healthy(pid_t pid, int port) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_connection_timeout(std::chrono::seconds(1));
+  client.set_read_timeout(std::chrono::seconds(2));
+  const auto deadline = std::chrono::steady_clock::now() + kHealthWait;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (exited(pid)) return false;
+    if (httplib::Result reply = client.Get("/health"); reply && reply->status == 200) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
+
+}  // namespace
+
+std::filesystem::path llama_server_binary() {
+  return PLANFIRST_LLAMA_SERVER;
+}
+std::filesystem::path llama_model_file() {
+  return PLANFIRST_LLAMA_MODEL;
+}
+
+LlamaServer::LlamaServer(std::filesystem::path root, pid_t pid, int port)
+    : root_(std::move(root)), pid_(pid), port_(port) {}
+
+LlamaServer::~LlamaServer() {
+  stop(pid_, SIGTERM);
+  std::error_code ec;
+  std::filesystem::remove_all(root_, ec);
+}
+
+void LlamaServer::kill_now() {
+  stop(pid_, SIGKILL);
+  pid_ = -1;
+}
+
+std::string LlamaServer::base_url() const {
+  return "http://127.0.0.1:" + std::to_string(port_) + "/v1";
+}
+
+std::string LlamaServer::model_id() const {
+  return kModelAlias;
+}
+
+std::unique_ptr<LlamaServer> LlamaServer::start(std::string* failure) {
+  failure->clear();
+  for (const std::filesystem::path& needed : {llama_server_binary(), llama_model_file()}) {
+    if (!std::filesystem::exists(needed)) {
+      *failure = needed.string() +
+                 " is missing: run scripts/bootstrap (it builds llama-server and fetches the model)";
+      return nullptr;
+    }
+  }
+  std::string pattern = (std::filesystem::temp_directory_path() / "planfirst-llama-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    *failure = "cannot create a temporary directory from " + pattern;
+    return nullptr;
+  }
+  const std::filesystem::path root = pattern;
+  std::string logs;
+  for (int attempt = 0; attempt < kStartAttempts; ++attempt) {
+    const int port = free_loopback_port();
+    const std::filesystem::path log = root / ("server-" + std::to_string(attempt) + ".log");
+    const pid_t pid = port > 0 ? spawn_server(port, log) : -1;
+    if (pid > 0 && wait_healthy(pid, port))
+      return std::unique_ptr<LlamaServer>(new LlamaServer(root, pid, port));
+    stop(pid, SIGKILL);
+    logs += tail_of(log) + "\n";
+  }
+  *failure = "llama-server did not start " + std::to_string(kStartAttempts) + " times:\n" + logs;
+  std::error_code ec;
+  std::filesystem::remove_all(root, ec);
+  return nullptr;
+}
+
+LlamaServer* LlamaServer::shared(std::string* failure) {
+  struct Shared {
+    bool tried = false;
+    std::unique_ptr<LlamaServer> server;
+    std::string failure;
+  };
+  static Shared shared;  // one server per test program, stopped by the static destructor at exit
+  if (!shared.tried) {
+    shared.tried = true;
+    shared.server = start(&shared.failure);
+  }
+  *failure = shared.failure;
+  return shared.server.get();
+}
+
+}  // namespace planfirst::test_support
