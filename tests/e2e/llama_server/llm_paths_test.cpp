@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 #include <set>
+#include <stdexcept>
 #include <string>
 
 #include "e2e/command_runner.hpp"
