@@ -130,10 +130,10 @@ TEST(LlamaFailures, AModelNameTheServerDoesNotHaveIsAnsweredByItsOneModel) {
 
   ASSERT_TRUE(offered.has_value()) << offered.error().describe();
   EXPECT_EQ(*offered, std::vector<std::string>{f.server().model_id()});
-  // llama-server serves the one model it loaded whatever name is asked for, and echoes the name:
-  // only the model list (what `planfirst llm check` compares) shows the mismatch.
+  // llama-server serves the one model it loaded whatever name is asked for, under its own id: the
+  // model list (what `planfirst llm check` compares) and the reply's model show the mismatch.
   ASSERT_TRUE(reply.has_value()) << reply.error().describe();
-  EXPECT_EQ(reply->model, "no-such-model");
+  EXPECT_EQ(reply->model, f.server().model_id());
 }
 
 }  // namespace
