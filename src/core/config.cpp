@@ -36,13 +36,14 @@ constexpr std::string_view kStructuredOutputModes[] = {"response_format", "llama
 constexpr std::string_view kLogFormats[] = {"text", "json"};
 constexpr std::string_view kLogLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
 
-constexpr std::array<KeySpec, 19> kKeys{{
+constexpr std::array<KeySpec, 20> kKeys{{
     {"llm.base_url", ConfigType::kString, ""},
     {"llm.model", ConfigType::kString, ""},
     {"llm.api_key_env", ConfigType::kString, "PLANFIRST_LLM_API_KEY"},
     {"llm.structured_output", ConfigType::kString, "response_format", kStructuredOutputModes},
     {"llm.max_reasks", ConfigType::kInt, "2", {}, 0},
     {"llm.timeout_seconds", ConfigType::kDouble, "60", {}, 0},
+    {"llm.max_tokens", ConfigType::kInt, "0", {}, 0},
     {"embed.base_url", ConfigType::kString, ""},
     {"embed.model", ConfigType::kString, "bge-small-en"},
     {"embed.api_key_env", ConfigType::kString, "PLANFIRST_EMBED_API_KEY"},

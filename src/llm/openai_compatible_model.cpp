@@ -69,6 +69,7 @@ core::Result<OpenAiModelOptions> model_options_from_config(const core::Config& c
   options.structured_output = *mode;
   const double seconds = config.get_double("llm.timeout_seconds");
   options.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(std::llround(seconds * 1000.0)));
+  options.max_tokens = static_cast<int>(config.get_int("llm.max_tokens"));
   return options;
 }
 
@@ -128,6 +129,9 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
       return core::invalid_argument("a stop sequence is not valid UTF-8", "/stop");
   }
 
+  int max_tokens = request.max_tokens;
+  if (options_.max_tokens > 0 && (max_tokens <= 0 || max_tokens > options_.max_tokens))
+    max_tokens = options_.max_tokens;
   OrderedJson body;
   if (!options_.model.empty()) body["model"] = options_.model;
   body["messages"] = std::move(messages);
@@ -135,7 +139,7 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
     body["stream"] = false;
     OrderedJson model_options = OrderedJson::object();
     model_options["temperature"] = request.temperature;
-    if (request.max_tokens > 0) model_options["num_predict"] = request.max_tokens;
+    if (max_tokens > 0) model_options["num_predict"] = max_tokens;
     if (!request.stop.empty()) model_options["stop"] = request.stop;
     if (request.seed) model_options["seed"] = *request.seed;
     body["options"] = std::move(model_options);
@@ -143,7 +147,7 @@ core::Result<std::string> OpenAiCompatibleModel::request_body(const CompletionRe
     return body.dump();
   }
   body["temperature"] = request.temperature;
-  if (request.max_tokens > 0) body["max_tokens"] = request.max_tokens;
+  if (max_tokens > 0) body["max_tokens"] = max_tokens;
   if (!request.stop.empty()) body["stop"] = request.stop;
   if (request.seed) body["seed"] = *request.seed;
   body["stream"] = false;

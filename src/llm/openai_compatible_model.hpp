@@ -30,11 +30,13 @@ struct OpenAiModelOptions {
   std::string api_key;   // sent as "Authorization: Bearer ..."; none when empty
   StructuredOutput structured_output = StructuredOutput::kResponseFormat;
   std::chrono::milliseconds timeout{60'000};  // read timeout per request (CompletionRequest may override)
-  core::HttpOptions http;                     // connect timeout, retries, TLS; read_timeout is ignored
+  int max_tokens = 0;      // > 0: no request asks for more completion tokens than this (a small model's cap)
+  core::HttpOptions http;  // connect timeout, retries, TLS; read_timeout is ignored
 };
 
 // Options from config llm.base_url, llm.model, llm.api_key_env (the variable in `env` holding the
-// key), llm.structured_output and llm.timeout_seconds. kFailedPrecondition when llm.base_url is empty.
+// key), llm.structured_output, llm.timeout_seconds and llm.max_tokens. kFailedPrecondition when llm.base_url
+// is empty.
 core::Result<OpenAiModelOptions> model_options_from_config(const core::Config& config,
                                                            const core::Environment& env);
 

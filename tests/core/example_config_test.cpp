@@ -79,7 +79,7 @@ TEST(ExampleConfig, UncommentedSetsEveryLlmAndEmbedKey) {
     ++server_keys;
     EXPECT_TRUE(entry.source.starts_with(kExample + ":")) << entry.key << " is not in the example";
   }
-  EXPECT_EQ(server_keys, 9);
+  EXPECT_EQ(server_keys, 10);
   EXPECT_EQ(config.get_string("embed.model"), "bge-small-en");
 }
 

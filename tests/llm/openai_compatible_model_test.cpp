@@ -123,6 +123,26 @@ TEST(OpenAiCompatibleModel, SendsTheSamplingSeedOnlyWhenSet) {
   EXPECT_EQ(f.request_json(0, "/api/chat")["options"]["seed"], 42);
 }
 
+TEST(OpenAiCompatibleModel, CapsEveryRequestsMaxTokensAtTheConfiguredLimit) {
+  ModelFixture f;
+  f.server.script_chat({ScriptedReply::chat(kValidIntent), ScriptedReply::chat(kValidIntent),
+                        ScriptedReply::chat(kValidIntent)});
+  OpenAiModelOptions options = f.options();
+  options.max_tokens = 100;
+  const OpenAiCompatibleModel model = f.model(options);
+  CompletionRequest request = ask("intent", "q");
+  request.max_tokens = 2048;
+  ASSERT_TRUE(model.complete(request).has_value());
+  request.max_tokens = 40;
+  ASSERT_TRUE(model.complete(request).has_value());
+  request.max_tokens = 0;
+  ASSERT_TRUE(model.complete(request).has_value());
+
+  EXPECT_EQ(f.request_json(0)["max_tokens"], 100);
+  EXPECT_EQ(f.request_json(1)["max_tokens"], 40);
+  EXPECT_EQ(f.request_json(2)["max_tokens"], 100);
+}
+
 TEST(OpenAiCompatibleModel, SendsTheApiKeyAsABearerToken) {
   ModelFixture f;
   f.server.script_chat({ScriptedReply::chat("hi")});
