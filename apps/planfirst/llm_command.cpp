@@ -1,6 +1,6 @@
 // planfirst llm check [--base-url URL] [--model M]
-// planfirst llm bench [--samples N] [--max-tokens N] [--base-url URL] [--model M]: per contract and
-// structured-output mode, the valid-on-first-try rate, re-asks, fallbacks, latency and tokens/s
+// planfirst llm bench [--samples N] [--max-tokens N] [--contract NAME]... [--base-url URL] [--model M]: per
+// contract and structured-output mode, the valid-on-first-try rate, re-asks, fallbacks, latency and tokens/s
 // planfirst llm ask --contract NAME --prompt-file F [--base-url URL] [--model M] [--record FILE] [--replay
 // FILE]
 #include <CLI/CLI.hpp>
@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "contracts/contract_registry.hpp"
 #include "core/metrics.hpp"
@@ -34,6 +35,7 @@ struct LlmArgs {
   std::string replay;
   int samples = 5;
   int max_tokens = 768;
+  std::vector<std::string> contracts;  // bench: only these (default every contract)
 };
 
 // Applies --base-url and --model over the configuration; false (exit code set) on a bad value.
@@ -324,8 +326,12 @@ int run_bench(CliContext& ctx, const LlmArgs& args) {
             << std::setw(12) << "first try" << std::setw(7) << "reasks" << std::setw(10) << "fallback"
             << std::setw(11) << "s/call" << std::setw(10) << "tok/s"
             << "\n";
-  for (llm::StructuredOutput mode : {llm::StructuredOutput::kLlamaCpp, llm::StructuredOutput::kResponseFormat,
-                                     llm::StructuredOutput::kNone}) {
+  // Contract by contract, every mode in turn: the prompt starts with the contract's schema, so the
+  // server reuses that cached prefix across the modes and samples of one contract.
+  std::vector<llm::OpenAiCompatibleModel> models;
+  const std::vector<llm::StructuredOutput> modes{
+      llm::StructuredOutput::kLlamaCpp, llm::StructuredOutput::kResponseFormat, llm::StructuredOutput::kNone};
+  for (llm::StructuredOutput mode : modes) {
     llm::OpenAiModelOptions mode_options = *options;
     mode_options.structured_output = mode;
     core::Result<llm::OpenAiCompatibleModel> model =
@@ -334,9 +340,15 @@ int run_bench(CliContext& ctx, const LlmArgs& args) {
       std::cerr << "planfirst llm bench: " << model.error().describe() << "\n";
       return kExitUsage;
     }
-    for (const std::string& contract : registry->names()) {
-      print_bench_row(contract, mode, bench_contract(*model, *registry, tasks, contract, args, max_reasks));
-    }
+    models.push_back(std::move(*model));
+  }
+  for (const std::string& contract : registry->names()) {
+    if (!args.contracts.empty() &&
+        std::find(args.contracts.begin(), args.contracts.end(), contract) == args.contracts.end())
+      continue;
+    for (std::size_t m = 0; m < modes.size(); ++m)
+      print_bench_row(contract, modes[m],
+                      bench_contract(models[m], *registry, tasks, contract, args, max_reasks));
   }
   return kExitOk;
 }
@@ -369,6 +381,7 @@ void add_llm_command(CLI::App& app, CliContext& ctx) {
       "bench", "Per contract and structured-output mode: valid on the first try, re-asks, latency, tokens/s");
   bench->add_option("--samples", args->samples, "Replies per contract and mode (default 5)");
   bench->add_option("--max-tokens", args->max_tokens, "max_tokens of each request (default 768)");
+  bench->add_option("--contract", args->contracts, "Only this contract (repeatable; default every one)");
   bench->add_option("--base-url", args->base_url, "Server base URL (overrides llm.base_url)");
   bench->add_option("--model", args->model, "Model id (overrides llm.model)");
   bench->callback([&ctx, args] { ctx.exit_code = run_bench(ctx, *args); });

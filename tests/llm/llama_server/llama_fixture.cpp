@@ -28,7 +28,7 @@ OpenAiModelOptions LlamaFixture::options(StructuredOutput mode) const {
   OpenAiModelOptions o;
   o.base_url = server_->base_url();
   o.structured_output = mode;
-  o.timeout = std::chrono::seconds(300);  // two shared cores: slow, never hung
+  o.timeout = std::chrono::seconds(120);  // two shared cores: slow, never hung
   o.http.max_retries = 0;
   return o;
 }
