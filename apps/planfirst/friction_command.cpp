@@ -1,12 +1,15 @@
 // planfirst friction DATA [--out DIR] [--yes] [--no-critique] [--map FIELD=COLUMN]... [--channel C]...
-//                         [--from DAY] [--to DAY] [--ask QUESTION] [--checkpointer URI] [--thread ID]
+//                         [--from DAY] [--to DAY] [--answer CHECKPOINT=ANSWER]... [--ask QUESTION]
+//                         [--checkpointer URI] [--thread ID]
 // Runs the friction graph (seed 003) on a contacts file: prints each node's reasoning as it comes,
-// asks at each of the three checkpoints on the terminal (--yes approves them), then the ranked
-// drivers and the files written; --ask puts a question to qa_agent once the analysis is done.
+// asks at each of the three checkpoints on the terminal (--yes approves them; --answer gives a
+// checkpoint's answer the first time it asks), then the ranked drivers and the files written; --ask
+// puts a question to qa_agent once the analysis is done.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -32,6 +35,7 @@ struct FrictionArgs {
   std::vector<std::string> channels;
   std::string from;
   std::string to;
+  std::vector<std::string> answers;
   std::string ask;
   std::string checkpointer;
   std::string thread;
@@ -100,9 +104,30 @@ int failure(const core::Error& error) {
              : kExitCheckFailed;
 }
 
+// --answer CHECKPOINT=ANSWER by checkpoint; nullopt after printing why (no '=' or no such checkpoint).
+std::optional<std::map<std::string, std::string>> given_answers(const FrictionArgs& args) {
+  std::map<std::string, std::string> answers;
+  for (const std::string& given : args.answers) {
+    const std::size_t eq = given.find('=');
+    const std::string node = given.substr(0, eq);
+    if (eq == std::string::npos ||
+        (node != "data_discovery" && node != "data_prep" && node != "synthesizer")) {
+      std::cerr
+          << "planfirst friction: --answer takes CHECKPOINT=ANSWER with CHECKPOINT data_discovery, "
+             "data_prep or synthesizer (e.g. data_prep='{\"filters\": {\"channels\": [\"chat\"]}}'), not '"
+          << given << "'\n";
+      return std::nullopt;
+    }
+    answers[node] = given.substr(eq + 1);
+  }
+  return answers;
+}
+
 int run_friction(const CliContext& ctx, const FrictionArgs& args) {
   std::optional<core::Json> input = input_state(args);
   if (!input) return kExitUsage;
+  std::optional<std::map<std::string, std::string>> given = given_answers(args);
+  if (!given) return kExitUsage;
   core::Result<std::unique_ptr<GraphSession>> session = open_graph_session(ctx);
   if (!session) return failure(session.error());
   core::Result<graph::CompiledGraph> compiled = (*session)->build(std::string(friction::kFrictionGraphName));
@@ -124,9 +149,14 @@ int run_friction(const CliContext& ctx, const FrictionArgs& args) {
       return failure(result->error.value_or(core::internal_error("the run failed", thread)));
     }
     if (result->status == graph::RunStatus::kDone) break;
-    std::cout << "\n" << result->message << "\n" << result->prompt << " [approve/no] " << std::flush;
+    std::cout << "\n" << result->message << "\n" << result->prompt << " [yes/no/JSON] " << std::flush;
     std::string answer = "approve";
-    if (args.yes) {
+    const bool scripted = given->count(result->interrupt_node) > 0;
+    if (scripted) {
+      answer = given->at(result->interrupt_node);
+      given->erase(result->interrupt_node);  // the checkpoint asks again after a change: then --yes or stdin
+      std::cout << answer << " (--answer)\n";
+    } else if (args.yes) {
       std::cout << "approve (--yes)\n";
     } else if (!std::getline(std::cin, answer)) {
       std::cout << "\nNo answer on standard input. To continue:\n  planfirst graph resume friction --thread "
@@ -135,7 +165,12 @@ int run_friction(const CliContext& ctx, const FrictionArgs& args) {
       return kExitOk;
     }
     if (answer.empty()) answer = "approve";
-    result = runner.resume(thread, result->checkpoint_id, answer);
+    core::Result<graph::RunResult> next = runner.resume(thread, result->checkpoint_id, answer);
+    if (!next && next.error().code == core::ErrorCode::kInvalidArgument && !scripted && !args.yes) {
+      std::cout << "Not accepted: " << next.error().describe() << "\n";  // the run still waits here
+      continue;
+    }
+    result = std::move(next);
   }
   const core::Json& state = result->state.json();
   if (!state.value("analysis_complete", false)) {
@@ -175,6 +210,10 @@ void add_friction_command(CLI::App& app, CliContext& ctx) {
   command->add_option("--channel", args->channels, "Keep only this channel (repeatable)");
   command->add_option("--from", args->from, "Keep contacts from this day (YYYY-MM-DD)");
   command->add_option("--to", args->to, "Keep contacts up to this day (YYYY-MM-DD)");
+  command->add_option(
+      "--answer", args->answers,
+      "CHECKPOINT=ANSWER: the answer the first time a checkpoint asks (data_discovery, data_prep, "
+      "synthesizer; e.g. data_prep='{\"filters\": {\"channels\": [\"chat\"]}}')");
   command->add_option("--ask", args->ask, "A question for qa_agent once the analysis is done")
       ->check(utf8_text());
   command->add_option("--checkpointer", args->checkpointer,

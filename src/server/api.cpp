@@ -632,6 +632,19 @@ core::Result<void> Api::place_files(const std::string& assistant_id, const std::
   return core::ok();
 }
 
+core::Result<void> Api::check_answer(const std::string& assistant_id, const std::string& thread_id,
+                                     const graph::CheckpointRecord& head, const std::string& answer) {
+  core::Result<graph::CompiledGraph> graph = assistants_.graph(assistant_id);
+  if (!graph) return graph.error();
+  const graph::AnswerFunction& merge = graph->settings().answer;
+  if (!merge) return core::ok();
+  core::Result<core::Json> state = state_json(thread_id, head);
+  if (!state) return state.error();
+  core::Result<graph::Delta> delta = merge(graph::StateView((*state)["values"]), answer);
+  if (!delta) return delta.error();
+  return core::ok();
+}
+
 core::Result<RunRecord> Api::queue_run(const Call& call) {
   const std::string& thread_id = call.params.at("thread_id");
   const core::Json& body = call.body;
@@ -691,6 +704,10 @@ core::Result<RunRecord> Api::queue_run(const Call& call) {
                              "; reload its state",
                          "checkpoint_id"};
     }
+    // An answer the graph refuses (a bad field of a structured answer) is refused here, naming the field,
+    // and the thread stays at its checkpoint.
+    if (auto checked = check_answer(run.assistant_id, thread_id, **head, run.resume_answer); !checked)
+      return checked.error();
   } else {
     core::Json input = body.value("input", core::Json::object());
     if (!input.is_object() && !input.is_null())

@@ -92,6 +92,9 @@ class Api {
   std::filesystem::path datasets_dir() const;
   core::Result<void> place_files(const std::string& assistant_id, const std::string& thread_id,
                                  core::Json& input) const;
+  // What the graph's answer function says of `answer` to the interrupt at `head`: its error, if any.
+  core::Result<void> check_answer(const std::string& assistant_id, const std::string& thread_id,
+                                  const graph::CheckpointRecord& head, const std::string& answer);
   core::Result<RunRecord> queue_run(const Call& call);
   core::Result<core::Json> thread_json(const ThreadRecord& thread, bool with_values);
   core::Result<core::Json> state_json(const std::string& thread_id, const graph::CheckpointRecord& record);

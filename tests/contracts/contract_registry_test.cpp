@@ -44,9 +44,10 @@ TEST(ContractRegistry, LoadsEveryShippedContract) {
 
   ASSERT_TRUE(registry.has_value()) << registry.error().describe();
   EXPECT_EQ(registry->names(),
-            (std::vector<std::string>{"analyst_plan", "analytics_state", "friction_delta", "friction_state",
-                                      "intent", "node_delta", "plan_adaptation", "requirements",
-                                      "retrieval_output"}));
+            (std::vector<std::string>{"analyst_plan", "analytics_state", "friction_delta",
+                                      "friction_discovery_answer", "friction_prep_answer", "friction_state",
+                                      "friction_synthesis_answer", "intent", "node_delta", "plan_adaptation",
+                                      "requirements", "retrieval_output"}));
   EXPECT_EQ(registry->origin("intent"), "builtin:contracts/intent.schema.json");
 }
 

@@ -37,9 +37,9 @@ TEST(FrictionCli, AnalysesTheFullExampleThroughEveryCheckpointAndAnswersAQuestio
       planfirst("friction " + data + " --out " + out + " --yes --ask 'Which driver has the most contacts?'"));
 
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  for (const char* prompt : {"Confirm scope and columns? [approve/no] approve (--yes)",
-                             "Confirm buckets and filters? [approve/no] approve (--yes)",
-                             "Proceed to Report Generation? [approve/no] approve (--yes)"}) {
+  for (const char* prompt : {"Confirm scope and columns? [yes/no/JSON] approve (--yes)",
+                             "Confirm buckets and filters? [yes/no/JSON] approve (--yes)",
+                             "Proceed to Report Generation? [yes/no/JSON] approve (--yes)"}) {
     EXPECT_NE(run.output.find(prompt), std::string::npos) << prompt << "\n" << run.output;
   }
   EXPECT_NE(run.output.find("Scope: 300,000 contacts"), std::string::npos) << run.output;
@@ -57,6 +57,33 @@ TEST(FrictionCli, AnalysesTheFullExampleThroughEveryCheckpointAndAnswersAQuestio
   EXPECT_NE(read_text(out + "/friction_report.html").find("Drivers ranked by Impact x Ease"),
             std::string::npos);
   EXPECT_FALSE(read_text(out + "/charts/drivers.vl.json").empty());
+}
+
+TEST(FrictionCli, AnswersGivenOnTheCommandLineChangeTheFiltersAndTheReportsFocus) {
+  test_support::TempDir dir;
+  const std::string data = (dir.path() / "contacts.csv").string();
+  ASSERT_EQ(run_command(binary("examples/contacts_generator") + " " + data + " 5000").exit_code, 0);
+  const std::string out = (dir.path() / "out").string();
+
+  const CommandOutcome run = run_command(
+      planfirst("friction " + data + " --out " + out + " --yes --no-critique" +
+                R"( --answer data_prep='{"filters": {"channels": ["phone"]}}')" +
+                R"( --answer synthesizer='{"focus": {"lenses": ["policy"], "top_drivers": 2}}')"));
+  const CommandOutcome bad =
+      run_command(planfirst("friction " + data + " --out " + (dir.path() / "bad").string() +
+                            R"( --yes --answer data_prep='{"filters": {"channels": ["fax"]}}')"));
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find(R"(Filters: {"channels":["phone"]}.)"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("Report focus: lens Policy; top 2 drivers: 2 of "), std::string::npos)
+      << run.output;
+  const std::vector<std::vector<std::string>> rows = csv_rows(read_text(out + "/drivers.csv"));
+  ASSERT_EQ(rows.size(), 3u);  // header + the two best policy drivers
+  EXPECT_EQ(rows[1][1], "policy");
+  EXPECT_EQ(rows[2][1], "policy");
+  EXPECT_EQ(bad.exit_code, 3) << bad.output;
+  EXPECT_NE(bad.output.find(R"(/filters/channels/0: "fax" is no channel of the data)"), std::string::npos)
+      << bad.output;
 }
 
 TEST(FrictionCli, AFileWithoutTheRequiredColumnsIsAnInputErrorNamingThem) {

@@ -32,7 +32,8 @@ TEST(ServerApi, AssistantsAreTheRegisteredGraphs) {
 
   std::set<std::string> names;
   for (const json& assistant : assistants) names.insert(assistant["assistant_id"].get<std::string>());
-  EXPECT_EQ(names, (std::set<std::string>{"analyst", "autoviz", "gated", "reference", "retrieval"}));
+  EXPECT_EQ(names,
+            (std::set<std::string>{"analyst", "autoviz", "checked", "gated", "reference", "retrieval"}));
   bool decision = false;
   for (const json& node : graph["nodes"])
     decision |= node["id"] == "data_discovery" && node["kind"] == "decision";
@@ -76,6 +77,34 @@ TEST(ServerApi, ARunPausesAtTheCheckpointAndAResumeAtTheHeadContinues) {
   EXPECT_EQ(rejoined["status"], "success") << rejoined.dump();
   EXPECT_EQ(after["interrupts"][0]["node"], "data_prep") << after.dump();
   EXPECT_EQ(after["last_completed_node"], "data_prep");
+}
+
+TEST(ServerApi, AnAnswerTheGraphRefusesIsABadRequestNamingItsFieldAndTheThreadStaysAtItsCheckpoint) {
+  ServerFixture fixture;
+  const std::string thread = fixture.thread("checked");
+  const json first = fixture.post("/threads/" + thread + "/runs/wait", json{{"assistant_id", "checked"}});
+  ASSERT_EQ(first.value("interrupts", json::array()).size(), 1u) << first.dump();
+  const std::string checkpoint = first["interrupts"][0]["checkpoint_id"].get<std::string>();
+  const std::size_t runs_before = fixture.get(runs_path(thread)).size();
+
+  auto refused = fixture.client()->Post(
+      runs_path(thread).c_str(),
+      json{{"command", {{"resume", "maybe"}}}, {"checkpoint_id", checkpoint}}.dump(), "application/json");
+  const json state = fixture.get("/threads/" + thread + "/state");
+  const json accepted = fixture.post("/threads/" + thread + "/runs/wait",
+                                     json{{"command", {{"resume", "yes"}}}, {"checkpoint_id", checkpoint}});
+
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 400) << refused->body;
+  const json error = json::parse(refused->body)["error"];
+  EXPECT_EQ(error["code"], "invalid_argument");
+  EXPECT_EQ(error["where"], "/answer");
+  EXPECT_EQ(error["message"], "answer yes, not 'maybe'");
+  EXPECT_EQ(fixture.get(runs_path(thread)).size(), runs_before + 1);  // the refused answer queued nothing
+  EXPECT_EQ(state["checkpoint_id"], checkpoint);
+  EXPECT_EQ(state["interrupts"][0]["checkpoint_id"], checkpoint);
+  EXPECT_EQ(accepted["status"], "success") << accepted.dump();
+  EXPECT_EQ(accepted["values"]["done"], true) << accepted.dump();
 }
 
 TEST(ServerApi, AStaleCheckpointIsAConflictAndForksNothing) {

@@ -1,7 +1,8 @@
 // ServerFixture: `planfirst serve`'s server in this process on a free loopback port, over a SQLite
 // store in a temporary folder, serving the pipelines' graphs (autoviz, analyst, retrieval), seed
-// 003's reference graph as "reference", and "gated" (two steps; its first waits for the test to open
-// a gate, so a test can act while a run is mid-node). Helpers read SSE streams into events.
+// 003's reference graph as "reference", "checked" (one checkpoint that takes only "yes"), and "gated" (two
+// steps; its first waits for the test to open a gate, so a test can act while a run is mid-node). Helpers
+// read SSE streams into events.
 #pragma once
 
 #include <httplib.h>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "answer_checked_graph.hpp"
 #include "contracts/contract_registry.hpp"
 #include "core/asset_store.hpp"
 #include "graph/graph_builder.hpp"
@@ -118,6 +120,8 @@ class ServerFixture {
                         [this](const graph::GraphDependencies&) -> core::Result<graph::CompiledGraph> {
                           return gated_graph(gate);
                         });
+    (void)registry_.add("checked", "one checkpoint whose answer must be yes",
+                        [](const graph::GraphDependencies&) { return answer_checked_graph("checked"); });
     options.api.data_dir = dir_.path() / "data";
     options.runs.poll = std::chrono::milliseconds(20);
     options.api.stream_poll = std::chrono::milliseconds(20);

@@ -58,6 +58,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly where: string = "",
   ) {
     super(message);
   }
@@ -86,7 +87,7 @@ async function call<T>(method: string, path: string, body?: unknown, raw?: Blob)
   const json = text === "" ? {} : JSON.parse(text);
   if (!response.ok) {
     const error = json.error ?? {};
-    throw new ApiError(response.status, error.code ?? "http_error", error.message ?? response.statusText);
+    throw new ApiError(response.status, error.code ?? "http_error", error.message ?? response.statusText, error.where ?? "");
   }
   return json as T;
 }

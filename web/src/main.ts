@@ -199,8 +199,11 @@ async function startAnalysis(event: Event): Promise<void> {
   }
 }
 
+// Sends the answer to the open checkpoint. One the graph refuses (a bad field of a structured answer)
+// comes back as an error naming the field; the checkpoint is still open, so it is shown again with it.
 async function answerCheckpoint(answer: string): Promise<void> {
   const id = $("checkpoint").dataset.checkpoint ?? "";
+  $("checkpoint-error").textContent = "";
   $("checkpoint").hidden = true;
   remember(`answered.${currentThread}`, id);
   try {
@@ -208,8 +211,10 @@ async function answerCheckpoint(answer: string): Promise<void> {
     $<HTMLTextAreaElement>("checkpoint-answer").value = "";
     await follow(run.run_id);
   } catch (error) {
-    $("thread-status").textContent = describe(error);
+    remember(`answered.${currentThread}`, "");
     await refresh();
+    $("checkpoint-error").textContent =
+      error instanceof ApiError && error.where ? `${error.where}: ${error.message}` : describe(error);
   }
 }
 

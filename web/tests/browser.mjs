@@ -1,5 +1,6 @@
 // The page as a user meets it, in Debian's chromium driven by playwright-core: start a friction
-// analysis on an uploaded file, answer its three checkpoints, reload mid-run, open the report.
+// analysis on an uploaded file, answer its three checkpoints (at data_prep a refused structured
+// answer, then filters), reload mid-run, open the report.
 // Usage: node browser.mjs PLANFIRST DATA.csv OUT_DIR   (screenshots of each step land in OUT_DIR)
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
@@ -58,7 +59,7 @@ try {
   const answered = [];
   for (let checkpoint = 1; checkpoint <= 3; ++checkpoint) {
     await page.waitForSelector("#checkpoint:not([hidden])", { timeout: 180000 });
-    const id = await page.getAttribute("#checkpoint", "data-checkpoint");
+    let id = await page.getAttribute("#checkpoint", "data-checkpoint");
     if (!id) fail(`checkpoint ${checkpoint} has no checkpoint id`);
     if (answered.includes(id)) fail(`checkpoint ${id} was shown again after it was answered`);
     const message = await page.textContent("#checkpoint-message");
@@ -70,6 +71,26 @@ try {
       await page.waitForSelector("#checkpoint:not([hidden])", { timeout: 60000 });
       if ((await page.getAttribute("#checkpoint", "data-checkpoint")) !== id) fail("a reload showed another checkpoint");
       await shot("after-reload");
+      // A structured answer the graph refuses names its field, and the same prompt stays open.
+      await page.fill("#checkpoint-answer", '{"filters": {"channels": ["fax"]}}');
+      await page.click("#answer");
+      await waitFor(async () => (await page.textContent("#checkpoint-error"))?.includes("/filters/channels/0"),
+        "the refused answer's error", 60);
+      await page.waitForSelector("#checkpoint:not([hidden])", { timeout: 60000 });
+      if ((await page.getAttribute("#checkpoint", "data-checkpoint")) !== id) fail("a refused answer moved the checkpoint");
+      await shot("refused-answer");
+      // Filters answered here: data_prep runs again with them and asks again, under a new checkpoint.
+      await page.fill("#checkpoint-answer", '{"filters": {"channels": ["chat"]}}');
+      await page.click("#answer");
+      answered.push(id);
+      await page.waitForFunction((old) => {
+        const box = document.querySelector("#checkpoint");
+        return box !== null && !box.hidden && box.dataset.checkpoint !== old;
+      }, id, { timeout: 180000 });
+      id = await page.getAttribute("#checkpoint", "data-checkpoint");
+      const filtered = await page.textContent("#checkpoint-message");
+      if (!filtered?.includes('Filters: {"channels":["chat"]}')) fail(`data_prep did not apply the answered filters: ${filtered}`);
+      await shot("filters-answered");
     }
     await page.click("#approve");
     answered.push(id);

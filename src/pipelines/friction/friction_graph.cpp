@@ -4,6 +4,7 @@
 
 #include "graph/graph_builder.hpp"
 #include "graph/supervisor.hpp"
+#include "pipelines/friction/checkpoint_answer.hpp"
 
 namespace planfirst::friction {
 namespace {
@@ -12,7 +13,7 @@ constexpr const char* kDescription =
     "seed 003 contact-centre friction analysis: data_discovery, data_prep, friction (4 lens sub-agents), "
     "synthesizer, critique, reporting, qa_agent; input {\"dataset_path\": FILE, \"output_dir\": DIR}";
 
-graph::GraphSettings friction_settings() {
+graph::GraphSettings friction_settings(Services services, const contracts::ContractRegistry& contracts) {
   graph::GraphSettings settings;
   settings.description = kDescription;
   settings.state_contract = "friction_state";
@@ -23,6 +24,7 @@ graph::GraphSettings friction_settings() {
                        {"plan_tasks", graph::Reducer::kMergeById}};
   settings.common_writes = {"reasoning",          "requires_user_input", "next_agent",
                             "checkpoint_message", "checkpoint_prompt",   "last_completed_node"};
+  settings.answer = checkpoint_answer(std::move(services), contracts);
   return settings;
 }
 
@@ -32,7 +34,7 @@ core::Result<graph::CompiledGraph> build_friction_graph(Services services,
                                                         const contracts::ContractRegistry& contracts) {
   using graph::decision_node;
   using graph::worker_node;
-  graph::GraphBuilder builder(std::string(kFrictionGraphName), friction_settings());
+  graph::GraphBuilder builder(std::string(kFrictionGraphName), friction_settings(services, contracts));
   builder.add_node(worker_node("supervisor", supervisor_node(services),
                                {"plan_tasks", "plan_steps_total", "plan_steps_completed", "messages"}));
   builder.add_node(decision_node("data_discovery", data_discovery_node(services),

@@ -9,11 +9,13 @@
 #include "core/number_text.hpp"
 #include "data/table_profiler.hpp"
 #include "graph/compiled_graph.hpp"
+#include "pipelines/friction/checkpoint_answer.hpp"
 #include "pipelines/friction/column_mapping.hpp"
 #include "pipelines/friction/contact_queries.hpp"
 #include "pipelines/friction/driver_figures.hpp"
 #include "pipelines/friction/friction_report.hpp"
 #include "pipelines/friction/qa_answer.hpp"
+#include "pipelines/friction/report_focus.hpp"
 
 namespace planfirst::friction {
 namespace {
@@ -221,6 +223,8 @@ core::Result<Delta> discover(const FrictionServices& services, const StateView& 
                       {"mapping", mapping->to_json()},
                       {"period", {{"from", facts->period_from}, {"to", facts->period_to}}},
                       {"channels", pairs_json(facts->channels, "channel")}};
+  delta["checkpoint_message"] = delta["checkpoint_message"].get<std::string>() + "\n" +
+                                answer_help("data_discovery", services.rules, delta["dataset"]);
   return Delta(std::move(delta));
 }
 
@@ -269,8 +273,8 @@ core::Result<Delta> prepare(const FrictionServices& services, const StateView& s
       "data_prep",
       reasoning("Data Preparation Agent", fmt::format("{}. Buckets by lens: {}. Filters: {}.", kept_text,
                                                       core::join(buckets), filter_text)),
-      fmt::format("**Data Preparation Complete**\n{}.\nBuckets: {}.\nFilters: {}.", kept_text,
-                  core::join(buckets), filter_text),
+      fmt::format("**Data Preparation Complete**\n{}.\nBuckets: {}.\nFilters: {}.\n{}", kept_text,
+                  core::join(buckets), filter_text, answer_help("data_prep", services.rules, dataset)),
       "Confirm buckets and filters?");
   delta["plan_tasks"] =
       Json::array({task("2", "Data Preparation", "done"), task("3", "Friction Analysis", "in_progress")});
@@ -390,7 +394,23 @@ core::Result<Delta> synthesize(const FrictionServices& services, const StateView
   }
   const double top_two_share = friction > 0 ? static_cast<double>(top_two) / friction : 0;
   const std::string pair = core::join(top_titles, " + ");
+  core::Result<ReportFocus> focus = ReportFocus::from_json(state.member_or_null("focus"));
+  if (!focus) return focus.error();
+  const std::vector<DriverFigures> shown = focus->select(*drivers);
+  if (shown.empty())
+    return core::failed_precondition("the report's focus keeps no driver of this analysis", "/focus");
   const DriverFigures& top = drivers->front();
+  const DriverFigures& lead = shown.front();  // the report's first driver
+  Json report_drivers = Json::array();
+  std::vector<std::string> shown_labels;
+  for (const DriverFigures& d : shown) {
+    report_drivers.push_back(d.id);
+    shown_labels.push_back(fmt::format("{} ({})", d.label, one_decimal(d.score)));
+  }
+  const std::string focus_line = focus->empty() ? std::string()
+                                                : fmt::format("\nReport focus: {}: {} of {} drivers: {}.",
+                                                              focus->describe(services.rules), shown.size(),
+                                                              drivers->size(), core::join(shown_labels));
 
   Json lenses = Json::array();
   for (const auto& [lens, n] : lens_totals) {
@@ -401,9 +421,11 @@ core::Result<Delta> synthesize(const FrictionServices& services, const StateView
   }
   Json ranked = Json::array();
   for (const DriverFigures& d : *drivers) ranked.push_back(d.to_json(total));
-  const std::string headline = fmt::format(
-      "Top driver: {} (Impact x Ease: {}), {} contacts, {} of all contacts, repeat rate {}.", top.label,
-      one_decimal(top.score), integer(top.contacts), percent(top.share(total)), percent(top.repeat_rate()));
+  const std::string headline =
+      fmt::format("Top driver{}: {} (Impact x Ease: {}), {} contacts, {} of all contacts, repeat rate {}.",
+                  focus->empty() ? "" : " of the focus (" + focus->describe(services.rules) + ")", lead.label,
+                  one_decimal(lead.score), integer(lead.contacts), percent(lead.share(total)),
+                  percent(lead.repeat_rate()));
   const std::string lens_line =
       fmt::format("{} = {} of total friction ({} contacts matched a driver, of {} analysed).", pair,
                   percent(top_two_share), integer(friction), integer(total));
@@ -416,16 +438,22 @@ core::Result<Delta> synthesize(const FrictionServices& services, const StateView
               services.rules.lenses.size(), top.label, one_decimal(top.score), pair, percent(top_two_share))),
       fmt::format("**Synthesis Complete**\nDominant driver: **{}** (Impact x Ease: {}). `{}` -> {} of total "
                   "friction.\n"
-                  "Impact x Ease: {}.",
-                  top.label, one_decimal(top.score), pair, percent(top_two_share), kImpactEaseFormula),
+                  "Impact x Ease: {}.{}\n{}",
+                  top.label, one_decimal(top.score), pair, percent(top_two_share), kImpactEaseFormula,
+                  focus_line, answer_help("synthesizer", services.rules, Json::object())),
       "Proceed to Report Generation?");
   delta["plan_tasks"] =
       Json::array({task("3", "Friction Analysis", "done"), task("4", "Synthesis", "in_progress")});
   delta["plan_steps_completed"] = 4;
-  delta["synthesis"] = {{"total_contacts", total},      {"formula", kImpactEaseFormula},
-                        {"drivers", std::move(ranked)}, {"lenses", std::move(lenses)},
-                        {"top_driver", top.id},         {"headline", headline},
-                        {"lens_line", lens_line}};
+  delta["synthesis"] = {{"total_contacts", total},
+                        {"formula", kImpactEaseFormula},
+                        {"drivers", std::move(ranked)},
+                        {"lenses", std::move(lenses)},
+                        {"top_driver", lead.id},
+                        {"headline", headline},
+                        {"lens_line", lens_line},
+                        {"focus", focus->to_json()},
+                        {"report_drivers", std::move(report_drivers)}};
   return Delta(std::move(delta));
 }
 
@@ -441,6 +469,18 @@ core::Result<std::vector<DriverFigures>> ranked_drivers(const StateView& state) 
     drivers.push_back(std::move(*d));
   }
   return drivers;
+}
+
+// The ranked drivers the synthesis chose for the report (synthesis.report_drivers), in rank order; all
+// of them when it names none.
+std::vector<DriverFigures> report_drivers(std::vector<DriverFigures> ranked, const Json& synthesis) {
+  const Json ids = synthesis.value("report_drivers", Json::array());
+  if (ids.empty()) return ranked;
+  std::vector<DriverFigures> kept;
+  for (DriverFigures& d : ranked) {
+    if (std::find(ids.begin(), ids.end(), Json(d.id)) != ids.end()) kept.push_back(std::move(d));
+  }
+  return kept;
 }
 
 // --- critique -----------------------------------------------------------------------------
@@ -512,7 +552,7 @@ core::Result<Delta> report(const FrictionServices& services, const StateView& st
   input.total_contacts = total_contacts(state);
   core::Result<std::vector<DriverFigures>> drivers = ranked_drivers(state);
   if (!drivers) return drivers.error();
-  input.drivers = std::move(*drivers);
+  input.drivers = report_drivers(std::move(*drivers), member_object(state, "synthesis"));
   input.dataset = member_object(state, "dataset");
   input.prep = member_object(state, "prep");
   input.synthesis = member_object(state, "synthesis");

@@ -61,6 +61,54 @@ Completed run_to_end(graph::Runner& runner, const std::string& thread, const cor
   return completed;
 }
 
+graph::RunResult pause_at(graph::Runner& runner, const std::string& thread, const core::Json& input,
+                          const std::string& node) {
+  core::Result<graph::RunResult> result = runner.run(thread, graph::JsonValue(input));
+  for (int i = 0; i < 10 && result && result->status == graph::RunStatus::kInterrupted; ++i) {
+    if (result->interrupt_node == node) return std::move(*result);
+    result = runner.resume(thread, result->checkpoint_id, "approve");
+  }
+  if (!result) throw std::runtime_error(result.error().describe());
+  throw std::runtime_error("the run ended before " + node + " asked");
+}
+
+const std::map<std::string, std::string>& generated_reasons() {
+  static const std::map<std::string, std::string> kReasons = {{"app_login", "Login issue"},
+                                                              {"payment_page", "Payment failed"},
+                                                              {"password_reset", "Password reset"},
+                                                              {"findability", "Website search"},
+                                                              {"order_status", "Order status"},
+                                                              {"technician", "Technician appointment"},
+                                                              {"callback", "Callback missing"},
+                                                              {"outage", "Outage report"},
+                                                              {"bill_explanation", "Bill explanation"},
+                                                              {"notification", "Notification confusion"},
+                                                              {"late_fee", "Late fee"},
+                                                              {"refund_rules", "Refund request"},
+                                                              {"cancellation_fee", "Cancellation fee"}};
+  return kReasons;
+}
+
+test_support::TempDir* SampleContactsTest::dir_ = nullptr;
+
+void SampleContactsTest::SetUpTestSuite() {
+  dir_ = new test_support::TempDir();
+  generate_contacts(contacts(), kSampleRows);
+}
+
+void SampleContactsTest::TearDownTestSuite() {
+  delete dir_;
+  dir_ = nullptr;
+}
+
+std::filesystem::path SampleContactsTest::contacts() {
+  return dir_->path() / "contacts.csv";
+}
+
+std::filesystem::path SampleContactsTest::out(const std::string& name) {
+  return dir_->path() / name;
+}
+
 std::int64_t sql_integer(const std::string& sql) {
   core::Result<std::unique_ptr<data::DuckDbDatabase>> db = data::DuckDbDatabase::open(":memory:");
   if (!db) throw std::runtime_error(db.error().describe());

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -24,6 +25,19 @@ namespace planfirst::friction::testing {
 
 // Writes `rows` generated contacts to `out` (seed 20250101 unless given); fails the test if it cannot.
 void generate_contacts(const std::filesystem::path& out, long rows, std::uint64_t seed = 20250101);
+
+// A suite over one sample of kSampleRows generated contacts, written once for the whole suite.
+class SampleContactsTest : public ::testing::Test {
+ protected:
+  static constexpr long kSampleRows = 20000;
+  static void SetUpTestSuite();
+  static void TearDownTestSuite();
+  static std::filesystem::path contacts();                    // the sample, a CSV file
+  static std::filesystem::path out(const std::string& name);  // a folder of the suite's own
+
+ private:
+  static test_support::TempDir* dir_;
+};
 
 // The shipped contracts, loaded once per call.
 const contracts::ContractRegistry& shipped_contracts();
@@ -50,6 +64,14 @@ struct Completed {
 };
 Completed run_to_end(graph::Runner& runner, const std::string& thread, const core::Json& input,
                      const std::string& answer = "approve");
+
+// Runs `thread` from `input`, approving every checkpoint before the one `node` asks; returns that
+// interrupt (fails the test when the run ends or fails first).
+graph::RunResult pause_at(graph::Runner& runner, const std::string& thread, const core::Json& input,
+                          const std::string& node);
+
+// The generator's contact reason of each driver id ("app_login" -> "Login issue").
+const std::map<std::string, std::string>& generated_reasons();
 
 // One integer from a direct SQL statement on a fresh in-memory DuckDB.
 std::int64_t sql_integer(const std::string& sql);

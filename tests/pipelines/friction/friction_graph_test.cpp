@@ -23,24 +23,7 @@ using testing::run_input;
 using testing::run_to_end;
 using testing::sql_integer;
 
-constexpr long kSampleRows = 20000;
-
-class FrictionGraph : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    dir_ = new test_support::TempDir();
-    testing::generate_contacts(contacts(), kSampleRows);
-  }
-  static void TearDownTestSuite() {
-    delete dir_;
-    dir_ = nullptr;
-  }
-  static std::filesystem::path contacts() { return dir_->path() / "contacts.csv"; }
-  static std::filesystem::path out(const std::string& name) { return dir_->path() / name; }
-
-  static test_support::TempDir* dir_;
-};
-test_support::TempDir* FrictionGraph::dir_ = nullptr;
+class FrictionGraph : public testing::SampleContactsTest {};
 
 const Json* task_by_id(const Json& state, const std::string& id) {
   for (const Json& task : state["plan_tasks"]) {
@@ -95,19 +78,7 @@ TEST_F(FrictionGraph, EveryDriverFigureEqualsDirectSqlOnTheData) {
 
   ASSERT_EQ(run.result.status, graph::RunStatus::kDone);
   const Json& synthesis = run.result.state.json()["synthesis"];
-  const std::map<std::string, std::string> reason_of = {{"app_login", "Login issue"},
-                                                        {"payment_page", "Payment failed"},
-                                                        {"password_reset", "Password reset"},
-                                                        {"findability", "Website search"},
-                                                        {"order_status", "Order status"},
-                                                        {"technician", "Technician appointment"},
-                                                        {"callback", "Callback missing"},
-                                                        {"outage", "Outage report"},
-                                                        {"bill_explanation", "Bill explanation"},
-                                                        {"notification", "Notification confusion"},
-                                                        {"late_fee", "Late fee"},
-                                                        {"refund_rules", "Refund request"},
-                                                        {"cancellation_fee", "Cancellation fee"}};
+  const std::map<std::string, std::string>& reason_of = testing::generated_reasons();
   const testing::DirectSql sql(contacts());
   const std::string file = "contacts";
   EXPECT_EQ(synthesis["total_contacts"], sql.integer("SELECT count(*) FROM " + file));
