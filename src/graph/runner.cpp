@@ -31,6 +31,16 @@ std::string branch_name(const JsonValue& input, std::size_t index) {
   return std::to_string(index);
 }
 
+// Seed 003 §7.3: a graph whose state contract declares "checkpoint_id" has it kept by the runtime: the
+// id of the checkpoint that records a decision node's question while that prompt is open, "" after a
+// step that asks nothing and on resume, so a client never mistakes an answered prompt for the open one.
+std::string checkpoint_id_key(const CompiledGraph& graph) {
+  const contracts::Contract* contract = graph.state_contract();
+  if (contract == nullptr) return "";
+  const core::Json& properties = contract->schema().value("properties", core::Json::object());
+  return properties.contains("checkpoint_id") ? "checkpoint_id" : "";
+}
+
 core::Json default_answer_delta(const GraphSettings& settings, std::string_view answer) {
   core::Json delta = core::Json::object();
   delta["messages"] = core::Json::array({core::Json{{"role", "human"}, {"content", std::string(answer)}}});
@@ -315,7 +325,7 @@ core::Result<Runner::StepOutcome> Runner::execute_fan_out(const Cursor& cursor, 
 
 core::Result<void> Runner::commit(Cursor& cursor, CheckpointRecord record) {
   record.thread_id = cursor.thread_id;
-  record.checkpoint_id = options_.ids->next();
+  if (record.checkpoint_id.empty()) record.checkpoint_id = options_.ids->next();
   record.parent_id = cursor.head_id;
   record.step = cursor.step + 1;
   record.created_at = options_.clock->now();
@@ -405,11 +415,18 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
     };
     core::Result<std::string> route = std::string();
     bool interrupting = false;
+    std::string asking_id;  // the id of the checkpoint that records a decision node's question
     if (outcome) {
       core::Json& delta = outcome->delta;
       interrupting = node->kind == NodeKind::kDecision && is_true(delta, settings.interrupt_key);
+      const std::string id_key = checkpoint_id_key(graph_);
+      if (interrupting && !id_key.empty()) {
+        asking_id = options_.ids->next();
+        delta[id_key] = asking_id;
+      }
       if (!interrupting) {  // seed 003 §3: a stale prompt never survives a step that asks nothing
-        for (const std::string* key : {&settings.message_key, &settings.prompt_key}) {
+        for (const std::string* key : {&settings.message_key, &settings.prompt_key, &id_key}) {
+          if (key->empty()) continue;
           auto current = cursor.state.find(*key);
           if (!delta.contains(*key) && current != cursor.state.end() && *current != "") delta[*key] = "";
         }
@@ -454,6 +471,7 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
         interrupting ? CheckpointStatus::kInterrupted
                      : (*route == kEnd ? CheckpointStatus::kDone : CheckpointStatus::kRunning);
     CheckpointRecord record;
+    record.checkpoint_id = std::move(asking_id);
     record.node = node->name;
     record.last_completed_node = node->name;
     record.next_node = *route == kEnd ? std::string() : *route;
@@ -611,6 +629,8 @@ core::Result<RunResult> Runner::resume(std::string_view thread_id, std::string_v
   } else {
     delta = default_answer_delta(settings, answer);
   }
+  if (const std::string id_key = checkpoint_id_key(graph_); !id_key.empty() && !delta.contains(id_key))
+    delta[id_key] = "";  // the prompt it answered is closed
   if (const contracts::Contract* contract = graph_.state_contract(); contract != nullptr) {
     if (contracts::ValidationReport report = contract->validate(delta); !report.ok()) return report.error();
   }
@@ -680,6 +700,12 @@ core::Result<std::string> Runner::fork(std::string_view thread_id, std::string_v
                              {"checkpoint_id", std::string(checkpoint_id)}};
   record.metadata_json = metadata.dump();
   record.writes = std::move(*folded);
+  const std::string id_key = checkpoint_id_key(graph_);
+  if (!id_key.empty() && record.status == CheckpointStatus::kInterrupted) {  // the copy asks under its own id
+    for (KeyWrite& write : record.writes) {
+      if (write.key == id_key) write = {id_key, WriteKind::kReplace, core::Json(record.checkpoint_id).dump()};
+    }
+  }
   if (auto ok = options_.checkpointer->append(record, ""); !ok) return ok.error();
   return record.checkpoint_id;
 }

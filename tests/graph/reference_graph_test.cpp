@@ -122,6 +122,7 @@ TEST(ReferenceGraph, Section6ExampleRoundTripsThroughTheCheckpointer) {
 
   ASSERT_TRUE(paused) << paused.error().describe();
   EXPECT_EQ(paused->interrupt_node, "synthesizer");
+  expected["checkpoint_id"] = paused->checkpoint_id;  // the runtime names the prompt's checkpoint (seed §7.3)
   std::string synthesizer_update;
   for (const Event& e : h.events.events()) {
     if (e.kind == EventKind::kUpdates && e.node == "synthesizer") synthesizer_update = e.data.dump();

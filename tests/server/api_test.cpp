@@ -74,7 +74,9 @@ TEST(ServerApi, ARunPausesAtTheCheckpointAndAResumeAtTheHeadContinues) {
   EXPECT_EQ(joined["interrupts"][0]["node"], "data_discovery");
   EXPECT_EQ(fixture.get("/threads/" + thread)["status"], "interrupted");
   EXPECT_EQ(state["interrupts"][0]["checkpoint_id"], checkpoint);
+  EXPECT_EQ(state["values"]["checkpoint_id"], checkpoint);  // seed 003 §7.3, in the state itself
   EXPECT_EQ(rejoined["status"], "success") << rejoined.dump();
+  EXPECT_EQ(after["values"]["checkpoint_id"], after["interrupts"][0]["checkpoint_id"]);
   EXPECT_EQ(after["interrupts"][0]["node"], "data_prep") << after.dump();
   EXPECT_EQ(after["last_completed_node"], "data_prep");
 }

@@ -109,12 +109,15 @@ async function renderArtifacts(): Promise<Artifact[]> {
 }
 
 // The checkpoint the server reports open at the thread's head; one this page already answered stays
-// hidden while its resume is starting.
+// hidden while its resume is starting. A graph that names its open prompt's checkpoint in the state
+// (seed 003 §7.3: checkpoint_id) is asked only when that names the head's interrupt.
 function renderCheckpoint(head: ThreadState): void {
   const box = $("checkpoint");
   const open = head.status === "interrupted" ? (head.interrupts ?? [])[0] : undefined;
   const id = open?.checkpoint_id ?? "";
-  if (!open || recall(`answered.${currentThread}`) === id) {
+  const named = head.values.checkpoint_id;
+  const stale = typeof named === "string" && named !== id;
+  if (!open || stale || recall(`answered.${currentThread}`) === id) {
     box.hidden = true;
     return;
   }
@@ -134,8 +137,8 @@ async function refresh(): Promise<ThreadState> {
   const head = await api.state(currentThread);
   renderState(head.values);
   renderCheckpoint(head);
-  $("thread-status").textContent =
-    `status ${head.status ?? "?"}` + (head.last_completed_node ? ` · last completed: ${head.last_completed_node}` : "");
+  const last = typeof head.values.last_completed_node === "string" ? head.values.last_completed_node : head.last_completed_node;
+  $("thread-status").textContent = `status ${head.status ?? "?"}` + (last ? ` · last completed: ${last}` : "");
   await renderCharts(head.values, await renderArtifacts());
   return head;
 }

@@ -70,6 +70,12 @@ try {
       await page.reload();
       await page.waitForSelector("#checkpoint:not([hidden])", { timeout: 60000 });
       if ((await page.getAttribute("#checkpoint", "data-checkpoint")) !== id) fail("a reload showed another checkpoint");
+      // Seed 003 §7.3-§7.4: the state itself names the open prompt's checkpoint and the last node done.
+      const thread = new URL(page.url()).hash.replace("#thread=", "");
+      const head = await (await fetch(new URL(`threads/${thread}/state`, base))).json();
+      if (head.values.checkpoint_id !== id) fail(`the state names checkpoint ${head.values.checkpoint_id}, the page ${id}`);
+      if (!(await page.textContent("#thread-status"))?.includes(`last completed: ${head.values.last_completed_node}`))
+        fail("the page does not show the state's last completed node");
       await shot("after-reload");
       // A structured answer the graph refuses names its field, and the same prompt stays open.
       await page.fill("#checkpoint-answer", '{"filters": {"channels": ["fax"]}}');

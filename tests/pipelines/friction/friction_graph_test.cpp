@@ -235,6 +235,40 @@ TEST_F(FrictionGraph, ResumesInANewRunnerFromTheStoredCheckpointAfterAnInterrupt
   EXPECT_EQ(stale.error().code, core::ErrorCode::kConflict);
 }
 
+// Seed 003 §7.3-§7.4: the state names the checkpoint its open prompt belongs to, and the last node that
+// completed; an answered prompt's id is gone from the state, and a fork asks under its own id.
+TEST_F(FrictionGraph, TheStateNamesTheOpenPromptsCheckpointAndTheLastCompletedNode) {
+  testing::MemoryRunner memory;
+  graph::Runner& runner = memory.runner;
+  core::Result<graph::RunResult> result =
+      runner.run("t1", graph::JsonValue(run_input(contacts(), out("ids"), false)));
+  std::vector<std::string> asked;
+  std::string first;
+  while (result && result->status == graph::RunStatus::kInterrupted) {
+    const Json& state = result->state.json();
+    EXPECT_EQ(state["checkpoint_id"], result->checkpoint_id) << result->interrupt_node;
+    EXPECT_EQ(state["last_completed_node"], result->interrupt_node);
+    EXPECT_EQ(state["requires_user_input"], true);
+    if (first.empty()) first = result->checkpoint_id;
+    asked.push_back(result->checkpoint_id);
+    result = runner.resume("t1", result->checkpoint_id, "yes");
+  }
+
+  ASSERT_TRUE(result) << result.error().describe();
+  EXPECT_EQ(asked.size(), 3u);
+  EXPECT_EQ(result->state.json()["checkpoint_id"], "");
+  EXPECT_EQ(result->state.json()["last_completed_node"], "supervisor");
+  core::Result<std::string> forked = runner.fork("t1", first, "t2");
+  ASSERT_TRUE(forked) << forked.error().describe();
+  core::Result<graph::JsonValue> copy = runner.state("t2");
+  ASSERT_TRUE(copy);
+  EXPECT_EQ(copy->json()["checkpoint_id"], *forked);
+  core::Result<graph::RunResult> resumed = runner.resume("t2", *forked, "yes");
+  ASSERT_TRUE(resumed) << resumed.error().describe();
+  EXPECT_EQ(resumed->interrupt_node, "data_prep");
+  EXPECT_EQ(resumed->state.json()["checkpoint_id"], resumed->checkpoint_id);
+}
+
 TEST_F(FrictionGraph, SameInputGivesByteIdenticalDriversCsvAndReport) {
   testing::MemoryRunner memory;
   graph::Runner& runner = memory.runner;
