@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "pipelines/sqlopt/analysis.hpp"
@@ -88,6 +89,7 @@ int run_analyze(const SqlOptions& options, const CliContext& ctx) {
   }
   sqlopt::PlanTree plan;
   sqlopt::LogicTree logic;
+  std::optional<std::string> version;
   if (!options.plan.empty()) {
     core::Result<std::string> text = read_input(options.plan);
     if (!text) return fail(command, text.error());
@@ -106,11 +108,15 @@ int run_analyze(const SqlOptions& options, const CliContext& ctx) {
       return fail(command, in_file(checked.error(), options.query));
     core::Result<sqlopt::LogicTree> tree = logic_of(sql, options.query);
     if (tree) logic = std::move(*tree);  // DuckDB-only syntax: the plan is still read
+    core::Result<std::string> running = session->server_version();
+    if (!running) return fail(command, running.error());
+    version = std::move(*running);
     core::Result<sqlopt::PlanTree> collected = session->explain_analyze(sql);
     if (!collected) return fail(command, collected.error());
     plan = std::move(*collected);
   }
-  const sqlopt::Analysis analysis = sqlopt::analyze_plan(std::move(plan), std::move(logic), *knowledge);
+  const sqlopt::Analysis analysis =
+      sqlopt::analyze_plan(std::move(plan), std::move(logic), *knowledge, std::move(version));
   if (options.json) {
     std::cout << analysis.to_json().dump(2) << "\n";
   } else {

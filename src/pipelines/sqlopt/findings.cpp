@@ -28,10 +28,11 @@ std::string base_table(const std::string& table) {
 
 class Detector {
  public:
-  Detector(const PlanTree& plan, const QErrorReport& qerror, const LogicTree& logic)
-      : plan_(plan), qerror_(qerror), logic_(logic) {}
+  Detector(const PlanTree& plan, const QErrorReport& qerror, const LogicTree& logic,
+           const EngineProfile& profile)
+      : plan_(plan), qerror_(qerror), logic_(logic), profile_(profile) {}
 
-  std::vector<Finding> run() {
+  FindingsReport run() {
     decorrelation();
     single_pass();
     cte_pushdown();
@@ -40,16 +41,26 @@ class Detector {
     self_joins();
     windows();
     routed();
-    return std::move(findings_);
+    return std::move(report_);
   }
 
  private:
   void add(std::string transform, std::vector<int> operators, std::string evidence, std::string span) {
-    findings_.push_back({std::move(transform), std::move(operators), std::move(evidence), std::move(span)});
+    report_.findings.push_back(
+        {std::move(transform), std::move(operators), std::move(evidence), std::move(span)});
+  }
+
+  // Whether a strength of the engine covers `node` for `transform`; if so, it is noted.
+  bool left_to_optimizer(const std::string& transform, const LogicNode& node) {
+    const Strength* strength = profile_.strength_covering(transform, node);
+    if (strength == nullptr) return false;
+    report_.left_to_optimizer.push_back(
+        {transform, strength->id, strength->claim, node.id, logic_.span_text(node)});
+    return true;
   }
 
   bool has(const std::string& transform) const {
-    return std::any_of(findings_.begin(), findings_.end(),
+    return std::any_of(report_.findings.begin(), report_.findings.end(),
                        [&](const Finding& f) { return f.transform == transform; });
   }
 
@@ -66,7 +77,8 @@ class Detector {
             logic_.span_text(node));
       }
       if (!node.correlated) continue;
-      if (subplans.empty() && exists_like) continue;  // the optimizer already made it a join
+      // The plan confirms the strength: no operator runs the subquery per outer row.
+      if (subplans.empty() && left_to_optimizer("decorrelation", node)) continue;
       add("decorrelation", subplans,
           fmt::format("correlated {} subquery in {} on [{}]{}", node.sublink, node.placement,
                       fmt::join(node.outer_references, ", "),
@@ -86,7 +98,7 @@ class Detector {
       by_table[base_table(node.tables.front())].push_back(&node);
     }
     for (const auto& [table, nodes] : by_table) {
-      if (nodes.size() < 2) continue;
+      if (static_cast<int>(nodes.size()) < profile_.gates.single_pass_min_subqueries) continue;
       const std::vector<int> scans =
           nodes_where(plan_, [&](const PlanNode& n) { return base_table(n.table) == table; });
       add("single_pass_aggregation", scans,
@@ -110,7 +122,8 @@ class Detector {
   void cte_pushdown() {
     const LogicNode* main = logic_.find("main");
     for (const LogicNode& node : logic_.nodes) {
-      if (node.kind != "cte" || node.references < 2 || main == nullptr || !main->has_where) continue;
+      if (node.kind != "cte" || node.references < 1 || main == nullptr || !main->has_where) continue;
+      if (left_to_optimizer("global_predicate_pushdown", node)) continue;
       const std::string name = node.id.substr(4);
       add("global_predicate_pushdown",
           nodes_where(plan_,
@@ -143,11 +156,22 @@ class Detector {
   void late_binding() {
     const LogicNode* main = logic_.find("main");
     if (main == nullptr || !main->has_order_by || !main->has_limit || main->joins.empty()) return;
-    add("late_attribute_binding",
-        nodes_where(
-            plan_, [](const PlanNode& n) { return n.op == "Sort" || n.op == "TOP_N" || n.op == "ORDER_BY"; }),
-        fmt::format("ORDER BY ... LIMIT over {} joined tables: the joins run for every row before the limit",
-                    main->tables.size()),
+    // Gate: only a sort that many joined rows enter is worth binding late.
+    std::vector<int> sorts;
+    double rows_in = 0;
+    for (const PlanNode& n : plan_.nodes) {
+      if (n.op != "Sort" && n.op != "Incremental Sort" && n.op != "TOP_N" && n.op != "ORDER_BY") continue;
+      double entering = 0;
+      for (int child : n.children) entering += plan_.nodes[child].actual_rows.value_or(0);
+      if (entering < profile_.gates.late_binding_min_sort_rows) continue;
+      sorts.push_back(n.id);
+      rows_in = std::max(rows_in, entering);
+    }
+    if (sorts.empty()) return;
+    add("late_attribute_binding", sorts,
+        fmt::format("ORDER BY ... LIMIT over {} joined tables: {:.0f} joined rows enter the sort before the "
+                    "limit keeps a few",
+                    main->tables.size(), rows_in),
         {});
   }
 
@@ -173,13 +197,20 @@ class Detector {
     }
   }
 
-  // The Q-error routes of the worst misestimate name transforms not yet found.
+  // The Q-error routes of the worst misestimate name transforms not yet found; the engine's strengths
+  // come last. Gate: the misestimated operator produced enough rows to matter.
   void routed() {
     if (qerror_.routes.empty()) return;
     const QErrorRoute& route = qerror_.routes.front();
     const auto id = static_cast<std::size_t>(route.operator_id);
-    const std::string op = id < plan_.nodes.size() ? plan_.nodes[id].op : std::string("?");
-    for (const std::string& transform : route.transforms) {
+    if (id >= plan_.nodes.size() ||
+        plan_.nodes[id].actual_rows.value_or(0) < profile_.gates.route_min_actual_rows)
+      return;
+    const std::string& op = plan_.nodes[id].op;
+    std::vector<std::string> ranked = route.transforms;
+    std::stable_partition(ranked.begin(), ranked.end(),
+                          [&](const std::string& t) { return !profile_.is_strength(t); });
+    for (const std::string& transform : ranked) {
       if (has(transform)) continue;
       add(transform, {route.operator_id},
           fmt::format("Q-error routing: {} at {} (operator #{} {}): {}", route.direction, route.locus,
@@ -192,7 +223,8 @@ class Detector {
   const PlanTree& plan_;
   const QErrorReport& qerror_;
   const LogicTree& logic_;
-  std::vector<Finding> findings_;
+  const EngineProfile& profile_;
+  FindingsReport report_;
 };
 
 }  // namespace
@@ -229,9 +261,17 @@ core::Json Finding::to_json() const {
   return {{"transform", transform}, {"operators", operators}, {"evidence", evidence}, {"sql_span", sql_span}};
 }
 
-std::vector<Finding> detect_findings(const PlanTree& plan, const QErrorReport& qerror,
-                                     const LogicTree& logic) {
-  return Detector(plan, qerror, logic).run();
+core::Json LeftToOptimizer::to_json() const {
+  return {{"transform", transform},
+          {"strength", strength},
+          {"claim", claim},
+          {"node", node},
+          {"sql_span", sql_span}};
+}
+
+FindingsReport detect_findings(const PlanTree& plan, const QErrorReport& qerror, const LogicTree& logic,
+                               const EngineProfile& profile) {
+  return Detector(plan, qerror, logic, profile).run();
 }
 
 }  // namespace planfirst::sqlopt

@@ -1,12 +1,14 @@
 // detect_findings names each problem a plan (and, when the SQL is known, its logic tree) shows and
 // the transforms of the seed's catalog (§5a) that address it, citing the operators and the SQL span
-// it comes from. Deterministic: same inputs, same findings, in the same order.
+// it comes from, leaving out what the engine's profile says its optimizer does itself. Deterministic: same
+// inputs, same findings, in the same order.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "core/json.hpp"
+#include "pipelines/sqlopt/engine_profile.hpp"
 #include "pipelines/sqlopt/logic_tree.hpp"
 #include "pipelines/sqlopt/plan_tree.hpp"
 #include "pipelines/sqlopt/qerror.hpp"
@@ -27,8 +29,25 @@ struct Finding {
   core::Json to_json() const;  // {"transform", "operators", "evidence", "sql_span"}
 };
 
-// `logic` may be empty (a plan read with --plan and no SQL).
-std::vector<Finding> detect_findings(const PlanTree& plan, const QErrorReport& qerror,
-                                     const LogicTree& logic);
+// A problem the engine's optimizer solves itself (a strength of its profile): no finding, no rewrite.
+struct LeftToOptimizer {
+  std::string transform;
+  std::string strength;  // the strength's id in the engine profile
+  std::string claim;
+  std::string node;  // the logic tree node ("subquery:1", "cte:totals")
+  std::string sql_span;
+
+  core::Json to_json() const;  // {"transform", "strength", "claim", "node", "sql_span"}
+};
+
+struct FindingsReport {
+  std::vector<Finding> findings;
+  std::vector<LeftToOptimizer> left_to_optimizer;
+};
+
+// `logic` may be empty (a plan read with --plan and no SQL). `profile` is the plan's engine's: its
+// strengths suppress findings, its gates decide which are worth reporting.
+FindingsReport detect_findings(const PlanTree& plan, const QErrorReport& qerror, const LogicTree& logic,
+                               const EngineProfile& profile);
 
 }  // namespace planfirst::sqlopt

@@ -41,7 +41,6 @@ core::Result<OperatorCatalog> OperatorCatalog::from_json(const core::Json& json)
       for (const core::Json& op : engine["zero_actual_operators"])
         if (op.is_string()) slot->zero_actual.insert(op.get<std::string>());
     }
-    slot->version = engine.value("version_tested", "");
     for (const char* threshold : {"many_loops_min", "repeated_scan_min"}) {
       if (engine.contains(threshold) && !engine[threshold].is_number_unsigned())
         return core::invalid_argument("expected a whole number >= 0", pointer + "/" + threshold);
@@ -61,10 +60,6 @@ std::optional<std::string> OperatorCatalog::locus(Engine engine, std::string_vie
 
 bool OperatorCatalog::reports_zero_rows(Engine engine, std::string_view op) const {
   return of(engine).zero_actual.contains(op);
-}
-
-std::string OperatorCatalog::version_tested(Engine engine) const {
-  return of(engine).version;
 }
 
 double OperatorCatalog::many_loops_min(Engine engine) const {

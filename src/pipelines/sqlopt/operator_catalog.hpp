@@ -29,7 +29,6 @@ class OperatorCatalog {
   std::optional<std::string> locus(Engine engine, std::string_view op) const;
   // Whether `op` reports 0 actual rows by design (DuckDB's DELIM_SCAN, CTE scans).
   bool reports_zero_rows(Engine engine, std::string_view op) const;
-  std::string version_tested(Engine engine) const;
   double many_loops_min(Engine engine) const;
   int repeated_scan_min(Engine engine) const;  // scans of one table from which it is flagged
 
@@ -37,7 +36,6 @@ class OperatorCatalog {
   struct EngineOperators {
     std::map<std::string, std::string, std::less<>> loci;
     std::set<std::string, std::less<>> zero_actual;
-    std::string version;
     double many_loops_min = 1000;
     int repeated_scan_min = 2;
   };

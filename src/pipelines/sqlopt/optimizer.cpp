@@ -19,8 +19,18 @@ core::Json Candidate::to_json() const {
           {"plan_diff", validation.diff.to_json()}};
 }
 
+core::Json AvoidedRewrite::to_json() const {
+  return {{"transform", rewrite.transform},
+          {"rule", rewrite.rule},
+          {"regression", regression.id},
+          {"shape", regression.shape},
+          {"example", regression.example}};
+}
+
 core::Json Optimization::to_json() const {
   core::Json out = analysis.to_json();
+  out["regressions_avoided"] = core::Json::array();
+  for (const AvoidedRewrite& item : avoided) out["regressions_avoided"].push_back(item.to_json());
   for (const Candidate& candidate : candidates) out["candidates"].push_back(candidate.to_json());
   out["best"] = best ? candidates[*best].to_json() : core::Json();
   return out;
@@ -28,8 +38,14 @@ core::Json Optimization::to_json() const {
 
 std::string Optimization::to_text() const {
   std::string out = analysis.to_text();
+  for (const AvoidedRewrite& item : avoided)
+    out += fmt::format("\nNot proposed: {} ({}): known regression {} on this engine: {} (evidence: {})\n",
+                       item.rewrite.transform, item.rewrite.rule, item.regression.id, item.regression.shape,
+                       item.regression.example);
   out += "\nCandidates:\n";
-  if (candidates.empty()) out += "  none: no rule's preconditions hold for the findings above\n";
+  if (candidates.empty())
+    out += avoided.empty() ? "  none: no rule's preconditions hold for the findings above\n"
+                           : "  none: the only rewrites are known regressions (above)\n";
   for (const Candidate& c : candidates) {
     out += fmt::format("- {} ({}): {}", c.rewrite.transform, c.rewrite.rule, to_string(c.validation.verdict));
     if (c.validation.equivalence.equal) {
@@ -57,13 +73,23 @@ core::Result<Optimization> optimize_query(SqlSession& session, const std::string
                                           const SqlKnowledge& knowledge) {
   core::Result<LogicTree> logic = build_logic_tree(sql);
   if (!logic) return logic.error();
+  core::Result<std::string> version = session.server_version();
+  if (!version) return version.error();
   core::Result<PlanTree> plan = session.explain_analyze(sql);
   if (!plan) return plan.error();
   Optimization result;
-  result.analysis = analyze_plan(std::move(*plan), std::move(*logic), knowledge);
+  result.analysis = analyze_plan(std::move(*plan), std::move(*logic), knowledge, std::move(*version));
   core::Result<SchemaFacts> facts = session.schema_facts();
   if (!facts) return facts.error();
-  std::vector<Rewrite> rewrites = propose_rewrites(result.analysis.logic, result.analysis.findings, *facts);
+  std::vector<Rewrite> rewrites;
+  const EngineProfile& profile = knowledge.profiles.of(result.analysis.plan.engine);
+  for (Rewrite& rewrite : propose_rewrites(result.analysis.logic, result.analysis.findings, *facts)) {
+    if (const KnownRegression* known = profile.regression_for(rewrite.rule, result.analysis.plan)) {
+      result.avoided.push_back({std::move(rewrite), *known});
+      continue;
+    }
+    rewrites.push_back(std::move(rewrite));
+  }
   if (rewrites.empty()) return result;
   // The query's rows, plan and timings are measured once, for every rewrite.
   core::Result<Baseline> baseline = measure_baseline(session, sql, &result.analysis.plan);

@@ -1,6 +1,7 @@
 // optimize_query runs the whole loop of seed 004 offline: EXPLAIN ANALYZE -> Q-error and logic tree
 // -> findings -> rule rewrites for the transforms found -> proof of each (same rows, timed, verdict,
-// plan diff). "Do no harm": the best candidate is the fastest verified WIN, or none.
+// plan diff). A rewrite the engine profile's regression registry knows to regress on this plan's shape
+// is not proposed. "Do no harm": the best candidate is the fastest verified WIN, or none.
 #pragma once
 
 #include <optional>
@@ -24,12 +25,23 @@ struct Candidate {
   core::Json to_json() const;
 };
 
+// A rule rewrite not proposed because the engine profile's regression registry knows it regresses
+// on a plan of this shape.
+struct AvoidedRewrite {
+  Rewrite rewrite;
+  KnownRegression regression;
+
+  core::Json to_json() const;  // {"transform", "rule", "regression", "shape", "example"}
+};
+
 struct Optimization {
   Analysis analysis;
+  std::vector<AvoidedRewrite> avoided;
   std::vector<Candidate> candidates;
   std::optional<std::size_t> best;  // index of the fastest WIN
 
-  core::Json to_json() const;  // the analysis document with "candidates" and "best" filled
+  // The analysis document with "candidates", "best" and "regressions_avoided" filled.
+  core::Json to_json() const;
   std::string to_text() const;
 };
 

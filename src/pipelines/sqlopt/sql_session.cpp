@@ -123,6 +123,17 @@ core::Result<SchemaFacts> SqlSession::schema_facts() {
   });
 }
 
+core::Result<std::string> SqlSession::server_version() {
+  const char* sql =
+      engine_ == Engine::kPostgres ? "SHOW server_version" : "SELECT library_version FROM pragma_version()";
+  return guarded<std::string>([&]() -> core::Result<std::string> {
+    core::Result<data::QueryResult> rows = db_->query(sql);
+    if (!rows) return rows.error();
+    if (rows->row_count() != 1) return core::internal_error("the database reported no version");
+    return rows->at(0, 0).to_string();
+  });
+}
+
 core::Result<double> SqlSession::time_run(std::string_view sql) {
   if (core::Result<void> checked = check_select(sql); !checked) return checked.error();
   const std::string statement = trimmed_statement(sql);

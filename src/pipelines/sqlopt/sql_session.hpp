@@ -43,6 +43,10 @@ class SqlSession {
   // One-column primary keys and unique constraints of the current schema's tables.
   core::Result<SchemaFacts> schema_facts();
 
+  // The version of the engine: DuckDB's library_version of pragma_version(), the value of
+  // duckdb_library_version() ("v1.4.4"); PostgreSQL's server_version ("15.18 (Debian ...)").
+  core::Result<std::string> server_version();
+
   // Wall-clock milliseconds of one run of `sql` (checked first), rows fetched and discarded.
   core::Result<double> time_run(std::string_view sql);
 

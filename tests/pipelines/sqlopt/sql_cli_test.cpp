@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "data/duckdb_database.hpp"
+#include "data/postgres_database.hpp"
 #include "e2e/command_runner.hpp"
 #include "retail_fixture.hpp"
 #include "support/temp_dir.hpp"
@@ -41,6 +43,47 @@ TEST_F(SqlCli, AnalyzePrintsTheDocumentedJsonOnBothEngines) {
     EXPECT_FALSE(json["findings"].empty());
     EXPECT_EQ(json["findings"][0]["transform"], "decorrelation");
     EXPECT_TRUE(json["tree"]["text"].get<std::string>().find("customers") != std::string::npos);
+  }
+}
+
+// The version the database itself reports, asked directly.
+std::string direct_version(const std::string& uri) {
+  if (uri.starts_with("duckdb:")) {
+    auto duck = data::DuckDbDatabase::open(":memory:");
+    if (!duck) return "unopenable";
+    auto rows = (*duck)->query("SELECT library_version FROM pragma_version()");
+    return rows ? rows->at(0, 0).to_string() : "no answer";
+  }
+  auto db = data::PostgresDatabase::connect(uri);
+  if (!db) return "unreachable";
+  auto rows = (*db)->query("SELECT current_setting('server_version')");
+  return rows ? rows->at(0, 0).to_string() : "no answer";
+}
+
+TEST_F(SqlCli, AnalyzeNamesTheEngineProfileTheRunningVersionAndWhatItLeavesToTheOptimizer) {
+  for (const std::string& uri : {testing::retail_duckdb_uri(), testing::retail_postgres_uri()}) {
+    SCOPED_TRACE(uri);
+    const CommandOutcome json =
+        planfirst_sql("analyze --db '" + uri + "' " + example("control_cte_once.sql") + " --json", false);
+    const CommandOutcome text =
+        planfirst_sql("analyze --db '" + uri + "' " + example("control_cte_once.sql"), false);
+
+    ASSERT_EQ(json.exit_code, 0) << json.output;
+    const core::Json doc = core::Json::parse(json.output);
+    const std::string version = direct_version(uri);
+    EXPECT_EQ(doc["engine_profile"]["running_version"], version);
+    EXPECT_EQ(doc["engine_profile"]["version_matches"], true);
+    ASSERT_EQ(doc["left_to_optimizer"].size(), 1u);
+    EXPECT_EQ(doc["left_to_optimizer"][0]["strength"], "cte_inlining");
+    EXPECT_TRUE(doc["findings"].empty()) << doc["findings"].dump();
+    const std::string bare = version.substr(version.starts_with("v") ? 1 : 0,
+                                            version.find(' ') - (version.starts_with("v") ? 1 : 0));
+    EXPECT_NE(text.output.find("; this database runs " + bare + "\n"), std::string::npos) << text.output;
+    EXPECT_EQ(text.output.find("Note: the running version"), std::string::npos) << text.output;
+    EXPECT_NE(text.output.find("- left to the optimizer: global_predicate_pushdown of cte:customer_totals "
+                               "(strength cte_inlining"),
+              std::string::npos)
+        << text.output;
   }
 }
 
