@@ -1,10 +1,13 @@
 #include "pipelines/sqlopt/sql_session.hpp"
 
 #include <chrono>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "data/duckdb_database.hpp"
 #include "data/open_database.hpp"
+#include "data/sql_quoting.hpp"
 #include "pipelines/sqlopt/plan_reader.hpp"
 #include "pipelines/sqlopt/sql_statement.hpp"
 
@@ -82,7 +85,9 @@ core::Result<PlanTree> SqlSession::explain_analyze(std::string_view sql) {
   if (engine_ == Engine::kDuckDb) {
     core::Result<core::Json> json = db_->explain_json(statement, /*analyze=*/true);
     if (!json) return json.error();
-    return read_duckdb_plan(*json);
+    core::Result<PlanTree> plan = read_duckdb_plan(*json);
+    if (plan) count_rows_removed(*plan);
+    return plan;
   }
   return guarded<PlanTree>([&]() -> core::Result<PlanTree> {
     core::Result<data::QueryResult> result =
@@ -94,6 +99,22 @@ core::Result<PlanTree> SqlSession::explain_analyze(std::string_view sql) {
     if (json.is_discarded()) return core::internal_error("PostgreSQL returned a plan that is not JSON");
     return read_postgres_plan(json);
   });
+}
+
+void SqlSession::count_rows_removed(PlanTree& plan) {
+  std::map<std::string, std::optional<double>> table_rows;
+  for (PlanNode& node : plan.nodes) {
+    if (!node.rows_removed || !node.actual_rows) continue;
+    auto [rows, added] = table_rows.try_emplace(node.table);
+    if (added) {
+      core::Result<data::QueryResult> count =
+          db_->query("SELECT COUNT(*) FROM " + data::quote_identifier(node.table));
+      if (count && count->row_count() == 1) rows->second = static_cast<double>(count->at(0, 0).as_int());
+    }
+    node.rows_removed.reset();
+    if (rows->second && *rows->second >= *node.actual_rows)
+      node.rows_removed = *rows->second - *node.actual_rows;
+  }
 }
 
 core::Result<data::QueryResult> SqlSession::run(std::string_view sql) {

@@ -55,6 +55,10 @@ class SqlSession {
   // Runs `body` inside BEGIN READ ONLY ... ROLLBACK with jit off on PostgreSQL; directly on DuckDB.
   template <typename T, typename F>
   core::Result<T> guarded(F&& body);
+  // DuckDB 1.4 reports a scan's operator_rows_scanned as the table's rows times the threads that
+  // scanned it (duckdb/duckdb#20161), so the rows a filtered scan removed are counted on its table
+  // instead; a table that cannot be counted leaves them unknown.
+  void count_rows_removed(PlanTree& plan);
 
   std::unique_ptr<data::Database> db_;
   Engine engine_;
