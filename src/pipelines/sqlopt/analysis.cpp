@@ -38,7 +38,7 @@ core::Json Analysis::to_json() const {
   core::Json findings_json = core::Json::array();
   for (const Finding& finding : findings) {
     core::Json item = finding.to_json();
-    if (const Gap* gap = profile.gap_for(finding.transform))
+    if (const Gap* gap = gap_of(finding))
       item["engine_gap"] = {{"id", gap->id}, {"shape", gap->shape}, {"example", gap->example}};
     findings_json.push_back(std::move(item));
   }
@@ -59,6 +59,10 @@ core::Json Analysis::to_json() const {
                     {"best", nullptr}};
   if (!logic.empty()) out["logic_tree"] = logic.to_json();
   return out;
+}
+
+const Gap* Analysis::gap_of(const Finding& finding) const {
+  return finding.routed ? nullptr : profile.gap_for(finding.transform);
 }
 
 std::string Analysis::profile_text() const {
@@ -86,8 +90,7 @@ std::string Analysis::to_text() const {
     out += fmt::format("- {} ({}): {}", finding.transform, transform_category(finding.transform),
                        finding.evidence);
     if (!finding.operators.empty()) out += fmt::format(" [operators {}]", fmt::join(finding.operators, ", "));
-    if (const Gap* gap = profile.gap_for(finding.transform))
-      out += fmt::format("\n  known gap {}: {}", gap->id, gap->shape);
+    if (const Gap* gap = gap_of(finding)) out += fmt::format("\n  known gap {}: {}", gap->id, gap->shape);
     out += "\n";
   }
   for (const LeftToOptimizer& item : left_to_optimizer)

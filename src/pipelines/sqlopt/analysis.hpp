@@ -39,11 +39,14 @@ struct Analysis {
 
   // {"engine", "engine_profile", "tree": {"text", "total_ms", "nodes"}, "qerror", "logic_tree"?,
   //  "findings", "left_to_optimizer", "candidates": [], "best": null}; optimize fills candidates and
-  //  best. A finding of a documented gap carries "engine_gap".
+  //  best. A finding of a documented gap (gap_of) carries "engine_gap".
   core::Json to_json() const;
   std::string to_text() const;
   // "Engine profile: ..." with the version check, one line (two when the versions differ).
   std::string profile_text() const;
+  // The documented gap `finding` is an instance of: its transform's, unless only a Q-error route
+  // named the finding (the gap's shape was then never seen).
+  const Gap* gap_of(const Finding& finding) const;
 };
 
 // `running_version`: what the database reports (SqlSession::server_version), none for a plan file.

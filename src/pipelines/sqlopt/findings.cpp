@@ -216,6 +216,7 @@ class Detector {
           fmt::format("Q-error routing: {} at {} (operator #{} {}): {}", route.direction, route.locus,
                       route.operator_id, op, route.pathology),
           {});
+      report_.findings.back().routed = true;
       break;  // the first route is the hypothesis; the rest stay in the q-error report
     }
   }

@@ -25,6 +25,7 @@ struct Finding {
   std::vector<int> operators;  // plan operator ids the finding rests on (may be empty)
   std::string evidence;        // what was seen, in words
   std::string sql_span;        // the SQL text the finding points at (may be empty)
+  bool routed = false;         // named by the Q-error route of a misestimate, not seen in the SQL or plan
 
   core::Json to_json() const;  // {"transform", "operators", "evidence", "sql_span"}
 };

@@ -160,6 +160,27 @@ TEST(EngineProfiles, RanksATransformTheOptimizerDoesItselfLastAmongTheRoutes) {
             std::vector<std::string>{"transitive_predicate_propagation"});
 }
 
+// A DuckDB hash join estimated at 0 rows that produced 5,000: ZERO at JOIN, routed to decorrelation,
+// on a plan with no subquery at all.
+constexpr const char* kZeroJoin =
+    R"({"children": [{"operator_type": "HASH_JOIN", "operator_cardinality": 5000,
+  "operator_timing": 0.001, "extra_info": {"Join Type": "INNER", "Conditions": "customer_id = customer_id",
+  "Estimated Cardinality": "0"}, "children": [
+  {"operator_type": "TABLE_SCAN", "operator_cardinality": 5000, "operator_timing": 0.001,
+   "extra_info": {"Table": "orders", "Estimated Cardinality": "5000"}, "children": []},
+  {"operator_type": "TABLE_SCAN", "operator_cardinality": 100, "operator_timing": 0.001,
+   "extra_info": {"Table": "customers", "Estimated Cardinality": "100"}, "children": []}]}]})";
+
+TEST(EngineProfiles, MarksNoKnownGapOnAFindingOnlyTheQErrorRouteNamed) {
+  const Analysis analysis =
+      analyze(kZeroJoin, "SELECT o.order_id FROM orders o JOIN customers c ON c.customer_id = o.customer_id");
+
+  ASSERT_EQ(transforms_of(analysis.findings), std::vector<std::string>{"decorrelation"});
+  EXPECT_FALSE(analysis.to_json()["findings"][0].contains("engine_gap"))
+      << analysis.to_json()["findings"].dump();
+  EXPECT_EQ(analysis.to_text().find("known gap"), std::string::npos) << analysis.to_text();
+}
+
 // ORDER BY ... LIMIT over a join whose sort `rows` joined rows enter.
 std::string sorted_join(int rows) {
   return fmt::format(R"([{{"Plan": {{"Node Type": "Limit", "Plan Rows": 10, "Actual Rows": 10, "Plans": [
