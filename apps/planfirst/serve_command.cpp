@@ -26,6 +26,7 @@ struct ServeArgs {
   std::string store;
   std::string data_dir;
   std::string web_dir;
+  std::string examples_dir;
   std::string port_file;
   std::size_t workers = 4;
   std::size_t http_threads = 64;
@@ -75,6 +76,11 @@ int run_serve(const CliContext& ctx, const ServeArgs& args) {
     options.api.web_dir = args.web_dir;
   } else if (std::filesystem::is_directory(PLANFIRST_WEB_DIST, error)) {
     options.api.web_dir = PLANFIRST_WEB_DIST;
+  }
+  if (!args.examples_dir.empty()) {
+    options.api.examples_dir = args.examples_dir;
+  } else if (std::filesystem::is_directory(PLANFIRST_EXAMPLES_DIR, error)) {
+    options.api.examples_dir = PLANFIRST_EXAMPLES_DIR;
   }
   options.runs.workers = args.workers;
   options.runs.lease = std::chrono::seconds(args.lease_seconds);
@@ -128,6 +134,10 @@ void add_serve_command(CLI::App& app, CliContext& ctx) {
   serve
       ->add_option("--web", args->web_dir,
                    "Folder of the web page's files (default: the built web/dist if present)")
+      ->check(CLI::ExistingDirectory);
+  serve
+      ->add_option("--examples", args->examples_dir,
+                   "Folder of the example datasets the page offers (default: the checkout's examples/)")
       ->check(CLI::ExistingDirectory);
   serve->add_option("--workers", args->workers, "Runs executed at once (default 4)")
       ->check(CLI::Range(1, 256));

@@ -7,11 +7,13 @@
 #include <utility>
 
 #include "core/error_json.hpp"
+#include "core/file_text.hpp"
 #include "core/ids.hpp"
 #include "core/timestamp.hpp"
 #include "core/utf8.hpp"
 #include "graph/runner.hpp"
 #include "graph/state_assembler.hpp"
+#include "server/examples.hpp"
 #include "server/safe_path.hpp"
 
 namespace planfirst::server {
@@ -282,6 +284,8 @@ const std::vector<Api::Entry>& Api::table() {
       {{"POST", "/threads/{thread_id}/runs/{run_id}/cancel"}, &Api::cancel_run},
       {{"GET", "/threads/{thread_id}/runs/{run_id}/stream"}, &Api::stream_run},
       {{"POST", "/datasets"}, &Api::upload_dataset},
+      {{"GET", "/examples"}, &Api::list_examples},
+      {{"POST", "/examples/{name}/dataset"}, &Api::use_example},
       {{"GET", "/threads/{thread_id}/artifacts"}, &Api::list_artifacts},
       {{"GET", "/threads/{thread_id}/artifacts/{path}"}, &Api::get_artifact},
   };
@@ -908,22 +912,52 @@ HttpResponse Api::upload_dataset(const Call& call) {
                        "send the file's bytes as the body, not a multipart form");
   }
   if (call.request.body.empty()) return error_response(core::invalid_argument("the body is empty", "body"));
-  core::Result<std::string> type = dataset_type(name, call.request.body);
+  return store_dataset(name, call.request.body, core::Json::object());
+}
+
+HttpResponse Api::store_dataset(const std::string& name, std::string_view bytes, core::Json extra) {
+  core::Result<std::string> type = dataset_type(name, bytes);
   if (!type) return plain_error(415, "unsupported_media_type", type.error().describe());
   const std::string id = core::RandomIdGenerator().next();
   const std::filesystem::path folder = datasets_dir() / id;
   std::error_code error;
   std::filesystem::create_directories(folder, error);
   std::ofstream out(folder / name, std::ios::binary);
-  out.write(call.request.body.data(), static_cast<std::streamsize>(call.request.body.size()));
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   out.close();
   if (error || !out)
     return error_response(core::unavailable("cannot store the dataset", (folder / name).string()));
-  return json_response(201, core::Json{{"dataset_id", id},
-                                       {"name", name},
-                                       {"type", *type},
-                                       {"bytes", call.request.body.size()},
-                                       {"path", (folder / name).string()}});
+  core::Json stored{{"dataset_id", id},
+                    {"name", name},
+                    {"type", *type},
+                    {"bytes", bytes.size()},
+                    {"path", (folder / name).string()}};
+  stored.update(extra);
+  return json_response(201, stored);
+}
+
+HttpResponse Api::list_examples(const Call&) {
+  core::Result<std::vector<Example>> examples = bundled_examples(assets_, options_.examples_dir);
+  if (!examples) return error_response(examples.error());
+  core::Json list = core::Json::array();
+  for (const Example& example : *examples) list.push_back(example.to_json());
+  return json_response(200, list);
+}
+
+HttpResponse Api::use_example(const Call& call) {
+  const std::string& name = call.params.at("name");
+  core::Result<std::vector<Example>> examples = bundled_examples(assets_, options_.examples_dir);
+  if (!examples) return error_response(examples.error());
+  const auto found = std::find_if(examples->begin(), examples->end(),
+                                  [&](const Example& example) { return example.name == name; });
+  if (found == examples->end())
+    return error_response(core::not_found("no example " + name + "; GET /examples lists them", "name"));
+  if (!found->available)
+    return error_response(
+        core::not_found("the example " + name + " is missing: " + found->how_to_get, "name"));
+  core::Result<std::string> bytes = core::read_file_text(options_.examples_dir / name);
+  if (!bytes) return error_response(bytes.error());
+  return store_dataset(name, *bytes, core::Json{{"example", name}});
 }
 
 HttpResponse Api::list_artifacts(const Call& call) {

@@ -32,6 +32,7 @@ struct ApiOptions {
   std::size_t max_upload_bytes = 256 << 20;     // POST /datasets
   std::filesystem::path data_dir;               // datasets/ and artifacts/<thread_id>/ live here
   std::filesystem::path web_dir;                // static files of the web page; empty: none
+  std::filesystem::path examples_dir;           // bundled example datasets (GET /examples); empty: none
   std::chrono::milliseconds stream_poll{250};   // a stream rechecks the log this often at least
   std::chrono::milliseconds keepalive{15'000};  // an idle stream sends an SSE comment this often
 };
@@ -83,6 +84,8 @@ class Api {
   HttpResponse cancel_run(const Call& call);
   HttpResponse stream_run(const Call& call);
   HttpResponse upload_dataset(const Call& call);
+  HttpResponse list_examples(const Call& call);
+  HttpResponse use_example(const Call& call);
   HttpResponse list_artifacts(const Call& call);
   HttpResponse get_artifact(const Call& call);
   HttpResponse static_file(const HttpRequest& request);
@@ -90,6 +93,8 @@ class Api {
   // Under the data folder: a thread's artifacts/<thread_id>/, and datasets/ for uploads.
   std::filesystem::path artifacts_dir(const std::string& thread_id) const;
   std::filesystem::path datasets_dir() const;
+  // Stores `bytes` as datasets/<new id>/`name` after checking its type: the Dataset JSON (201), or the error.
+  HttpResponse store_dataset(const std::string& name, std::string_view bytes, core::Json extra);
   core::Result<void> place_files(const std::string& assistant_id, const std::string& thread_id,
                                  core::Json& input) const;
   // What the graph's answer function says of `answer` to the interrupt at `head`: its error, if any.

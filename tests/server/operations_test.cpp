@@ -3,7 +3,9 @@
 // graceful stop that leaves a running run to be resumed from its last checkpoint by the next start.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 
 #include "server/access_guard.hpp"
@@ -131,6 +133,62 @@ TEST(ServerOperations, ADatasetUploadIsStoredAndCheckedBySizeAndType) {
   EXPECT_EQ(binary->status, 415);
   EXPECT_EQ(large->status, 413);
   EXPECT_EQ(traversal->status, 400);
+}
+
+TEST(ServerOperations, BundledExamplesAreListedAndCopiedIntoTheDatasetsFolder) {
+  test_support::TempDir examples;
+  examples.write("contacts.csv", "contact_id,channel\n1,phone\n");
+  examples.write("extra.csv", "a\n1\n");
+  examples.write("notes.txt", "not a dataset");
+  ServerOptions options;
+  options.api.examples_dir = examples.path();
+  ServerFixture fixture(options);
+  auto client = fixture.client();
+
+  const json list = fixture.get("/examples");
+  auto copied = client->Post("/examples/contacts.csv/dataset", "", "application/json");
+  auto missing = client->Post("/examples/sales.csv/dataset", "", "application/json");
+  auto unknown = client->Post("/examples/notes.txt/dataset", "", "application/json");
+  auto climbing = client->Post("/examples/..%2Fcontacts.csv/dataset", "", "application/json");
+  auto dots = client->Post("/examples/../dataset", "", "application/json");
+
+  ASSERT_EQ(list.size(), 3u) << list.dump();
+  EXPECT_EQ(list[0]["name"], "contacts.csv");
+  EXPECT_EQ(list[0]["available"], true);
+  EXPECT_EQ(list[0]["assistant_id"], "friction");
+  EXPECT_EQ(list[0]["bytes"], 27);
+  EXPECT_EQ(list[1]["name"], "sales.csv");
+  EXPECT_EQ(list[1]["available"], false);
+  EXPECT_NE(list[1]["how_to_get"].get<std::string>().find("examples/"), std::string::npos) << list.dump();
+  EXPECT_EQ(list[2]["name"], "extra.csv");  // a dataset file the catalogue does not name
+  ASSERT_TRUE(copied && missing && unknown);
+  ASSERT_EQ(copied->status, 201) << copied->body;
+  const json stored = json::parse(copied->body);
+  EXPECT_EQ(stored["example"], "contacts.csv");
+  EXPECT_EQ(stored["type"], "csv");
+  const std::filesystem::path path = stored["path"].get<std::string>();
+  EXPECT_EQ(path.parent_path().parent_path(), fixture.dir() / "data" / "datasets");
+  std::ifstream file(path);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(file), {}), "contact_id,channel\n1,phone\n");
+  EXPECT_EQ(missing->status, 404);
+  EXPECT_NE(json::parse(missing->body)["error"]["message"].get<std::string>().find("is missing"),
+            std::string::npos);
+  EXPECT_EQ(unknown->status, 404);
+  // A name that climbs out of the folder matches no route or no id: a JSON error, nothing copied.
+  ASSERT_TRUE(climbing && dots);
+  EXPECT_EQ(climbing->status, 404) << climbing->body;
+  EXPECT_EQ(json::parse(climbing->body)["error"]["code"], "no_route");
+  EXPECT_EQ(dots->status, 400) << dots->body;
+  EXPECT_EQ(json::parse(dots->body)["error"]["where"], "name");
+  const auto copies = std::filesystem::directory_iterator(fixture.dir() / "data" / "datasets");
+  EXPECT_EQ(std::distance(std::filesystem::begin(copies), std::filesystem::end(copies)), 1);
+  // The copy is a dataset of the server's: a run may read it.
+  const std::string thread = fixture.thread("autoviz");
+  auto run = client->Post(("/threads/" + thread + "/runs").c_str(),
+                          json{{"assistant_id", "autoviz"}, {"input", {{"dataset", path.string()}}}}.dump(),
+                          "application/json");
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->status, 200) << run->body;
 }
 
 TEST(ServerOperations, ArtifactsAreServedFromTheThreadsFolderOnly) {

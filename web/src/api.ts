@@ -33,6 +33,7 @@ export interface ThreadState {
   status?: string;
   last_completed_node?: string;
   interrupts?: Interrupt[];
+  metadata?: { error?: { code: string; message: string; where?: string } };  // error: why a failed run stopped
 }
 
 export interface Run {
@@ -46,6 +47,15 @@ export interface Dataset {
   name: string;
   path: string;
   bytes: number;
+}
+
+export interface Example {
+  name: string;
+  available: boolean;
+  assistant_id?: string;
+  description?: string;
+  bytes?: number;
+  how_to_get?: string;
 }
 
 export interface Artifact {
@@ -108,6 +118,8 @@ export const api = {
     }),
   resume: (threadId: string, checkpointId: string, answer: unknown) =>
     call<Run>("POST", `/threads/${enc(threadId)}/runs`, { command: { resume: answer }, checkpoint_id: checkpointId }),
+  examples: () => call<Example[]>("GET", "/examples"),
+  useExample: (name: string) => call<Dataset>("POST", `/examples/${enc(name)}/dataset`),
   upload: (file: File) => call<Dataset>("POST", `/datasets?name=${enc(file.name)}`, undefined, file),
   artifacts: (threadId: string) => call<Artifact[]>("GET", `/threads/${enc(threadId)}/artifacts`),
   artifactUrl: (threadId: string, path: string) =>

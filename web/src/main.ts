@@ -4,13 +4,14 @@
 
 import "./style.css";
 import embed from "vega-embed";
-import { api, ApiError, Artifact, Assistant, followRun, Thread, ThreadState } from "./api";
+import { api, ApiError, Artifact, Assistant, Example, followRun, Thread, ThreadState } from "./api";
 import { clear, el } from "./dom";
 import { chartSpecs, renderMessages, renderReasoning, renderTasks, State } from "./state_view";
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 let assistants: Assistant[] = [];
+let examples: Example[] = [];
 let currentThread = "";
 let currentAssistant = "";
 let stream: AbortController | null = null;
@@ -51,8 +52,52 @@ async function loadAssistants(): Promise<void> {
     const chosen = assistants.find((a) => a.assistant_id === select.value);
     $("assistant-description").textContent = chosen?.description ?? "";
   };
-  select.onchange = describeSelected;
+  restoreChoice(select, "form.assistant");
+  select.onchange = () => {
+    remember("form.assistant", select.value);
+    describeSelected();
+  };
   describeSelected();
+}
+
+// A reload rebuilds the form's lists; the choice made before it comes back when still offered, so a
+// reload mid-run does not quietly switch the next analysis to the first graph.
+function restoreChoice(select: HTMLSelectElement, key: string): void {
+  const saved = recall(key);
+  const option = Array.from(select.options).find((o) => o.value === saved);
+  if (option && !option.disabled) select.value = saved;
+}
+
+// The server's bundled examples: the ones present can be picked instead of an upload (picking one
+// also picks the graph it is made for); a missing one is listed disabled, with how to get it.
+async function loadExamples(): Promise<void> {
+  const select = $<HTMLSelectElement>("example");
+  try {
+    examples = await api.examples();
+  } catch (error) {
+    $("example-hint").textContent = describe(error);
+    return;
+  }
+  for (const example of examples) {
+    const label = `${example.name}${example.assistant_id ? ` (${example.assistant_id})` : ""}`;
+    const option = el("option", { value: example.name }, example.available ? label : `${label}: missing`);
+    option.disabled = !example.available;
+    select.append(option);
+  }
+  $("example-hint").textContent = examples
+    .filter((example) => !example.available && example.how_to_get)
+    .map((example) => `${example.name} is missing: ${example.how_to_get}.`)
+    .join(" ");
+  restoreChoice(select, "form.example");
+  select.onchange = () => {
+    remember("form.example", select.value);
+    const chosen = examples.find((example) => example.name === select.value);
+    const graph = $<HTMLSelectElement>("assistant");
+    if (chosen?.assistant_id && assistants.some((a) => a.assistant_id === chosen.assistant_id)) {
+      graph.value = chosen.assistant_id;
+      graph.dispatchEvent(new Event("change"));
+    }
+  };
 }
 
 async function loadThreads(): Promise<Thread[]> {
@@ -138,7 +183,11 @@ async function refresh(): Promise<ThreadState> {
   renderState(head.values);
   renderCheckpoint(head);
   const last = typeof head.values.last_completed_node === "string" ? head.values.last_completed_node : head.last_completed_node;
-  $("thread-status").textContent = `status ${head.status ?? "?"}` + (last ? ` · last completed: ${last}` : "");
+  const failure = head.metadata?.error;
+  $("thread-status").textContent =
+    `status ${head.status ?? "?"}` +
+    (last ? ` · last completed: ${last}` : "") +
+    (failure ? ` · ${failure.where ? `${failure.where}: ` : ""}${failure.message} (${failure.code})` : "");
   await renderCharts(head.values, await renderArtifacts());
   return head;
 }
@@ -187,9 +236,11 @@ async function startAnalysis(event: Event): Promise<void> {
   $("start-error").textContent = "";
   try {
     const assistantId = $<HTMLSelectElement>("assistant").value;
+    const example = $<HTMLSelectElement>("example").value;
     const file = $<HTMLInputElement>("file").files?.[0];
-    if (!file) throw new Error("choose a file to upload");
-    const dataset = (await api.upload(file)).path;
+    if (example === "" && !file) throw new Error("pick an example or choose a file to upload");
+    // An example becomes a dataset of the server's own, as an upload does.
+    const dataset = example !== "" ? (await api.useExample(example)).path : (await api.upload(file as File)).path;
     const question = $<HTMLInputElement>("question").value.trim();
     const assistant = assistants.find((a) => a.assistant_id === assistantId);
     const thread = await api.createThread(assistantId);
@@ -242,6 +293,7 @@ async function main(): Promise<void> {
   $("approve").onclick = () => void answerCheckpoint("approve");
   $("answer").onclick = () => void answerCheckpoint($<HTMLTextAreaElement>("checkpoint-answer").value.trim() || "approve");
   await loadAssistants();
+  await loadExamples();
   const threads = await loadThreads();
   const match = /thread=([^&]+)/.exec(location.hash);
   if (match) {

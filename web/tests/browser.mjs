@@ -1,9 +1,10 @@
 // The page as a user meets it, in Debian's chromium driven by playwright-core: start a friction
-// analysis on an uploaded file, answer its three checkpoints (at data_prep a refused structured
-// answer, then filters), reload mid-run, open the report.
+// analysis of the bundled example picked from the server's examples folder, answer its three
+// checkpoints (at data_prep a refused structured answer, then filters), reload mid-run, open the
+// report; then start one on an uploaded file.
 // Usage: node browser.mjs PLANFIRST DATA.csv OUT_DIR   (screenshots of each step land in OUT_DIR)
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
@@ -17,6 +18,10 @@ const webDir = resolve(new URL("..", import.meta.url).pathname, "dist");
 mkdirSync(outDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "planfirst-web-"));
 const portFile = join(work, "port");
+// The examples folder holds the test's contacts as the bundled example; sales.csv is missing from it.
+const examplesDir = join(work, "examples");
+mkdirSync(examplesDir);
+copyFileSync(data, join(examplesDir, "contacts.csv"));
 
 function fail(message) {
   throw new Error(message);
@@ -31,7 +36,8 @@ async function waitFor(predicate, what, seconds = 120) {
   fail(`timed out waiting for ${what}`);
 }
 
-const server = spawn(planfirst, ["serve", "--port", "0", "--port-file", portFile, "--data-dir", work, "--web", webDir], {
+const server = spawn(planfirst, ["serve", "--port", "0", "--port-file", portFile, "--data-dir", work, "--web", webDir,
+  "--examples", examplesDir], {
   stdio: ["ignore", "inherit", "inherit"],
 });
 let browser;
@@ -51,8 +57,12 @@ try {
 
   await page.goto(base);
   await page.waitForSelector("#assistant option[value=friction]", { state: "attached" });
-  await page.selectOption("#assistant", "friction");
-  await page.setInputFiles("#file", data);
+  await page.waitForSelector("#example option[value='contacts.csv']", { state: "attached" });
+  if (!(await page.$eval("#example option[value='sales.csv']", (option) => option.disabled))) fail("a missing example can be picked");
+  const hint = await page.textContent("#example-hint");
+  if (!hint?.includes("sales.csv is missing")) fail(`the page does not say how to get the missing example: ${hint}`);
+  await page.selectOption("#example", "contacts.csv");
+  if ((await page.inputValue("#assistant")) !== "friction") fail("picking the contacts example did not pick the friction graph");
   await shot("start");
   await page.click("#start-button");
 
@@ -124,6 +134,23 @@ try {
   const response = await reportPage.goto(new URL(report, base).toString());
   if (!response || !response.ok()) fail(`the report answered ${response?.status()}`);
   await reportPage.screenshot({ path: join(outDir, `${String(++step).padStart(2, "0")}-report.png`), fullPage: true });
+  const runThread = new URL(page.url()).hash.replace("#thread=", "");
+  const datasets = await (await fetch(new URL(`threads/${runThread}/state`, base))).json();
+  if (!String(datasets.values.dataset_path).startsWith(join(work, "datasets"))) fail(`the example run read ${datasets.values.dataset_path}`);
+  // An uploaded file still starts an analysis, on the graph picked with the example: the reloads
+  // above kept the form's choice.
+  await page.selectOption("#example", "");
+  if ((await page.inputValue("#assistant")) !== "friction") fail("a reload lost the graph picked with the example");
+  await page.setInputFiles("#file", data);
+  await page.click("#start-button");
+  await page.waitForFunction((old) => !location.hash.includes(old), runThread, { timeout: 60000 });
+  if (!(await page.textContent("#thread-title"))?.startsWith("friction ·")) fail("the upload did not start a friction thread");
+  await page.waitForFunction(() => !document.querySelector("#checkpoint").hidden ||
+    document.querySelector("#thread-status").textContent.includes("status failed"), null, { timeout: 180000 });
+  if (await page.isHidden("#checkpoint")) fail(`the upload's run failed: ${await page.textContent("#thread-status")}`);
+  const uploaded = await (await fetch(new URL(`threads/${new URL(page.url()).hash.replace("#thread=", "")}/state`, base))).json();
+  if (!String(uploaded.values.dataset_path).endsWith("/web-test-contacts.csv")) fail(`the upload's run read ${uploaded.values.dataset_path}`);
+  await shot("upload-started");
   if (pageErrors.length > 0) fail(`errors in the page: ${pageErrors.join("; ")}`);
   console.log(`browser test passed: ${step} screenshots in ${outDir}`);
 } finally {
