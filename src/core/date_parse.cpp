@@ -6,6 +6,8 @@
 #include <sstream>
 #include <string>
 
+#include "core/trim.hpp"
+
 namespace planfirst::core {
 namespace {
 
@@ -29,13 +31,6 @@ constexpr std::array<Spelling, 11> kSpellings{{
     {DateFormat::kDayMonthYear, "%d %b, %Y", false},
     {DateFormat::kYearMonth, "%Y-%m", false},
 }};
-
-std::string_view trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return text.substr(first, last - first + 1);
-}
 
 template <typename T>
 bool read_whole(std::string_view text, const char* pattern, T& out) {

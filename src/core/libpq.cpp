@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/shared_library.hpp"
+#include "core/trim.hpp"
 
 namespace planfirst::core {
 namespace {
@@ -17,11 +18,6 @@ void bind(void* library, const char* name, Function& target, std::string& missin
 }
 
 void ignore_notice(void*, const char*) {}
-
-std::string trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
 
 }  // namespace
 
@@ -74,7 +70,8 @@ Result<PgConnHandle> pg_connect(const LibPq& pq, const std::string& uri, const s
   PgConnHandle conn = pq.owned(pq.connectdb(uri.c_str()));
   if (conn == nullptr) return unavailable("cannot allocate a PostgreSQL connection", where);
   if (pq.status(conn.get()) != CONNECTION_OK)
-    return unavailable("cannot connect to PostgreSQL: " + trimmed(pq.error_message(conn.get())), where);
+    return unavailable("cannot connect to PostgreSQL: " + std::string(trim(pq.error_message(conn.get()))),
+                       where);
   pq.set_notice_processor(conn.get(), ignore_notice, nullptr);
   return conn;
 }
@@ -82,8 +79,8 @@ Result<PgConnHandle> pg_connect(const LibPq& pq, const std::string& uri, const s
 Error pg_error(const LibPq& pq, PGconn* conn, const PGresult* result, std::string_view doing,
                const std::string& where) {
   const char* text = result != nullptr ? pq.result_error_message(result) : pq.error_message(conn);
-  std::string message =
-      trimmed(std::string(doing) + ": " + (text != nullptr && *text != '\0' ? text : pq.error_message(conn)));
+  std::string message(
+      trim(std::string(doing) + ": " + (text != nullptr && *text != '\0' ? text : pq.error_message(conn))));
   const char* state = result != nullptr ? pq.result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
   const std::string sqlstate = state != nullptr ? state : "";
   if (pq.status(conn) != CONNECTION_OK || sqlstate.starts_with("08") || sqlstate == "40001" ||

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/libpq.hpp"
+#include "core/trim.hpp"
 
 namespace planfirst::data {
 namespace {
@@ -30,11 +31,6 @@ constexpr Oid kNameOid = 19;
 constexpr Oid kDateOid = 1082;
 constexpr Oid kTimestampOid = 1114;
 constexpr Oid kTimestamptzOid = 1184;
-
-std::string trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  return text;
-}
 
 ColumnType column_type_of(Oid oid) {
   switch (oid) {
@@ -99,8 +95,6 @@ Oid param_type(const Value& value) {
   }
 }
 
-void ignore_notice(void*, const char*) {}
-
 }  // namespace
 
 struct PostgresDatabase::Connection {
@@ -111,15 +105,15 @@ struct PostgresDatabase::Connection {
 
   explicit Connection(core::LibPq api) : pq(api) {}
 
-  std::string connection_message() const { return trimmed(pq.error_message(conn.get())); }
+  std::string connection_message() const { return std::string(core::trim(pq.error_message(conn.get()))); }
 
   Error error(PGresult* result) const {
     if (pq.status(conn.get()) == CONNECTION_BAD) {
       return core::unavailable("connection to PostgreSQL lost: " + connection_message());
     }
     const char* state = result == nullptr ? nullptr : pq.result_error_field(result, PG_DIAG_SQLSTATE);
-    std::string message =
-        trimmed(result == nullptr ? pq.error_message(conn.get()) : pq.result_error_message(result));
+    std::string message(
+        core::trim(result == nullptr ? pq.error_message(conn.get()) : pq.result_error_message(result)));
     const std::string sqlstate = state == nullptr ? "" : state;
     if (sqlstate == "57014" && options.statement_timeout.count() > 0 &&
         message.find("statement timeout") != std::string::npos) {
@@ -206,12 +200,9 @@ Result<std::unique_ptr<PostgresDatabase>> PostgresDatabase::connect(std::string_
   if (!pq) return pq.error();
   auto connection = std::make_unique<Connection>(*pq);
   connection->options = options;
-  connection->conn = connection->pq.owned(connection->pq.connectdb(std::string(uri).c_str()));
-  if (connection->conn == nullptr) return core::unavailable("cannot connect to PostgreSQL: out of memory");
-  if (connection->pq.status(connection->conn.get()) != CONNECTION_OK) {
-    return core::unavailable("cannot connect to PostgreSQL: " + connection->connection_message());
-  }
-  connection->pq.set_notice_processor(connection->conn.get(), &ignore_notice, nullptr);
+  Result<core::PgConnHandle> conn = core::pg_connect(connection->pq, std::string(uri), "");
+  if (!conn) return conn.error();
+  connection->conn = std::move(*conn);
   if (Result<void> configured = connection->configure(); !configured) return configured.error();
   return std::unique_ptr<PostgresDatabase>(new PostgresDatabase(std::move(connection)));
 }

@@ -2,15 +2,10 @@
 
 #include <optional>
 
+#include "core/trim.hpp"
+
 namespace planfirst::sources {
 namespace {
-
-std::string_view trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return text.substr(first, last - first + 1);
-}
 
 struct Heading {
   std::size_t level;
@@ -27,11 +22,11 @@ std::optional<Heading> heading_of(std::string_view line) {
   std::string_view rest = line.substr(at + level);
   if (!rest.empty() && rest.front() != ' ' && rest.front() != '\t' && rest.front() != '\r')
     return std::nullopt;
-  rest = trimmed(rest);
+  rest = core::trim(rest);
   const auto closing = rest.find_last_not_of('#');
   if (closing != std::string_view::npos && closing + 1 < rest.size() &&
       (rest[closing] == ' ' || rest[closing] == '\t')) {
-    rest = trimmed(rest.substr(0, closing + 1));
+    rest = core::trim(rest.substr(0, closing + 1));
   } else if (closing == std::string_view::npos) {
     rest = {};
   }
@@ -39,7 +34,7 @@ std::optional<Heading> heading_of(std::string_view line) {
 }
 
 bool is_fence(std::string_view line) {
-  const std::string_view t = trimmed(line);
+  const std::string_view t = core::trim(line);
   return t.starts_with("```") || t.starts_with("~~~");
 }
 
@@ -58,7 +53,7 @@ std::vector<DocumentSection> split_into_sections(std::string_view file, std::str
   std::string body;
   auto flush = [&](std::size_t last_line) {
     current.last_line = last_line;
-    current.body = std::string(trimmed(body));
+    current.body = std::string(core::trim(body));
     body.clear();
     if (!current.body.empty()) sections.push_back(current);
   };
