@@ -61,10 +61,7 @@ SELECT w.step, w.key, w.kind, w.value FROM bounds b JOIN planfirst_writes w
 ORDER BY 1, 2
 )sql";
 
-using StatementHandle = SqliteStatementHandle;
-using Use = SqliteUse;
-
-core::Result<CheckpointRecord> read_record(const Use& row, std::string_view thread_id) {
+core::Result<CheckpointRecord> read_record(const SqliteUse& row, std::string_view thread_id) {
   CheckpointRecord record;
   record.thread_id = std::string(thread_id);
   record.checkpoint_id = row.column_text(0);
@@ -96,11 +93,12 @@ core::Result<CheckpointRecord> read_record(const Use& row, std::string_view thre
 struct SqliteCheckpointer::Database {
   SqliteDatabaseHandle db;
   std::string path;
-  StatementHandle begin, commit, rollback;
-  StatementHandle select_head_id, upsert_head, insert_record, insert_write;
-  StatementHandle select_head, select_record, select_records, select_writes, select_threads;
-  StatementHandle delete_writes_through, delete_records_before, delete_writes, delete_records, delete_head;
-  StatementHandle select_bytes;
+  SqliteStatementHandle begin, commit, rollback;
+  SqliteStatementHandle select_head_id, upsert_head, insert_record, insert_write;
+  SqliteStatementHandle select_head, select_record, select_records, select_writes, select_threads;
+  SqliteStatementHandle delete_writes_through, delete_records_before, delete_writes, delete_records,
+      delete_head;
+  SqliteStatementHandle select_bytes;
 
   core::Error error(int code, std::string_view doing) const {
     core::Error e = sqlite_error(db.get(), code, doing);
@@ -120,7 +118,7 @@ struct SqliteCheckpointer::Database {
     return e;
   }
 
-  core::Result<void> prepare(StatementHandle& handle, std::string_view sql) {
+  core::Result<void> prepare(SqliteStatementHandle& handle, std::string_view sql) {
     sqlite3_stmt* statement = nullptr;
     const int code = sqlite3_prepare_v3(db.get(), sql.data(), static_cast<int>(sql.size()),
                                         SQLITE_PREPARE_PERSISTENT, &statement, nullptr);
@@ -130,19 +128,19 @@ struct SqliteCheckpointer::Database {
   }
 
   // Runs a statement that returns no rows.
-  core::Result<void> run(Use& use, std::string_view doing) {
+  core::Result<void> run(SqliteUse& use, std::string_view doing) {
     const int code = use.step();
     if (code == SQLITE_DONE || code == SQLITE_ROW) return core::ok();
     return error(code, doing);
   }
 
-  core::Result<void> run_plain(StatementHandle& statement, std::string_view doing) {
-    Use use(statement.get());
+  core::Result<void> run_plain(SqliteStatementHandle& statement, std::string_view doing) {
+    SqliteUse use(statement.get());
     return run(use, doing);
   }
 
   core::Result<std::vector<StepWrite>> writes_at(std::string_view thread_id, std::int64_t step) {
-    Use use(select_writes.get());
+    SqliteUse use(select_writes.get());
     use.text(1, thread_id).integer(2, step);
     std::vector<StepWrite> writes;
     int code = SQLITE_ROW;
@@ -166,7 +164,7 @@ struct SqliteCheckpointer::Database {
   }
 
   core::Result<std::vector<CheckpointRecord>> records_newest_first(std::string_view thread_id) {
-    Use use(select_records.get());
+    SqliteUse use(select_records.get());
     use.text(1, thread_id);
     std::vector<CheckpointRecord> records;
     int code = SQLITE_ROW;
@@ -240,13 +238,13 @@ core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(
         !r) {
       return r.error();
     }
-    StatementHandle version_query;
+    SqliteStatementHandle version_query;
     if (auto r = db->prepare(version_query,
                              "SELECT version FROM planfirst_schema WHERE component = 'checkpoints'");
         !r) {
       return r.error();
     }
-    Use use(version_query.get());
+    SqliteUse use(version_query.get());
     const int code = use.step();
     if (code == SQLITE_ROW) {
       const std::int64_t version = use.column_integer(0);
@@ -275,7 +273,7 @@ core::Result<std::unique_ptr<SqliteCheckpointer>> SqliteCheckpointer::open(
   if (auto r = db->exec("COMMIT", "committing schema setup"); !r) return r.error();
 
   const std::string record_columns = kRecordColumns;
-  const std::pair<StatementHandle*, std::string> statements[] = {
+  const std::pair<SqliteStatementHandle*, std::string> statements[] = {
       {&db->begin, "BEGIN IMMEDIATE"},
       {&db->commit, "COMMIT"},
       {&db->rollback, "ROLLBACK"},
@@ -334,7 +332,7 @@ core::Result<void> SqliteCheckpointer::append(const CheckpointRecord& record,
   Database::Transaction transaction(db);
   if (auto r = transaction.begin(); !r) return r.error();
   {
-    Use use(db.select_head_id.get());
+    SqliteUse use(db.select_head_id.get());
     use.text(1, record.thread_id);
     const int code = use.step();
     if (code != SQLITE_ROW && code != SQLITE_DONE) return db.error(code, "reading the head");
@@ -346,7 +344,7 @@ core::Result<void> SqliteCheckpointer::append(const CheckpointRecord& record,
   }
   {
     const std::string_view status = to_string(record.status);
-    Use use(db.insert_record.get());
+    SqliteUse use(db.insert_record.get());
     use.text(1, record.thread_id)
         .text(2, record.checkpoint_id)
         .text(3, record.parent_id)
@@ -364,13 +362,13 @@ core::Result<void> SqliteCheckpointer::append(const CheckpointRecord& record,
     if (code != SQLITE_DONE) return db.error(code, "storing checkpoint " + record.checkpoint_id);
   }
   for (const KeyWrite& write : record.writes) {
-    Use use(db.insert_write.get());
+    SqliteUse use(db.insert_write.get());
     use.text(1, record.thread_id).text(2, write.key).integer(3, record.step).text(4, to_string(write.kind));
     use.text(5, write.value_json);
     if (auto r = db.run(use, "storing key '" + write.key + "'"); !r) return r.error();
   }
   {
-    Use use(db.upsert_head.get());
+    SqliteUse use(db.upsert_head.get());
     use.text(1, record.thread_id).text(2, record.checkpoint_id).integer(3, record.step);
     if (auto r = db.run(use, "moving the head"); !r) return r.error();
   }
@@ -379,7 +377,7 @@ core::Result<void> SqliteCheckpointer::append(const CheckpointRecord& record,
 
 core::Result<std::optional<CheckpointRecord>> SqliteCheckpointer::head(std::string_view thread_id) {
   std::lock_guard lock(mutex_);
-  Use use(db_->select_head.get());
+  SqliteUse use(db_->select_head.get());
   use.text(1, thread_id);
   const int code = use.step();
   if (code == SQLITE_DONE) return std::optional<CheckpointRecord>();
@@ -392,7 +390,7 @@ core::Result<std::optional<CheckpointRecord>> SqliteCheckpointer::head(std::stri
 core::Result<CheckpointRecord> SqliteCheckpointer::get(std::string_view thread_id,
                                                        std::string_view checkpoint_id) {
   std::lock_guard lock(mutex_);
-  Use use(db_->select_record.get());
+  SqliteUse use(db_->select_record.get());
   use.text(1, thread_id).text(2, checkpoint_id);
   const int code = use.step();
   if (code == SQLITE_DONE) return unknown_checkpoint(thread_id, checkpoint_id);
@@ -405,7 +403,7 @@ core::Result<std::vector<StepWrite>> SqliteCheckpointer::writes_for_state(std::s
   std::lock_guard lock(mutex_);
   std::int64_t step = 0;
   {
-    Use use(db_->select_record.get());
+    SqliteUse use(db_->select_record.get());
     use.text(1, thread_id).text(2, checkpoint_id);
     const int code = use.step();
     if (code == SQLITE_DONE) return unknown_checkpoint(thread_id, checkpoint_id);
@@ -426,7 +424,7 @@ core::Result<std::vector<CheckpointRecord>> SqliteCheckpointer::history(std::str
 
 core::Result<std::vector<std::string>> SqliteCheckpointer::threads() {
   std::lock_guard lock(mutex_);
-  Use use(db_->select_threads.get());
+  SqliteUse use(db_->select_threads.get());
   std::vector<std::string> names;
   int code = SQLITE_ROW;
   while ((code = use.step()) == SQLITE_ROW) names.push_back(use.column_text(0));
@@ -447,18 +445,18 @@ core::Result<PruneReport> SqliteCheckpointer::prune(std::string_view thread_id, 
   if (!plan) return plan.error();
   if (plan->report.removed == 0) return plan->report;
   {
-    Use use(db.delete_writes_through.get());
+    SqliteUse use(db.delete_writes_through.get());
     use.text(1, thread_id).integer(2, plan->keep_from);
     if (auto r = db.run(use, "dropping folded writes"); !r) return r.error();
   }
   for (const KeyWrite& write : plan->folded) {
-    Use use(db.insert_write.get());
+    SqliteUse use(db.insert_write.get());
     use.text(1, thread_id).text(2, write.key).integer(3, plan->keep_from).text(4, to_string(write.kind));
     use.text(5, write.value_json);
     if (auto r = db.run(use, "storing folded key '" + write.key + "'"); !r) return r.error();
   }
   {
-    Use use(db.delete_records_before.get());
+    SqliteUse use(db.delete_records_before.get());
     use.text(1, thread_id).integer(2, plan->keep_from);
     if (auto r = db.run(use, "dropping pruned checkpoints"); !r) return r.error();
   }
@@ -472,13 +470,13 @@ core::Result<void> SqliteCheckpointer::delete_thread(std::string_view thread_id)
   Database::Transaction transaction(db);
   if (auto r = transaction.begin(); !r) return r.error();
   {
-    Use use(db.delete_head.get());
+    SqliteUse use(db.delete_head.get());
     use.text(1, thread_id);
     if (auto r = db.run(use, "deleting the head"); !r) return r.error();
     if (sqlite3_changes(db.db.get()) == 0) return unknown_thread(thread_id);
   }
-  for (StatementHandle* statement : {&db.delete_writes, &db.delete_records}) {
-    Use use(statement->get());
+  for (SqliteStatementHandle* statement : {&db.delete_writes, &db.delete_records}) {
+    SqliteUse use(statement->get());
     use.text(1, thread_id);
     if (auto r = db.run(use, "deleting the thread"); !r) return r.error();
   }
@@ -490,13 +488,13 @@ core::Result<void> SqliteCheckpointer::delete_thread(std::string_view thread_id)
 core::Result<std::uint64_t> SqliteCheckpointer::stored_bytes(std::string_view thread_id) {
   std::lock_guard lock(mutex_);
   {
-    Use use(db_->select_head_id.get());
+    SqliteUse use(db_->select_head_id.get());
     use.text(1, thread_id);
     const int code = use.step();
     if (code == SQLITE_DONE) return unknown_thread(thread_id);
     if (code != SQLITE_ROW) return db_->error(code, "reading the head");
   }
-  Use use(db_->select_bytes.get());
+  SqliteUse use(db_->select_bytes.get());
   use.text(1, thread_id);
   const int code = use.step();
   if (code != SQLITE_ROW) return db_->error(code, "counting stored bytes");
