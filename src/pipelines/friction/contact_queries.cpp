@@ -22,6 +22,11 @@ std::string column_text(const ColumnMapping& mapping, const std::string& role) {
   return column == nullptr ? "NULL" : "CAST(" + quote_identifier(*column) + " AS VARCHAR)";
 }
 
+// A contact's channel as data_discovery lists it and data_prep filters on it: trimmed, "(none)" when empty.
+std::string channel_sql(const ColumnMapping& mapping) {
+  return "coalesce(NULLIF(trim(" + column_text(mapping, "channel") + "), ''), '(none)')";
+}
+
 std::string flag_expression(const ColumnMapping& mapping, const std::string& role,
                             const std::vector<std::string>& yes) {
   return "coalesce(lower(trim(" + column_text(mapping, role) + ")) IN " + literal_list(yes) + ", false)";
@@ -61,13 +66,12 @@ std::string typed_select(const std::string& table, const ColumnMapping& mapping,
           : "coalesce(TRY_CAST(" + quote_identifier(*transfers) + " AS BIGINT), CASE WHEN " +
                 flag_expression(mapping, "transfers", rules.true_values) + " THEN 1 ELSE 0 END)";
   return "SELECT NULLIF(trim(" + column_text(mapping, "contact_id") + "), '') AS contact_id, TRY_CAST(" +
-         column_text(mapping, "timestamp") + " AS TIMESTAMP) AS contact_ts, coalesce(NULLIF(trim(" +
-         column_text(mapping, "channel") + "), ''), '(none)') AS channel, coalesce(" +
-         column_text(mapping, "reason") + ", '') AS reason, coalesce(" + column_text(mapping, "summary") +
-         ", '') AS summary, CAST(round(TRY_CAST(" + column_text(mapping, "handle_time") + " AS DOUBLE)" +
-         seconds + ") AS BIGINT) AS handle_seconds, " + transfers_sql + " AS transfers, " +
-         flag_expression(mapping, "repeat", rules.true_values) + " AS is_repeat, coalesce(" +
-         column_text(mapping, "resolution") + ", '') AS resolution, " +
+         column_text(mapping, "timestamp") + " AS TIMESTAMP) AS contact_ts, " + channel_sql(mapping) +
+         " AS channel, coalesce(" + column_text(mapping, "reason") + ", '') AS reason, coalesce(" +
+         column_text(mapping, "summary") + ", '') AS summary, CAST(round(TRY_CAST(" +
+         column_text(mapping, "handle_time") + " AS DOUBLE)" + seconds + ") AS BIGINT) AS handle_seconds, " +
+         transfers_sql + " AS transfers, " + flag_expression(mapping, "repeat", rules.true_values) +
+         " AS is_repeat, coalesce(" + column_text(mapping, "resolution") + ", '') AS resolution, " +
          flag_expression(mapping, "resolution", rules.resolved_values) + " AS resolved FROM " +
          quote_identifier(table);
 }
@@ -170,9 +174,9 @@ core::Result<TableFacts> table_facts(data::DuckDbDatabase& db, const std::string
   facts.period_from = text_at(*summary, 0, 1);
   facts.period_to = text_at(*summary, 0, 2);
   facts.median_handle_time = summary->at(0, 3).is_null() ? 0 : summary->at(0, 3).as_double();
-  core::Result<data::QueryResult> channels = db.query("SELECT coalesce(" + column_text(mapping, "channel") +
-                                                      ", '(none)') AS channel, count(*)::BIGINT AS n FROM " +
-                                                      source + " GROUP BY ALL ORDER BY n DESC, channel");
+  core::Result<data::QueryResult> channels =
+      db.query("SELECT " + channel_sql(mapping) + " AS channel, count(*)::BIGINT AS n FROM " + source +
+               " GROUP BY ALL ORDER BY n DESC, channel");
   if (!channels) return channels.error();
   facts.channels = pairs(*channels);
   return facts;

@@ -51,7 +51,7 @@ struct TableFacts {
   std::int64_t rows = 0;
   std::string period_from;
   std::string period_to;
-  std::vector<std::pair<std::string, std::int64_t>> channels;  // most first, then by name
+  std::vector<std::pair<std::string, std::int64_t>> channels;  // trimmed ("(none)": empty), most first
   double median_handle_time = 0;
 };
 core::Result<TableFacts> table_facts(data::DuckDbDatabase& db, const std::string& table,

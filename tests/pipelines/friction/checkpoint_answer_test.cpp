@@ -159,6 +159,49 @@ TEST_F(CheckpointAnswer, AFocusAnsweredAtTheSynthesizerKeepsThoseLensesTopDriver
   }
 }
 
+TEST_F(CheckpointAnswer, TheChannelsDataDiscoveryListsAreTheOnesDataPrepFiltersOn) {
+  // The sample under other column names, with chat padded by spaces and social left empty.
+  const std::filesystem::path file = out("tickets.csv");
+  {
+    core::Result<std::unique_ptr<data::DuckDbDatabase>> db = data::DuckDbDatabase::open(":memory:");
+    ASSERT_TRUE(db);
+    ASSERT_TRUE((*db)->exec(
+        "COPY (SELECT contact_id AS ticket_id, contact_timestamp AS created_at, "
+        "CASE channel WHEN 'chat' THEN ' chat ' WHEN 'social' THEN '' ELSE channel END AS medium, "
+        "contact_reason AS category, summary AS comments, handle_time_sec AS duration, "
+        "transfers AS transfer_count, repeat_contact AS recontact, resolution AS outcome FROM read_csv('" +
+        contacts().string() + "')) TO '" + file.string() + "' (HEADER)"));
+  }
+  const testing::DirectSql sql(file);
+  testing::MemoryRunner memory;
+  const graph::RunResult paused =
+      pause_at(memory.runner, "t1", run_input(file, out("tickets"), false), "data_prep");
+
+  const Json listed = paused.state.json()["dataset"]["channels"];
+  EXPECT_EQ(listed.size(),
+            sql.integer("SELECT count(DISTINCT coalesce(NULLIF(trim(medium), ''), '(none)')) FROM contacts"));
+  for (const Json& channel : listed) {
+    const std::string name = channel["channel"];
+    const std::string where =
+        name == "(none)" ? "coalesce(trim(medium), '') = ''" : "trim(medium) = '" + name + "'";
+    EXPECT_EQ(channel["contacts"], sql.integer("SELECT count(*) FROM contacts WHERE " + where)) << name;
+  }
+  const std::int64_t chat = sql.integer("SELECT count(*) FROM contacts WHERE trim(medium) = 'chat'");
+  ASSERT_GT(chat, 0);
+  EXPECT_NE(paused.message.find("\"chat\""), std::string::npos) << paused.message;
+  EXPECT_EQ(paused.message.find("\" chat \""), std::string::npos) << paused.message;
+
+  core::Result<graph::RunResult> padded =
+      memory.runner.resume("t1", paused.checkpoint_id, R"({"filters": {"channels": [" chat "]}})");
+  ASSERT_FALSE(padded);
+  EXPECT_EQ(padded.error().where, "/filters/channels/0") << padded.error().describe();
+  const graph::RunResult again =
+      answer_again(memory.runner, paused, R"({"filters": {"channels": ["chat"]}})");
+  EXPECT_EQ(again.state.json()["prep"]["rows_kept"], chat);
+  EXPECT_EQ(again.state.json()["prep"]["channels"],
+            Json::array({Json{{"channel", "chat"}, {"contacts", chat}}}));
+}
+
 struct BadAnswer {
   const char* node;
   const char* answer;
