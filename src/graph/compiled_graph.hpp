@@ -37,6 +37,10 @@ struct GraphSettings {
   std::string interrupt_key{kDefaultInterruptKey};
   std::string message_key = "checkpoint_message";
   std::string prompt_key = "checkpoint_prompt";
+  // The state key the runtime keeps naming the open prompt's checkpoint (seed 003 §7.3): the id of the
+  // checkpoint that records a decision node's question, "" after a step that asks nothing and on
+  // resume, so a client never mistakes an answered prompt for the open one. Empty: not kept.
+  std::string checkpoint_id_key;
   // Empty: the answer is appended to "messages" as {"role": "human", "content": answer}, and the
   // interrupt key is set false with message and prompt cleared.
   AnswerFunction answer;

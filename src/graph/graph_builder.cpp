@@ -143,6 +143,9 @@ core::Result<CompiledGraph> GraphBuilder::compile(const contracts::ContractRegis
     for (const auto& [key, reducer] : settings_.reducers) {
       if (state_keys->count(key) == 0) fault(key, "reducer for unknown state key \"" + key + "\"");
     }
+    const std::string& id_key = settings_.checkpoint_id_key;
+    if (!id_key.empty() && state_keys->count(id_key) == 0)
+      fault(id_key, "checkpoint id key \"" + id_key + "\" is no key of the state contract");
   }
 
   // Edges.

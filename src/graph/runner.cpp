@@ -31,16 +31,6 @@ std::string branch_name(const JsonValue& input, std::size_t index) {
   return std::to_string(index);
 }
 
-// Seed 003 §7.3: a graph whose state contract declares "checkpoint_id" has it kept by the runtime: the
-// id of the checkpoint that records a decision node's question while that prompt is open, "" after a
-// step that asks nothing and on resume, so a client never mistakes an answered prompt for the open one.
-std::string checkpoint_id_key(const CompiledGraph& graph) {
-  const contracts::Contract* contract = graph.state_contract();
-  if (contract == nullptr) return "";
-  const core::Json& properties = contract->schema().value("properties", core::Json::object());
-  return properties.contains("checkpoint_id") ? "checkpoint_id" : "";
-}
-
 core::Json default_answer_delta(const GraphSettings& settings, std::string_view answer) {
   core::Json delta = core::Json::object();
   delta["messages"] = core::Json::array({core::Json{{"role", "human"}, {"content", std::string(answer)}}});
@@ -419,7 +409,7 @@ core::Result<RunResult> Runner::drive(Cursor& cursor, std::string next) {
     if (outcome) {
       core::Json& delta = outcome->delta;
       interrupting = node->kind == NodeKind::kDecision && is_true(delta, settings.interrupt_key);
-      const std::string id_key = checkpoint_id_key(graph_);
+      const std::string& id_key = settings.checkpoint_id_key;
       if (interrupting && !id_key.empty()) {
         asking_id = options_.ids->next();
         delta[id_key] = asking_id;
@@ -629,7 +619,7 @@ core::Result<RunResult> Runner::resume(std::string_view thread_id, std::string_v
   } else {
     delta = default_answer_delta(settings, answer);
   }
-  if (const std::string id_key = checkpoint_id_key(graph_); !id_key.empty() && !delta.contains(id_key))
+  if (const std::string& id_key = settings.checkpoint_id_key; !id_key.empty() && !delta.contains(id_key))
     delta[id_key] = "";  // the prompt it answered is closed
   if (const contracts::Contract* contract = graph_.state_contract(); contract != nullptr) {
     if (contracts::ValidationReport report = contract->validate(delta); !report.ok()) return report.error();
@@ -700,7 +690,7 @@ core::Result<std::string> Runner::fork(std::string_view thread_id, std::string_v
                              {"checkpoint_id", std::string(checkpoint_id)}};
   record.metadata_json = metadata.dump();
   record.writes = std::move(*folded);
-  const std::string id_key = checkpoint_id_key(graph_);
+  const std::string& id_key = graph_.settings().checkpoint_id_key;
   if (!id_key.empty() && record.status == CheckpointStatus::kInterrupted) {  // the copy asks under its own id
     for (KeyWrite& write : record.writes) {
       if (write.key == id_key) write = {id_key, WriteKind::kReplace, core::Json(record.checkpoint_id).dump()};

@@ -137,6 +137,22 @@ TEST(GraphBuilder, RejectsAKeyTheStateContractDoesNotHave) {
       << graph.error().message;
 }
 
+TEST(GraphBuilder, RejectsACheckpointIdKeyTheStateContractDoesNotHave) {
+  GraphSettings settings;
+  settings.state_contract = "analytics_state";
+  settings.checkpoint_id_key = "open_prompt";
+  GraphBuilder builder("test", settings);
+  builder.add_node(worker_node("a", returns("{}"), {"plan_steps_completed"}));
+  builder.set_entry("a");
+  builder.set_finish("a");
+
+  core::Result<CompiledGraph> graph = builder.compile(&testing::shipped_contracts());
+
+  ASSERT_FALSE(graph);
+  EXPECT_NE(graph.error().message.find("checkpoint id key \"open_prompt\""), std::string::npos)
+      << graph.error().message;
+}
+
 TEST(GraphBuilder, RejectsAnUnknownContract) {
   GraphSettings settings;
   settings.delta_contract = "no_such_contract";

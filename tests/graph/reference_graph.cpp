@@ -75,6 +75,7 @@ core::Result<CompiledGraph> build_reference_graph(const std::filesystem::path& f
   settings.reducers = {
       {"reasoning", Reducer::kAppend}, {"messages", Reducer::kAppend}, {"plan_tasks", Reducer::kMergeById}};
   settings.common_writes = {"reasoning", "requires_user_input", "next_agent"};
+  settings.checkpoint_id_key = "checkpoint_id";
   GraphBuilder builder(std::string(kReferenceGraphName), std::move(settings));
 
   const core::Json plan = deltas["supervisor"].value("plan", core::Json::object());

@@ -24,6 +24,7 @@ graph::GraphSettings friction_settings(Services services, const contracts::Contr
                        {"plan_tasks", graph::Reducer::kMergeById}};
   settings.common_writes = {"reasoning",          "requires_user_input", "next_agent",
                             "checkpoint_message", "checkpoint_prompt",   "last_completed_node"};
+  settings.checkpoint_id_key = "checkpoint_id";
   settings.answer = checkpoint_answer(std::move(services), contracts);
   return settings;
 }
