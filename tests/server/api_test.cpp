@@ -106,7 +106,7 @@ TEST(ServerApi, AnAnswerTheGraphRefusesIsABadRequestNamingItsFieldAndTheThreadSt
   EXPECT_EQ(state["checkpoint_id"], checkpoint);
   EXPECT_EQ(state["interrupts"][0]["checkpoint_id"], checkpoint);
   EXPECT_EQ(accepted["status"], "success") << accepted.dump();
-  EXPECT_EQ(accepted["values"]["done"], true) << accepted.dump();
+  EXPECT_EQ(accepted["values"]["second"], true) << accepted.dump();
 }
 
 TEST(ServerApi, AStaleCheckpointIsAConflictAndForksNothing) {

@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "answer_checked_graph.hpp"
 #include "contracts/contract_registry.hpp"
 #include "core/asset_store.hpp"
 #include "graph/graph_builder.hpp"
