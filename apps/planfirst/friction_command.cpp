@@ -19,6 +19,7 @@
 #include "core/ids.hpp"
 #include "core/number_text.hpp"
 #include "graph/runner.hpp"
+#include "pipelines/friction/checkpoint_answer.hpp"
 #include "pipelines/friction/friction_graph.hpp"
 #include "planfirst/cli.hpp"
 #include "planfirst/graph_session.hpp"
@@ -110,8 +111,7 @@ std::optional<std::map<std::string, std::string>> given_answers(const FrictionAr
   for (const std::string& given : args.answers) {
     const std::size_t eq = given.find('=');
     const std::string node = given.substr(0, eq);
-    if (eq == std::string::npos ||
-        (node != "data_discovery" && node != "data_prep" && node != "synthesizer")) {
+    if (eq == std::string::npos || !friction::is_checkpoint(node)) {
       std::cerr
           << "planfirst friction: --answer takes CHECKPOINT=ANSWER with CHECKPOINT data_discovery, "
              "data_prep or synthesizer (e.g. data_prep='{\"filters\": {\"channels\": [\"chat\"]}}'), not '"

@@ -208,6 +208,10 @@ core::Result<graph::Delta> change(const Checkpoint& checkpoint, const FrictionSe
 
 }  // namespace
 
+bool is_checkpoint(std::string_view node) {
+  return checkpoint_of(node) != nullptr;
+}
+
 bool is_approval(std::string_view answer) {
   std::string word = core::ascii_lower(trimmed(answer));
   while (!word.empty() && (word.back() == '.' || word.back() == '!')) word.pop_back();

@@ -28,6 +28,9 @@ graph::AnswerFunction checkpoint_answer(std::shared_ptr<const FrictionServices> 
 // the dataset (for the channel names) once data_discovery ran.
 std::string answer_help(std::string_view node, const FrictionRules& rules, const core::Json& dataset);
 
+// Whether `node` is one of the three checkpoints above.
+bool is_checkpoint(std::string_view node);
+
 // Whether `answer` approves a checkpoint: "", "yes", "y", "ok", "approve", "continue", "proceed", ...
 bool is_approval(std::string_view answer);
 
