@@ -123,14 +123,13 @@ class Detector {
     const LogicNode* main = logic_.find("main");
     for (const LogicNode& node : logic_.nodes) {
       if (node.kind != "cte" || node.references < 1 || main == nullptr || !main->has_where) continue;
-      if (left_to_optimizer("global_predicate_pushdown", node)) continue;
       const std::string name = node.id.substr(4);
-      add("global_predicate_pushdown",
-          nodes_where(plan_,
-                      [&](const PlanNode& n) {
-                        return n.cte_name == name || n.subplan_name == "CTE " + name || n.op == "CTE_SCAN" ||
-                               n.op == "CTE";
-                      }),
+      const std::vector<int> materialized = nodes_where(plan_, [&](const PlanNode& n) {
+        return n.cte_name == name || n.subplan_name == "CTE " + name || n.op == "CTE_SCAN" || n.op == "CTE";
+      });
+      // The plan confirms the strength: no operator materializes the CTE.
+      if (materialized.empty() && left_to_optimizer("global_predicate_pushdown", node)) continue;
+      add("global_predicate_pushdown", materialized,
           fmt::format(
               "CTE {} is referenced {} times, so it is materialized whole before the outer WHERE filters it",
               name, node.references),

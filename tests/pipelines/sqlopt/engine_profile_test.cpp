@@ -379,6 +379,25 @@ TEST(ProfileOnPostgres, LeavesATopLevelExistsToTheOptimizer) {
   EXPECT_TRUE(result->candidates.empty());
 }
 
+// The strength cte_inlining holds for a CTE PostgreSQL inlines, not for one named once that the
+// query tells it to materialize: the plan has the CTE Scan, and the outer filter runs after it.
+TEST(ProfileOnPostgres, LeavesToTheOptimizerOnlyACteItInlined) {
+  core::Result<SqlSession> session = SqlSession::open(testing::retail_postgres_uri());
+  ASSERT_TRUE(session.has_value());
+  const std::string sql =
+      "WITH t AS MATERIALIZED (SELECT customer_id, SUM(amount) AS total FROM orders GROUP BY customer_id) "
+      "SELECT * FROM t WHERE customer_id = 42";
+
+  const core::Result<PlanTree> plan = session->explain_analyze(sql);
+  ASSERT_TRUE(plan.has_value()) << plan.error().describe();
+  const Analysis analysis = analyze_plan(*plan, logic_of(sql), knowledge());
+
+  EXPECT_TRUE(std::any_of(plan->nodes.begin(), plan->nodes.end(),
+                          [](const PlanNode& n) { return n.op == "CTE Scan" && n.cte_name == "t"; }));
+  EXPECT_TRUE(analysis.left_to_optimizer.empty()) << analysis.to_text();
+  EXPECT_TRUE(contains(transforms_of(analysis.findings), "global_predicate_pushdown")) << analysis.to_text();
+}
+
 TEST(ProfileOnPostgres, DoesNotProposeARewriteOfTheRegressionRegistry) {
   core::Result<SqlSession> session = SqlSession::open(testing::retail_postgres_uri());
   ASSERT_TRUE(session.has_value());
