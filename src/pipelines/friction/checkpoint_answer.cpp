@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "core/ascii_case.hpp"
 #include "core/join.hpp"
+#include "pipelines/friction/contact_queries.hpp"
 #include "pipelines/friction/friction_nodes.hpp"
 #include "pipelines/friction/report_focus.hpp"
 
@@ -91,48 +91,39 @@ core::Result<void> check_columns(const Json& columns, const FrictionRules& rules
   return core::ok();
 }
 
-bool real_day(const std::string& text) {
-  const int y = std::stoi(text.substr(0, 4));
-  const unsigned m = static_cast<unsigned>(std::stoi(text.substr(5, 2)));
-  const unsigned d = static_cast<unsigned>(std::stoi(text.substr(8, 2)));
-  return std::chrono::year_month_day{std::chrono::year{y}, std::chrono::month{m}, std::chrono::day{d}}.ok();
-}
-
-core::Result<void> check_filters(const Json& filters, const Json& dataset) {
+// What data_prep itself checks (PrepFilters), then what only the data can tell: its channels and period.
+core::Result<void> check_filters(const Json& json, const Json& dataset) {
+  core::Result<PrepFilters> filters = PrepFilters::from_json(json);
+  if (!filters) return filters.error();
   const std::vector<std::string> channels = strings_at(dataset.value("channels", Json::array()), "channel");
-  const Json& wanted = filters.value("channels", Json::array());
-  for (std::size_t i = 0; i < wanted.size(); ++i) {
-    if (!contains(channels, wanted[i].get<std::string>())) {
+  for (std::size_t i = 0; i < filters->channels.size(); ++i) {
+    if (!contains(channels, filters->channels[i])) {
       return core::invalid_argument(fmt::format("{} is no channel of the data; its channels are {}",
-                                                wanted[i].dump(), quoted_list(channels)),
+                                                Json(filters->channels[i]).dump(), quoted_list(channels)),
                                     "/filters/channels/" + std::to_string(i));
     }
   }
   const Json period = dataset.value("period", Json::object());
   const std::string first = period.value("from", std::string()).substr(0, 10);
   const std::string last = period.value("to", std::string()).substr(0, 10);
-  for (const char* key : {"from", "to"}) {
-    if (!filters.contains(key)) continue;
-    const std::string day = filters[key];
-    const std::string where = std::string("/filters/") + key;
-    if (!real_day(day)) return core::invalid_argument("\"" + day + "\" is no day of the calendar", where);
-    if (std::string_view(key) == "from" && !last.empty() && day > last)
-      return core::invalid_argument("the data ends on " + last + ", before \"" + day + "\"", where);
-    if (std::string_view(key) == "to" && !first.empty() && day < first)
-      return core::invalid_argument("the data starts on " + first + ", after \"" + day + "\"", where);
-  }
-  if (filters.contains("from") && filters.contains("to") && filters["from"] > filters["to"])
-    return core::invalid_argument("\"from\" is after \"to\"", "/filters/from");
+  if (!filters->from.empty() && !last.empty() && filters->from > last)
+    return core::invalid_argument("the data ends on " + last + ", before \"" + filters->from + "\"",
+                                  "/filters/from");
+  if (!filters->to.empty() && !first.empty() && filters->to < first)
+    return core::invalid_argument("the data starts on " + first + ", after \"" + filters->to + "\"",
+                                  "/filters/to");
   return core::ok();
 }
 
-core::Result<void> check_focus(const Json& focus, const FrictionRules& rules, const Json& synthesis) {
+// What the synthesizer itself checks (ReportFocus), then that each lens is one with drivers.
+core::Result<void> check_focus(const Json& json, const FrictionRules& rules, const Json& synthesis) {
+  core::Result<ReportFocus> focus = ReportFocus::from_json(json);
+  if (!focus) return focus.error();
   std::vector<std::string> known;
   for (const Lens& lens : rules.lenses) known.push_back(lens.lens);
   const std::vector<std::string> with_drivers = strings_at(synthesis.value("drivers", Json::array()), "lens");
-  const Json& lenses = focus.value("lenses", Json::array());
-  for (std::size_t i = 0; i < lenses.size(); ++i) {
-    const std::string name = lenses[i];
+  for (std::size_t i = 0; i < focus->lenses.size(); ++i) {
+    const std::string& name = focus->lenses[i];
     const std::string where = "/focus/lenses/" + std::to_string(i);
     if (!contains(known, name)) {
       return core::invalid_argument(

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/date_parse.hpp"
 #include "core/join.hpp"
 #include "data/sql_quoting.hpp"
 
@@ -141,10 +142,16 @@ core::Result<PrepFilters> PrepFilters::from_json(const core::Json& json) {
     if (!json.contains(key)) continue;
     const core::Json& v = json[key];
     const std::string text = v.is_string() ? v.get<std::string>() : "";
+    const std::string where = std::string("/filters/") + key;
     const bool date = text.size() == 10 && text[4] == '-' && text[7] == '-';
-    if (!date) return core::invalid_argument("expected a date YYYY-MM-DD", std::string("/filters/") + key);
+    if (!date) return core::invalid_argument("expected a date YYYY-MM-DD", where);
+    core::Result<core::ParsedDate> day = core::parse_date(text);
+    if (!day || day->format != core::DateFormat::kIsoDate)
+      return core::invalid_argument("\"" + text + "\" is no day of the calendar", where);
     *field = text;
   }
+  if (!filters.from.empty() && !filters.to.empty() && filters.from > filters.to)
+    return core::invalid_argument("\"from\" is after \"to\"", "/filters/from");
   return filters;
 }
 

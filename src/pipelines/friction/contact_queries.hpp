@@ -27,7 +27,8 @@ struct PrepFilters {
   std::vector<std::string> channels;
   std::string from;
   std::string to;
-  // kInvalidArgument naming the field of state "filters" at fault.
+  // kInvalidArgument naming the field of state "filters" at fault: a malformed one, a day the
+  // calendar does not have, "from" after "to".
   static core::Result<PrepFilters> from_json(const core::Json& json);
   core::Json to_json() const;
 };

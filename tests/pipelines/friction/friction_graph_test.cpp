@@ -366,5 +366,22 @@ TEST_F(FrictionGraph, FiltersNarrowTheScopeAndAreCounted) {
   EXPECT_EQ(state["synthesis"]["total_contacts"], kept);
 }
 
+TEST_F(FrictionGraph, InputFiltersOnADayTheCalendarLacksFailTheRunNamingTheField) {
+  testing::MemoryRunner memory;
+  Json input = run_input(contacts(), out("no_such_day"), false);
+  input["filters"] = {{"from", "2025-02-30"}};
+
+  const graph::RunResult result = testing::pause_at(memory.runner, "t1", input, "data_discovery");
+  core::Result<graph::RunResult> prepared = memory.runner.resume("t1", result.checkpoint_id, "yes");
+
+  ASSERT_TRUE(prepared) << prepared.error().describe();
+  ASSERT_EQ(prepared->status, graph::RunStatus::kFailed);
+  ASSERT_TRUE(prepared->error.has_value());
+  EXPECT_EQ(prepared->error->code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(prepared->error->where, "/filters/from") << prepared->error->describe();
+  EXPECT_NE(prepared->error->message.find("\"2025-02-30\" is no day of the calendar"), std::string::npos)
+      << prepared->error->describe();
+}
+
 }  // namespace
 }  // namespace planfirst::friction
