@@ -10,12 +10,11 @@
 
 #include <cerrno>
 #include <chrono>
-#include <fstream>
-#include <sstream>
 #include <thread>
 #include <vector>
 
 #include "support/loopback.hpp"
+#include "support/server_process.hpp"
 
 namespace planfirst::test_support {
 namespace {
@@ -29,14 +28,6 @@ constexpr std::size_t kLogTail = 3000;
 constexpr const char* kContext = "8192";
 constexpr const char* kThreads = "1";
 constexpr const char* kModelAlias = "smollm2-135m-instruct";  // as scripts/local-llm names it
-
-std::string tail_of(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  std::string text = bytes.str();
-  return text.size() > kLogTail ? "..." + text.substr(text.size() - kLogTail) : text;
-}
 
 pid_t spawn_server(int port, const std::filesystem::path& log) {
   std::vector<std::string> command{llama_server_binary().string(),
@@ -161,7 +152,7 @@ std::unique_ptr<LlamaServer> LlamaServer::start(std::string* failure) {
     if (pid > 0 && wait_healthy(pid, port))
       return std::unique_ptr<LlamaServer>(new LlamaServer(root, pid, port));
     stop(pid, SIGKILL);
-    logs += tail_of(log) + "\n";
+    logs += log_tail(log, kLogTail) + "\n";
   }
   *failure = "llama-server did not start " + std::to_string(kStartAttempts) + " times:\n" + logs;
   std::error_code ec;
@@ -170,18 +161,7 @@ std::unique_ptr<LlamaServer> LlamaServer::start(std::string* failure) {
 }
 
 LlamaServer* LlamaServer::shared(std::string* failure) {
-  struct Shared {
-    bool tried = false;
-    std::unique_ptr<LlamaServer> server;
-    std::string failure;
-  };
-  static Shared shared;  // one server per test program, stopped by the static destructor at exit
-  if (!shared.tried) {
-    shared.tried = true;
-    shared.server = start(&shared.failure);
-  }
-  *failure = shared.failure;
-  return shared.server.get();
+  return shared_server<LlamaServer>(failure);
 }
 
 }  // namespace planfirst::test_support

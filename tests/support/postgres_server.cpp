@@ -1,24 +1,20 @@
 #include "support/postgres_server.hpp"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <pwd.h>
 #include <spawn.h>
 #include <stdlib.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <system_error>
 #include <vector>
 
 #include "support/loopback.hpp"
+#include "support/server_process.hpp"
 
 extern char** environ;
 
@@ -33,14 +29,6 @@ struct PostgresUser {
   uid_t uid;
   gid_t gid;
 };
-
-std::string tail_of(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  std::string text = bytes.str();
-  return text.size() > kLogTail ? "..." + text.substr(text.size() - kLogTail) : text;
-}
 
 // Runs `args` (as the postgres user when `user` is set) with stdout and stderr appended to `log`
 // and `cwd` as its working directory; returns its exit status, or -1 when it cannot start.
@@ -139,7 +127,7 @@ std::unique_ptr<PostgresServer> PostgresServer::start(std::string* failure) {
                                         "UTF8",
                                         "--locale=C"};
   if (run(initdb, user, setup_log, root) != 0) {
-    return give_up(failure, "initdb failed:\n" + tail_of(setup_log));
+    return give_up(failure, "initdb failed:\n" + log_tail(setup_log, kLogTail));
   }
 
   std::string last_log;
@@ -154,25 +142,14 @@ std::unique_ptr<PostgresServer> PostgresServer::start(std::string* failure) {
             setup_log, root) == 0) {
       return std::unique_ptr<PostgresServer>(new PostgresServer(root, port));
     }
-    last_log = tail_of(setup_log) + "\n" + tail_of(server_log);
+    last_log = log_tail(setup_log, kLogTail) + "\n" + log_tail(server_log, kLogTail);
     run(pg_ctl(root, {"-m", "immediate", "-w", "stop"}), user, setup_log, root);  // in case it half started
   }
   return give_up(failure, "pg_ctl start failed " + std::to_string(kStartAttempts) + " times:\n" + last_log);
 }
 
 PostgresServer* PostgresServer::shared(std::string* failure) {
-  struct Shared {
-    bool tried = false;
-    std::unique_ptr<PostgresServer> server;
-    std::string failure;
-  };
-  static Shared shared;  // one server per test program, stopped by the static destructor at exit
-  if (!shared.tried) {
-    shared.tried = true;
-    shared.server = start(&shared.failure);
-  }
-  *failure = shared.failure;
-  return shared.server.get();
+  return shared_server<PostgresServer>(failure);
 }
 
 }  // namespace planfirst::test_support
