@@ -222,7 +222,8 @@ struct BenchRow {
   int first_try = 0;  // valid on the first attempt
   int valid = 0;      // valid after re-asks
   int reasks = 0;
-  std::chrono::nanoseconds latency{0};  // every attempt, summed
+  int calls = 0;                        // requests sent, whether the server answered or not
+  std::chrono::nanoseconds latency{0};  // the wall time of every call, summed
   std::int64_t completion_tokens = 0;
 };
 
@@ -237,17 +238,18 @@ std::string bench_prompt(const nlohmann::json& tasks, const contracts::Contract&
   return prompt;
 }
 
-// Counts the model's calls and their latency and tokens, whether the guard kept the reply or not.
+// Counts the model's calls, their wall time and tokens, whether the guard kept the reply or not and
+// whether the server answered or failed (a timeout's wait counts too).
 class MeteredModel final : public llm::Model {
  public:
   MeteredModel(const llm::Model& model, BenchRow& row) : model_(model), row_(row) {}
   core::Result<llm::Completion> complete(const llm::CompletionRequest& request,
                                          const core::CancellationToken* cancel) const override {
+    const auto began = std::chrono::steady_clock::now();
     core::Result<llm::Completion> reply = model_.complete(request, cancel);
-    if (reply) {
-      row_.latency += reply->latency;
-      row_.completion_tokens += reply->usage.completion;
-    }
+    row_.latency += std::chrono::steady_clock::now() - began;
+    ++row_.calls;
+    if (reply) row_.completion_tokens += reply->usage.completion;
     return reply;
   }
   std::string name() const override { return model_.name(); }
@@ -284,11 +286,10 @@ BenchRow bench_contract(const llm::Model& model, const contracts::ContractRegist
 
 void print_bench_row(const std::string& contract, llm::StructuredOutput mode, const BenchRow& row) {
   const double seconds = std::chrono::duration<double>(row.latency).count();
-  const int calls = row.samples + row.reasks;
   std::cout << std::left << std::setw(20) << contract << std::setw(17) << llm::to_string(mode) << std::right
             << std::setw(6) << row.first_try << "/" << std::left << std::setw(5) << row.samples << std::right
             << std::setw(7) << row.reasks << std::setw(10) << (row.samples - row.valid) << std::fixed
-            << std::setprecision(2) << std::setw(11) << (calls > 0 ? seconds / calls : 0.0)
+            << std::setprecision(2) << std::setw(11) << (row.calls > 0 ? seconds / row.calls : 0.0)
             << std::setprecision(1) << std::setw(10)
             << (seconds > 0 ? static_cast<double>(row.completion_tokens) / seconds : 0.0) << "\n";
 }

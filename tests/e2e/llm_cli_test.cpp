@@ -1,10 +1,12 @@
-// `planfirst llm check` and `planfirst llm ask` as a user runs them, against the scripted
-// OpenAI-protocol test server on loopback: a reachable and an unreachable server, a valid reply, a
-// re-ask that corrects a wrong enum, a guard failure after the last re-ask, and record then replay.
+// `planfirst llm check`, `planfirst llm ask` and `planfirst llm bench` as a user runs them, against the
+// scripted OpenAI-protocol test server on loopback: a reachable and an unreachable server, a valid reply,
+// a re-ask that corrects a wrong enum, a guard failure after the last re-ask, record then replay, and
+// the bench's figures for scripted replies.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "e2e/command_runner.hpp"
@@ -111,6 +113,70 @@ TEST_F(LlmCli, AskThatStaysInvalidFailsPrintingEveryErrorByPointerAndEachAttempt
       << run.output;  // the summary, then 3 attempts
   EXPECT_EQ(occurrences(run.output, "/track [enum]"), 4u) << run.output;
   EXPECT_EQ(server_.requests(kChatPath).size(), 3u);
+}
+
+// One row of `llm bench`'s table.
+struct BenchRow {
+  std::string first_try;  // "valid/samples"
+  int reasks = -1;
+  int fallbacks = -1;
+  double seconds_per_call = -1;
+  double tokens_per_second = -1;
+};
+
+BenchRow bench_row(const std::string& output, const std::string& contract, const std::string& mode) {
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::string row_contract;
+    std::string row_mode;
+    BenchRow row;
+    if (fields >> row_contract >> row_mode >> row.first_try >> row.reasks >> row.fallbacks >>
+            row.seconds_per_call >> row.tokens_per_second &&
+        row_contract == contract && row_mode == mode)
+      return row;
+  }
+  ADD_FAILURE() << "no row for " << contract << " " << mode << " in\n" << output;
+  return {};
+}
+
+TEST_F(LlmCli, BenchCountsFirstTriesReasksAndFallbacksAndTimesEveryCall) {
+  // Every reply after 200 ms; 7 completion tokens each (ScriptedReply::chat); one re-ask. The modes
+  // run in the order llamacpp, response_format, none, two samples each.
+  constexpr auto kDelay = std::chrono::milliseconds(200);
+  const auto valid = [&] { return ScriptedReply::chat(kValidIntent).with_delay(kDelay); };
+  const auto prose = [&] { return ScriptedReply::chat("I cannot answer in JSON.").with_delay(kDelay); };
+  server_.script_chat({valid(), prose(), valid(),                                       // llamacpp
+                       prose(), prose(), valid(),                                       // response_format
+                       prose(), prose(), prose(),                                       // none: a fallback,
+                       ScriptedReply::error(400, "no such slot").with_delay(kDelay)});  // then an error
+
+  const CommandOutcome run = run_command("(PLANFIRST_LLM_MAX_REASKS=1 " +
+                                         planfirst("llm bench --base-url " + server_.base_url() +
+                                                   " --model test-model --contract intent --samples 2") +
+                                         " 2>&1)");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(server_.requests(kChatPath).size(), 10u);
+  const BenchRow grammar = bench_row(run.output, "intent", "llamacpp");
+  EXPECT_EQ(grammar.first_try, "1/2") << run.output;
+  EXPECT_EQ(grammar.reasks, 1) << run.output;
+  EXPECT_EQ(grammar.fallbacks, 0) << run.output;
+  const BenchRow schema = bench_row(run.output, "intent", "response_format");
+  EXPECT_EQ(schema.first_try, "1/2") << run.output;
+  EXPECT_EQ(schema.reasks, 1) << run.output;
+  EXPECT_EQ(schema.fallbacks, 1) << run.output;
+  const BenchRow none = bench_row(run.output, "intent", "none");
+  EXPECT_EQ(none.first_try, "0/2") << run.output;
+  EXPECT_EQ(none.reasks, 2) << run.output;
+  EXPECT_EQ(none.fallbacks, 2) << run.output;
+  // s/call is the mean over every call, the failed one included: each took at least the delay. tok/s
+  // is the tokens over that same time, so tok/s x s/call is the tokens per call (21 over 4 for none).
+  for (const auto& [row, tokens_per_call] :
+       {std::pair{grammar, 7.0}, std::pair{schema, 7.0}, std::pair{none, 21.0 / 4}}) {
+    EXPECT_GE(row.seconds_per_call, 0.2) << run.output;
+    EXPECT_NEAR(row.tokens_per_second * row.seconds_per_call, tokens_per_call, 0.3) << run.output;
+  }
 }
 
 TEST_F(LlmCli, ReplayOfARecordedAskGivesTheSameOutputWithNoServer) {
