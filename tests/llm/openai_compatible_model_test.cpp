@@ -143,6 +143,19 @@ TEST(OpenAiCompatibleModel, CapsEveryRequestsMaxTokensAtTheConfiguredLimit) {
   EXPECT_EQ(f.request_json(2)["max_tokens"], 100);
 }
 
+TEST(OpenAiCompatibleModel, CapsOllamasNumPredictAtTheConfiguredLimit) {
+  ModelFixture f;
+  f.server.script("/api/chat", {ScriptedReply::ollama_chat(kValidIntent)});
+  OpenAiModelOptions options = f.options(StructuredOutput::kOllama);
+  options.max_tokens = 100;
+  CompletionRequest request = ask("intent", "q");
+  request.max_tokens = 2048;
+
+  ASSERT_TRUE(f.model(options).complete(request).has_value());
+
+  EXPECT_EQ(f.request_json(0, "/api/chat")["options"]["num_predict"], 100);
+}
+
 TEST(OpenAiCompatibleModel, SendsTheApiKeyAsABearerToken) {
   ModelFixture f;
   f.server.script_chat({ScriptedReply::chat("hi")});
@@ -293,6 +306,7 @@ TEST(OpenAiCompatibleModel, ReadsItsOptionsFromConfigAndTheNamedKeyVariable) {
   ASSERT_TRUE(config.set_flag("llm.api_key_env", "MY_KEY").has_value());
   ASSERT_TRUE(config.set_flag("llm.structured_output", "llamacpp").has_value());
   ASSERT_TRUE(config.set_flag("llm.timeout_seconds", "2.5").has_value());
+  ASSERT_TRUE(config.set_flag("llm.max_tokens", "192").has_value());
 
   core::Result<OpenAiModelOptions> options = model_options_from_config(config, {{"MY_KEY", "secret"}});
 
@@ -300,6 +314,7 @@ TEST(OpenAiCompatibleModel, ReadsItsOptionsFromConfigAndTheNamedKeyVariable) {
   EXPECT_EQ(options->api_key, "secret");
   EXPECT_EQ(options->structured_output, StructuredOutput::kLlamaCpp);
   EXPECT_EQ(options->timeout, std::chrono::milliseconds(2500));
+  EXPECT_EQ(options->max_tokens, 192);
 }
 
 TEST(OpenAiCompatibleModel, SaysWhenNoServerIsConfigured) {
