@@ -37,8 +37,9 @@ void expect_recorded_strategies(const nlohmann::json& result) {
     EXPECT_EQ(record["model"], server().model_id()) << record;
     const std::string strategy = record["strategy"].get<std::string>();
     std::cout << record.dump() << "\n";  // what the small model did, in the test's log
-    if (strategy == "llm") {
+    if (strategy == "llm") {             // on the first try or after the one re-ask
       EXPECT_GE(record["attempts"].get<int>(), 1) << record;
+      EXPECT_LE(record["attempts"].get<int>(), 2) << record;
       EXPECT_FALSE(record.contains("fallback")) << record;
     } else {
       // The model was asked, re-asked once (PLANFIRST_LLM_MAX_REASKS=1) and then the rules planned:

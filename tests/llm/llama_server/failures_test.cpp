@@ -96,6 +96,7 @@ TEST(LlamaFailures, AServerKilledWhileGeneratingIsAModelErrorNotAHang) {
   std::unique_ptr<test_support::LlamaServer> doomed = test_support::LlamaServer::start(&why);
   ASSERT_NE(doomed, nullptr) << why;
   const LlamaFixture& f = LlamaFixture::get();
+  ASSERT_TRUE(f.ok()) << f.failure();  // its options start from the shared server's
   OpenAiModelOptions options = f.options(StructuredOutput::kNone);
   options.base_url = doomed->base_url();
   const OpenAiCompatibleModel model = f.model(options);
