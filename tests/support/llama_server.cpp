@@ -66,9 +66,11 @@ pid_t spawn_server(int port, const std::filesystem::path& log) {
   _exit(127);
 }
 
+// Whether the child has exited, leaving it unreaped (WNOWAIT): stop() reaps it, and no signal can then
+// reach another process that was given the same pid.
 bool exited(pid_t pid) {
-  int status = 0;
-  return waitpid(pid, &status, WNOHANG) == pid;
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
 }
 
 void stop(pid_t pid, int signal) {
