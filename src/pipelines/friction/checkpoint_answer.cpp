@@ -8,6 +8,7 @@
 
 #include "core/ascii_case.hpp"
 #include "core/join.hpp"
+#include "core/trim.hpp"
 #include "pipelines/friction/contact_queries.hpp"
 #include "pipelines/friction/friction_nodes.hpp"
 #include "pipelines/friction/report_focus.hpp"
@@ -41,13 +42,6 @@ const Checkpoint* checkpoint_of(std::string_view node) {
     if (checkpoint.node == node) return &checkpoint;
   }
   return nullptr;
-}
-
-std::string trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return "";
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return std::string(text.substr(first, last - first + 1));
 }
 
 std::vector<std::string> strings_at(const Json& list, const char* key) {
@@ -91,8 +85,21 @@ core::Result<void> check_columns(const Json& columns, const FrictionRules& rules
   return core::ok();
 }
 
-// What data_prep itself checks (PrepFilters), then what only the data can tell: its channels and period.
-core::Result<void> check_filters(const Json& json, const Json& dataset) {
+// The contacts data_prep would keep under `filters`, counted on the run's dataset.
+core::Result<std::int64_t> contacts_kept(const PrepFilters& filters, const FrictionServices& services,
+                                         const graph::StateView& state, const Json& dataset) {
+  core::Result<ColumnMapping> mapping = ColumnMapping::from_json(dataset.value("mapping", Json::object()));
+  if (!mapping) return mapping.error();
+  core::Result<data::DatasetLease> opened =
+      services.datasets->acquire(state.string_or("dataset_path", ""), dataset.value("table", ""));
+  if (!opened) return opened.error();
+  return count_kept(opened->db(), opened->table(), *mapping, services.rules, filters);
+}
+
+// What data_prep itself checks (PrepFilters), then what only the data can tell: its channels and
+// period, and that the filters keep a contact.
+core::Result<void> check_filters(const Json& json, const FrictionServices& services,
+                                 const graph::StateView& state, const Json& dataset) {
   core::Result<PrepFilters> filters = PrepFilters::from_json(json);
   if (!filters) return filters.error();
   const std::vector<std::string> channels = strings_at(dataset.value("channels", Json::array()), "channel");
@@ -112,6 +119,14 @@ core::Result<void> check_filters(const Json& json, const Json& dataset) {
   if (!filters->to.empty() && !first.empty() && filters->to < first)
     return core::invalid_argument("the data starts on " + first + ", after \"" + filters->to + "\"",
                                   "/filters/to");
+  core::Result<std::int64_t> kept = contacts_kept(*filters, services, state, dataset);
+  if (!kept) return kept.error();
+  if (*kept == 0) {
+    return core::invalid_argument(
+        fmt::format("no contact of the data meets all of {}; widen the period or add channels",
+                    filters->to_json().dump()),
+        "/filters");
+  }
   return core::ok();
 }
 
@@ -171,7 +186,7 @@ core::Result<graph::Delta> change(const Checkpoint& checkpoint, const FrictionSe
   const core::Result<void> checked =
       checkpoint.node == "data_discovery" ? check_columns(value, services.rules, dataset)
       : checkpoint.node == "data_prep"
-          ? check_filters(value, dataset)
+          ? check_filters(value, services, state, dataset)
           : check_focus(value, services.rules, state.member_or_null("synthesis"));
   if (!checked) return checked.error();
   if (checkpoint.node == "data_discovery") {  // overrides add to the ones the run started with
@@ -204,7 +219,7 @@ bool is_checkpoint(std::string_view node) {
 }
 
 bool is_approval(std::string_view answer) {
-  std::string word = core::ascii_lower(trimmed(answer));
+  std::string word = core::ascii_lower(core::trim(answer));
   while (!word.empty() && (word.back() == '.' || word.back() == '!')) word.pop_back();
   for (const char* yes : {"", "y", "yes", "ok", "okay", "approve", "approved", "confirm", "confirmed",
                           "continue", "proceed", "go", "go ahead", "looks good"}) {
@@ -245,7 +260,7 @@ graph::AnswerFunction checkpoint_answer(std::shared_ptr<const FrictionServices> 
                                         const contracts::ContractRegistry& contracts) {
   return [services, &contracts](const graph::StateView& state,
                                 std::string_view raw) -> core::Result<graph::Delta> {
-    const std::string answer = trimmed(raw);
+    const std::string answer(core::trim(raw));
     if (is_refusal(answer) || is_approval(answer)) return graph::Delta(plain_answer(answer));
     const Checkpoint* checkpoint = checkpoint_of(state.string_or("last_completed_node", ""));
     if (checkpoint == nullptr) {

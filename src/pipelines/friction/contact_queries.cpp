@@ -1,6 +1,7 @@
 #include "pipelines/friction/contact_queries.hpp"
 
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "core/date_parse.hpp"
 #include "core/join.hpp"
@@ -76,6 +77,10 @@ std::string typed_select(const std::string& table, const ColumnMapping& mapping,
          flag_expression(mapping, "resolution", rules.resolved_values) + " AS resolved FROM " +
          quote_identifier(table);
 }
+
+// A typed row data_prep can use: it has an id, a readable timestamp and a handle time.
+constexpr std::string_view kUsable =
+    "contact_id IS NOT NULL AND contact_ts IS NOT NULL AND handle_seconds >= 0";
 
 std::string filter_sql(const PrepFilters& filters) {
   std::vector<std::string> conditions = {"TRUE"};
@@ -189,6 +194,16 @@ core::Result<TableFacts> table_facts(data::DuckDbDatabase& db, const std::string
   return facts;
 }
 
+core::Result<std::int64_t> count_kept(data::DuckDbDatabase& db, const std::string& table,
+                                      const ColumnMapping& mapping, const FrictionRules& rules,
+                                      const PrepFilters& filters) {
+  core::Result<data::QueryResult> kept =
+      db.query("SELECT count(*)::BIGINT FROM (" + typed_select(table, mapping, rules) + ") WHERE " +
+               std::string(kUsable) + " AND " + filter_sql(filters));
+  if (!kept) return kept.error();
+  return int_at(*kept, 0, 0);
+}
+
 core::Result<PrepSummary> prepare_contacts(data::DuckDbDatabase& db, const std::string& table,
                                            const ColumnMapping& mapping, const FrictionRules& rules,
                                            const PrepFilters& filters, const std::filesystem::path& parquet) {
@@ -201,8 +216,8 @@ core::Result<PrepSummary> prepare_contacts(data::DuckDbDatabase& db, const std::
       "count_if(contact_id IS NOT NULL AND contact_ts IS NULL)::BIGINT, "
       "count_if(contact_id IS NOT NULL AND contact_ts IS NOT NULL AND coalesce(handle_seconds < 0, "
       "true))::BIGINT, "
-      "count_if(contact_id IS NOT NULL AND contact_ts IS NOT NULL AND handle_seconds >= 0 AND NOT (" +
-      filter + "))::BIGINT FROM friction_typed");
+      "count_if(" +
+      std::string(kUsable) + " AND NOT (" + filter + "))::BIGINT FROM friction_typed");
   if (!counts) return counts.error();
   PrepSummary summary;
   summary.rows_in = int_at(*counts, 0, 0);
@@ -219,9 +234,8 @@ core::Result<PrepSummary> prepare_contacts(data::DuckDbDatabase& db, const std::
       "coalesce(driver_id, 'unattributed') AS driver_id FROM (SELECT *, " +
       driver_case(rules) +
       " AS driver_id FROM (SELECT *, lower(reason || ' ' || summary) AS friction_text FROM friction_typed "
-      "WHERE "
-      "contact_id IS NOT NULL AND contact_ts IS NOT NULL AND handle_seconds >= 0 AND " +
-      filter + ")) ORDER BY contact_ts, contact_id";
+      "WHERE " +
+      std::string(kUsable) + " AND " + filter + ")) ORDER BY contact_ts, contact_id";
   core::Result<void> table_made = db.exec("CREATE OR REPLACE TEMP TABLE friction_prepared AS " + prepared);
   if (!table_made) return table_made.error();
   core::Result<data::QueryResult> kept = db.query(

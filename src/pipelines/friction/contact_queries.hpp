@@ -58,6 +58,11 @@ struct TableFacts {
 core::Result<TableFacts> table_facts(data::DuckDbDatabase& db, const std::string& table,
                                      const ColumnMapping& mapping);
 
+// The contacts prepare_contacts would keep from `table` under `filters`, counted without preparing them.
+core::Result<std::int64_t> count_kept(data::DuckDbDatabase& db, const std::string& table,
+                                      const ColumnMapping& mapping, const FrictionRules& rules,
+                                      const PrepFilters& filters);
+
 // Creates the prepared contacts from `table` and writes them to `parquet`. Errors: the engine's,
 // kInvalidArgument when the filters keep no contact.
 core::Result<PrepSummary> prepare_contacts(data::DuckDbDatabase& db, const std::string& table,

@@ -202,6 +202,49 @@ TEST_F(CheckpointAnswer, TheChannelsDataDiscoveryListsAreTheOnesDataPrepFiltersO
             Json::array({Json{{"channel", "chat"}, {"contacts", chat}}}));
 }
 
+// Channels and period each valid on their own can still keep no contact together; such filters are
+// refused at the checkpoint (data_prep would fail on them), and the run stays there.
+TEST_F(CheckpointAnswer, FiltersThatKeepNoContactAreRefusedAtTheCheckpoint) {
+  // The sample with social contacts only in January.
+  const std::filesystem::path file = out("january_social.csv");
+  {
+    core::Result<std::unique_ptr<data::DuckDbDatabase>> db = data::DuckDbDatabase::open(":memory:");
+    ASSERT_TRUE(db);
+    ASSERT_TRUE(
+        (*db)->exec("COPY (SELECT * REPLACE (CASE WHEN channel = 'social' AND contact_timestamp >= "
+                    "DATE '2025-02-01' THEN 'chat' ELSE channel END AS channel) FROM read_csv('" +
+                    contacts().string() + "')) TO '" + file.string() + "' (HEADER)"));
+  }
+  const testing::DirectSql sql(file);
+  ASSERT_EQ(
+      sql.integer("SELECT count(*) FROM contacts WHERE channel = 'social' AND contact_timestamp >= DATE "
+                  "'2025-02-01'"),
+      0);
+  const std::int64_t january_social = sql.integer(
+      "SELECT count(*) FROM contacts WHERE channel = 'social' AND contact_timestamp < DATE '2025-02-01'");
+  ASSERT_GT(january_social, 0);
+  testing::MemoryRunner memory;
+  const graph::RunResult paused =
+      pause_at(memory.runner, "t1", run_input(file, out("january_social"), false), "data_prep");
+
+  core::Result<graph::RunResult> refused = memory.runner.resume(
+      "t1", paused.checkpoint_id, R"({"filters": {"channels": ["social"], "from": "2025-02-01"}})");
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, core::ErrorCode::kInvalidArgument);
+  EXPECT_EQ(refused.error().where, "/filters") << refused.error().describe();
+  EXPECT_NE(refused.error().message.find(
+                R"(no contact of the data meets all of {"channels":["social"],"from":"2025-02-01"})"),
+            std::string::npos)
+      << refused.error().describe();
+  core::Result<graph::JsonValue> head = memory.runner.state("t1");
+  ASSERT_TRUE(head);
+  EXPECT_EQ(head->json(), paused.state.json());
+
+  const graph::RunResult again =
+      answer_again(memory.runner, paused, R"({"filters": {"channels": ["social"], "to": "2025-01-31"}})");
+  EXPECT_EQ(again.state.json()["prep"]["rows_kept"], january_social);
+}
+
 struct BadAnswer {
   const char* node;
   const char* answer;
