@@ -28,24 +28,38 @@ constexpr std::size_t kLogTail = 3000;
 constexpr const char* kContext = "8192";
 constexpr const char* kThreads = "1";
 constexpr const char* kModelAlias = "smollm2-135m-instruct";  // as scripts/local-llm names it
+// The embedding model reads at most 512 tokens (its position table); one batch holds one input.
+constexpr const char* kEmbeddingContext = "512";
+constexpr const char* kEmbeddingAlias = "all-minilm-l6-v2";
 
-pid_t spawn_server(int port, const std::filesystem::path& log) {
+std::filesystem::path model_file(LlamaRole role) {
+  return role == LlamaRole::kChat ? llama_model_file() : llama_embedding_model_file();
+}
+
+std::vector<std::string> server_command(int port, LlamaRole role) {
+  const bool chat = role == LlamaRole::kChat;
   std::vector<std::string> command{llama_server_binary().string(),
                                    "-m",
-                                   llama_model_file().string(),
+                                   model_file(role).string(),
                                    "--host",
                                    "127.0.0.1",
                                    "--port",
                                    std::to_string(port),
                                    "-c",
-                                   kContext,
+                                   chat ? kContext : kEmbeddingContext,
                                    "-t",
                                    kThreads,
                                    "-np",
                                    "1",
                                    "--alias",
-                                   kModelAlias,
+                                   chat ? kModelAlias : kEmbeddingAlias,
                                    "--no-webui"};
+  if (!chat)
+    command.insert(command.end(), {"--embeddings", "-b", kEmbeddingContext, "-ub", kEmbeddingContext});
+  return command;
+}
+
+pid_t spawn_server(std::vector<std::string> command, const std::filesystem::path& log) {
   std::vector<char*> argv;
   for (std::string& arg : command) argv.push_back(arg.data());
   argv.push_back(nullptr);
@@ -108,9 +122,12 @@ std::filesystem::path llama_server_binary() {
 std::filesystem::path llama_model_file() {
   return PLANFIRST_LLAMA_MODEL;
 }
+std::filesystem::path llama_embedding_model_file() {
+  return PLANFIRST_LLAMA_EMBEDDING_MODEL;
+}
 
-LlamaServer::LlamaServer(std::filesystem::path root, pid_t pid, int port)
-    : root_(std::move(root)), pid_(pid), port_(port) {}
+LlamaServer::LlamaServer(std::filesystem::path root, pid_t pid, int port, LlamaRole role)
+    : root_(std::move(root)), pid_(pid), port_(port), role_(role) {}
 
 LlamaServer::~LlamaServer() {
   stop(pid_, SIGTERM);
@@ -128,15 +145,15 @@ std::string LlamaServer::base_url() const {
 }
 
 std::string LlamaServer::model_id() const {
-  return kModelAlias;
+  return role_ == LlamaRole::kChat ? kModelAlias : kEmbeddingAlias;
 }
 
-std::unique_ptr<LlamaServer> LlamaServer::start(std::string* failure) {
+std::unique_ptr<LlamaServer> LlamaServer::start(std::string* failure, LlamaRole role) {
   failure->clear();
-  for (const std::filesystem::path& needed : {llama_server_binary(), llama_model_file()}) {
+  for (const std::filesystem::path& needed : {llama_server_binary(), model_file(role)}) {
     if (!std::filesystem::exists(needed)) {
       *failure = needed.string() +
-                 " is missing: run scripts/bootstrap (it builds llama-server and fetches the model)";
+                 " is missing: run scripts/bootstrap (it builds llama-server and fetches the models)";
       return nullptr;
     }
   }
@@ -150,9 +167,9 @@ std::unique_ptr<LlamaServer> LlamaServer::start(std::string* failure) {
   for (int attempt = 0; attempt < kStartAttempts; ++attempt) {
     const int port = free_loopback_port();
     const std::filesystem::path log = root / ("server-" + std::to_string(attempt) + ".log");
-    const pid_t pid = port > 0 ? spawn_server(port, log) : -1;
+    const pid_t pid = port > 0 ? spawn_server(server_command(port, role), log) : -1;
     if (pid > 0 && wait_healthy(pid, port))
-      return std::unique_ptr<LlamaServer>(new LlamaServer(root, pid, port));
+      return std::unique_ptr<LlamaServer>(new LlamaServer(root, pid, port, role));
     stop(pid, SIGKILL);
     logs += log_tail(log, kLogTail) + "\n";
   }
@@ -164,6 +181,11 @@ std::unique_ptr<LlamaServer> LlamaServer::start(std::string* failure) {
 
 LlamaServer* LlamaServer::shared(std::string* failure) {
   return shared_server<LlamaServer>(failure);
+}
+
+LlamaServer* LlamaServer::shared_embeddings(std::string* failure) {
+  return shared_server<LlamaServer>(failure,
+                                    [](std::string* why) { return start(why, LlamaRole::kEmbeddings); });
 }
 
 }  // namespace planfirst::test_support
