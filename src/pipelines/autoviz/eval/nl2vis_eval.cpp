@@ -1,7 +1,9 @@
 #include "pipelines/autoviz/eval/nl2vis_eval.hpp"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "pipelines/autoviz/eval/chart_spec.hpp"
@@ -49,11 +51,29 @@ void PlanningMetrics::add(const Json& state) {
   const Json tools = state.value("tools", Json::array());
   retrieval_misses_ += std::any_of(tools.begin(), tools.end(),
                                    [](const Json& tool) { return tool.value("source", "") == "discovery"; });
+  add_tool_recall(plan, tools);
   const Json executed = state.value("execution", Json::object()).value("steps", Json::array());
   if (executed.empty()) return;
   ++executed_;
   repaired_ += std::any_of(executed.begin(), executed.end(),
                            [](const Json& step) { return !step.value("repairs", Json::array()).empty(); });
+}
+
+void PlanningMetrics::add_tool_recall(const Json& plan, const Json& tools) {
+  std::map<std::string, std::string> source;  // tool -> how the narrowed set got it
+  for (const Json& tool : tools) source.emplace(tool.value("tool", ""), tool.value("source", ""));
+  std::set<std::string> used;
+  for (const Json& step : plan.value("steps", Json::array())) {
+    const std::string tool = step.value("tool", "");
+    if (!tool.empty()) used.insert(tool);
+  }
+  for (const std::string& tool : used) {
+    ++plan_tools_;
+    const auto it = source.find(tool);
+    const std::string how = it == source.end() ? "" : it->second;
+    given_tools_ += how == "template" || how == "safety";
+    retrieved_tools_ += how == "retrieval";
+  }
 }
 
 Json PlanningMetrics::to_json() const {
@@ -62,7 +82,10 @@ Json PlanningMetrics::to_json() const {
           {"requirement_coverage_rate", rounded_rate(covered_lines_, requirement_lines_)},
           {"unjustified_step_rate", rounded_rate(unjustified_, steps_)},
           {"tool_retrieval_miss_rate", rounded_rate(retrieval_misses_, planned_)},
-          {"plan_repair_rate", rounded_rate(repaired_, executed_)}};
+          {"plan_repair_rate", rounded_rate(repaired_, executed_)},
+          {"plan_tools", plan_tools_},
+          {"plan_tool_recall", rounded_rate(given_tools_ + retrieved_tools_, plan_tools_)},
+          {"retrieval_recall", rounded_rate(retrieved_tools_, plan_tools_ - given_tools_)}};
 }
 
 Json Nl2visEval::run_case(const Nl2visCase& c, std::size_t index) {

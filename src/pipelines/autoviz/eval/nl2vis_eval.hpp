@@ -20,12 +20,18 @@ class PlanningMetrics {
  public:
   void add(const core::Json& state);
   // {"runs_planned", "runs_failed", "requirement_coverage_rate", "unjustified_step_rate",
-  //  "tool_retrieval_miss_rate", "plan_repair_rate"}
+  //  "tool_retrieval_miss_rate", "plan_repair_rate", "plan_tools", "plan_tool_recall",
+  //  "retrieval_recall"}: of the distinct tools each final plan uses, the share the narrowed set held
+  // (template, safety or retrieval; the rest the planner had to discover), and the share retrieval
+  // found of those neither template nor safety set gave: the embedder's part.
   core::Json to_json() const;
 
  private:
+  void add_tool_recall(const core::Json& plan, const core::Json& tools);
+
   int planned_ = 0, failed_ = 0, requirement_lines_ = 0, covered_lines_ = 0, steps_ = 0, unjustified_ = 0;
   int retrieval_misses_ = 0, executed_ = 0, repaired_ = 0;
+  int plan_tools_ = 0, given_tools_ = 0, retrieved_tools_ = 0;
 };
 
 class Nl2visEval {

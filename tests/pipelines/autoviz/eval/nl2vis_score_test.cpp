@@ -180,9 +180,11 @@ TEST(Nl2visScore, EscapedFieldsReadAsTheirColumns) {
 
 TEST(Nl2visScore, PlanningMetricsAreReadFromTheRunsStates) {
   PlanningMetrics metrics;
-  metrics.add(core::Json::parse(R"({"plan": {"steps": [{}, {}, {}, {}]},
+  metrics.add(core::Json::parse(R"({"plan": {"steps": [{"tool": "aggregate"}, {"tool": "plot_pie"},
+      {"tool": "aggregate"}, {"tool": "top_k"}]},
       "coverage": {"lines": [{"covered": true}, {"covered": false}], "unjustified": ["plot_pie"]},
-      "tools": [{"tool": "aggregate", "source": "template"}, {"tool": "plot_pie", "source": "discovery"}],
+      "tools": [{"tool": "aggregate", "source": "template"}, {"tool": "top_k", "source": "retrieval"},
+                {"tool": "plot_pie", "source": "discovery"}],
       "execution": {"steps": [{"repairs": []}, {"repairs": [{"param": "x"}]}]}})"));
   metrics.add(core::Json::parse(R"({"plan": {"steps": [{}]}, "coverage": {"lines": [{"covered": true}]},
       "tools": [], "execution": {"steps": [{"repairs": []}]}})"));
@@ -190,7 +192,7 @@ TEST(Nl2visScore, PlanningMetricsAreReadFromTheRunsStates) {
 
   EXPECT_EQ(metrics.to_json(), core::Json::parse(R"({"runs_planned": 2, "runs_failed": 1,
       "requirement_coverage_rate": 0.6667, "unjustified_step_rate": 0.2, "tool_retrieval_miss_rate": 0.5,
-      "plan_repair_rate": 0.5})"));
+      "plan_repair_rate": 0.5, "plan_tools": 3, "plan_tool_recall": 0.6667, "retrieval_recall": 0.5})"));
 }
 
 }  // namespace
