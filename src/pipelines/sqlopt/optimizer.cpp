@@ -31,6 +31,7 @@ core::Json Optimization::to_json() const {
   core::Json out = analysis.to_json();
   out["regressions_avoided"] = core::Json::array();
   for (const AvoidedRewrite& item : avoided) out["regressions_avoided"].push_back(item.to_json());
+  out["index_hypotheses"] = index_hypotheses ? index_hypotheses->to_json() : core::Json();
   for (const Candidate& candidate : candidates) out["candidates"].push_back(candidate.to_json());
   out["best"] = best ? candidates[*best].to_json() : core::Json();
   return out;
@@ -55,6 +56,7 @@ std::string Optimization::to_text() const {
       out += ", rows differ: " + c.validation.equivalence.difference + "\n";
     }
   }
+  if (index_hypotheses) out += index_hypotheses->to_text();
   if (!best) {
     out +=
         "\nRecommendation: none. No rewrite is a verified WIN (>= 1.10x with the same rows); keep the "
@@ -79,6 +81,11 @@ core::Result<Optimization> optimize_query(SqlSession& session, const std::string
   if (!plan) return plan.error();
   Optimization result;
   result.analysis = analyze_plan(std::move(*plan), std::move(*logic), knowledge, std::move(*version));
+  if (session.engine() == Engine::kPostgres) {
+    core::Result<IndexHypotheses> indexes = hypothesize_indexes(session, sql, result.analysis.plan);
+    if (!indexes) return indexes.error();
+    result.index_hypotheses = std::move(*indexes);
+  }
   core::Result<SchemaFacts> facts = session.schema_facts();
   if (!facts) return facts.error();
   std::vector<Rewrite> rewrites;

@@ -1,7 +1,8 @@
 // optimize_query runs the whole loop of seed 004 offline: EXPLAIN ANALYZE -> Q-error and logic tree
 // -> findings -> rule rewrites for the transforms found -> proof of each (same rows, timed, verdict,
 // plan diff). A rewrite the engine profile's regression registry knows to regress on this plan's shape
-// is not proposed. "Do no harm": the best candidate is the fastest verified WIN, or none.
+// is not proposed. On PostgreSQL, B-tree index hypotheses are estimated with HypoPG when it is
+// installed (suggestions, never WINs). "Do no harm": the best candidate is the fastest verified WIN, or none.
 #pragma once
 
 #include <optional>
@@ -11,6 +12,7 @@
 #include "core/json.hpp"
 #include "core/result.hpp"
 #include "pipelines/sqlopt/analysis.hpp"
+#include "pipelines/sqlopt/index_hypotheses.hpp"
 #include "pipelines/sqlopt/rewrites.hpp"
 #include "pipelines/sqlopt/sql_session.hpp"
 #include "pipelines/sqlopt/validation.hpp"
@@ -38,9 +40,11 @@ struct Optimization {
   Analysis analysis;
   std::vector<AvoidedRewrite> avoided;
   std::vector<Candidate> candidates;
-  std::optional<std::size_t> best;  // index of the fastest WIN
+  std::optional<std::size_t> best;                  // index of the fastest WIN
+  std::optional<IndexHypotheses> index_hypotheses;  // PostgreSQL only: HypoPG estimates
 
-  // The analysis document with "candidates", "best" and "regressions_avoided" filled.
+  // The analysis document with "candidates", "best", "regressions_avoided" and "index_hypotheses"
+  // (null on DuckDB) filled.
   core::Json to_json() const;
   std::string to_text() const;
 };

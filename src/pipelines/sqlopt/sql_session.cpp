@@ -155,6 +155,10 @@ core::Result<std::string> SqlSession::server_version() {
   });
 }
 
+core::Result<void> SqlSession::read_only(const std::function<core::Result<void>(data::Database&)>& body) {
+  return guarded<void>([&] { return body(*db_); });
+}
+
 core::Result<double> SqlSession::time_run(std::string_view sql) {
   if (core::Result<void> checked = check_select(sql); !checked) return checked.error();
   const std::string statement = trimmed_statement(sql);

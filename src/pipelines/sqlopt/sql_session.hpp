@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,6 +47,10 @@ class SqlSession {
   // The version of the engine: DuckDB's library_version of pragma_version(), the value of
   // duckdb_library_version() ("v1.4.4"); PostgreSQL's server_version ("15.18 (Debian ...)").
   core::Result<std::string> server_version();
+
+  // Runs `body` on the connection inside the READ ONLY transaction every statement gets (rolled
+  // back after); directly on DuckDB.
+  core::Result<void> read_only(const std::function<core::Result<void>(data::Database&)>& body);
 
   // Wall-clock milliseconds of one run of `sql` (checked first), rows fetched and discarded.
   core::Result<double> time_run(std::string_view sql);

@@ -87,6 +87,28 @@ TEST_F(SqlCli, AnalyzeNamesTheEngineProfileTheRunningVersionAndWhatItLeavesToThe
   }
 }
 
+TEST_F(SqlCli, OptimizeSaysWhenHypoPgIsNotInstalledAndHasNoIndexHypothesesOnDuckDb) {
+  auto admin = data::PostgresDatabase::connect(testing::retail_postgres_uri());
+  ASSERT_TRUE(admin.has_value()) << admin.error().describe();
+  ASSERT_TRUE((*admin)->exec("DROP EXTENSION IF EXISTS hypopg").has_value());
+
+  const CommandOutcome postgres = planfirst_sql(
+      "optimize --db '" + testing::retail_postgres_uri() + "' " + example("control_cte_once.sql"), false);
+  const CommandOutcome duckdb = planfirst_sql(
+      "optimize --db '" + testing::retail_duckdb_uri() + "' " + example("control_cte_once.sql") + " --json",
+      false);
+
+  ASSERT_EQ(postgres.exit_code, 0) << postgres.output;
+  EXPECT_NE(postgres.output.find("Index hypotheses (HypoPG; planner estimates, not measured):\n"
+                                 "  HypoPG is not installed in this database; no index hypotheses\n"),
+            std::string::npos)
+      << postgres.output;
+  ASSERT_EQ(duckdb.exit_code, 0) << duckdb.output;
+  const core::Json json = core::Json::parse(duckdb.output);
+  ASSERT_TRUE(json.contains("index_hypotheses"));
+  EXPECT_TRUE(json["index_hypotheses"].is_null());
+}
+
 TEST_F(SqlCli, RefusesAStatementThatIsNotASelectWithExit3) {
   const auto file = dir_.write("drop.sql", "DROP TABLE orders;");
 
