@@ -86,15 +86,6 @@ std::vector<std::string> compared_columns(const std::string &condition, const st
   return equal;
 }
 
-std::string quoted(const std::string &name) {
-  const bool plain = !name.empty() && !std::isdigit(static_cast<unsigned char>(name.front())) &&
-                     std::all_of(name.begin(), name.end(), [](char c) {
-                       return std::islower(static_cast<unsigned char>(c)) ||
-                              std::isdigit(static_cast<unsigned char>(c)) || c == '_';
-                     });
-  return plain ? name : data::quote_identifier(name);
-}
-
 double total_cost(const core::Json &explain) {
   if (!explain.is_array() || explain.empty() || !explain[0].contains("Plan")) return 0;
   return explain[0]["Plan"].value("Total Cost", 0.0);
@@ -123,8 +114,11 @@ core::Result<void> reset_hypothetical(data::Database &db) {
 
 std::string IndexCandidate::statement() const {
   std::string list;
-  for (const std::string &column : columns) list += (list.empty() ? "" : ", ") + quoted(column);
-  return fmt::format("CREATE INDEX ON {} ({})", quoted(table), list);
+  // Every name quoted: the plan gives them as the catalog spells them, and a bare one could be a
+  // keyword ("order", "user") that would fail the whole run.
+  for (const std::string &column : columns)
+    list += (list.empty() ? "" : ", ") + data::quote_identifier(column);
+  return fmt::format("CREATE INDEX ON {} ({})", data::quote_identifier(table), list);
 }
 
 std::vector<IndexCandidate> index_candidates(const PlanTree &plan) {

@@ -22,7 +22,7 @@ struct IndexCandidate {
   std::vector<std::string> columns;  // equality columns first
   std::string reason;                // the plan operator that suggests it, in words
 
-  std::string statement() const;  // CREATE INDEX ON table (c1, c2)
+  std::string statement() const;  // CREATE INDEX ON "table" ("c1", "c2")
 };
 
 // A PostgreSQL plan's candidates, one per table and column list, in plan order.

@@ -45,7 +45,7 @@ TEST(IndexCandidates, ComeFromAScanWhoseFilterRemovesMostRows) {
 
   // customers keeps 20 of 400 rows but reads fewer than 1,000: no candidate.
   EXPECT_EQ(statements(candidates),
-            std::vector<std::string>{"CREATE INDEX ON orders (customer_id, status, amount)"});
+            std::vector<std::string>{R"(CREATE INDEX ON "orders" ("customer_id", "status", "amount"))"});
   EXPECT_EQ(candidates[0].reason,
             "Seq Scan on orders o keeps 600 of the 2400000 "
             "rows it reads over 20 loop(s)");
@@ -63,8 +63,17 @@ TEST(IndexCandidates, ComeFromANestedLoopProbingAScanAndASortFeedingAMergeJoin) 
 }}])json");
 
   EXPECT_EQ(statements(index_candidates(plan)),
-            (std::vector<std::string>{"CREATE INDEX ON products (product_id)",
-                                      "CREATE INDEX ON customers (customer_id)"}));
+            (std::vector<std::string>{R"(CREATE INDEX ON "products" ("product_id"))",
+                                      R"(CREATE INDEX ON "customers" ("customer_id"))"}));
+}
+
+TEST(IndexCandidates, QuoteEveryNameSoAKeywordTableNameStaysAnIdentifier) {
+  const PlanTree plan = plan_of(R"json([{"Plan": {"Node Type": "Seq Scan", "Relation Name": "order",
+    "Alias": "o", "Plan Rows": 10, "Actual Rows": 10, "Actual Loops": 1,
+    "Filter": "(o.customer_id = 7)", "Rows Removed by Filter": 99990}}])json");
+
+  EXPECT_EQ(statements(index_candidates(plan)),
+            std::vector<std::string>{R"(CREATE INDEX ON "order" ("customer_id"))"});
 }
 
 // A connection to the throwaway server's database `name` as the superuser.
@@ -145,7 +154,7 @@ TEST(IndexHypotheses, OptimizeReportsThePlannersEstimatesAndLeavesNothingBehind)
   EXPECT_EQ(hypotheses["available"], true);
   ASSERT_EQ(hypotheses["indexes"].size(), 1u) << hypotheses.dump();
   const core::Json &index = hypotheses["indexes"][0];
-  EXPECT_EQ(index["statement"], "CREATE INDEX ON orders (customer_id)");
+  EXPECT_EQ(index["statement"], R"(CREATE INDEX ON "orders" ("customer_id"))");
   EXPECT_EQ(index["estimated"], true);
   EXPECT_EQ(index["planner_uses_it"], true);
   // The planner's own figures, asked directly in a session of the test's.
@@ -159,7 +168,7 @@ TEST(IndexHypotheses, OptimizeReportsThePlannersEstimatesAndLeavesNothingBehind)
   EXPECT_DOUBLE_EQ(index["estimated_cost_before"].get<double>(), before);
   EXPECT_DOUBLE_EQ(index["estimated_cost_after"].get<double>(), after);
   EXPECT_LT(after, before);
-  EXPECT_NE(text.output.find(fmt::format("- CREATE INDEX ON orders (customer_id): "
+  EXPECT_NE(text.output.find(fmt::format(R"(- CREATE INDEX ON "orders" ("customer_id"): )"
                                          "estimated cost {:.2f} -> {:.2f}; "
                                          "the planner would use it",
                                          before, after)),
