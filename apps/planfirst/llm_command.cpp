@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "contracts/contract_registry.hpp"
@@ -284,13 +285,14 @@ BenchRow bench_contract(const llm::Model& model, const contracts::ContractRegist
   return row;
 }
 
-void print_bench_row(const std::string& contract, llm::StructuredOutput mode, const BenchRow& row) {
+void print_bench_row(int name_width, const std::string& contract, llm::StructuredOutput mode,
+                     const BenchRow& row) {
   const double seconds = std::chrono::duration<double>(row.latency).count();
-  std::cout << std::left << std::setw(20) << contract << std::setw(17) << llm::to_string(mode) << std::right
-            << std::setw(6) << row.first_try << "/" << std::left << std::setw(5) << row.samples << std::right
-            << std::setw(7) << row.reasks << std::setw(10) << (row.samples - row.valid) << std::fixed
-            << std::setprecision(2) << std::setw(11) << (row.calls > 0 ? seconds / row.calls : 0.0)
-            << std::setprecision(1) << std::setw(10)
+  std::cout << std::left << std::setw(name_width) << contract << std::setw(17) << llm::to_string(mode)
+            << std::right << std::setw(6) << row.first_try << "/" << std::left << std::setw(5) << row.samples
+            << std::right << std::setw(7) << row.reasks << std::setw(10) << (row.samples - row.valid)
+            << std::fixed << std::setprecision(2) << std::setw(11)
+            << (row.calls > 0 ? seconds / row.calls : 0.0) << std::setprecision(1) << std::setw(10)
             << (seconds > 0 ? static_cast<double>(row.completion_tokens) / seconds : 0.0) << "\n";
 }
 
@@ -323,7 +325,11 @@ int run_bench(CliContext& ctx, const LlmArgs& args) {
   const int max_reasks = static_cast<int>(ctx.config.get_int("llm.max_reasks"));
   std::cout << "Server " << options->base_url << ", " << args.samples << " samples per row (temperature 0.8, "
             << "max_tokens " << args.max_tokens << ", up to " << max_reasks << " re-asks)\n\n";
-  std::cout << std::left << std::setw(20) << "contract" << std::setw(17) << "mode" << std::right
+  // The contract column as wide as the longest name, plus a blank before the mode.
+  std::size_t longest = std::string_view("contract").size();
+  for (const std::string& contract : registry->names()) longest = std::max(longest, contract.size());
+  const int name_width = static_cast<int>(longest) + 2;
+  std::cout << std::left << std::setw(name_width) << "contract" << std::setw(17) << "mode" << std::right
             << std::setw(12) << "first try" << std::setw(7) << "reasks" << std::setw(10) << "fallback"
             << std::setw(11) << "s/call" << std::setw(10) << "tok/s"
             << "\n";
@@ -348,7 +354,7 @@ int run_bench(CliContext& ctx, const LlmArgs& args) {
         std::find(args.contracts.begin(), args.contracts.end(), contract) == args.contracts.end())
       continue;
     for (std::size_t m = 0; m < modes.size(); ++m)
-      print_bench_row(contract, modes[m],
+      print_bench_row(name_width, contract, modes[m],
                       bench_contract(models[m], *registry, tasks, contract, args, max_reasks));
   }
   return kExitOk;

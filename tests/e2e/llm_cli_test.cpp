@@ -179,6 +179,24 @@ TEST_F(LlmCli, BenchCountsFirstTriesReasksAndFallbacksAndTimesEveryCall) {
   }
 }
 
+TEST_F(LlmCli, BenchKeepsALongContractNameApartFromItsMode) {
+  const auto prose = [] { return ScriptedReply::chat("I cannot answer in JSON."); };
+  server_.script_chat({prose(), prose(), prose(), prose(), prose(), prose()});  // 3 modes x (1 + 1 re-ask)
+
+  const CommandOutcome run = run_command("(PLANFIRST_LLM_MAX_REASKS=1 " +
+                                         planfirst("llm bench --base-url " + server_.base_url() +
+                                                   " --model test-model --contract friction_discovery_answer "
+                                                   "--samples 1") +
+                                         " 2>&1)");
+
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  for (const char* mode : {"llamacpp", "response_format", "none"}) {
+    const BenchRow row = bench_row(run.output, "friction_discovery_answer", mode);
+    EXPECT_EQ(row.first_try, "0/1") << mode << "\n" << run.output;
+    EXPECT_EQ(row.fallbacks, 1) << mode << "\n" << run.output;
+  }
+}
+
 TEST_F(LlmCli, ReplayOfARecordedAskGivesTheSameOutputWithNoServer) {
   const std::filesystem::path fixture = dir_.path() / "fixture.jsonl";
   std::string recorded_output;
