@@ -3,12 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "data/sql_quoting.hpp"
 #include "pipelines/sqlopt/sql_statement.hpp"
+#include "pipelines/sqlopt/sql_text.hpp"
 
 namespace planfirst::sqlopt {
 namespace {
@@ -18,10 +18,6 @@ namespace {
 constexpr double kMinRemovedShare = 0.9;
 constexpr double kMinRowsRead = 1000;
 constexpr std::size_t kMaxColumns = 3;
-
-bool word_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
 
 // "orders o" -> {"orders", "o"}; "orders" -> {"orders", "orders"}.
 std::pair<std::string, std::string> table_and_alias(const std::string &table) {

@@ -4,11 +4,12 @@
 #include <cctype>
 
 namespace planfirst::sqlopt {
-namespace {
 
 bool word_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
+
+namespace {
 
 // Calls visit(position) for every byte at parenthesis depth 0 outside quotes and comments that
 // starts a word; stops when visit returns false.

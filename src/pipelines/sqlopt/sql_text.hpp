@@ -26,6 +26,9 @@ struct SelectClauses {
   bool set_operation = false;  // a top-level UNION/INTERSECT/EXCEPT follows
 };
 
+// A byte of an SQL word: ASCII letter, digit or underscore.
+bool word_char(char c);
+
 // When a quoted string or name, or a comment, starts at byte `at`: the index of its last byte, or
 // `end` when it does not close before `end`. None when none starts there.
 std::optional<std::size_t> quoted_end(std::string_view text, std::size_t at, std::size_t end);
